@@ -1,0 +1,164 @@
+/**
+ * The error catalogue. The API answers with a status and a machine-readable `detail`;
+ * the portal turns them into the Dutch texts below, here and nowhere else.
+ * Texts quoted by the spec (§8) are verbatim, typos included.
+ */
+
+/** `detail` values the API sends (English, machine-readable). */
+export const DETAILS = {
+  validationFailed: 'validation failed',
+  unauthenticated: 'not authenticated',
+  forbidden: 'insufficient permissions',
+  notFound: 'not found',
+  csrf: 'invalid csrf token',
+  badOrigin: 'cross-origin request refused',
+  invalidCredentials: 'invalid credentials',
+  tooManyAttempts: 'too many attempts',
+  signupDisabled: 'sign-up is disabled',
+  emailTaken: 'an account with this email already exists',
+  organizationNameTaken: 'organization with this name already exists',
+  cannotUseEmailDomain: 'cannot use this email domain',
+  lastOwner: 'there must always be an organization owner',
+  applicationNameTaken: 'application with this name already exists',
+  datasourceHostnameTaken: 'datasource with this hostname already exists',
+  datasourceNameTaken: 'datasource with this name already exists',
+  invalidHostname: 'invalid hostname',
+  invalidEmail: 'invalid email',
+  internal: 'internal error',
+} as const;
+
+export type Detail = (typeof DETAILS)[keyof typeof DETAILS];
+
+export interface ApiErrorBody {
+  statusCode: number;
+  detail: string;
+  errors?: Record<string, string>;
+}
+
+export const ERROR_TEXTS = {
+  organizationUpdate: {
+    forbidden: 'U heeft onvoldoende rechten om gegevens van de organisatie aan te passen!',
+    nameTaken: 'Er bestaat al een organisatie met deze naam, gebruik een andere naam.',
+    domain:
+      'Er zijn geen geverifieerde gebruikers binnen uw organisatie onder dit domein, gebruik een ander domein.',
+    other:
+      'Er ging iets mis bij het wijzigen van de organizatie, probeer opnieuw of neem contact op voor hulp.',
+  },
+  sparql:
+    'Error: er ging iets mis met het uitvoeren van de query. Controleer de query, en check of de dataset online is.',
+  xmlDownload: 'Error: er was een probleem bij het downloaden van het xml-bestand.',
+  application: {
+    unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
+    nameTaken: 'Er bestaat al een applicatie met deze naam',
+    other: 'Er ging iets mis met het aanmaken van de applicatie, neem contact op voor hulp.',
+  },
+  datasourceCreate: {
+    unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
+    nameMissing: 'De naam van de databron is niet ingevuld!',
+    invalidHostname:
+      'De hostnaam is incorrect. Dit moet een Fully Qualified Domain Name of IP adres zijn.',
+    hostnameTaken: 'Er bestaat al een databron met deze hostnaam!',
+    nameTaken: 'Er bestaat al een databron met deze naam!',
+    other:
+      'Er ging iets mis bij het aanmaken van de databron, probeer opnieuw of neem contact op voor hulp.',
+  },
+  roles: {
+    lastOwner: 'Er moet altijd een eigenaar zijn van een organsatie!',
+    other: 'Er ging iets fout met het wijzigen van de permissies.',
+  },
+  invite: {
+    invalidEmail: 'Het ingevoerde email adres is niet geldig, probeer opnieuw',
+    other: 'Er ging iets mis met het verzenden van de uitnodiging, probeer opnieuw',
+  },
+  pathOverrides: {
+    missingDatasourceId:
+      'Kan pad-oerrides niet bijwerken, geen gegevensbron-ID gevonden voor gegevensbron',
+  },
+  access: {
+    organizationPage:
+      'Forbidden 403: U heeft onvoldoende rechten binnen deze applicatie om deze content te zien!',
+  },
+  noDatasourceForApplication: 'Geen databron gevonden voor deze applicatie.',
+  // Texts the spec leaves open (login, sign-up, profile, generic); our wording.
+  login: {
+    invalidCredentials: 'Het e-mailadres of wachtwoord is onjuist.',
+    tooManyAttempts: 'Te veel pogingen. Wacht een kwartier en probeer het dan opnieuw.',
+    signupDisabled: 'Registreren is op dit moment niet mogelijk.',
+    emailTaken: 'Er bestaat al een account met dit e-mailadres. Log in met dit e-mailadres.',
+    sessionExpired: 'Uw sessie is verlopen, log opnieuw in.',
+    providerFailed: 'Inloggen via deze dienst is niet gelukt, probeer het opnieuw.',
+  },
+  csrf: 'De pagina was verlopen. Probeer het nog een keer.',
+  generic: 'Er ging iets mis, probeer het opnieuw of neem contact op voor hulp.',
+  notFound: 'Deze pagina bestaat niet.',
+} as const;
+
+export function pathOverrideUpdateError(kind: string, detail: string): string {
+  return `Fout bij updaten van padoverschrijving (${kind}): ${detail}`;
+}
+
+export function pathOverrideDeleteError(kind: string, detail: string): string {
+  return `Fout bij verwijderen van padoverschrijving (${kind}): ${detail}`;
+}
+
+export function inviteSentText(email: string): string {
+  return `Uitnodiging verzonden naar ${email}!`;
+}
+
+export function organizationUpdateErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
+  if (error.statusCode === 403) return ERROR_TEXTS.organizationUpdate.forbidden;
+  if (error.detail === DETAILS.organizationNameTaken) return ERROR_TEXTS.organizationUpdate.nameTaken;
+  if (error.detail === DETAILS.cannotUseEmailDomain) return ERROR_TEXTS.organizationUpdate.domain;
+  return ERROR_TEXTS.organizationUpdate.other;
+}
+
+export function rolesErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
+  return error.detail === DETAILS.lastOwner ? ERROR_TEXTS.roles.lastOwner : ERROR_TEXTS.roles.other;
+}
+
+export function inviteErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
+  return error.detail === DETAILS.invalidEmail ? ERROR_TEXTS.invite.invalidEmail : ERROR_TEXTS.invite.other;
+}
+
+export function applicationErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
+  if (error.detail === DETAILS.applicationNameTaken) return ERROR_TEXTS.application.nameTaken;
+  if (error.statusCode === 422) return ERROR_TEXTS.application.unprocessable;
+  return ERROR_TEXTS.application.other;
+}
+
+export function datasourceCreateErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
+  if (error.detail === DETAILS.invalidHostname) return ERROR_TEXTS.datasourceCreate.invalidHostname;
+  if (error.detail === DETAILS.datasourceHostnameTaken) return ERROR_TEXTS.datasourceCreate.hostnameTaken;
+  if (error.detail === DETAILS.datasourceNameTaken) return ERROR_TEXTS.datasourceCreate.nameTaken;
+  if (error.statusCode === 422) return ERROR_TEXTS.datasourceCreate.unprocessable;
+  return ERROR_TEXTS.datasourceCreate.other;
+}
+
+export function loginErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
+  switch (error.detail) {
+    case DETAILS.invalidCredentials:
+      return ERROR_TEXTS.login.invalidCredentials;
+    case DETAILS.tooManyAttempts:
+      return ERROR_TEXTS.login.tooManyAttempts;
+    case DETAILS.signupDisabled:
+      return ERROR_TEXTS.login.signupDisabled;
+    case DETAILS.emailTaken:
+      return ERROR_TEXTS.login.emailTaken;
+    case DETAILS.csrf:
+    case DETAILS.badOrigin:
+      return ERROR_TEXTS.csrf;
+    default:
+      return ERROR_TEXTS.generic;
+  }
+}
+
+/** Field-level validation messages (Dutch), used by the API's validation and the portal alike. */
+export const FIELD_ERRORS = {
+  required: 'Dit veld is verplicht.',
+  maxLength: (max: number) => `Dit veld mag hoogstens ${max} tekens bevatten.`,
+  minLength: (min: number) => `Dit veld moet minstens ${min} tekens bevatten.`,
+  email: 'Vul een geldig e-mailadres in.',
+  number: 'Vul een getal in.',
+  invalid: 'Deze waarde is niet geldig.',
+  unknownField: 'Dit veld is niet toegestaan.',
+} as const;

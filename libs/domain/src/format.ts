@@ -1,0 +1,46 @@
+import { LIMITS, PERSONAL_ORGANIZATION_PREFIX } from './limits';
+
+/** First two characters, uppercased (the top bar's round initials and the logo fallback). */
+export function initials(name: string | null | undefined): string {
+  return Array.from((name ?? '').trim()).slice(0, LIMITS.initialsLength).join('').toUpperCase();
+}
+
+export function isPersonalOrganizationName(name: string): boolean {
+  return name.startsWith(PERSONAL_ORGANIZATION_PREFIX);
+}
+
+/** Personal organisations (tmp_…) are shown with an empty name. */
+export function displayOrganizationName(name: string): string {
+  return isPersonalOrganizationName(name) ? '' : name;
+}
+
+const AMSTERDAM = 'Europe/Amsterdam';
+
+function dateParts(value: Date | string): { day: string; month: string; year: string } {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const parts = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: AMSTERDAM,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { day: get('day'), month: get('month'), year: get('year') };
+}
+
+/** dd/MM/yyyy, as on authorisation cards. */
+export function formatDateSlashed(value: Date | string): string {
+  const { day, month, year } = dateParts(value);
+  return `${day}/${month}/${year}`;
+}
+
+/** dd-MM-yyyy, as for licence end dates. */
+export function formatDateDashed(value: Date | string): string {
+  const { day, month, year } = dateParts(value);
+  return `${day}-${month}-${year}`;
+}
+
+/** 'offline' → 'Offline' (dataset statuses other than online). */
+export function titleCase(value: string): string {
+  return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}

@@ -1,0 +1,2 @@
+export * from './csrf';
+export * from './cookies';
