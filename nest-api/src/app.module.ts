@@ -1,0 +1,45 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokenStrategy } from './auth/access-token.strategy';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { LocalStrategy } from './auth/local.strategy';
+import { TokenService } from './auth/token.service';
+import { AccessGuard } from './common/access.guard';
+import { ErrorFilter } from './common/error.filter';
+import type { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { HealthController } from './health/health.controller';
+import { OrganizationsService } from './organizations/organizations.service';
+import { SeedService } from './seed/seed.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        PassportModule.register({ session: false }),
+      ],
+      controllers: [HealthController, AuthController, UsersController],
+      providers: [
+        TokenService,
+        AuthService,
+        OrganizationsService,
+        UsersService,
+        SeedService,
+        AccessTokenStrategy,
+        LocalStrategy,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+    };
+  }
+}

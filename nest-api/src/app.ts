@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/config';
+
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  silent: [],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+export function buildOpenApiDocument(app: NestFastifyApplication) {
+  const document = new DocumentBuilder()
+    .setTitle('Datahub Tuinbouw API')
+    .setDescription(
+      'The API behind the Datahub Tuinbouw portal. Every operation states who may call it (x-access, x-permission). ' +
+        'Errors are `{ statusCode, detail, errors? }`.',
+    )
+    .setVersion('1.2.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  return SwaggerModule.createDocument(app, document);
+}
+
+/** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
+export async function createApp(config: AppConfig, databaseUrl: string): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
+    logger: LOG_LEVELS[config.logLevel],
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+    customSiteTitle: 'Datahub Tuinbouw API',
+  });
+  Logger.flush();
+  return app;
+}

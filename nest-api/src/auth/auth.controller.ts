@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { safeRedirectPath } from '@datahub/domain';
+import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE } from '@datahub/domain/server';
+import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { CurrentUserView, toCurrentUserView } from '../users/user.view';
+import { AuthService } from './auth.service';
+import { extractAccessToken } from './credentials';
+import { IssuedTokenView, LoginDto, ProvidersView, SignupDto } from './dto/login.dto';
+import { TokenService } from './token.service';
+import type { User } from '../users/user.entity';
+
+export const LOGIN_PAGE = '/inloggen';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly auth: AuthService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Get('login')
+  @Public()
+  @ApiOperation({ summary: 'Start sign-in: redirects the browser to the login page, which returns to redirect_uri (same-origin paths only)' })
+  @ApiQuery({ name: 'redirect_uri', required: false, example: '/profiel' })
+  @ApiFoundResponse({ description: 'Redirect to /inloggen' })
+  startLogin(@Query('redirect_uri') redirectUri: string | undefined, @Res() reply: FastifyReply) {
+    const target = safeRedirectPath(redirectUri);
+    void reply.redirect(`${LOGIN_PAGE}?redirect_uri=${encodeURIComponent(target)}`, 302);
+  }
+
+  @Get('logout')
+  @Public()
+  @ApiOperation({ summary: 'Revoke the session server-side, clear the cookies and start login again' })
+  @ApiFoundResponse({ description: 'Redirect to /inloggen' })
+  async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const credential = extractAccessToken(request);
+    const claims = credential && this.tokens.verify(credential.token);
+    if (claims) await this.tokens.revoke(claims.jti);
+    const secure = new URL(this.config.publicUrl).protocol === 'https:' ? '; Secure' : '';
+    void reply
+      .header('set-cookie', [
+        `${ACCESS_TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
+        `${CSRF_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`,
+      ])
+      .header('cache-control', 'no-store')
+      .redirect(LOGIN_PAGE, 302);
+  }
+
+  @Post('auth/login')
+  @Public()
+  @UseGuards(AuthGuard('local'))
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with e-mail and password (rate-limited per address and per account)' })
+  @ApiOkResponse({ type: IssuedTokenView })
+  login(@Body() _dto: LoginDto, @Req() request: FastifyRequest & { user: User }): Promise<IssuedTokenView> {
+    return this.auth.login(request.user);
+  }
+
+  @Post('auth/signup')
+  @Public()
+  @ApiOperation({ summary: 'Create a local account; placed by e-mail domain or in a new personal organisation' })
+  @ApiOkResponse({ type: IssuedTokenView })
+  signup(@Body() dto: SignupDto, @Req() request: FastifyRequest): Promise<IssuedTokenView> {
+    return this.auth.signup(dto, request.ip);
+  }
+
+  @Post('auth/logout')
+  @SignedIn()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke the current session' })
+  @ApiNoContentResponse()
+  async revoke(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    await this.tokens.revoke(user.sessionId);
+  }
+
+  @Get('auth/providers')
+  @Public()
+  @ApiOperation({ summary: 'Which sign-in options the login page shows' })
+  @ApiOkResponse({ type: ProvidersView })
+  providers(): ProvidersView {
+    const { providers } = this.config;
+    return {
+      signup_enabled: this.config.signupEnabled,
+      providers: (['google', 'microsoft', 'github'] as const)
+        .filter((id) => providers[id])
+        .map((id) => ({ id, url: `/api/auth/${id}` })),
+    };
+  }
+
+  @Get('current_user')
+  @SignedIn()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: CurrentUserView })
+  currentUser(@CurrentUser() user: AuthenticatedUser): CurrentUserView {
+    return toCurrentUserView(user);
+  }
+}

@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
+
+export class LoginDto {
+  @ApiProperty({ example: 'eigenaar@kwekerij-delta.test' })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.email })
+  @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
+  email: string;
+
+  @ApiProperty({ example: 'Tuinbouw-demo-2026' })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.required })
+  @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
+  password: string;
+}
+
+export class SignupDto {
+  @ApiProperty({ example: 'Anna' })
+  @IsString({ message: FIELD_ERRORS.required })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
+  firstname: string;
+
+  @ApiProperty({ example: 'de Vries' })
+  @IsString({ message: FIELD_ERRORS.required })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
+  lastname: string;
+
+  @ApiProperty({ example: 'anna@example.nl' })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @IsEmail({}, { message: FIELD_ERRORS.email })
+  @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
+  email: string;
+
+  @ApiProperty({ minLength: LIMITS.passwordMin })
+  @IsString({ message: FIELD_ERRORS.required })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @MinLength(LIMITS.passwordMin, { message: FIELD_ERRORS.minLength(LIMITS.passwordMin) })
+  @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
+  password: string;
+}
+
+export class IssuedTokenView {
+  @ApiProperty()
+  access_token: string;
+
+  @ApiProperty({ example: '2026-11-22T18:00:00.000Z' })
+  expires_at: string;
+}
+
+export class ProviderView {
+  @ApiProperty({ enum: ['google', 'microsoft', 'github'] })
+  id: 'google' | 'microsoft' | 'github';
+
+  @ApiProperty({ example: '/api/auth/google' })
+  url: string;
+}
+
+export class ProvidersView {
+  @ApiProperty()
+  signup_enabled: boolean;
+
+  @ApiProperty({ type: [ProviderView] })
+  providers: ProviderView[];
+}

@@ -1,0 +1,30 @@
+/**
+ * Fixed-window counters in memory. One API process is the deployment today; with several,
+ * these move to Postgres or Redis (see docs/decisions).
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly windowMs: number) {}
+
+  /** True while `key` has had fewer than `limit` hits in the current window. */
+  isAllowed(key: string, limit: number, now = Date.now()): boolean {
+    const window = this.windows.get(key);
+    return !window || window.resetAt <= now || window.count < limit;
+  }
+
+  hit(key: string, now = Date.now()): void {
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    else window.count += 1;
+    if (this.windows.size > 50_000) this.sweep(now);
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}

@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { DataSource } from 'typeorm';
+import { isPermission, permissionsForRoles, type Permission } from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+
+export const TOKEN_ISSUER = 'datahub-portal-api';
+export const TOKEN_AUDIENCE = 'datahub-portal';
+
+export interface IssuedToken {
+  access_token: string;
+  expires_at: string;
+}
+
+interface SessionRow {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  organization_id: string;
+  organization_name: string;
+  organization_slug: string;
+  organization_admin: boolean;
+  roles: string[];
+}
+
+// One indexed round trip per request: the session must exist, be unrevoked and unexpired.
+const SESSION_QUERY = `
+  SELECT u.id, u.email, u.firstname, u.lastname, u.organization_id,
+         o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin,
+         COALESCE((SELECT array_agg(r.role) FROM role_assignments r WHERE r.user_id = u.id), '{}') AS roles
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    JOIN organizations o ON o.id = u.organization_id
+   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+
+/** Access tokens: HS256 JWTs whose jti is a server-side session, so logout and deletion really end them. */
+@Injectable()
+export class TokenService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async issue(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken> {
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + this.config.accessTokenTtlMinutes * 60_000);
+    await this.dataSource.query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [
+      sessionId,
+      user.id,
+      expiresAt,
+    ]);
+    const token = jwt.sign(
+      { email: user.email, given_name: user.firstname, family_name: user.lastname },
+      this.config.jwtSecret,
+      {
+        algorithm: 'HS256',
+        subject: user.id,
+        jwtid: sessionId,
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        expiresIn: Math.floor((expiresAt.getTime() - Date.now()) / 1000),
+      },
+    );
+    return { access_token: token, expires_at: expiresAt.toISOString() };
+  }
+
+  /** The claims of a genuine, unexpired token, or null. */
+  verify(token: string): { sub: string; jti: string } | null {
+    try {
+      const claims = jwt.verify(token, this.config.jwtSecret, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      });
+      if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number')
+        return null;
+      if (!UUID.test(claims.sub) || !UUID.test(claims.jti)) return null;
+      return { sub: claims.sub, jti: claims.jti };
+    } catch {
+      return null;
+    }
+  }
+
+  async authenticate(token: string, via: AuthenticatedUser['via']): Promise<AuthenticatedUser | null> {
+    const claims = this.verify(token);
+    if (!claims) return null;
+    const rows: SessionRow[] = await this.dataSource.query(SESSION_QUERY, [claims.jti, claims.sub]);
+    const row = rows[0];
+    if (!row) return null;
+    const roles = row.roles.filter((role) => typeof role === 'string');
+    return {
+      id: row.id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      organizationId: row.organization_id,
+      organizationName: row.organization_name,
+      organizationSlug: row.organization_slug,
+      organizationAdmin: row.organization_admin,
+      roles,
+      permissions: new Set<Permission>(permissionsForRoles(roles).filter(isPermission)),
+      sessionId: claims.jti,
+      via,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  }
+
+  /** Housekeeping: sessions past their expiry are useless; drop them after a day. */
+  async purgeExpired(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,40 @@
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Permission } from '@datahub/domain';
+import type { AuthenticatedUser } from './authenticated-user';
+import { ErrorBodyView } from './error-body.view';
+
+export const ACCESS_RULE = 'datahub:access-rule';
+
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; permission: Permission };
+
+/** Open to anyone, signed in or not. */
+export const Public = () =>
+  applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule), ApiExtension('x-access', 'public'));
+
+/** Any signed-in user; the service still checks the object. */
+export const SignedIn = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiExtension('x-access', 'signed-in'),
+    ApiUnauthorizedResponse({ type: ErrorBodyView, description: 'Not signed in, or the token is invalid, expired or revoked' }),
+  );
+
+/** Signed in and holding `permission`; the service still checks the target organisation. */
+export const RequirePermission = (permission: Permission) =>
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'permission', permission } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiExtension('x-access', 'permission'),
+    ApiExtension('x-permission', permission),
+    ApiUnauthorizedResponse({ type: ErrorBodyView, description: 'Not signed in' }),
+    ApiForbiddenResponse({ type: ErrorBodyView, description: `Needs ${permission} in the target organisation` }),
+  );
+
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser => context.switchToHttp().getRequest().user,
+);

@@ -1,0 +1,19 @@
+import type { Permission } from '@datahub/domain';
+
+/** The signed-in user as every guard, controller and service sees them. */
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  organizationId: string;
+  organizationName: string;
+  organizationSlug: string;
+  /** Member of the admin organisation: acts on every organisation. */
+  organizationAdmin: boolean;
+  roles: string[];
+  permissions: ReadonlySet<Permission>;
+  sessionId: string;
+  /** How the token arrived; cookie-borne requests need CSRF protection. */
+  via: 'bearer' | 'cookie';
+}

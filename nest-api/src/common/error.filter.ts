@@ -1,0 +1,46 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { DETAILS, type ApiErrorBody } from '@datahub/domain';
+
+const DEFAULT_DETAILS: Record<number, string> = {
+  400: 'bad request',
+  401: DETAILS.unauthenticated,
+  403: DETAILS.forbidden,
+  404: DETAILS.notFound,
+  405: 'method not allowed',
+  409: 'conflict',
+  413: 'payload too large',
+  415: 'unsupported media type',
+  422: DETAILS.validationFailed,
+  429: DETAILS.tooManyAttempts,
+};
+
+/** One error body shape for every failure: { statusCode, detail, errors? }; no stack traces leave the server. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Error');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toBody(exception: unknown): ApiErrorBody {
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'object' && response !== null && 'detail' in response) {
+        const { detail, errors } = response as ApiErrorBody;
+        return { statusCode, detail, ...(errors ? { errors } : {}) };
+      }
+      return { statusCode, detail: DEFAULT_DETAILS[statusCode] ?? (statusCode >= 500 ? DETAILS.internal : 'error') };
+    }
+    const status = (exception as { statusCode?: number })?.statusCode;
+    // Fastify's own errors (bad JSON, body too large) carry a 4xx statusCode.
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return { statusCode: status, detail: DEFAULT_DETAILS[status] ?? 'bad request' };
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, detail: DETAILS.internal };
+  }
+}

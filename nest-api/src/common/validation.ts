@@ -1,0 +1,28 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { FIELD_ERRORS } from '@datahub/domain';
+import { ApiError } from './errors';
+
+function collect(errors: ValidationError[], prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  for (const error of errors) {
+    const field = prefix ? `${prefix}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    if (constraints.whitelistValidation) into[field] = FIELD_ERRORS.unknownField;
+    else {
+      const first = Object.values(constraints)[0];
+      if (first) into[field] = first;
+    }
+    if (error.children?.length) collect(error.children, field, into);
+  }
+  return into;
+}
+
+/** Global validation: unknown fields refused, payloads typed, failures answered 422 with Dutch per-field messages. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+    exceptionFactory: (errors) => ApiError.validation(collect(errors)),
+  });
+}

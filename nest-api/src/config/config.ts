@@ -1,0 +1,123 @@
+import { resolve } from 'node:path';
+
+export interface ProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  csrfSecret: string;
+  accessTokenTtlMinutes: number;
+  admin: { email: string; password: string; organizationName: string };
+  demoSeed: boolean;
+  signupEnabled: boolean;
+  rateLimits: { loginPerAccount: number; loginPerAddress: number; windowMs: number };
+  trustProxy: string[];
+  providers: {
+    google: ProviderConfig | null;
+    microsoft: (ProviderConfig & { tenant: string }) | null;
+    github: ProviderConfig | null;
+  };
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+/** Raised at boot when the environment is incomplete; its message says what to set. */
+export class ConfigError extends Error {}
+
+export const DEMO_PASSWORD = 'Tuinbouw-demo-2026';
+export const DEMO_ADMIN_EMAIL = 'beheer@datahub.test';
+const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`Set ${name} to true or false (it is '${value}').`);
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min)
+    throw new ConfigError(`Set ${name} to a whole number of at least ${min} (it is '${value}').`);
+  return parsed;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value || value.length < 32)
+    throw new ConfigError(
+      `Set ${name} to a random string of at least 32 characters (for example: openssl rand -base64 48). ` +
+        '`npm start` generates one for you under .data/.',
+    );
+  return value;
+}
+
+function provider(env: NodeJS.ProcessEnv, prefix: string): ProviderConfig | null {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret)
+    throw new ConfigError(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither.`);
+  return { clientId, clientSecret };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const demoSeed = bool(env, 'DEMO_SEED', true);
+  const adminEmail = env.ADMIN_EMAIL || (demoSeed ? DEMO_ADMIN_EMAIL : '');
+  const adminPassword = env.ADMIN_PASSWORD || (demoSeed ? DEMO_PASSWORD : '');
+  if (!adminEmail || !adminPassword)
+    throw new ConfigError(
+      'Set ADMIN_EMAIL and ADMIN_PASSWORD: they create the admin organisation and its first owner (with DEMO_SEED=false there is no default).',
+    );
+  if (adminPassword.length < 12) throw new ConfigError('Set ADMIN_PASSWORD to at least 12 characters.');
+
+  const publicUrl = env.PUBLIC_URL || 'http://localhost:3000';
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`Set PUBLIC_URL to the portal's address, such as http://localhost:3000 (it is '${publicUrl}').`);
+  }
+  const microsoft = provider(env, 'MICROSOFT');
+  const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
+  if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel))
+    throw new ConfigError('Set LOG_LEVEL to one of silent, error, warn, info, debug.');
+
+  return {
+    port: int(env, 'PORT', 3001, 0),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(env.DATA_DIR || resolve(REPO_ROOT, '.data')),
+    publicUrl,
+    jwtSecret: secret(env, 'JWT_SECRET'),
+    csrfSecret: secret(env, 'CSRF_SECRET'),
+    accessTokenTtlMinutes: int(env, 'ACCESS_TOKEN_TTL_MINUTES', 480),
+    admin: {
+      email: adminEmail.toLowerCase(),
+      password: adminPassword,
+      organizationName: env.ADMIN_ORGANIZATION_NAME || 'Datahub Beheer',
+    },
+    demoSeed,
+    signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
+    rateLimits: {
+      loginPerAccount: int(env, 'LOGIN_RATE_LIMIT_PER_ACCOUNT', 10),
+      loginPerAddress: int(env, 'LOGIN_RATE_LIMIT_PER_ADDRESS', 100),
+      windowMs: 15 * 60 * 1000,
+    },
+    trustProxy: (env.TRUST_PROXY || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((s) => s.trim()).filter(Boolean),
+    providers: {
+      google: provider(env, 'GOOGLE'),
+      microsoft: microsoft ? { ...microsoft, tenant: env.MICROSOFT_TENANT || 'common' } : null,
+      github: provider(env, 'GITHUB'),
+    },
+    logLevel,
+  };
+}

@@ -1,0 +1,34 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ExternalIdentity } from '../auth/external-identity.entity';
+import { Session } from '../auth/session.entity';
+import { Organization } from '../organizations/organization.entity';
+import { RoleAssignment } from '../users/role-assignment.entity';
+import { User } from '../users/user.entity';
+import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
+
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity];
+export const MIGRATIONS = [Foundation1763800000000];
+
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each',
+    extra: { max: 20, statement_timeout: 15000, application_name: 'datahub-nest-api' },
+  };
+}
+
+/** Applies pending migrations; schema changes only ever happen here. */
+export async function runMigrations(url: string): Promise<void> {
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations();
+  } finally {
+    await dataSource.destroy();
+  }
+}

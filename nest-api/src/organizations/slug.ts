@@ -1,0 +1,11 @@
+/** 'Kwekerij Delta' → 'kwekerij-delta' (accents folded, anything else dashed). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'organisatie';
+}

@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Role } from '@datahub/domain';
+import { hashPassword } from '../auth/password';
+import { APP_CONFIG } from '../config/config.module';
+import { DEMO_PASSWORD, type AppConfig } from '../config/config';
+import { Organization } from '../organizations/organization.entity';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { RoleAssignment } from '../users/role-assignment.entity';
+import { User } from '../users/user.entity';
+
+interface SeedUser {
+  email: string;
+  firstname: string;
+  lastname: string;
+  organization: string;
+  roles: Role[];
+}
+
+export const DEMO_ORGANIZATIONS = [
+  { name: 'Kwekerij Delta', domain: 'kwekerij-delta.test' },
+  { name: 'Kassenbouw West', domain: null },
+] as const;
+
+export const DEMO_USERS: SeedUser[] = [
+  { email: 'beheer@datahub.test', firstname: 'Bea', lastname: 'Beheer', organization: 'admin', roles: ['AdminOrganization.Owner'] },
+  { email: 'eigenaar@kwekerij-delta.test', firstname: 'Erik', lastname: 'de Eigenaar', organization: 'Kwekerij Delta', roles: ['Organization.Owner'] },
+  { email: 'lid@kwekerij-delta.test', firstname: 'Lotte', lastname: 'Lid', organization: 'Kwekerij Delta', roles: [] },
+  { email: 'eigenaar@kassenbouw-west.test', firstname: 'Wim', lastname: 'Westra', organization: 'Kassenbouw West', roles: ['Organization.Owner'] },
+];
+
+/** First start: the admin organisation and its owner from configuration, then (unless DEMO_SEED=false) the demo. */
+@Injectable()
+export class SeedService {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly organizations: OrganizationsService,
+  ) {}
+
+  async run(): Promise<void> {
+    const seeded = await this.dataSource.transaction(async (manager) => {
+      // One start at a time may seed: the lock keeps two processes from racing on an empty database.
+      await manager.query('SELECT pg_advisory_xact_lock(7406001)');
+      if (await manager.getRepository(Organization).exists({ where: { isAdmin: true } })) return false;
+      const admin = await this.organizations.create(manager, { name: this.config.admin.organizationName, isAdmin: true });
+      await this.createUser(
+        manager,
+        { email: this.config.admin.email, firstname: 'Beheerder', lastname: '', organization: 'admin', roles: ['AdminOrganization.Owner'] },
+        admin,
+        this.config.admin.password,
+      );
+      if (this.config.demoSeed) await this.seedDemo(manager, admin);
+      return true;
+    });
+    if (seeded) this.logger.log(`Created the admin organisation '${this.config.admin.organizationName}' with owner ${this.config.admin.email}`);
+    if (this.config.demoSeed) this.printDemoLogins();
+  }
+
+  private async seedDemo(manager: EntityManager, admin: Organization): Promise<void> {
+    const byName = new Map<string, Organization>([['admin', admin]]);
+    for (const organization of DEMO_ORGANIZATIONS)
+      byName.set(organization.name, await this.organizations.create(manager, organization));
+    for (const user of DEMO_USERS) {
+      const exists = await manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email: user.email }).getExists();
+      if (!exists) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
+    }
+  }
+
+  private async createUser(manager: EntityManager, seed: SeedUser, organization: Organization, password: string): Promise<void> {
+    const user = await manager.getRepository(User).save({
+      email: seed.email,
+      firstname: seed.firstname,
+      lastname: seed.lastname,
+      passwordHash: await hashPassword(password),
+      emailVerified: true,
+      organizationId: organization.id,
+    });
+    for (const role of seed.roles) await manager.getRepository(RoleAssignment).save({ userId: user.id, role });
+  }
+
+  private printDemoLogins(): void {
+    const lines = [
+      '',
+      'Demo logins (password for all: ' + DEMO_PASSWORD + '):',
+      '  beheer@datahub.test            platform admin, Datahub Beheer',
+      '  eigenaar@kwekerij-delta.test   owner of Kwekerij Delta',
+      '  lid@kwekerij-delta.test        member of Kwekerij Delta',
+      '  eigenaar@kassenbouw-west.test  owner of Kassenbouw West',
+      '',
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+}

@@ -1,0 +1,58 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import type { User } from './user.entity';
+
+export class CurrentUserView {
+  @ApiProperty({ format: 'uuid' })
+  user_id: string;
+
+  @ApiProperty()
+  firstname: string;
+
+  @ApiProperty()
+  lastname: string;
+
+  @ApiProperty()
+  email: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The organisation id' })
+  organization: string;
+
+  @ApiProperty()
+  organization_name: string;
+
+  @ApiProperty()
+  organization_slug: string;
+
+  @ApiProperty({ description: 'Member of the admin organisation' })
+  organization_admin: boolean;
+}
+
+export class UserView extends CurrentUserView {}
+
+export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
+  return {
+    user_id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    organization: user.organizationId,
+    organization_name: user.organizationName,
+    organization_slug: user.organizationSlug,
+    organization_admin: user.organizationAdmin,
+  };
+}
+
+/** Needs `organization` loaded. */
+export function toUserView(user: User): UserView {
+  return {
+    user_id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    organization: user.organizationId,
+    organization_name: user.organization.name,
+    organization_slug: user.organization.slug,
+    organization_admin: user.organization.isAdmin,
+  };
+}
