@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -29,9 +29,9 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 }
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
-export async function createApp(config: AppConfig, databaseUrl: string): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
   });
   app.setGlobalPrefix('api');

@@ -8,8 +8,9 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
     const constraints = error.constraints ?? {};
     if (constraints.whitelistValidation) into[field] = FIELD_ERRORS.unknownField;
     else {
-      const first = Object.values(constraints)[0];
-      if (first) into[field] = first;
+      // A missing value fails every rule; saying it is required is the useful message.
+      const message = constraints.isNotEmpty ?? constraints.isDefined ?? constraints.isString ?? Object.values(constraints)[0];
+      if (message) into[field] = message;
     }
     if (error.children?.length) collect(error.children, field, into);
   }
@@ -22,7 +23,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    stopAtFirstError: true,
     exceptionFactory: (errors) => ApiError.validation(collect(errors)),
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -55,6 +55,9 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   const databaseDir = join(dir, 'postgres');
   const passwordFile = join(dir, 'postgres.password');
   await mkdir(dir, { recursive: true });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, Postgres runs as the 'postgres' user, which must be able to enter the folder (mkdtemp makes it 0700).
+  if (isRoot) await chmod(dir, 0o755);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh) {
     await rm(databaseDir, { recursive: true, force: true });
@@ -63,7 +66,6 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   const password = (await readFile(passwordFile, 'utf8')).trim();
   await removeStalePidFile(databaseDir);
   const port = await freePort();
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const postgres = new EmbeddedPostgres({
     databaseDir,
     user: USER,

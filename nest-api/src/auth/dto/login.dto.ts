@@ -5,26 +5,26 @@ import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
 export class LoginDto {
   @ApiProperty({ example: 'eigenaar@kwekerij-delta.test' })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @IsString({ message: FIELD_ERRORS.email })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
   email: string;
 
   @ApiProperty({ example: 'Tuinbouw-demo-2026' })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
   password: string;
 }
 
 export class SignupDto {
   @ApiProperty({ example: 'Anna' })
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
   firstname: string;
 
   @ApiProperty({ example: 'de Vries' })
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
   lastname: string;
@@ -36,7 +36,7 @@ export class SignupDto {
   email: string;
 
   @ApiProperty({ minLength: LIMITS.passwordMin })
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MinLength(LIMITS.passwordMin, { message: FIELD_ERRORS.minLength(LIMITS.passwordMin) })
   @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })

@@ -10,7 +10,7 @@ export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'Anna' })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
   firstname?: string;
@@ -18,7 +18,7 @@ export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'de Vries' })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.required })
+  @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MaxLength(LIMITS.personNameMax, { message: FIELD_ERRORS.maxLength(LIMITS.personNameMax) })
   lastname?: string;

@@ -1,0 +1,116 @@
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { inject } from 'vitest';
+import { permissionsForRoles, type Role } from '@datahub/domain';
+import { createApp } from '../src/app';
+import { hashPassword } from '../src/auth/password';
+import { TokenService } from '../src/auth/token.service';
+import { loadConfig, type AppConfig } from '../src/config/config';
+import { SeedService } from '../src/seed/seed.service';
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+export const TEST_CSRF_SECRET = 'test-csrf-secret-that-is-long-enough-0123456789';
+export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
+
+export interface TestApi {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  baseUrl: string;
+  db: DataSource;
+  request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
+  createOrganization: (fields?: { name?: string; domain?: string; isAdmin?: boolean }) => Promise<{ id: string; name: string; slug: string }>;
+  createUser: (fields: { organizationId: string; roles?: Role[]; email?: string; firstname?: string; lastname?: string }) => Promise<TestUser>;
+  close: () => Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  organizationId: string;
+}
+
+/** A fresh database copied from the migrated template, and the real API listening on loopback. */
+export async function startTestApi(env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApi> {
+  const adminUrl = inject('postgresAdminUrl');
+  const database = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}" TEMPLATE datahub_template`);
+  await admin.end();
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${database}`);
+
+  const config = loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    CSRF_SECRET: TEST_CSRF_SECRET,
+    DEMO_SEED: 'false',
+    ADMIN_EMAIL: 'platform-owner@datahub.test',
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
+    ...env,
+  });
+  const app = await createApp(config, databaseUrl, extraModules);
+  await app.get(SeedService).run();
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const db = app.get(DataSource);
+  const tokens = app.get(TokenService);
+  let counter = 0;
+
+  const api: TestApi = {
+    app,
+    config,
+    baseUrl,
+    db,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${baseUrl}${path}`, { ...init, headers, body, redirect: 'manual' });
+    },
+    async createOrganization(fields = {}) {
+      counter += 1;
+      const name = fields.name ?? `Testorganisatie ${counter} ${randomBytes(3).toString('hex')}`;
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      const [row] = await db.query(
+        'INSERT INTO organizations (name, slug, domain, is_admin) VALUES ($1, $2, $3, $4) RETURNING id, name, slug',
+        [name, slug, fields.domain ?? null, fields.isAdmin ?? false],
+      );
+      return row;
+    },
+    async createUser({ organizationId, roles = [], email, firstname = 'Test', lastname = 'Gebruiker' }) {
+      counter += 1;
+      const address = email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.test`;
+      const [row] = await db.query(
+        'INSERT INTO users (email, firstname, lastname, password_hash, email_verified, organization_id) VALUES ($1, $2, $3, $4, true, $5) RETURNING id',
+        [address, firstname, lastname, await hashPassword(TEST_PASSWORD), organizationId],
+      );
+      for (const role of roles) await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2)', [row.id, role]);
+      const issued = await tokens.issue({ id: row.id, email: address, firstname, lastname });
+      return { id: row.id, email: address, password: TEST_PASSWORD, token: issued.access_token, organizationId };
+    },
+    async close() {
+      await app.close();
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+  return api;
+}
+
+export function expectedPermissions(roles: Role[]): string[] {
+  return permissionsForRoles(roles);
+}
