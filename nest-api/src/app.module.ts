@@ -5,6 +5,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { ExternalAuthController } from './auth/external/external-auth.controller';
+import { ExternalAuthService } from './auth/external/external-auth.service';
 import { LocalStrategy } from './auth/local.strategy';
 import { TokenService } from './auth/token.service';
 import { AccessGuard } from './common/access.guard';
@@ -29,10 +31,11 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, UsersController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController],
       providers: [
         TokenService,
         AuthService,
+        ExternalAuthService,
         OrganizationsService,
         UsersService,
         SeedService,

@@ -9,6 +9,7 @@ import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
 import { TokenService } from '../src/auth/token.service';
 import { loadConfig, type AppConfig } from '../src/config/config';
+import { freePort } from '../src/database/embedded-postgres';
 import { SeedService } from '../src/seed/seed.service';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
@@ -20,11 +21,15 @@ export interface TestApi {
   config: AppConfig;
   baseUrl: string;
   db: DataSource;
-  request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
+  request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<ApiResponse>;
   createOrganization: (fields?: { name?: string; domain?: string; isAdmin?: boolean }) => Promise<{ id: string; name: string; slug: string }>;
   createUser: (fields: { organizationId: string; roles?: Role[]; email?: string; firstname?: string; lastname?: string }) => Promise<TestUser>;
   close: () => Promise<void>;
 }
+
+// Tests read bodies loosely; the assertions say what they must be.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ApiResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 
 export interface TestUser {
   id: string;
@@ -44,7 +49,9 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
   await admin.end();
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${database}`);
 
+  const port = await freePort();
   const config = loadConfig({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: TEST_JWT_SECRET,
     CSRF_SECRET: TEST_CSRF_SECRET,
     DEMO_SEED: 'false',
@@ -57,9 +64,8 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
   });
   const app = await createApp(config, databaseUrl, extraModules);
   await app.get(SeedService).run();
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await app.listen(port, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
   const db = app.get(DataSource);
   const tokens = app.get(TokenService);
   let counter = 0;

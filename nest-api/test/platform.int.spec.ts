@@ -61,8 +61,7 @@ describe('the global guard fails closed', () => {
   class UndeclaredModule {}
 
   it('refuses a route that declares neither a permission nor public access', async () => {
-    const { startTestApi: start } = await import('./harness');
-    const withUndeclared = await start({}, [UndeclaredModule]);
+    const withUndeclared = await startTestApi({}, [UndeclaredModule]);
     try {
       for (const token of [undefined, (await withUndeclared.createUser({ organizationId: (await withUndeclared.db.query('SELECT id FROM organizations WHERE is_admin'))[0].id, roles: ['AdminOrganization.Owner'] })).token]) {
         const response = await withUndeclared.request('/api/undeclared', { token });

@@ -3,13 +3,13 @@ import { LocalAuthGuard } from './local-auth.guard';
 import { ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '@datahub/domain';
-import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE } from '@datahub/domain/server';
 import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { CurrentUserView, toCurrentUserView } from '../users/user.view';
 import { AuthService } from './auth.service';
+import { clearedSessionCookies, isSecure } from './cookies';
 import { extractAccessToken } from './credentials';
 import { IssuedTokenView, LoginDto, ProvidersView, SignupDto } from './dto/login.dto';
 import { TokenService } from './token.service';
@@ -44,12 +44,8 @@ export class AuthController {
     const credential = extractAccessToken(request);
     const claims = credential && this.tokens.verify(credential.token);
     if (claims) await this.tokens.revoke(claims.jti);
-    const secure = new URL(this.config.publicUrl).protocol === 'https:' ? '; Secure' : '';
     void reply
-      .header('set-cookie', [
-        `${ACCESS_TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
-        `${CSRF_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`,
-      ])
+      .header('set-cookie', clearedSessionCookies(isSecure(this.config.publicUrl)))
       .header('cache-control', 'no-store')
       .redirect(LOGIN_PAGE, 302);
   }

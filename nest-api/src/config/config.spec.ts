@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '5',
       DATABASE_URL: 'postgres://u:p@db:5432/datahub',
     });
-    expect(config.providers.microsoft).toEqual({ clientId: 'id', clientSecret: 'secret', tenant: 'common' });
+    expect(config.providers.microsoft).toEqual({ clientId: 'id', clientSecret: 'secret', tenant: 'common', issuer: 'https://login.microsoftonline.com/common/v2.0' });
     expect(config.rateLimits.loginPerAccount).toBe(5);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/datahub');
   });

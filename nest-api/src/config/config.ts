@@ -3,6 +3,10 @@ import { resolve } from 'node:path';
 export interface ProviderConfig {
   clientId: string;
   clientSecret: string;
+  /** OpenID issuer (Google, Microsoft) or OAuth base URL (GitHub); overridable for other deployments and tests. */
+  issuer: string;
+  /** GitHub only: the REST API base. */
+  apiUrl?: string;
 }
 
 export interface AppConfig {
@@ -61,13 +65,13 @@ function secret(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-function provider(env: NodeJS.ProcessEnv, prefix: string): ProviderConfig | null {
+function provider(env: NodeJS.ProcessEnv, prefix: string, issuer: string): ProviderConfig | null {
   const clientId = env[`${prefix}_CLIENT_ID`];
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];
   if (!clientId && !clientSecret) return null;
   if (!clientId || !clientSecret)
     throw new ConfigError(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither.`);
-  return { clientId, clientSecret };
+  return { clientId, clientSecret, issuer: (env[`${prefix}_ISSUER`] || issuer).replace(/\/$/, '') };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -86,7 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch {
     throw new ConfigError(`Set PUBLIC_URL to the portal's address, such as http://localhost:3000 (it is '${publicUrl}').`);
   }
-  const microsoft = provider(env, 'MICROSOFT');
+  const tenant = env.MICROSOFT_TENANT || 'common';
+  const microsoft = provider(env, 'MICROSOFT', `https://login.microsoftonline.com/${tenant}/v2.0`);
+  const github = provider(env, 'GITHUB', 'https://github.com');
   const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
   if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel))
     throw new ConfigError('Set LOG_LEVEL to one of silent, error, warn, info, debug.');
@@ -114,9 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: (env.TRUST_PROXY || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((s) => s.trim()).filter(Boolean),
     providers: {
-      google: provider(env, 'GOOGLE'),
-      microsoft: microsoft ? { ...microsoft, tenant: env.MICROSOFT_TENANT || 'common' } : null,
-      github: provider(env, 'GITHUB'),
+      google: provider(env, 'GOOGLE', 'https://accounts.google.com'),
+      microsoft: microsoft ? { ...microsoft, tenant } : null,
+      github: github ? { ...github, apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/$/, '') } : null,
     },
     logLevel,
   };

@@ -1,0 +1,15 @@
+import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE } from '@datahub/domain/server';
+
+export function isSecure(publicUrl: string): boolean {
+  return new URL(publicUrl).protocol === 'https:';
+}
+
+export function accessTokenCookie(token: string, expiresAt: string, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
+  return `${ACCESS_TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookies(secure: boolean): string[] {
+  const suffix = `; Max-Age=0${secure ? '; Secure' : ''}`;
+  return [`${ACCESS_TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${suffix}`, `${CSRF_COOKIE}=; Path=/; SameSite=Lax${suffix}`];
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config';
+import { User } from '../../users/user.entity';
+import { AuthService } from '../auth.service';
+import { ExternalIdentity } from '../external-identity.entity';
+import { TokenService, type IssuedToken } from '../token.service';
+import { createProviders, ProviderError, type ExternalProfile, type ExternalProvider, type ProviderId } from './providers';
+
+/** Turns "the provider vouches for this person" into a portal sign-in. */
+@Injectable()
+export class ExternalAuthService {
+  private readonly logger = new Logger('ExternalAuth');
+  private readonly providers: Partial<Record<ProviderId, ExternalProvider>>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auth: AuthService,
+    private readonly tokens: TokenService,
+  ) {
+    this.providers = createProviders(config);
+  }
+
+  provider(id: string): ExternalProvider | null {
+    return (this.providers as Record<string, ExternalProvider | undefined>)[id] ?? null;
+  }
+
+  callbackUrl(id: string): string {
+    return new URL(`/api/auth/${id}/callback`, this.config.publicUrl).toString();
+  }
+
+  /**
+   * A known identity signs in; otherwise an account with the same, provider-verified e-mail is
+   * linked; otherwise a new account is made (when sign-up is enabled).
+   */
+  async signIn(providerId: ProviderId, profile: ExternalProfile): Promise<IssuedToken> {
+    const user = await this.dataSource.transaction(async (manager) => {
+      const identity = await manager.getRepository(ExternalIdentity).findOne({ where: { provider: providerId, subject: profile.subject } });
+      if (identity) return manager.getRepository(User).findOneOrFail({ where: { id: identity.userId } });
+      if (!profile.emailVerified) throw new ProviderError('e-mail not verified by the provider');
+      const existing = await manager
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('lower(u.email) = :email', { email: profile.email })
+        .getOne();
+      let user = existing;
+      if (!user) {
+        if (!this.config.signupEnabled) throw new ProviderError('sign-up disabled');
+        user = await this.auth.createUser(manager, {
+          email: profile.email,
+          firstname: profile.firstname,
+          lastname: profile.lastname,
+          passwordHash: null,
+          emailVerified: true,
+        });
+      }
+      await manager.getRepository(ExternalIdentity).insert({ provider: providerId, subject: profile.subject, userId: user.id });
+      return user;
+    });
+    this.logger.log(`${providerId} sign-in for user ${user.id}`);
+    return this.tokens.issue(user);
+  }
+}
