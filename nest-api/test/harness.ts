@@ -39,7 +39,11 @@ export interface TestUser {
   organizationId: string;
 }
 
-/** A fresh database copied from the migrated template, and the real API listening on loopback. */
+/**
+ * A fresh database copied from the migrated template, and the real API listening on loopback.
+ * One API per test file at a time: passport keeps its strategies in a process-wide registry,
+ * so a second app would take over the first one's.
+ */
 export async function startTestApi(env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApi> {
   const adminUrl = inject('postgresAdminUrl');
   const database = `t_${randomBytes(6).toString('hex')}`;
