@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isPermission, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
@@ -89,8 +91,7 @@ export class TokenService {
   async authenticate(token: string, via: AuthenticatedUser['via']): Promise<AuthenticatedUser | null> {
     const claims = this.verify(token);
     if (!claims) return null;
-    const rows: SessionRow[] = await this.dataSource.query(SESSION_QUERY, [claims.jti, claims.sub]);
-    const row = rows[0];
+    const row = await this.findSession(claims.jti, claims.sub);
     if (!row) return null;
     const roles = row.roles.filter((role) => typeof role === 'string');
     return {
@@ -107,6 +108,13 @@ export class TokenService {
       sessionId: claims.jti,
       via,
     };
+  }
+
+  /** A named statement straight on the pool: Postgres plans it once per connection, not per request. */
+  private async findSession(sessionId: string, userId: string): Promise<SessionRow | undefined> {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const result = await pool.query<SessionRow>({ name: 'session-lookup', text: SESSION_QUERY, values: [sessionId, userId] });
+    return result.rows[0];
   }
 
   async revoke(sessionId: string): Promise<void> {
