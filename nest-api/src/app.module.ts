@@ -15,6 +15,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
+import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
 import { SeedService } from './seed/seed.service';
 import { UsersController } from './users/users.controller';
@@ -31,7 +32,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController],
       providers: [
         TokenService,
         AuthService,

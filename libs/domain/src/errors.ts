@@ -161,4 +161,6 @@ export const FIELD_ERRORS = {
   number: 'Vul een getal in.',
   invalid: 'Deze waarde is niet geldig.',
   unknownField: 'Dit veld is niet toegestaan.',
+  kvkNumber: 'Een KvK-nummer bestaat uit hoogstens 8 cijfers.',
+  domain: 'Vul een domeinnaam in, zoals kwekerij.nl.',
 } as const;

@@ -30,6 +30,12 @@ export const LABELS = {
   closeMenu: 'Menu sluiten',
   profileLink: 'Naar uw profiel',
   loading: 'Laden...',
+  skipToContent: 'Direct naar de inhoud',
+  mainNavigation: 'Hoofdmenu',
+  builtBy: 'Gemaakt door',
+  saving: 'Bezig met opslaan...',
+  submitting: 'Bezig met versturen...',
+  closeMessage: 'Melding sluiten',
   login: {
     title: 'Inloggen',
     intro: 'Log in om verder te gaan naar Datahub Tuinbouw.',
@@ -43,6 +49,7 @@ export const LABELS = {
     noAccount: 'Nog geen account?',
     signupLink: 'Registreren',
     loggedOut: 'U bent uitgelogd.',
+    providersHeading: 'Of log in met',
   },
   signup: {
     title: 'Registreren',
@@ -64,8 +71,21 @@ export const LABELS = {
     organization: 'Organisatie',
     save: 'Opslaan',
     saved: 'Gegevens opgeslagen',
+    readOnlyHint: 'Uw e-mailadres en organisatie kunt u hier niet wijzigen.',
   },
   home: {
     title: 'Welkom',
+    intro: 'Dit is uw startpagina van Datahub Tuinbouw.',
+    organization: 'U bent lid van',
+    personalOrganization: 'U heeft nog een persoonlijke organisatie.',
+    profileDescription: 'Bekijk uw gegevens en wijzig uw naam.',
+  },
+  errorPage: {
+    title: 'Er ging iets mis',
+    notFoundTitle: 'Pagina niet gevonden',
+    forbiddenTitle: 'Geen toegang',
+    forbidden: 'U heeft onvoldoende rechten om deze pagina te bekijken.',
+    unavailable: 'De server is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.',
+    backHome: 'Naar de startpagina',
   },
 } as const;

@@ -5,9 +5,10 @@ import { Organization } from '../organizations/organization.entity';
 import { RoleAssignment } from '../users/role-assignment.entity';
 import { User } from '../users/user.entity';
 import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
+import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 
 export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity];
-export const MIGRATIONS = [Foundation1763800000000];
+export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

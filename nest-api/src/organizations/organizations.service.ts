@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { PERSONAL_ORGANIZATION_PREFIX } from '@datahub/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DETAILS, PERSONAL_ORGANIZATION_PREFIX } from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError, isUniqueViolation } from '../common/errors';
+import { actsOn, requirePermissionIn } from '../common/organization-access';
+import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { Organization } from './organization.entity';
+import { toOrganizationView, type LicenceView, type OrganizationView } from './organization.view';
 import { slugify } from './slug';
 
 @Injectable()
 export class OrganizationsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
   /** The organisation whose e-mail domain matches, if any. */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
     const domain = email.split('@')[1]?.toLowerCase();
@@ -46,5 +54,76 @@ export class OrganizationsService {
     );
     if (!taken.has(base)) return base;
     for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  private async withUserCounts(where: string, parameters: unknown[]): Promise<OrganizationView[]> {
+    const rows: (Organization & { user_count: number })[] = await this.dataSource
+      .getRepository(Organization)
+      .createQueryBuilder('o')
+      .addSelect('(SELECT count(*)::int FROM users u WHERE u.organization_id = o.id)', 'user_count')
+      .where(where, Object.fromEntries(parameters.map((value, index) => [`p${index}`, value])))
+      .orderBy('lower(o.name)')
+      .getRawAndEntities()
+      .then(({ entities, raw }) => entities.map((entity, index) => Object.assign(entity, { user_count: raw[index].user_count })));
+    return rows.map((row) => toOrganizationView(row, row.user_count));
+  }
+
+  /** Admins see every organisation; others only their own (lists never leak other organisations). */
+  list(actor: AuthenticatedUser): Promise<OrganizationView[]> {
+    return actor.organizationAdmin ? this.withUserCounts('true', []) : this.withUserCounts('o.id = :p0', [actor.organizationId]);
+  }
+
+  /** Another organisation's page is for admins only; others get 403 whether or not it exists. */
+  async getVisibleBySlug(actor: AuthenticatedUser, slug: string): Promise<Organization> {
+    const organization = await this.dataSource.getRepository(Organization).findOne({ where: { slug } });
+    if (organization && actsOn(actor, organization.id)) return organization;
+    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    throw ApiError.notFound();
+  }
+
+  async getBySlug(actor: AuthenticatedUser, slug: string): Promise<OrganizationView> {
+    const organization = await this.getVisibleBySlug(actor, slug);
+    const [view] = await this.withUserCounts('o.id = :p0', [organization.id]);
+    return view;
+  }
+
+  async update(actor: AuthenticatedUser, id: string, dto: UpdateOrganizationDto): Promise<OrganizationView> {
+    requirePermissionIn(actor, 'Organization.Update', id);
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(Organization);
+      const organization = await repository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!organization) throw ApiError.notFound();
+      if (dto.name !== undefined && dto.name.toLowerCase() !== organization.name.toLowerCase()) {
+        const taken = await repository.createQueryBuilder('o').where('lower(o.name) = lower(:name) AND o.id <> :id', { name: dto.name, id }).getExists();
+        if (taken) throw ApiError.conflict(DETAILS.organizationNameTaken);
+      }
+      if (dto.domain) {
+        const domain = dto.domain.toLowerCase();
+        const [{ verified }] = await manager.query(
+          `SELECT count(*)::int AS verified FROM users WHERE organization_id = $1 AND email_verified AND lower(split_part(email, '@', 2)) = $2`,
+          [id, domain],
+        );
+        if (verified === 0) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
+        dto.domain = domain;
+      }
+      if (dto.name !== undefined) organization.name = dto.name;
+      if (dto.kvk_number !== undefined) organization.kvkNumber = dto.kvk_number;
+      if (dto.domain !== undefined) organization.domain = dto.domain;
+      try {
+        await repository.save(organization);
+      } catch (error) {
+        if (isUniqueViolation(error, 'organizations_name_key')) throw ApiError.conflict(DETAILS.organizationNameTaken);
+        if (isUniqueViolation(error, 'organizations_domain_key')) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
+        throw error;
+      }
+      const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]);
+      return toOrganizationView(organization, count);
+    });
+  }
+
+  /** Licences come from application licence servers (a later issue); until then every list is empty. */
+  async licences(actor: AuthenticatedUser, slug: string): Promise<LicenceView[]> {
+    await this.getVisibleBySlug(actor, slug);
+    return [];
   }
 }
