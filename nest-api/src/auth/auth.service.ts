@@ -5,6 +5,8 @@ import { DETAILS, type Role } from '@datahub/domain';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { InvitationsService } from '../invitations/invitations.service';
+import type { Organization } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RoleAssignment } from '../users/role-assignment.entity';
 import { User } from '../users/user.entity';
@@ -26,6 +28,7 @@ export class AuthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
     private readonly organizations: OrganizationsService,
+    private readonly invitations: InvitationsService,
   ) {
     this.limiter = new RateLimiter(config.rateLimits.windowMs);
   }
@@ -62,8 +65,9 @@ export class AuthService {
   }
 
   /**
-   * Places the newcomer by the access model: an organisation whose e-mail domain matches (read
-   * rights only), otherwise a new personal organisation of which they are owner.
+   * Places the newcomer by the access model: the organisation that invited them (the link proves
+   * the address), else an organisation whose e-mail domain matches, both with read rights only;
+   * otherwise a new personal organisation of which they are owner.
    */
   async signup(dto: SignupDto, address: string): Promise<IssuedToken> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
@@ -72,9 +76,19 @@ export class AuthService {
     this.limiter.hit(`signup:account:${email}`);
     const passwordHash = await hashPassword(dto.password);
     try {
-      const user = await this.dataSource.transaction((manager) =>
-        this.createUser(manager, { email, firstname: dto.firstname.trim(), lastname: dto.lastname.trim(), passwordHash }),
-      );
+      const user = await this.dataSource.transaction(async (manager) => {
+        const invited = await this.invitations.claimForSignup(manager, dto.invitation, email);
+        const user = await this.createUser(manager, {
+          email,
+          firstname: dto.firstname.trim(),
+          lastname: dto.lastname.trim(),
+          passwordHash,
+          emailVerified: invited !== null,
+          invitedTo: invited,
+        });
+        if (invited && dto.invitation) await this.invitations.markAcceptedBy(manager, dto.invitation, user.id);
+        return user;
+      });
       return await this.tokens.issue(user);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw ApiError.conflict(DETAILS.emailTaken);
@@ -84,10 +98,17 @@ export class AuthService {
 
   async createUser(
     manager: EntityManager,
-    fields: { email: string; firstname: string; lastname: string; passwordHash: string | null; emailVerified?: boolean },
+    fields: {
+      email: string;
+      firstname: string;
+      lastname: string;
+      passwordHash: string | null;
+      emailVerified?: boolean;
+      invitedTo?: Organization | null;
+    },
   ): Promise<User> {
-    const byDomain = await this.organizations.findByEmailDomain(manager, fields.email);
-    const organization = byDomain ?? (await this.organizations.createPersonal(manager));
+    const joined = fields.invitedTo ?? (await this.organizations.findByEmailDomain(manager, fields.email));
+    const organization = joined ?? (await this.organizations.createPersonal(manager));
     const user = await manager.getRepository(User).save({
       email: fields.email,
       firstname: fields.firstname,
@@ -96,7 +117,7 @@ export class AuthService {
       emailVerified: fields.emailVerified ?? false,
       organizationId: organization.id,
     });
-    if (!byDomain) await manager.getRepository(RoleAssignment).save({ userId: user.id, role: 'Organization.Owner' satisfies Role });
+    if (!joined) await manager.getRepository(RoleAssignment).save({ userId: user.id, role: 'Organization.Owner' satisfies Role });
     return user;
   }
 }

@@ -4,7 +4,6 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isPermission, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
@@ -118,7 +117,7 @@ export class TokenService {
 
   /** A named statement straight on the pool: Postgres plans it once per connection, not per request. */
   private async findSession(sessionId: string, userId: string): Promise<SessionRow | undefined> {
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
     const result = await pool.query<SessionRow>({ name: 'session-lookup', text: SESSION_QUERY, values: [sessionId, userId] });
     return result.rows[0];
   }

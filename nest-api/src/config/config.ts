@@ -29,6 +29,8 @@ export interface AppConfig {
     github: ProviderConfig | null;
   };
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -125,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       github: github ? { ...github, apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/$/, '') } : null,
     },
     logLevel,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };
 }

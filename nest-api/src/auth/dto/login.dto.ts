@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
 
 export class LoginDto {
@@ -41,6 +41,12 @@ export class SignupDto {
   @MinLength(LIMITS.passwordMin, { message: FIELD_ERRORS.minLength(LIMITS.passwordMin) })
   @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
   password: string;
+
+  @ApiPropertyOptional({ description: 'The token from an invitation link: places the newcomer in the inviting organisation' })
+  @IsOptional()
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @MaxLength(200, { message: FIELD_ERRORS.invalid })
+  invitation?: string;
 }
 
 export class IssuedTokenView {

@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
+
+export class CreateInvitationDto {
+  @ApiProperty({ example: 'collega@kwekerij-delta.nl' })
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
+  email: string;
+}
+
+export class InvitationSentView {
+  @ApiProperty()
+  email: string;
+}
+
+export class InvitationView {
+  @ApiProperty()
+  email: string;
+
+  @ApiProperty()
+  organization_name: string;
+
+  @ApiProperty()
+  organization_slug: string;
+
+  @ApiProperty()
+  expires_at: string;
+}

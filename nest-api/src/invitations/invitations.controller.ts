@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { CurrentUser, Public, RequirePermission, SignedIn } from '../common/access.decorators';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ErrorBodyView } from '../common/error-body.view';
+import { ApiError } from '../common/errors';
+import { MailService } from '../mail/mail.service';
+import { CreateInvitationDto, InvitationSentView, InvitationView } from './dto/invitation.dto';
+import { InvitationsService } from './invitations.service';
+
+@ApiTags('invitations')
+@Controller()
+export class InvitationsController {
+  constructor(
+    private readonly invitations: InvitationsService,
+    private readonly mail: MailService,
+  ) {}
+
+  @Post('invitations')
+  @RequirePermission('Invitation.Create')
+  @ApiOperation({ summary: 'Invite someone by e-mail into your organisation (single-use link, 7 days)' })
+  @ApiCreatedResponse({ type: InvitationSentView })
+  @ApiUnprocessableEntityResponse({ type: ErrorBodyView, description: "detail 'invalid email'" })
+  invite(@CurrentUser() actor: AuthenticatedUser, @Body() dto: CreateInvitationDto): Promise<InvitationSentView> {
+    return this.invitations.invite(actor, dto.email);
+  }
+
+  @Get('invitations/:token')
+  @Public()
+  @ApiOperation({ summary: 'What an invitation link is for (the link itself is the secret)' })
+  @ApiOkResponse({ type: InvitationView })
+  @ApiNotFoundResponse({ type: ErrorBodyView })
+  describe(@Param('token') token: string): Promise<InvitationView> {
+    return this.invitations.describe(token);
+  }
+
+  @Post('invitations/:token/accept')
+  @SignedIn()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Join the inviting organisation (the signed-in e-mail must be the invited one)' })
+  @ApiNoContentResponse()
+  accept(@CurrentUser() actor: AuthenticatedUser, @Param('token') token: string): Promise<void> {
+    return this.invitations.accept(actor, token);
+  }
+
+  @Get('outbox')
+  @SignedIn()
+  @ApiOperation({ summary: 'Mail kept when no SMTP_URL is set (organisation admins only)' })
+  outbox(@CurrentUser() actor: AuthenticatedUser) {
+    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    return this.mail.outbox();
+  }
+}

@@ -1,0 +1,120 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DETAILS, displayOrganizationName } from '@datahub/domain';
+import { RateLimiter } from '../auth/rate-limiter';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { requirePermissionIn } from '../common/organization-access';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { MailService } from '../mail/mail.service';
+import { Organization } from '../organizations/organization.entity';
+import { UsersService } from '../users/users.service';
+import type { InvitationView } from './dto/invitation.dto';
+
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_INVALID = 'invitation invalid or expired';
+export const INVITATION_OTHER_EMAIL = 'invitation is for another e-mail address';
+const INVITATIONS_PER_HOUR = 50;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+interface OpenInvitation {
+  id: string;
+  email: string;
+  organization_id: string;
+  expires_at: Date;
+}
+
+@Injectable()
+export class InvitationsService {
+  private readonly limiter = new RateLimiter(60 * 60 * 1000);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days. */
+  async invite(actor: AuthenticatedUser, rawEmail: string): Promise<{ email: string }> {
+    requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
+    const email = rawEmail.trim().toLowerCase();
+    if (!isEmail(email)) throw new ApiError(422, DETAILS.invalidEmail);
+    if (!this.limiter.isAllowed(`invite:${actor.id}`, INVITATIONS_PER_HOUR)) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
+    this.limiter.hit(`invite:${actor.id}`);
+    const token = randomBytes(32).toString('base64url');
+    const organization = await this.dataSource.transaction(async (manager) => {
+      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: actor.organizationId } });
+      await manager.query(
+        `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+        [organization.id, email, hashToken(token), actor.id, INVITATION_TTL_DAYS],
+      );
+      return organization;
+    });
+    const link = new URL(`/uitnodiging/${token}`, this.config.publicUrl).toString();
+    const name = displayOrganizationName(organization.name) || 'een organisatie';
+    await this.mail.send({
+      to: email,
+      subject: `Uitnodiging voor ${name} op Datahub Tuinbouw`,
+      text:
+        `Beste,\n\n${actor.firstname} ${actor.lastname} nodigt u uit om lid te worden van ${name} op Datahub Tuinbouw.\n\n` +
+        `Open deze link om een account aan te maken of in te loggen en de uitnodiging te accepteren:\n${link}\n\n` +
+        `De link werkt één keer en verloopt na ${INVITATION_TTL_DAYS} dagen.\n`,
+    });
+    return { email };
+  }
+
+  private async findOpen(manager: EntityManager, token: string, lock = false): Promise<OpenInvitation | null> {
+    const rows: OpenInvitation[] = await manager.query(
+      `SELECT id, email, organization_id, expires_at FROM invitations
+        WHERE token_hash = $1 AND accepted_at IS NULL AND expires_at > now()${lock ? ' FOR UPDATE' : ''}`,
+      [hashToken(token)],
+    );
+    return rows[0] ?? null;
+  }
+
+  async describe(token: string): Promise<InvitationView> {
+    const invitation = await this.findOpen(this.dataSource.manager, token);
+    if (!invitation) throw new ApiError(404, INVITATION_INVALID);
+    const organization = await this.dataSource.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+    return {
+      email: invitation.email,
+      organization_name: displayOrganizationName(organization.name),
+      organization_slug: organization.slug,
+      expires_at: new Date(invitation.expires_at).toISOString(),
+    };
+  }
+
+  /** A signed-in person with the invited address joins the organisation; the link is then used up. */
+  async accept(actor: AuthenticatedUser, token: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const invitation = await this.findOpen(manager, token, true);
+      if (!invitation) throw new ApiError(404, INVITATION_INVALID);
+      if (invitation.email !== actor.email.toLowerCase()) throw ApiError.forbidden(INVITATION_OTHER_EMAIL);
+      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+      await this.users.moveInto(manager, actor.id, organization);
+      await manager.query('UPDATE invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [invitation.id, actor.id]);
+    });
+  }
+
+  /** Sign-up through an invitation link: the organisation to place the newcomer in, if the link is good for their address. */
+  async claimForSignup(manager: EntityManager, token: string | undefined, email: string): Promise<Organization | null> {
+    if (!token) return null;
+    const invitation = await this.findOpen(manager, token, true);
+    if (!invitation || invitation.email !== email) return null;
+    await manager.query('UPDATE invitations SET accepted_at = now() WHERE id = $1', [invitation.id]);
+    return manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+  }
+
+  markAcceptedBy(manager: EntityManager, token: string, userId: string): Promise<void> {
+    return manager.query('UPDATE invitations SET accepted_by = $2 WHERE token_hash = $1', [hashToken(token), userId]);
+  }
+}

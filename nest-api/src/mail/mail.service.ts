@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * With SMTP_URL, mail goes out through SMTP. Without it (the embedded default) it is printed on
+ * the console and kept in the outbox table, which organisation admins can read.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  async send(mail: Mail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      return;
+    }
+    await this.dataSource.query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
+    if (this.config.logLevel !== 'silent')
+      process.stdout.write(`\n--- mail (no SMTP_URL set; kept in the outbox) ---\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---\n`);
+  }
+
+  outbox(): Promise<{ id: string; recipient: string; subject: string; body: string; created_at: string }[]> {
+    return this.dataSource.query('SELECT id, recipient, subject, body, created_at FROM outbox ORDER BY created_at DESC LIMIT 200');
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+}

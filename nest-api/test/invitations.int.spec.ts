@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DETAILS, permissionsForRoles } from '@datahub/domain';
+import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
+import { startMailbox } from './mailbox';
+
+let api: TestApi;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let delta: { id: string; name: string; slug: string };
+let owner: TestUser;
+let member: TestUser;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  api = await startTestApi({ SMTP_URL: mailbox.url });
+  delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'], firstname: 'Erik', lastname: 'Eigenaar' });
+  member = await api.createUser({ organizationId: delta.id });
+});
+afterAll(async () => {
+  await api?.close();
+  await mailbox?.close();
+});
+
+async function invite(email: string, token = owner.token) {
+  return api.request('/api/invitations', { method: 'POST', token, json: { email } });
+}
+
+function linkIn(text: string): string {
+  const match = /(http:\/\/\S+\/uitnodiging\/([A-Za-z0-9_-]+))/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[2];
+}
+
+async function lastMailTo(address: string) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mail = [...mailbox.mails].reverse().find((m) => m.to.includes(address));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail for ${address}`);
+}
+
+describe('invitations by real e-mail', () => {
+  it('mails a single-use link that leads to sign-up into the inviting organisation', async () => {
+    const response = await invite('Nieuw@Elders.test');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ email: 'nieuw@elders.test' });
+    const mail = await lastMailTo('nieuw@elders.test');
+    expect(mail.raw).toMatch(/Subject: Uitnodiging voor Kwekerij Delta op Datahub Tuinbouw/);
+    expect(mail.text).toContain('Erik Eigenaar nodigt u uit');
+    const token = linkIn(mail.text);
+
+    const described = await (await api.request(`/api/invitations/${token}`)).json();
+    expect(described).toMatchObject({ email: 'nieuw@elders.test', organization_name: 'Kwekerij Delta', organization_slug: delta.slug });
+
+    const signup = await api.request('/api/auth/signup', {
+      method: 'POST',
+      json: { firstname: 'Nina', lastname: 'Nieuw', email: 'nieuw@elders.test', password: TEST_PASSWORD, invitation: token },
+    });
+    expect(signup.status).toBe(201);
+    const { access_token } = await signup.json();
+    const me = await (await api.request('/api/current_user', { token: access_token })).json();
+    expect(me.organization).toBe(delta.id);
+    expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(permissionsForRoles([]));
+    const [row] = await api.db.query('SELECT email_verified FROM users WHERE id = $1', [me.user_id]);
+    expect(row.email_verified).toBe(true);
+
+    // Used up: the link no longer describes an invitation, and a second sign-up is not placed by it.
+    expect((await api.request(`/api/invitations/${token}`)).status).toBe(404);
+  });
+
+  it('lets an existing account accept with the invited address only', async () => {
+    const elsewhere = await api.createOrganization();
+    const invitee = await api.createUser({ organizationId: elsewhere.id, email: 'wisselaar@elders.test' });
+    await api.createUser({ organizationId: elsewhere.id, roles: ['Organization.Owner'] });
+    const stranger = await api.createUser({ organizationId: elsewhere.id });
+    await invite('wisselaar@elders.test');
+    const token = linkIn((await lastMailTo('wisselaar@elders.test')).text);
+
+    const wrongPerson = await api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: stranger.token });
+    expect(wrongPerson.status).toBe(403);
+    const accepted = await api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: invitee.token });
+    expect(accepted.status).toBe(204);
+    expect((await (await api.request('/api/current_user', { token: invitee.token })).json()).organization).toBe(delta.id);
+    const again = await api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: invitee.token });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses an invalid address with the detail the portal maps to Dutch, and sends nothing', async () => {
+    const before = mailbox.mails.length;
+    const response = await invite('geen-adres');
+    expect(response.status).toBe(422);
+    expect((await response.json()).detail).toBe(DETAILS.invalidEmail);
+    expect(mailbox.mails.length).toBe(before);
+  });
+
+  it('needs Invitation.Create', async () => {
+    expect((await invite('iemand@elders.test', member.token)).status).toBe(403);
+    expect((await api.request('/api/invitations', { method: 'POST', json: { email: 'x@y.test' } })).status).toBe(401);
+  });
+
+  it('refuses an expired link', async () => {
+    await invite('laat@elders.test');
+    const token = linkIn((await lastMailTo('laat@elders.test')).text);
+    await api.db.query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'laat@elders.test'");
+    expect((await api.request(`/api/invitations/${token}`)).status).toBe(404);
+  });
+});
