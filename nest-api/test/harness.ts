@@ -73,6 +73,8 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
   const db = app.get(DataSource);
   const tokens = app.get(TokenService);
   let counter = 0;
+  // One argon2 hash for every test user: hashing is deliberately slow.
+  const passwordHash = hashPassword(TEST_PASSWORD);
 
   const api: TestApi = {
     app,
@@ -104,7 +106,7 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
       const address = email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.test`;
       const [row] = await db.query(
         'INSERT INTO users (email, firstname, lastname, password_hash, email_verified, organization_id) VALUES ($1, $2, $3, $4, true, $5) RETURNING id',
-        [address, firstname, lastname, await hashPassword(TEST_PASSWORD), organizationId],
+        [address, firstname, lastname, await passwordHash, organizationId],
       );
       for (const role of roles) await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2)', [row.id, role]);
       const issued = await tokens.issue({ id: row.id, email: address, firstname, lastname });

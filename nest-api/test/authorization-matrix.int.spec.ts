@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@datahub/domain';
+import { MATRIX, PERSONAS, type Persona } from './authorization-matrix';
+import { startTestApi, type TestApi } from './harness';
+
+let api: TestApi;
+let delta: { id: string; name: string; slug: string };
+let west: { id: string };
+let adminOrganizationId: string;
+
+const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delta' | 'west' | 'admin'; roles: Role[] }> = {
+  member: { organization: 'delta', roles: [] },
+  owner: { organization: 'delta', roles: ['Organization.Owner'] },
+  organizationContributor: { organization: 'delta', roles: ['Organization.Contributor'] },
+  userContributor: { organization: 'delta', roles: ['User.Contributor'] },
+  datasourceContributor: { organization: 'delta', roles: ['Datasource.Contributor'] },
+  authorisationContributor: { organization: 'delta', roles: ['Authorisation.Contributor'] },
+  applicationContributor: { organization: 'admin', roles: ['Application.Contributor'] },
+  otherOwner: { organization: 'west', roles: ['Organization.Owner'] },
+  platformAdmin: { organization: 'admin', roles: ['AdminOrganization.Owner'] },
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  west = await api.createOrganization({ name: 'Kassenbouw West' });
+  [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
+  // Keep an owner in Delta whatever the cells do, so the last-owner rule does not decide a cell.
+  await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+});
+afterAll(() => api?.close());
+
+async function tokenFor(persona: Persona): Promise<string | undefined> {
+  if (persona === 'anonymous') return undefined;
+  const { organization, roles } = PERSONA_ROLES[persona];
+  const organizationId = organization === 'delta' ? delta.id : organization === 'west' ? west.id : adminOrganizationId;
+  return (await api.createUser({ organizationId, roles })).token;
+}
+
+/** Fills the path with objects of Delta: a fresh target user per cell, so destructive cells do not affect others. */
+async function pathFor(operation: string): Promise<string> {
+  const path = operation.split(' ')[1];
+  const target = path.includes('{id}') ? await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] }) : null;
+  return path
+    .replace('{id}', target?.id ?? '')
+    .replace('{slug}', delta.slug)
+    .replace('{organization_id}', delta.id)
+    .replace('{role}', 'Datasource.Contributor')
+    .replace('{provider}', 'google')
+    .replace('{token}', 'bestaat-niet-bestaat-niet-bestaat-niet-12345');
+}
+
+describe('authorisation matrix', () => {
+  it('has a row for every operation in the OpenAPI document, and no others', async () => {
+    const document = await (await api.request('/api/docs-json')).json();
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(MATRIX.map((row) => row.operation).sort()).toEqual(documented);
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.operation}`, async () => {
+      const [method] = row.operation.split(' ');
+      const actual: Record<string, number> = {};
+      for (const persona of PERSONAS) {
+        const response = await api.request(await pathFor(row.operation), {
+          method,
+          token: await tokenFor(persona),
+          ...(row.body !== undefined ? { json: row.body } : {}),
+        });
+        actual[persona] = response.status;
+      }
+      expect(actual).toEqual(row.expect);
+    });
+  }
+});
+
+describe('lists never leak other organisations', () => {
+  it('shows a member only their own organisation and its users, with no foreign fields', async () => {
+    const token = await tokenFor('member');
+    await api.createUser({ organizationId: west.id, email: 'geheim@kassenbouw-west.test' });
+    const users = await (await api.request('/api/users', { token })).json();
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((user: { organization: string }) => user.organization === delta.id)).toBe(true);
+    const organizations = await (await api.request('/api/organizations', { token })).json();
+    expect(organizations.map((o: { organization_id: string }) => o.organization_id)).toEqual([delta.id]);
+    expect(JSON.stringify(await (await api.request(`/api/organizations/${delta.slug}/users`, { token })).json())).not.toContain('kassenbouw-west');
+  });
+});

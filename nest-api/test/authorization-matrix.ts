@@ -1,0 +1,91 @@
+/**
+ * Every API operation × persona → expected status. The meta-test fails when the OpenAPI
+ * document has an operation without a row here. Ids in paths name objects of the persona
+ * 'owner's organisation (Kwekerij Delta); 'otherOwner' owns another organisation.
+ */
+export const PERSONAS = [
+  'anonymous',
+  'member',
+  'owner',
+  'organizationContributor',
+  'userContributor',
+  'datasourceContributor',
+  'authorisationContributor',
+  'applicationContributor',
+  'otherOwner',
+  'platformAdmin',
+] as const;
+
+export type Persona = (typeof PERSONAS)[number];
+type Expectations = Record<Persona, number>;
+
+export interface MatrixRow {
+  /** As in the OpenAPI document: 'GET /api/users/{id}'. */
+  operation: string;
+  body?: unknown;
+  expect: Expectations;
+}
+
+function row(operation: string, expect: Partial<Expectations> & { default: number }, body?: unknown): MatrixRow {
+  const { default: fallback, ...specific } = expect;
+  return { operation, body, expect: Object.fromEntries(PERSONAS.map((p) => [p, specific[p] ?? fallback])) as Expectations };
+}
+
+const signedIn = (status: number) => ({ anonymous: 401, default: status });
+/** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
+const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
+
+export const MATRIX: MatrixRow[] = [
+  row('GET /api/health', { default: 200 }),
+  row('GET /api/login', { default: 302 }),
+  row('GET /api/logout', { default: 302 }),
+  row('POST /api/auth/login', { default: 401 }, { email: 'niemand@example.test', password: 'onjuist-wachtwoord' }),
+  row('POST /api/auth/signup', { default: 422 }, { email: 'geen-adres' }),
+  row('POST /api/auth/logout', signedIn(204)),
+  row('GET /api/auth/providers', { default: 200 }),
+  row('GET /api/auth/{provider}', { default: 404 }),
+  row('GET /api/auth/{provider}/callback', { default: 404 }),
+  row('GET /api/current_user', signedIn(200)),
+  row('GET /api/users', signedIn(200)),
+  row('GET /api/users/{id}', sameOrganization(404)),
+  row('PUT /api/users/{id}', { anonymous: 401, otherOwner: 404, default: 403 }, { firstname: 'Overgenomen' }),
+  row('DELETE /api/users/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, default: 403 }),
+  row('DELETE /api/users/{id}/remove_from_organization', {
+    anonymous: 401,
+    owner: 204,
+    userContributor: 204,
+    platformAdmin: 204,
+    otherOwner: 404,
+    default: 403,
+  }),
+  row('GET /api/users/{id}/permissions', sameOrganization(404)),
+  row('GET /api/users/{id}/roles', sameOrganization(404)),
+  row(
+    'POST /api/users/{id}/role',
+    { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 },
+    { name: 'Datasource.Contributor' },
+  ),
+  row(
+    'POST /api/users/{id}/roles',
+    { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 },
+    { names: ['Datasource.Contributor'] },
+  ),
+  row('DELETE /api/users/{id}/roles/{role}', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 }),
+  row(
+    'POST /api/invitations',
+    { anonymous: 401, owner: 201, userContributor: 201, otherOwner: 201, platformAdmin: 201, default: 403 },
+    { email: 'uitgenodigd@example.test' },
+  ),
+  row('GET /api/invitations/{token}', { default: 404 }),
+  row('POST /api/invitations/{token}/accept', signedIn(404)),
+  row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/organizations', signedIn(200)),
+  row('GET /api/organizations/{slug}', sameOrganization(403)),
+  row(
+    'PUT /api/organizations/{organization_id}',
+    { anonymous: 401, owner: 200, organizationContributor: 200, platformAdmin: 200, default: 403 },
+    { kvk_number: 12345678 },
+  ),
+  row('GET /api/organizations/{slug}/users', sameOrganization(403)),
+  row('GET /api/organizations/{slug}/licences', sameOrganization(403)),
+];
