@@ -14,6 +14,8 @@ import { ErrorFilter } from './common/error.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { DatasourcesController } from './datasources/datasources.controller';
+import { DatasourcesService } from './datasources/datasources.service';
 import { HealthController } from './health/health.controller';
 import { InvitationsController } from './invitations/invitations.controller';
 import { InvitationsService } from './invitations/invitations.service';
@@ -35,7 +37,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController],
       providers: [
         TokenService,
         AuthService,
@@ -45,6 +47,7 @@ export class AppModule {
         SeedService,
         MailService,
         InvitationsService,
+        DatasourcesService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

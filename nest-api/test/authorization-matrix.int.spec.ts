@@ -40,9 +40,15 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 /** Fills the path with objects of Delta: a fresh target user per cell, so destructive cells do not affect others. */
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
-  const target = path.includes('{id}') ? await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] }) : null;
+  let id = '';
+  if (path.startsWith('/api/datasources/{id}')) {
+    [{ id }] = await api.db.query(
+      `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+      [`Doelbron ${Math.random()}`, delta.id],
+    );
+  } else if (path.includes('{id}')) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
   return path
-    .replace('{id}', target?.id ?? '')
+    .replace('{id}', id)
     .replace('{slug}', delta.slug)
     .replace('{organization_id}', delta.id)
     .replace('{role}', 'Datasource.Contributor')
@@ -67,7 +73,7 @@ describe('authorisation matrix', () => {
         const response = await api.request(await pathFor(row.operation), {
           method,
           token: await tokenFor(persona),
-          ...(row.body !== undefined ? { json: row.body } : {}),
+          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body() : row.body } : {}),
         });
         actual[persona] = response.status;
       }

@@ -22,6 +22,7 @@ type Expectations = Record<Persona, number>;
 export interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
+  /** A request body, or a function making a fresh one per cell. */
   body?: unknown;
   expect: Expectations;
 }
@@ -31,6 +32,15 @@ function row(operation: string, expect: Partial<Expectations> & { default: numbe
   return { operation, body, expect: Object.fromEntries(PERSONAS.map((p) => [p, specific[p] ?? fallback])) as Expectations };
 }
 
+/** Datasource.* holders: owners, data-source contributors and the platform admin. */
+const datasourceReaders = (status: number) => ({
+  anonymous: 401,
+  owner: status,
+  datasourceContributor: status,
+  otherOwner: status,
+  platformAdmin: status,
+  default: 403,
+});
 const signedIn = (status: number) => ({ anonymous: 401, default: status });
 /** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
 const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
@@ -88,4 +98,10 @@ export const MATRIX: MatrixRow[] = [
   ),
   row('GET /api/organizations/{slug}/users', sameOrganization(403)),
   row('GET /api/organizations/{slug}/licences', sameOrganization(403)),
+  row('GET /api/datasources', datasourceReaders(200)),
+  row('GET /api/my-datasources', datasourceReaders(200)),
+  row('GET /api/datasources/{id}', { ...datasourceReaders(200), otherOwner: 404 }),
+  row('POST /api/datasources', datasourceReaders(201), () => ({ name: `Bron ${Math.random().toString(36).slice(2)}` })),
+  row('DELETE /api/datasources/{id}', { ...datasourceReaders(204), otherOwner: 404 }),
+  row('GET /api/datasources/{id}/new-key', { ...datasourceReaders(200), otherOwner: 404 }),
 ];

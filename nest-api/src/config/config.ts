@@ -31,6 +31,11 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   smtpUrl: string | null;
   mailFrom: string;
+  /** Encrypts data-source secrets at rest. */
+  encryptionKey: string;
+  /** Dev and tests only: let data sources live on loopback and private addresses (and plain http). */
+  allowPrivateHosts: boolean;
+  discoveryIntervalSeconds: number;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -127,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       github: github ? { ...github, apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/$/, '') } : null,
     },
     logLevel,
+    // Defaults to a key derived from JWT_SECRET; set it separately to rotate JWT_SECRET without losing stored secrets.
+    encryptionKey: env.ENCRYPTION_KEY ? secret(env, 'ENCRYPTION_KEY') : `derived:${secret(env, 'JWT_SECRET')}`,
+    allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
+    discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ErrorBodyView } from '../common/error-body.view';
+import { ApiError } from '../common/errors';
+import { DatasourcesService } from './datasources.service';
+import { CreateDatasourceDto, CreatedDatasourceView, DatasourceView } from './dto/datasource.dto';
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
+
+@ApiTags('datasources')
+@Controller()
+export class DatasourcesController {
+  constructor(private readonly datasources: DatasourcesService) {}
+
+  @Get('datasources')
+  @RequirePermission('Datasource.Read')
+  @ApiOperation({ summary: "Data sources: your organisation's (organisation admins: all)" })
+  @ApiOkResponse({ type: [DatasourceView] })
+  list(@CurrentUser() actor: AuthenticatedUser): Promise<DatasourceView[]> {
+    return this.datasources.list(actor, false);
+  }
+
+  @Get('my-datasources')
+  @RequirePermission('Datasource.Read')
+  @ApiOperation({ summary: "Your organisation's data sources" })
+  @ApiOkResponse({ type: [DatasourceView] })
+  mine(@CurrentUser() actor: AuthenticatedUser): Promise<DatasourceView[]> {
+    return this.datasources.list(actor, true);
+  }
+
+  @Get('datasources/:id')
+  @RequirePermission('Datasource.Read')
+  @ApiOperation({ summary: 'One data source of your organisation (organisation admins: any)' })
+  @ApiOkResponse({ type: DatasourceView })
+  get(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<DatasourceView> {
+    return this.datasources.get(actor, id);
+  }
+
+  @Post('datasources')
+  @RequirePermission('Datasource.Create')
+  @ApiOperation({ summary: 'Register a data source; the answer holds its credentials and cloud-init config, once' })
+  @ApiCreatedResponse({ type: CreatedDatasourceView })
+  @ApiConflictResponse({ type: ErrorBodyView, description: "detail 'datasource with this hostname already exists' or '… name …'" })
+  @ApiUnprocessableEntityResponse({ type: ErrorBodyView, description: "field errors, or detail 'invalid hostname'" })
+  create(@CurrentUser() actor: AuthenticatedUser, @Body() dto: CreateDatasourceDto): Promise<CreatedDatasourceView> {
+    return this.datasources.create(actor, dto);
+  }
+
+  @Delete('datasources/:id')
+  @RequirePermission('Datasource.Delete')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a data source and its datasets from the hub' })
+  @ApiNoContentResponse()
+  delete(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<void> {
+    return this.datasources.delete(actor, id);
+  }
+
+  @Get('datasources/:id/new-key')
+  @RequirePermission('Datasource.Update')
+  @ApiOperation({ summary: 'Issue a new secret; the old one stops working at once' })
+  @ApiOkResponse({ type: CreatedDatasourceView })
+  newKey(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<CreatedDatasourceView> {
+    return this.datasources.newKey(actor, id);
+  }
+}

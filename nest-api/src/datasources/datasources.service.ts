@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DETAILS } from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError, isUniqueViolation } from '../common/errors';
+import { actsOn, requirePermissionIn } from '../common/organization-access';
+import { SecretBox } from '../common/secret-box';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { cloudInitConfig } from './cloud-init';
+import { Datasource } from './datasource.entity';
+import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
+import { formatHostname, parseHostname } from './hostname';
+
+export function toDatasourceView(datasource: Datasource): DatasourceView {
+  return {
+    datasource_id: datasource.id,
+    name: datasource.name,
+    hostname: datasource.hostname,
+    owner_organization: datasource.organizationId,
+    owner_organization_name: datasource.organization.name,
+    owner_organization_logo_url: datasource.organization.logoUrl,
+  };
+}
+
+/** Secrets: ≥ 32 random bytes, base64url; shown once, kept encrypted. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+@Injectable()
+export class DatasourcesService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  /** Own organisation's data sources (admins: all). */
+  async list(actor: AuthenticatedUser, onlyOwn: boolean): Promise<DatasourceView[]> {
+    const datasources = await this.dataSource.getRepository(Datasource).find({
+      where: onlyOwn || !actor.organizationAdmin ? { organizationId: actor.organizationId } : {},
+      relations: { organization: true },
+      order: { name: 'ASC' },
+    });
+    return datasources.map(toDatasourceView);
+  }
+
+  async findVisible(actor: AuthenticatedUser, id: string): Promise<Datasource> {
+    const datasource = await this.dataSource.getRepository(Datasource).findOne({ where: { id }, relations: { organization: true } });
+    if (!datasource || !actsOn(actor, datasource.organizationId)) throw ApiError.notFound();
+    return datasource;
+  }
+
+  async get(actor: AuthenticatedUser, id: string): Promise<DatasourceView> {
+    return toDatasourceView(await this.findVisible(actor, id));
+  }
+
+  normalizeHostname(raw: string | undefined | null): string | null {
+    if (!raw) return null;
+    const parsed = parseHostname(raw);
+    if (!parsed) throw new ApiError(422, DETAILS.invalidHostname);
+    return formatHostname(parsed);
+  }
+
+  async create(actor: AuthenticatedUser, dto: CreateDatasourceDto): Promise<CreatedDatasourceView> {
+    requirePermissionIn(actor, 'Datasource.Create', actor.organizationId);
+    const hostname = this.normalizeHostname(dto.hostname);
+    const secret = newSecret();
+    const repository = this.dataSource.getRepository(Datasource);
+    if (await repository.createQueryBuilder('d').where('d.organization_id = :o AND lower(d.name) = lower(:n)', { o: actor.organizationId, n: dto.name }).getExists())
+      throw ApiError.conflict(DETAILS.datasourceNameTaken);
+    if (hostname && (await repository.createQueryBuilder('d').where('lower(d.hostname) = :h', { h: hostname }).getExists()))
+      throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
+    let saved: Datasource;
+    try {
+      saved = await repository.save({ name: dto.name, hostname, organizationId: actor.organizationId, secretEncrypted: this.box.seal(secret) });
+    } catch (error) {
+      if (isUniqueViolation(error, 'datasources_hostname_key')) throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
+      if (isUniqueViolation(error, 'datasources_organization_name_key')) throw ApiError.conflict(DETAILS.datasourceNameTaken);
+      throw error;
+    }
+    const datasource = await repository.findOneOrFail({ where: { id: saved.id }, relations: { organization: true } });
+    return this.withCredentials(datasource, secret);
+  }
+
+  private withCredentials(datasource: Datasource, secret: string): CreatedDatasourceView {
+    const view = toDatasourceView(datasource);
+    const credentials: DatasourceCredentialsView = { datasource_id: datasource.id, secret };
+    const credentialsJson = JSON.stringify({ ...view, credentials }, null, 2);
+    return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson }) };
+  }
+
+  /** A new secret replaces the old one at once, in both directions. */
+  async newKey(actor: AuthenticatedUser, id: string): Promise<CreatedDatasourceView> {
+    const datasource = await this.findVisible(actor, id);
+    requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
+    const secret = newSecret();
+    await this.dataSource.getRepository(Datasource).update({ id }, { secretEncrypted: this.box.seal(secret) });
+    return this.withCredentials(datasource, secret);
+  }
+
+  async delete(actor: AuthenticatedUser, id: string): Promise<void> {
+    const datasource = await this.findVisible(actor, id);
+    requirePermissionIn(actor, 'Datasource.Delete', datasource.organizationId);
+    await this.dataSource.getRepository(Datasource).delete({ id });
+  }
+
+  /** The current secret, for signing and verifying Hub Protocol tokens. */
+  async secretOf(id: string): Promise<string | null> {
+    const row = await this.dataSource
+      .getRepository(Datasource)
+      .createQueryBuilder('d')
+      .addSelect('d.secretEncrypted')
+      .where('d.id = :id', { id })
+      .getOne();
+    return row ? this.box.open(row.secretEncrypted) : null;
+  }
+}

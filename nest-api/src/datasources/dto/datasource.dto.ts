@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ERROR_TEXTS, FIELD_ERRORS } from '@datahub/domain';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateDatasourceDto {
+  @ApiProperty({ example: 'Kasdata Delta', maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @IsNotEmpty({ message: ERROR_TEXTS.datasourceCreate.nameMissing })
+  @MaxLength(100, { message: FIELD_ERRORS.maxLength(100) })
+  name: string;
+
+  @ApiPropertyOptional({ example: 'data.kwekerij-delta.nl', description: 'FQDN or IP address, optional port; empty for the cloud variant' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @MaxLength(260, { message: FIELD_ERRORS.maxLength(260) })
+  hostname?: string;
+}
+
+export class DatasourceView {
+  @ApiProperty({ format: 'uuid' })
+  datasource_id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  hostname: string | null;
+
+  @ApiProperty({ format: 'uuid' })
+  owner_organization: string;
+
+  @ApiProperty()
+  owner_organization_name: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  owner_organization_logo_url: string | null;
+}
+
+export class DatasourceCredentialsView {
+  @ApiProperty({ format: 'uuid' })
+  datasource_id: string;
+
+  @ApiProperty({ description: 'Shown once; the hub keeps it encrypted' })
+  secret: string;
+}
+
+export class CreatedDatasourceView extends DatasourceView {
+  @ApiProperty({ type: DatasourceCredentialsView })
+  credentials: DatasourceCredentialsView;
+
+  @ApiProperty({ description: 'A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source' })
+  cloud_init_config: string;
+}
