@@ -17,6 +17,9 @@ import { dataSourceOptions } from './database/data-source';
 import { DatasourcesController } from './datasources/datasources.controller';
 import { DatasourcesService } from './datasources/datasources.service';
 import { HealthController } from './health/health.controller';
+import { DatasourceAuthService } from './hub/datasource-auth.service';
+import { DatasourceProtocolController } from './hub/datasource-protocol.controller';
+import { DiscoveryService } from './hub/discovery.service';
 import { InvitationsController } from './invitations/invitations.controller';
 import { InvitationsService } from './invitations/invitations.service';
 import { MailService } from './mail/mail.service';
@@ -37,7 +40,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController],
       providers: [
         TokenService,
         AuthService,
@@ -48,6 +51,8 @@ export class AppModule {
         MailService,
         InvitationsService,
         DatasourcesService,
+        DatasourceAuthService,
+        DiscoveryService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -53,6 +53,7 @@ async function pathFor(operation: string): Promise<string> {
     .replace('{organization_id}', delta.id)
     .replace('{role}', 'Datasource.Contributor')
     .replace('{provider}', 'google')
+    .replace('{dataset_id}', '00000000-0000-4000-8000-000000000001')
     .replace('{token}', 'bestaat-niet-bestaat-niet-bestaat-niet-12345');
 }
 

@@ -104,4 +104,9 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/datasources', datasourceReaders(201), () => ({ name: `Bron ${Math.random().toString(36).slice(2)}` })),
   row('DELETE /api/datasources/{id}', { ...datasourceReaders(204), otherOwner: 404 }),
   row('GET /api/datasources/{id}/new-key', { ...datasourceReaders(200), otherOwner: 404 }),
+  // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
+  row('POST /api/datasource-protocol/host', { default: 401 }, { hostname: 'bron.example.nl' }),
+  row('POST /api/datasource-protocol/datasets', { default: 401 }, { file_format: '.ttl' }),
+  row('GET /api/datasource-protocol/datasets', { default: 401 }),
+  row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
 ];

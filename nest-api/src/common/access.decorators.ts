@@ -8,12 +8,26 @@ export const ACCESS_RULE = 'datahub:access-rule';
 
 export type AccessRule =
   | { kind: 'public' }
+  | { kind: 'datasource' }
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission };
 
 /** Open to anyone, signed in or not. */
 export const Public = () =>
   applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule), ApiExtension('x-access', 'public'));
+
+/** A data source calling the hub with its own token (Hub Protocol); `@CurrentDatasource()` names it. */
+export const DatasourceAuthenticated = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'datasource' } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiExtension('x-access', 'datasource'),
+    ApiUnauthorizedResponse({ type: ErrorBodyView, description: 'No valid data-source token' }),
+  );
+
+export const CurrentDatasource = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): { id: string; organizationId: string } => context.switchToHttp().getRequest().datasource,
+);
 
 /** Any signed-in user; the service still checks the object. */
 export const SignedIn = () =>

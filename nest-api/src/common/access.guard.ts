@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { DETAILS } from '@datahub/domain';
 import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, CSRF_HEADER, csrfBinding, isSameOrigin, verifyCsrfToken } from '@datahub/domain/server';
 import { readCookie } from '../auth/credentials';
+import { DatasourceAuthService } from '../hub/datasource-auth.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
@@ -24,6 +25,7 @@ export class AccessGuard extends AuthGuard('access-token') {
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly datasourceAuth: DatasourceAuthService,
   ) {
     super();
   }
@@ -39,6 +41,12 @@ export class AccessGuard extends AuthGuard('access-token') {
       throw ApiError.forbidden();
     }
     if (rule.kind === 'public') return true;
+    if (rule.kind === 'datasource') {
+      const datasource = await this.datasourceAuth.authenticate(request.headers.authorization);
+      if (!datasource) throw ApiError.unauthenticated();
+      (request as FastifyRequest & { datasource?: unknown }).datasource = datasource;
+      return true;
+    }
 
     await super.canActivate(context);
     const user = request.user!;

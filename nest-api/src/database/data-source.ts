@@ -1,6 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ExternalIdentity } from '../auth/external-identity.entity';
 import { Session } from '../auth/session.entity';
+import { Dataset } from '../datasets/dataset.entity';
 import { Datasource } from '../datasources/datasource.entity';
 import { Organization } from '../organizations/organization.entity';
 import { RoleAssignment } from '../users/role-assignment.entity';
@@ -9,7 +10,7 @@ import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource];
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset];
 export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

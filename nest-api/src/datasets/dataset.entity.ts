@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Datasource } from '../datasources/datasource.entity';
+
+@Entity({ name: 'datasets' })
+export class Dataset {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'datasource_id' })
+  datasourceId: string;
+
+  @ManyToOne(() => Datasource, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'datasource_id' })
+  datasource: Datasource;
+
+  @Column('text')
+  slug: string;
+
+  @Column('text')
+  name: string;
+
+  @Column('text')
+  about: string;
+
+  @Column('text')
+  contact: string;
+
+  @Column('text', { name: 'additional_info' })
+  additionalInfo: string;
+
+  @Column('text', { name: 'file_format' })
+  fileFormat: string;
+
+  @Column('text')
+  status: string;
+
+  @Column('timestamptz', { name: 'checked_at', nullable: true })
+  checkedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { Dataset } from '../datasets/dataset.entity';
+import { DatasourcesService } from '../datasources/datasources.service';
+import { slugify } from '../organizations/slug';
+import { OutboundClient } from './outbound';
+import { signHubToken } from './protocol-tokens';
+
+export const DEFAULT_PATTERNS = { host: '{host}', dataset: '/datasets/{DATASET_ID}', dataset_metadata: '/datasets/{DATASET_ID}/metadata' } as const;
+export type PathKind = keyof typeof DEFAULT_PATTERNS;
+
+const TEXT_MAX = 5000;
+const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
+
+/** Checks each data source's host and each dataset's metadata, on registration and periodically. */
+@Injectable()
+export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Discovery');
+  private readonly client: OutboundClient;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasources: DatasourcesService,
+  ) {
+    this.client = new OutboundClient({ allowPrivate: config.allowPrivateHosts, connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.discoverAll(), this.config.discoveryIntervalSeconds * 1000);
+    this.timer.unref();
+    setTimeout(() => void this.discoverAll(), 1000).unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    await this.client.close();
+  }
+
+  /** One round at a time; a round already under way is joined, not repeated. */
+  discoverAll(): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM datasources');
+        for (const { id } of rows) await this.discoverDatasource(id).catch((error) => this.logger.warn(`${id}: ${(error as Error).message}`));
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  async patterns(datasourceId: string): Promise<Record<PathKind, string>> {
+    const rows: { path: PathKind; pattern: string }[] = await this.dataSource.query(
+      'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1',
+      [datasourceId],
+    );
+    return { ...DEFAULT_PATTERNS, ...Object.fromEntries(rows.map((row) => [row.path, row.pattern])) };
+  }
+
+  baseUrl(hostname: string, hostPattern: string): string {
+    const host = hostPattern.replaceAll('{host}', hostname).replace(/\/$/, '');
+    if (/^https?:\/\//.test(host)) return host;
+    return `${this.config.allowPrivateHosts ? 'http' : 'https'}://${host}`;
+  }
+
+  async discoverDatasource(datasourceId: string): Promise<void> {
+    const [row] = await this.dataSource.query(
+      `SELECT d.hostname, o.slug AS organization_slug FROM datasources d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
+      [datasourceId],
+    );
+    if (!row) return;
+    const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
+    if (!row.hostname) return this.mark(datasets.map((d) => d.id), 'offline');
+    const patterns = await this.patterns(datasourceId);
+    const base = this.baseUrl(row.hostname, patterns.host);
+    const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
+    if (!hostUp) return this.mark(datasets.map((d) => d.id), 'offline');
+    const secret = await this.datasources.secretOf(datasourceId);
+    if (!secret) return;
+    for (const dataset of datasets) {
+      const url = base + patterns.dataset_metadata.replaceAll('{DATASET_ID}', encodeURIComponent(dataset.id));
+      const token = signHubToken(secret, { datasetId: dataset.id, organizationSlug: row.organization_slug, scopes: ['Dataset.ReadAll'] });
+      try {
+        const response = await this.client.get(url, { authorization: `Bearer ${token}`, accept: 'application/json' });
+        if (response.status !== 200) throw new Error(`metadata answered ${response.status}`);
+        const metadata = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+        await this.update(dataset, metadata);
+      } catch (error) {
+        this.logger.debug(`${dataset.id}: ${(error as Error).message}`);
+        await this.mark([dataset.id], 'offline');
+      }
+    }
+  }
+
+  private async update(dataset: Dataset, metadata: Record<string, unknown>): Promise<void> {
+    const name = text(metadata.name).trim() || dataset.name;
+    let slug = dataset.slug;
+    if (name && slug.startsWith('dataset-')) slug = await this.uniqueSlug(name, dataset.id);
+    await this.dataSource.getRepository(Dataset).update(
+      { id: dataset.id },
+      { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
+    );
+  }
+
+  private async uniqueSlug(name: string, id: string): Promise<string> {
+    const base = slugify(name);
+    const taken = new Set<string>(
+      (await this.dataSource.query('SELECT slug FROM datasets WHERE (slug = $1 OR slug LIKE $2) AND id <> $3', [base, `${base}-%`, id])).map(
+        (r: { slug: string }) => r.slug,
+      ),
+    );
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [ids, status]);
+  }
+}

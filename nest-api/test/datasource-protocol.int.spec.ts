@@ -1,0 +1,147 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/database/embedded-postgres';
+import { DiscoveryService } from '../src/hub/discovery.service';
+import { startTestApi, type TestApi, type TestUser } from './harness';
+
+/**
+ * The hub's side of the Hub Protocol. The data source here is a small real HTTP server that
+ * checks the hub's tokens the way hub-protocol.md says; the reference agent's own end-to-end
+ * test runs against this API too.
+ */
+let api: TestApi;
+let owner: TestUser;
+let peer: Server;
+let peerPort: number;
+let peerUp = true;
+const seenTokens: jwt.JwtPayload[] = [];
+let credentials: { datasource_id: string; secret: string };
+
+function datasourceToken(overrides: Record<string, unknown> = {}, secret = credentials.secret, algorithm: jwt.Algorithm = 'HS256') {
+  const iat = Math.floor(Date.now() / 1000);
+  return jwt.sign(
+    { iss: `datahub-datasource:${credentials.datasource_id}`, aud: 'datahub-portal-api', sub: credentials.datasource_id, iat, exp: iat + 120, ...overrides },
+    secret,
+    { algorithm },
+  );
+}
+
+const protocol = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) =>
+  api.request(`/api/datasource-protocol${path}`, { method: init.method ?? 'GET', json: init.json, headers: { authorization: `Bearer ${init.token ?? datasourceToken()}` } });
+
+function verifyHubToken(request: IncomingMessage, datasetId: string): boolean {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return false;
+  try {
+    const claims = jwt.verify(token, credentials.secret, { algorithms: ['HS256'], issuer: 'datahub-portal-api', audience: `datahub-dataset:${datasetId}` }) as jwt.JwtPayload;
+    seenTokens.push(claims);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  peerPort = await freePort();
+  peer = createServer((request, response) => {
+    if (!peerUp) return response.destroy();
+    const metadata = /^\/datasets\/([0-9a-f-]+)\/metadata$/.exec(request.url ?? '');
+    if (request.url === '/') return response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (metadata) {
+      if (!verifyHubToken(request, metadata[1])) return response.writeHead(401).end();
+      return response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ dataset_id: metadata[1], name: 'Kasklimaat Delta', about: 'Metingen uit kas 3', contact: 'data@kwekerij-delta.test', additional_info: 'Per uur' }));
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((r) => peer.listen(peerPort, '127.0.0.1', r));
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true' });
+  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
+  credentials = created.credentials;
+});
+afterAll(async () => {
+  await api?.close();
+  peer?.close();
+});
+
+async function datasetRow(id: string) {
+  const [row] = await api.db.query('SELECT slug, name, about, contact, additional_info, status FROM datasets WHERE id = $1', [id]);
+  return row;
+}
+
+describe('data source → hub', () => {
+  it('registers the host, then a dataset whose metadata is pulled and which goes online', async () => {
+    expect((await protocol('/host', { method: 'POST', json: { hostname: `127.0.0.1:${peerPort}` } })).status).toBe(204);
+    const registered = await protocol('/datasets', { method: 'POST', json: { file_format: '.ttl' } });
+    expect(registered.status).toBe(201);
+    const { dataset_id } = await registered.json();
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    expect(await datasetRow(dataset_id)).toEqual({
+      slug: 'kasklimaat-delta',
+      name: 'Kasklimaat Delta',
+      about: 'Metingen uit kas 3',
+      contact: 'data@kwekerij-delta.test',
+      additional_info: 'Per uur',
+      status: 'online',
+    });
+    const token = seenTokens.at(-1)!;
+    expect(token).toMatchObject({ iss: 'datahub-portal-api', aud: `datahub-dataset:${dataset_id}`, sub: 'kwekerij-delta', scopes: ['Dataset.ReadAll'] });
+    expect(token.exp! - token.iat!).toBeLessThanOrEqual(300);
+    const listed = await (await protocol('/datasets')).json();
+    expect(listed).toEqual([{ dataset_id, name: 'Kasklimaat Delta', status: 'online', file_format: '.ttl' }]);
+    // Registering the same id again keeps it.
+    expect((await (await protocol('/datasets', { method: 'POST', json: { dataset_id } })).json()).dataset_id).toBe(dataset_id);
+  });
+
+  it('turns datasets offline when the host stops answering, and online again', async () => {
+    const [{ dataset_id }] = await (await protocol('/datasets')).json();
+    peerUp = false;
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    expect((await datasetRow(dataset_id)).status).toBe('offline');
+    peerUp = true;
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    expect((await datasetRow(dataset_id)).status).toBe('online');
+  });
+
+  it('refuses tampered, expired, wrongly addressed, over-long, alg:none and foreign-signed tokens', async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const good = datasourceToken();
+    const [h, p] = good.split('.');
+    const refused = {
+      expired: datasourceToken({ iat: iat - 600, exp: iat - 300 }),
+      wrongAudience: datasourceToken({ aud: 'somebody-else' }),
+      wrongIssuer: datasourceToken({ iss: 'datahub-datasource:00000000-0000-4000-8000-000000000000' }),
+      wrongSubject: datasourceToken({ sub: 'someone' }),
+      tooLong: datasourceToken({ exp: iat + 3600 }),
+      otherAlgorithm: datasourceToken({}, credentials.secret, 'HS512'),
+      otherSecret: datasourceToken({}, 'not-the-secret-not-the-secret-not-the-secret'),
+      none: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`,
+      tampered: `${h}.${Buffer.from(JSON.stringify({ ...(jwt.decode(good) as object), sub: 'x' })).toString('base64url')}.${good.split('.')[2]}`,
+    };
+    expect((await protocol('/datasets', { token: good })).status).toBe(200);
+    for (const [kind, token] of Object.entries(refused)) expect((await protocol('/datasets', { token })).status, kind).toBe(401);
+  });
+
+  it('cuts the old key off at once when a new key is issued', async () => {
+    const old = datasourceToken();
+    const rotated = await (await api.request(`/api/datasources/${credentials.datasource_id}/new-key`, { token: owner.token })).json();
+    expect((await protocol('/datasets', { token: old })).status).toBe(401);
+    credentials = rotated.credentials;
+    expect((await protocol('/datasets')).status).toBe(200);
+  });
+
+  it('removes a dataset from the catalogue, only its own', async () => {
+    const [{ dataset_id }] = await (await protocol('/datasets')).json();
+    expect((await protocol(`/datasets/${dataset_id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await protocol(`/datasets/${dataset_id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await (await protocol('/datasets')).json()).toEqual([]);
+  });
+
+  it('refuses a host that is not an FQDN or IP', async () => {
+    expect((await protocol('/host', { method: 'POST', json: { hostname: 'http://evil' } })).status).toBe(422);
+  });
+});
