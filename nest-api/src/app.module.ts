@@ -14,6 +14,8 @@ import { ErrorFilter } from './common/error.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { DatasetsController } from './datasets/datasets.controller';
+import { DatasetsService } from './datasets/datasets.service';
 import { DatasourcesController } from './datasources/datasources.controller';
 import { DatasourcesService } from './datasources/datasources.service';
 import { HealthController } from './health/health.controller';
@@ -40,7 +42,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, DatasetsController],
       providers: [
         TokenService,
         AuthService,
@@ -53,6 +55,7 @@ export class AppModule {
         DatasourcesService,
         DatasourceAuthService,
         DiscoveryService,
+        DatasetsService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

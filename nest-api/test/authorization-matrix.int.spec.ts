@@ -40,6 +40,7 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 /** Fills the path with objects of Delta: a fresh target user per cell, so destructive cells do not affect others. */
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
+  if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   let id = '';
   if (path.startsWith('/api/datasources/{id}')) {
     [{ id }] = await api.db.query(
@@ -53,8 +54,19 @@ async function pathFor(operation: string): Promise<string> {
     .replace('{organization_id}', delta.id)
     .replace('{role}', 'Datasource.Contributor')
     .replace('{provider}', 'google')
+    .replace('{path}', 'dataset')
     .replace('{dataset_id}', '00000000-0000-4000-8000-000000000001')
     .replace('{token}', 'bestaat-niet-bestaat-niet-bestaat-niet-12345');
+}
+
+async function offlineDatasetSlug(): Promise<string> {
+  const [{ id }] = await api.db.query(
+    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+    [`Catalogusbron ${Math.random()}`, delta.id],
+  );
+  const slug = `offline-${Math.random().toString(36).slice(2)}`;
+  await api.db.query(`INSERT INTO datasets (id, datasource_id, slug, name) VALUES (gen_random_uuid(), $1, $2, 'Offline set')`, [id, slug]);
+  return slug;
 }
 
 describe('authorisation matrix', () => {

@@ -104,6 +104,14 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/datasources', datasourceReaders(201), () => ({ name: `Bron ${Math.random().toString(36).slice(2)}` })),
   row('DELETE /api/datasources/{id}', { ...datasourceReaders(204), otherOwner: 404 }),
   row('GET /api/datasources/{id}/new-key', { ...datasourceReaders(200), otherOwner: 404 }),
+  row('GET /api/datasources/{id}/path-overrides', { ...datasourceReaders(200), otherOwner: 404 }),
+  row('PUT /api/datasources/{id}/path-overrides/{path}', { ...datasourceReaders(200), otherOwner: 404 }, { path_override_pattern: '/api/{DATASET_ID}' }),
+  row('DELETE /api/datasources/{id}/path-overrides/{path}', { ...datasourceReaders(204), otherOwner: 404 }),
+  row('GET /api/datasets', signedIn(200)),
+  row('GET /api/my-datasets', signedIn(200)),
+  // An offline dataset of Kwekerij Delta: its own organisation and admins see it, others do not.
+  row('GET /api/datasets/{slug}', { ...sameOrganization(404) }),
+  row('GET /api/organizations/{slug}/datasets', signedIn(200)),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('POST /api/datasource-protocol/host', { default: 401 }, { hostname: 'bron.example.nl' }),
   row('POST /api/datasource-protocol/datasets', { default: 401 }, { file_format: '.ttl' }),

@@ -134,6 +134,25 @@ describe('data source → hub', () => {
     expect((await protocol('/datasets')).status).toBe(200);
   });
 
+  it('honours path overrides on every call to the data source', async () => {
+    const [{ dataset_id }] = await (await protocol('/datasets')).json();
+    const put = (path: string, pattern: string) =>
+      api.request(`/api/datasources/${credentials.datasource_id}/path-overrides/${path}`, { method: 'PUT', token: owner.token, json: { path_override_pattern: pattern } });
+    expect((await put('dataset_metadata', 'geen pad')).status).toBe(422);
+    expect((await put('dataset_metadata', '/v2/{DATASET_ID}/info')).status).toBe(200);
+    const requested: string[] = [];
+    peer.on('request', (request) => requested.push(request.url ?? ''));
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    expect(requested).toContain(`/v2/${dataset_id}/info`);
+    // The peer does not serve that path, so the dataset is offline until the override goes.
+    expect((await datasetRow(dataset_id)).status).toBe('offline');
+    const listed = await (await api.request(`/api/datasources/${credentials.datasource_id}/path-overrides`, { token: owner.token })).json();
+    expect(listed).toEqual([{ datasource_id: credentials.datasource_id, datasource_path: 'dataset_metadata', path_override_pattern: '/v2/{DATASET_ID}/info' }]);
+    expect((await api.request(`/api/datasources/${credentials.datasource_id}/path-overrides/dataset_metadata`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    expect((await datasetRow(dataset_id)).status).toBe('online');
+  });
+
   it('removes a dataset from the catalogue, only its own', async () => {
     const [{ dataset_id }] = await (await protocol('/datasets')).json();
     expect((await protocol(`/datasets/${dataset_id}`, { method: 'DELETE' })).status).toBe(204);

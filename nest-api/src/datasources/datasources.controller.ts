@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { DatasourcesService } from './datasources.service';
 import { CreateDatasourceDto, CreatedDatasourceView, DatasourceView } from './dto/datasource.dto';
+import { PATH_KINDS, PathOverrideDto, PathOverrideView } from './dto/path-override.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -55,6 +56,38 @@ export class DatasourcesController {
   @ApiNoContentResponse()
   delete(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<void> {
     return this.datasources.delete(actor, id);
+  }
+
+  @Get('datasources/:id/path-overrides')
+  @RequirePermission('Datasource.Read')
+  @ApiOperation({ summary: "The data source's path overrides (host, dataset, dataset_metadata)" })
+  @ApiOkResponse({ type: [PathOverrideView] })
+  pathOverrides(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<PathOverrideView[]> {
+    return this.datasources.pathOverrides(actor, id);
+  }
+
+  @Put('datasources/:id/path-overrides/:path')
+  @RequirePermission('Datasource.Update')
+  @ApiOperation({ summary: 'Set one path override; every later call to the data source uses it' })
+  @ApiParam({ name: 'path', enum: PATH_KINDS })
+  @ApiOkResponse({ type: PathOverrideView })
+  setPathOverride(
+    @CurrentUser() actor: AuthenticatedUser,
+    @Param('id', uuid) id: string,
+    @Param('path') path: string,
+    @Body() dto: PathOverrideDto,
+  ): Promise<PathOverrideView> {
+    return this.datasources.setPathOverride(actor, id, path, dto.path_override_pattern);
+  }
+
+  @Delete('datasources/:id/path-overrides/:path')
+  @RequirePermission('Datasource.Update')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove one path override (back to the default)' })
+  @ApiParam({ name: 'path', enum: PATH_KINDS })
+  @ApiNoContentResponse()
+  deletePathOverride(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Param('path') path: string): Promise<void> {
+    return this.datasources.deletePathOverride(actor, id, path);
   }
 
   @Get('datasources/:id/new-key')

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DETAILS } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
@@ -13,6 +13,7 @@ import { cloudInitConfig } from './cloud-init';
 import { Datasource } from './datasource.entity';
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
 import { formatHostname, parseHostname } from './hostname';
+import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
 export function toDatasourceView(datasource: Datasource): DatasourceView {
   return {
@@ -109,6 +110,35 @@ export class DatasourcesService {
     const datasource = await this.findVisible(actor, id);
     requirePermissionIn(actor, 'Datasource.Delete', datasource.organizationId);
     await this.dataSource.getRepository(Datasource).delete({ id });
+  }
+
+  async pathOverrides(actor: AuthenticatedUser, id: string): Promise<PathOverrideView[]> {
+    await this.findVisible(actor, id);
+    const rows: { path: PathKindName; pattern: string }[] = await this.dataSource.query(
+      'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1 ORDER BY path',
+      [id],
+    );
+    return rows.map((row) => ({ datasource_id: id, datasource_path: row.path, path_override_pattern: row.pattern }));
+  }
+
+  async setPathOverride(actor: AuthenticatedUser, id: string, path: string, pattern: string): Promise<PathOverrideView> {
+    const datasource = await this.findVisible(actor, id);
+    requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
+    if (!(PATH_KINDS as readonly string[]).includes(path)) throw ApiError.notFound();
+    if (!isValidPattern(path as PathKindName, pattern)) throw ApiError.validation({ path_override_pattern: FIELD_ERRORS.invalid });
+    await this.dataSource.query(
+      `INSERT INTO datasource_path_overrides (datasource_id, path, pattern) VALUES ($1, $2, $3)
+       ON CONFLICT (datasource_id, path) DO UPDATE SET pattern = EXCLUDED.pattern`,
+      [id, path, pattern],
+    );
+    return { datasource_id: id, datasource_path: path as PathKindName, path_override_pattern: pattern };
+  }
+
+  async deletePathOverride(actor: AuthenticatedUser, id: string, path: string): Promise<void> {
+    const datasource = await this.findVisible(actor, id);
+    requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
+    if (!(PATH_KINDS as readonly string[]).includes(path)) throw ApiError.notFound();
+    await this.dataSource.query('DELETE FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2', [id, path]);
   }
 
   /** The current secret, for signing and verifying Hub Protocol tokens. */

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { Dataset } from './dataset.entity';
+import { toDatasetView, type DatasetView } from './dataset.view';
+
+/**
+ * Catalogue metadata is visible to every signed-in user for online datasets, and to the owner
+ * organisation for all of its own (access-model.md).
+ */
+@Injectable()
+export class DatasetsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private query(): SelectQueryBuilder<Dataset> {
+    return this.dataSource
+      .getRepository(Dataset)
+      .createQueryBuilder('dataset')
+      .innerJoinAndSelect('dataset.datasource', 'datasource')
+      .innerJoinAndSelect('datasource.organization', 'organization')
+      .orderBy('lower(dataset.name)')
+      .addOrderBy('dataset.slug');
+  }
+
+  async online(): Promise<DatasetView[]> {
+    return (await this.query().where("dataset.status = 'online'").getMany()).map(toDatasetView);
+  }
+
+  async mine(actor: AuthenticatedUser): Promise<DatasetView[]> {
+    return (await this.query().where('organization.id = :id', { id: actor.organizationId }).getMany()).map(toDatasetView);
+  }
+
+  /** Another organisation's datasets: the online ones; your own (or as admin): all. */
+  async ofOrganization(actor: AuthenticatedUser, slug: string): Promise<DatasetView[]> {
+    const query = this.query().where('organization.slug = :slug', { slug });
+    const own = actor.organizationSlug === slug;
+    if (!own && !actor.organizationAdmin) query.andWhere("dataset.status = 'online'");
+    return (await query.getMany()).map(toDatasetView);
+  }
+
+  async bySlug(actor: AuthenticatedUser, slug: string): Promise<DatasetView> {
+    const dataset = await this.query().where('dataset.slug = :slug', { slug }).getOne();
+    if (!dataset) throw ApiError.notFound();
+    const visible = dataset.status === 'online' || dataset.datasource.organizationId === actor.organizationId || actor.organizationAdmin;
+    if (!visible) throw ApiError.notFound();
+    return toDatasetView(dataset);
+  }
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi, type TestUser } from './harness';
+
+let api: TestApi;
+let deltaMember: TestUser;
+let westOwner: TestUser;
+let admin: TestUser;
+let deltaSlug: string;
+
+async function dataset(datasourceId: string, slug: string, status: string) {
+  await api.db.query(
+    `INSERT INTO datasets (id, datasource_id, slug, name, about, status) VALUES (gen_random_uuid(), $1, $2, $3, 'Over deze set', $4)`,
+    [datasourceId, slug, slug.replace(/-/g, ' '), status],
+  );
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  const west = await api.createOrganization({ name: 'Kassenbouw West' });
+  deltaSlug = delta.slug;
+  const [adminOrganization] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
+  deltaMember = await api.createUser({ organizationId: delta.id });
+  westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'] });
+  admin = await api.createUser({ organizationId: adminOrganization.id });
+  const [{ id: deltaSource }] = await api.db.query(`INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ('Delta', $1, 'v1.x.y.z') RETURNING id`, [delta.id]);
+  const [{ id: westSource }] = await api.db.query(`INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ('West', $1, 'v1.x.y.z') RETURNING id`, [west.id]);
+  await dataset(deltaSource, 'kasklimaat', 'online');
+  await dataset(deltaSource, 'waterverbruik', 'offline');
+  await dataset(westSource, 'glasdata', 'online');
+});
+afterAll(() => api?.close());
+
+const slugs = (list: { slug: string }[]) => list.map((d) => d.slug).sort();
+
+describe('the catalogue', () => {
+  it('lists only online datasets, with their owner', async () => {
+    const list = await (await api.request('/api/datasets', { token: westOwner.token })).json();
+    expect(slugs(list)).toEqual(['glasdata', 'kasklimaat']);
+    expect(list.find((d: { slug: string }) => d.slug === 'kasklimaat')).toMatchObject({
+      owner_organization_name: 'Kwekerij Delta',
+      owner_organization_slug: deltaSlug,
+      file_format: '.ttl',
+      about: 'Over deze set',
+    });
+  });
+
+  it("shows your own organisation's datasets whatever their status", async () => {
+    expect(slugs(await (await api.request('/api/my-datasets', { token: deltaMember.token })).json())).toEqual(['kasklimaat', 'waterverbruik']);
+    expect(slugs(await (await api.request(`/api/organizations/${deltaSlug}/datasets`, { token: deltaMember.token })).json())).toEqual([
+      'kasklimaat',
+      'waterverbruik',
+    ]);
+  });
+
+  it("hides another organisation's offline datasets, except from admins", async () => {
+    expect(slugs(await (await api.request(`/api/organizations/${deltaSlug}/datasets`, { token: westOwner.token })).json())).toEqual(['kasklimaat']);
+    expect((await api.request('/api/datasets/waterverbruik', { token: westOwner.token })).status).toBe(404);
+    expect((await api.request('/api/datasets/waterverbruik', { token: deltaMember.token })).status).toBe(200);
+    expect((await api.request('/api/datasets/waterverbruik', { token: admin.token })).status).toBe(200);
+    expect((await api.request('/api/datasets/kasklimaat', { token: westOwner.token })).status).toBe(200);
+    expect((await api.request('/api/datasets/bestaat-niet', { token: westOwner.token })).status).toBe(404);
+  });
+});
