@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/database/embedded-postgres';
+import { DiscoveryService } from '../src/hub/discovery.service';
+import { startTestApi, type TestApi } from './harness';
+
+let api: TestApi;
+let listener: Server;
+let port: number;
+let hits = 0;
+
+beforeAll(async () => {
+  port = await freePort();
+  listener = createServer((_request, response) => {
+    hits += 1;
+    response.writeHead(200).end('{}');
+  });
+  await new Promise<void>((r) => listener.listen(port, '127.0.0.1', r));
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'false' });
+});
+afterAll(async () => {
+  await api?.close();
+  listener?.close();
+});
+
+describe('SSRF guard', () => {
+  it('never calls a loopback data source when private hosts are not allowed', async () => {
+    const organization = await api.createOrganization();
+    const owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+    const created = await (
+      await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Binnenbron', hostname: `127.0.0.1:${port}` } })
+    ).json();
+    await api.db.query(`INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, 'binnen', 'Binnen', 'online')`, [
+      created.datasource_id,
+    ]);
+    for (const pattern of [null, 'http://{host}', 'https://{host}']) {
+      if (pattern)
+        await api.request(`/api/datasources/${created.datasource_id}/path-overrides/host`, {
+          method: 'PUT',
+          token: owner.token,
+          json: { path_override_pattern: pattern },
+        });
+      await api.app.get(DiscoveryService).discoverDatasource(created.datasource_id);
+    }
+    expect(hits).toBe(0);
+    const [row] = await api.db.query(`SELECT status FROM datasets WHERE slug = 'binnen'`);
+    expect(row.status).toBe('offline');
+  });
+});
