@@ -35,7 +35,6 @@ export const LABELS = {
   builtBy: 'Gemaakt door',
   saving: 'Bezig met opslaan...',
   submitting: 'Bezig met versturen...',
-  closeMessage: 'Melding sluiten',
   login: {
     title: 'Inloggen',
     intro: 'Log in om verder te gaan naar Datahub Tuinbouw.',

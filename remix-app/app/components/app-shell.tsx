@@ -1,0 +1,190 @@
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  ADMIN_NAV_GROUP,
+  LABELS,
+  NAV_LINKS,
+  ORGANIZATION_ADMIN_NAV_LINKS,
+  VERSION_LABEL,
+  displayOrganizationName,
+  initials,
+} from '@datahub/domain';
+import type { CurrentUser } from '~/lib/types';
+
+const DRAWER_ID = 'hoofdmenu';
+const TOGGLE_ID = 'hoofdmenu-open';
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
+      <rect width="32" height="32" rx="8" className="fill-brand-600" />
+      <path
+        d="M16 25c0-7 2-11 8-15-7 0-10 3-11 7-1-3-3-5-7-5 3 2 5 5 5 9"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function DrawerLink({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        className={({ isActive }) =>
+          `block rounded-md px-3 py-2 text-sm font-medium transition ${
+            isActive ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+          }`
+        }
+      >
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * Side drawer, top bar and footer around every signed-in page. On narrow screens the drawer
+ * is opened by a checkbox toggle, so it works without JavaScript; with JavaScript it also
+ * closes on navigation and on Escape.
+ */
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const toggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && toggle.current?.checked) toggle.current.checked = false;
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const organizationName = displayOrganizationName(user.organization_name);
+
+  return (
+    <div className="min-h-screen lg:flex">
+      <a
+        href="#inhoud"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {LABELS.skipToContent}
+      </a>
+      <input
+        ref={toggle}
+        id={TOGGLE_ID}
+        type="checkbox"
+        className="peer sr-only lg:hidden"
+        aria-controls={DRAWER_ID}
+        aria-label={LABELS.menu}
+      />
+      <aside
+        id={DRAWER_ID}
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-stone-200 bg-white shadow-xl transition duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:translate-x-0 lg:shadow-none"
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+          <Link to="/" className="flex items-center gap-3 font-semibold text-stone-900">
+            <Logo />
+            <span>{LABELS.productName}</span>
+          </Link>
+          <label
+            htmlFor={TOGGLE_ID}
+            className="cursor-pointer rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900 lg:hidden"
+          >
+            <span className="sr-only">{LABELS.closeMenu}</span>
+            <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </label>
+        </div>
+        <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {NAV_LINKS.map((link) => (
+              <DrawerLink key={link.to} {...link} />
+            ))}
+            {user.organization_admin
+              ? ORGANIZATION_ADMIN_NAV_LINKS.map((link) => <DrawerLink key={link.to} {...link} />)
+              : null}
+          </ul>
+          {user.organization_admin ? (
+            <div className="mt-6">
+              <h2 id="beheer-menu" className="px-3 text-xs font-semibold uppercase tracking-wider text-stone-500">
+                {ADMIN_NAV_GROUP.label}
+              </h2>
+              <ul aria-labelledby="beheer-menu" className="mt-2 space-y-1">
+                {ADMIN_NAV_GROUP.links.map((link) => (
+                  <DrawerLink key={link.to} {...link} />
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </nav>
+        <div className="border-t border-stone-200 px-5 py-4">
+          <p className="truncate text-sm font-medium text-stone-900">
+            {user.firstname} {user.lastname}
+          </p>
+          {organizationName ? <p className="truncate text-sm text-stone-500">{organizationName}</p> : null}
+          {/* A plain GET: nest-api revokes the session, clears the cookies and sends us to /inloggen. */}
+          <form method="get" action="/api/logout" className="mt-3">
+            <button
+              type="submit"
+              className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {LABELS.logout}
+            </button>
+          </form>
+        </div>
+      </aside>
+      <label htmlFor={TOGGLE_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-stone-900/40 peer-checked:block lg:!hidden" />
+
+      <div className="flex min-h-screen min-w-0 flex-1 flex-col peer-focus-visible:[&_.menu-button]:ring-2 peer-focus-visible:[&_.menu-button]:ring-brand-500">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+          <div className="flex items-center gap-3">
+            <label
+              htmlFor={TOGGLE_ID}
+              className="menu-button inline-flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100 lg:hidden"
+            >
+              <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
+                <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2H4Z" />
+              </svg>
+              <span>{LABELS.menu}</span>
+            </label>
+            <Link to="/" className="flex items-center gap-2 font-semibold text-stone-900 lg:hidden">
+              <Logo />
+              <span className="hidden sm:inline">{LABELS.productName}</span>
+            </Link>
+          </div>
+          <Link
+            to="/profiel"
+            aria-label={LABELS.profileLink}
+            title={LABELS.profileLink}
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+          >
+            {initials(user.firstname)}
+          </Link>
+        </header>
+        <main id="inhoud" className="flex-1 px-4 py-8 sm:px-8">
+          <div className="mx-auto max-w-4xl">{children}</div>
+        </main>
+        <footer className="border-t border-stone-200 px-4 py-4 text-sm text-stone-500 sm:px-8">
+          <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-2">
+            <span>{VERSION_LABEL}</span>
+            <span>
+              {LABELS.builtBy}{' '}
+              <a href={LABELS.builderUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {LABELS.builderName}
+              </a>
+            </span>
+          </div>
+        </footer>
+      </div>
+    </div>
+  );
+}

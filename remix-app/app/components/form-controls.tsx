@@ -1,0 +1,91 @@
+import { useFormAction, useNavigation } from '@remix-run/react';
+import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import { describedBy } from '~/lib/forms';
+import { Spinner } from './spinner';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input with its error (and hint) next to it, wired up with aria-describedby. */
+export function TextField({ name, label, error, hint, className, ...input }: TextFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={name} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        {...describedBy(name, { error, hint })}
+        {...input}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 read-only:bg-stone-100 read-only:text-stone-600 ${
+          error ? 'border-red-600' : 'border-stone-300'
+        }`}
+      />
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-sm text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {message}
+    </div>
+  );
+}
+
+/** True while this route's form (or the given action) is being submitted and its result loads. */
+export function useIsPending(formAction?: string): boolean {
+  const contextual = useFormAction();
+  const navigation = useNavigation();
+  return (
+    navigation.state !== 'idle' &&
+    navigation.formMethod !== undefined &&
+    navigation.formMethod !== 'GET' &&
+    navigation.formAction === (formAction ?? contextual)
+  );
+}
+
+export function SubmitButton({ children, pending, pendingLabel }: { children: ReactNode; pending: boolean; pendingLabel: string }) {
+  return (
+    <button
+      type="submit"
+      aria-disabled={pending || undefined}
+      className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 aria-disabled:opacity-75"
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      {pending ? <Spinner /> : null}
+      {children}
+      {pending ? <span className="sr-only">{pendingLabel}</span> : null}
+    </button>
+  );
+}
+
+/**
+ * After a refused submission a password field starts empty again. Without JavaScript the
+ * server never sends it back; with JavaScript the input would otherwise keep it.
+ */
+export function useClearedAfterReply(reply: unknown, inputId: string) {
+  useEffect(() => {
+    if (!reply) return;
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }, [reply, inputId]);
+}

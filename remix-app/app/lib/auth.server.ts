@@ -1,0 +1,52 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import type { Permission } from '@datahub/domain';
+import { apiGet, apiRequest } from './api.server';
+import { csrfCookie } from './csrf.server';
+import { accessTokenCookie, getAccessToken } from './session.server';
+import type { CurrentUser } from './types';
+
+/** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */
+export function signInHeaders(request: Request, token: string, expiresAt: string): Headers {
+  const headers = new Headers();
+  headers.append('Set-Cookie', accessTokenCookie(request, token, expiresAt));
+  headers.append('Set-Cookie', csrfCookie(request, token));
+  return headers;
+}
+
+interface RequestArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+// The loaders of one request run in parallel, each with its own copy of the Request but the
+// same load context: ask nest-api once per HTTP request.
+const currentUsers = new WeakMap<AppLoadContext, Promise<CurrentUser>>();
+
+/**
+ * The signed-in user, or a thrown redirect to /inloggen (no token, or one nest-api refuses:
+ * expired, revoked, forged). The first line of every loader and action behind the sign-in.
+ */
+export function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
+  let pending = currentUsers.get(context);
+  if (!pending) {
+    pending = apiGet<CurrentUser>(request, '/api/current_user');
+    currentUsers.set(context, pending);
+  }
+  return pending;
+}
+
+export async function requireCurrentUserWithPermissions(
+  args: RequestArgs,
+): Promise<{ user: CurrentUser; permissions: Permission[] }> {
+  const { request } = args;
+  const user = await requireCurrentUser(args);
+  const permissions = await apiGet<Permission[]>(request, `/api/users/${encodeURIComponent(String(user.user_id))}/permissions`);
+  return { user, permissions };
+}
+
+/** Someone whose token nest-api still accepts goes straight on to where they were headed. */
+export async function redirectIfSignedIn(request: Request, target: string): Promise<void> {
+  if (!getAccessToken(request)) return;
+  const me = await apiRequest<CurrentUser>(request, '/api/current_user', { auth: 'optional' });
+  if (me.ok) throw redirect(target);
+}

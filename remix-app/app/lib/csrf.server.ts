@@ -1,0 +1,55 @@
+import { data } from '@remix-run/node';
+import { ERROR_TEXTS } from '@datahub/domain';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  createCsrfToken,
+  csrfBinding,
+  isSameOrigin,
+  verifyCsrfToken,
+} from '@datahub/domain/server';
+import { parseCookies, serializeCookie } from './cookies';
+import { csrfSecret } from './env.server';
+import { keptValues, type FormReply } from './forms';
+import { getAccessToken, isSecureRequest } from './session.server';
+
+/** The XSRF-TOKEN cookie (readable by scripts, so the browser can echo it to /api). */
+export function csrfCookie(request: Request, accessToken: string | null, token?: string): string {
+  return serializeCookie(CSRF_COOKIE, token ?? createCsrfToken(csrfSecret(), csrfBinding(accessToken)), {
+    sameSite: 'Lax',
+    path: '/',
+    secure: isSecureRequest(request),
+  });
+}
+
+/**
+ * The CSRF token for the visitor's current session: the cookie's when it is valid for the
+ * current access token (or for the anonymous visitor), otherwise a fresh one to set.
+ */
+export function ensureCsrfToken(request: Request): { token: string; setCookie: string | null } {
+  const accessToken = getAccessToken(request);
+  const binding = csrfBinding(accessToken);
+  const existing = parseCookies(request.headers.get('Cookie')).get(CSRF_COOKIE);
+  if (existing && verifyCsrfToken(csrfSecret(), binding, existing)) return { token: existing, setCookie: null };
+  const token = createCsrfToken(csrfSecret(), binding);
+  return { token, setCookie: csrfCookie(request, accessToken, token) };
+}
+
+export function isValidCsrf(request: Request, formData: FormData): boolean {
+  const field = formData.get(CSRF_FIELD);
+  const cookie = parseCookies(request.headers.get('Cookie')).get(CSRF_COOKIE);
+  if (typeof field !== 'string' || !field || field !== cookie) return false;
+  if (!verifyCsrfToken(csrfSecret(), csrfBinding(getAccessToken(request)), field)) return false;
+  const host = new URL(request.url).host;
+  return isSameOrigin(request.headers.get('Origin') ?? undefined, request.headers.get('Referer') ?? undefined, host);
+}
+
+/**
+ * Every action's first check. Returns null when the hidden `csrf` field matches the cookie,
+ * is valid for this session and the request comes from our own origin; otherwise the 403
+ * reply the action must return, which keeps the user's input in the form.
+ */
+export function requireValidCsrf(request: Request, formData: FormData) {
+  if (isValidCsrf(request, formData)) return null;
+  return data<FormReply>({ formError: ERROR_TEXTS.csrf, values: keptValues(formData) }, { status: 403 });
+}

@@ -1,0 +1,32 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPanel } from '~/components/error-page';
+import { FlashMessage } from '~/components/flash-message';
+import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
+import { consumeFlash } from '~/lib/session.server';
+
+/** Every page but sign-in and sign-up lives here: no user, no page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
+  const { flash, setCookie } = await consumeFlash(request);
+  return data({ user, permissions, flash }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+}
+
+export default function ShellLayout() {
+  const { user, flash } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <FlashMessage flash={flash} />
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <ErrorPanel />
+    </main>
+  );
+}

@@ -1,0 +1,143 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { AuthLayout } from '~/components/auth-layout';
+import { CsrfInput } from '~/components/csrf-input';
+import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
+import { apiRequest } from '~/lib/api.server';
+import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
+import { requireValidCsrf } from '~/lib/csrf.server';
+import { textField, type FormReply } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+import { withRedirectUri } from '~/lib/redirects';
+import type { AccessTokenGrant, AuthProviders, ProviderId } from '~/lib/types';
+
+export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.login.title) }];
+
+const PROVIDER_LABELS: Record<ProviderId, string> = {
+  google: LABELS.login.google,
+  microsoft: LABELS.login.microsoft,
+  github: LABELS.login.github,
+};
+
+/** nest-api sends the browser back here with this parameter when a provider sign-in failed. */
+const PROVIDER_FAILED = { param: 'fout', value: 'extern' };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectPath(search.get('redirect_uri'));
+  await redirectIfSignedIn(request, redirectTo);
+  const result = await apiRequest<AuthProviders>(request, '/api/auth/providers', { auth: 'none' });
+  const providers = result.ok ? result.data : { signup_enabled: false, providers: [] };
+  return {
+    redirectTo,
+    providerFailed: search.get(PROVIDER_FAILED.param) === PROVIDER_FAILED.value,
+    signupEnabled: providers.signup_enabled,
+    providers: providers.providers
+      .filter((provider) => provider.id in PROVIDER_LABELS)
+      .map((provider) => ({ id: provider.id, href: withRedirectUri(provider.url, redirectTo) })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+
+  const email = textField(formData, 'email').trim();
+  const password = textField(formData, 'password');
+  const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
+
+  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/login', {
+    method: 'POST',
+    json: { email, password },
+    auth: 'none',
+  });
+  if (!result.ok) {
+    const fieldErrors = result.status === 422 ? result.error.errors : undefined;
+    return data<FormReply>(
+      {
+        formError: fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : loginErrorText(result.error),
+        fieldErrors,
+        values: { email },
+      },
+      { status: result.status },
+    );
+  }
+  return redirect(redirectTo, {
+    headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
+  });
+}
+
+export default function LoginPage() {
+  const { redirectTo, providerFailed, signupEnabled, providers } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const pending = useIsPending();
+  useClearedAfterReply(reply, 'password');
+
+  return (
+    <AuthLayout title={LABELS.login.title} intro={LABELS.login.intro}>
+      <Form method="post" className="space-y-5">
+        <FormError message={reply?.formError ?? (providerFailed ? ERROR_TEXTS.login.providerFailed : undefined)} />
+        <TextField
+          name="email"
+          type="email"
+          label={LABELS.login.email}
+          autoComplete="username"
+          required
+          defaultValue={reply?.values?.email ?? ''}
+          error={reply?.fieldErrors?.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={LABELS.login.password}
+          autoComplete="current-password"
+          required
+          error={reply?.fieldErrors?.password}
+        />
+        <div className="pt-1">
+          <SubmitButton pending={pending} pendingLabel={LABELS.submitting}>
+            {LABELS.login.submit}
+          </SubmitButton>
+        </div>
+        <input type="hidden" name="redirect_uri" value={redirectTo} />
+        <CsrfInput />
+      </Form>
+
+      {providers.length > 0 ? (
+        <div className="mt-8">
+          <div className="flex items-center gap-3 text-sm text-stone-500">
+            <span className="h-px flex-1 bg-stone-200" />
+            <span>{LABELS.login.providersHeading}</span>
+            <span className="h-px flex-1 bg-stone-200" />
+          </div>
+          <ul className="mt-4 space-y-2">
+            {providers.map((provider) => (
+              <li key={provider.id}>
+                <a
+                  href={provider.href}
+                  className="block rounded-md border border-stone-300 px-4 py-2 text-center text-sm font-medium text-stone-800 transition hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
+                  {PROVIDER_LABELS[provider.id]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {signupEnabled ? (
+        <p className="mt-8 text-sm text-stone-600">
+          {LABELS.login.noAccount}{' '}
+          <Link
+            to={redirectTo === '/' ? '/registreren' : withRedirectUri('/registreren', redirectTo)}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {LABELS.login.signupLink}
+          </Link>
+        </p>
+      ) : null}
+    </AuthLayout>
+  );
+}

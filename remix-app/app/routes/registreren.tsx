@@ -1,0 +1,128 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { AuthLayout } from '~/components/auth-layout';
+import { CsrfInput } from '~/components/csrf-input';
+import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
+import { apiRequest } from '~/lib/api.server';
+import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
+import { requireValidCsrf } from '~/lib/csrf.server';
+import { keptValues, textField, type FormReply } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+import { withRedirectUri } from '~/lib/redirects';
+import type { AccessTokenGrant, AuthProviders } from '~/lib/types';
+
+export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirect_uri'));
+  await redirectIfSignedIn(request, redirectTo);
+  const result = await apiRequest<AuthProviders>(request, '/api/auth/providers', { auth: 'none' });
+  return { redirectTo, signupEnabled: result.ok && result.data.signup_enabled };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+
+  const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
+  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/signup', {
+    method: 'POST',
+    json: {
+      firstname: textField(formData, 'firstname'),
+      lastname: textField(formData, 'lastname'),
+      email: textField(formData, 'email').trim(),
+      password: textField(formData, 'password'),
+    },
+    auth: 'none',
+  });
+  if (!result.ok) {
+    const fieldErrors = result.status === 422 ? result.error.errors : undefined;
+    return data<FormReply>(
+      {
+        formError: fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : loginErrorText(result.error),
+        fieldErrors,
+        values: keptValues(formData),
+      },
+      { status: result.status },
+    );
+  }
+  return redirect(redirectTo, {
+    headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
+  });
+}
+
+export default function SignupPage() {
+  const { redirectTo, signupEnabled } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const pending = useIsPending();
+  useClearedAfterReply(reply, 'password');
+  const loginLink = redirectTo === '/' ? '/inloggen' : withRedirectUri('/inloggen', redirectTo);
+
+  return (
+    <AuthLayout title={LABELS.signup.title} intro={LABELS.signup.intro}>
+      {signupEnabled ? (
+        <Form method="post" className="space-y-5">
+          <FormError message={reply?.formError} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              name="firstname"
+              label={LABELS.signup.firstname}
+              autoComplete="given-name"
+              required
+              maxLength={LIMITS.personNameMax}
+              defaultValue={reply?.values?.firstname ?? ''}
+              error={reply?.fieldErrors?.firstname}
+            />
+            <TextField
+              name="lastname"
+              label={LABELS.signup.lastname}
+              autoComplete="family-name"
+              required
+              maxLength={LIMITS.personNameMax}
+              defaultValue={reply?.values?.lastname ?? ''}
+              error={reply?.fieldErrors?.lastname}
+            />
+          </div>
+          <TextField
+            name="email"
+            type="email"
+            label={LABELS.signup.email}
+            autoComplete="email"
+            required
+            maxLength={LIMITS.emailMax}
+            defaultValue={reply?.values?.email ?? ''}
+            error={reply?.fieldErrors?.email}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={LABELS.signup.password}
+            autoComplete="new-password"
+            required
+            minLength={LIMITS.passwordMin}
+            maxLength={LIMITS.passwordMax}
+            hint={LABELS.signup.passwordHint}
+            error={reply?.fieldErrors?.password}
+          />
+          <div className="pt-1">
+            <SubmitButton pending={pending} pendingLabel={LABELS.submitting}>
+              {LABELS.signup.submit}
+            </SubmitButton>
+          </div>
+          <input type="hidden" name="redirect_uri" value={redirectTo} />
+          <CsrfInput />
+        </Form>
+      ) : (
+        <FormError message={ERROR_TEXTS.login.signupDisabled} />
+      )}
+      <p className="mt-8 text-sm text-stone-600">
+        {LABELS.signup.haveAccount}{' '}
+        <Link to={loginLink} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {LABELS.signup.loginLink}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { API_PORT, CSRF_SECRET, JWT_SECRET, PORTAL_PORT } from './tests/e2e/settings';
+
+// The config is also loaded by every worker: only the first load makes the data directory.
+if (!process.env.DATAHUB_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'datahub-e2e-'));
+  process.env.DATAHUB_E2E_DATA_DIR = dataDir;
+  // Runs after the web servers have been stopped.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
+    locale: 'nl-NL',
+    // Recording traces costs a fair share of two cores; set PW_TRACE=1 to keep them for failures.
+    trace: process.env.PW_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: 'node ../nest-api/dist/main.js',
+      url: `http://127.0.0.1:${API_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.DATAHUB_E2E_DATA_DIR!,
+        JWT_SECRET,
+        CSRF_SECRET,
+        PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
+        DEMO_SEED: 'true',
+        SIGNUP_ENABLED: 'true',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+        LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node server.js',
+      url: `http://127.0.0.1:${PORTAL_PORT}/inloggen`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORTAL_PORT),
+        HOST: '127.0.0.1',
+        API_URL: `http://127.0.0.1:${API_PORT}`,
+        CSRF_SECRET,
+      },
+    },
+  ],
+});

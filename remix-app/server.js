@@ -1,0 +1,114 @@
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+import { createRequestHandler } from '@remix-run/express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { ConfigError, readServerEnv } from './server/env.js';
+import { isApiPath, refuseCrossOriginPosts, securityHeaders } from './server/security.js';
+
+const dev = process.argv.includes('--dev');
+
+/** @type {ReturnType<typeof readServerEnv>} */
+let env;
+try {
+  env = readServerEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', env.trustProxy);
+app.use(securityHeaders({ dev }));
+
+// nest-api answers /api/* for the browser on our own origin: login redirects, downloads,
+// Swagger. Bodies are streamed both ways, so nothing may parse them before this point.
+app.use(
+  createProxyMiddleware({
+    target: env.apiUrl,
+    pathFilter: (path) => isApiPath(path),
+    changeOrigin: false,
+    // Set here rather than with `xfwd`, which would append to whatever the client claims.
+    xfwd: false,
+    on: {
+      proxyReq(proxyReq, req) {
+        const request = /** @type {import('express').Request} */ (req);
+        proxyReq.setHeader('X-Forwarded-For', request.ip ?? request.socket.remoteAddress ?? '');
+        proxyReq.setHeader('X-Forwarded-Proto', request.protocol);
+        proxyReq.setHeader('X-Forwarded-Host', request.get('host') ?? '');
+      },
+      error(error, req, res) {
+        console.error(`Proxy ${req.method} ${req.url} failed: ${error.message}`);
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ statusCode: 502, detail: 'api unavailable' }));
+        } else {
+          res.destroy();
+        }
+      },
+    },
+  }),
+);
+
+app.use(compression());
+app.use(refuseCrossOriginPosts());
+
+/** @type {import('vite').ViteDevServer | undefined} */
+let vite;
+/** @type {import('@remix-run/node').ServerBuild | (() => Promise<import('@remix-run/node').ServerBuild>)} */
+let build;
+if (dev) {
+  const devServer = await import('vite').then((module) => module.createServer({ server: { middlewareMode: true } }));
+  vite = devServer;
+  app.use(devServer.middlewares);
+  build = () => /** @type {Promise<import('@remix-run/node').ServerBuild>} */ (devServer.ssrLoadModule('virtual:remix/server-build'));
+} else {
+  const clientDir = fileURLToPath(new URL('./build/client', import.meta.url));
+  app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  const buildPath = './build/server/index.js';
+  build = await import(buildPath);
+}
+
+app.all(
+  '*',
+  (req, _res, next) => {
+    // Loaders pass this on to nest-api (rate limits); `req.ip` only believes proxies we trust.
+    req.headers['x-forwarded-for'] = req.ip;
+    next();
+  },
+  createRequestHandler({
+    build,
+    mode: dev ? 'development' : 'production',
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+  }),
+);
+
+function onListening() {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  console.log(`Datahub Tuinbouw portal listening on http://${env.host ?? 'localhost'}:${port} (API: ${env.apiUrl})`);
+}
+// Without HOST, listen on every interface.
+const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
+
+let stopping = false;
+/** @param {NodeJS.Signals} signal */
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, closing the portal.`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  void vite?.close();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 10_000).unref();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

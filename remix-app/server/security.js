@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { ERROR_TEXTS, LABELS } from '@datahub/domain';
+import { isSameOrigin } from '@datahub/domain/server';
+
+/** A fresh CSP nonce per response (128 random bits). */
+export function createNonce() {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The portal's Content-Security-Policy. Scripts only from our origin or carrying the
+ * per-request nonce; Vite's dev server additionally needs websockets for HMR.
+ * @param {string} nonce
+ * @param {{ dev?: boolean }} [options]
+ */
+export function contentSecurityPolicy(nonce, { dev = false } = {}) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Swagger UI (proxied from nest-api) brings its own scripts and policy. */
+export function isApiDocsPath(/** @type {string} */ path) {
+  return /^\/api\/docs(?:[/-]|$)/.test(path);
+}
+
+export function isApiPath(/** @type {string} */ path) {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Express middleware: security headers on every response, and `res.locals.cspNonce`
+ * for the Remix render.
+ * @param {{ dev?: boolean }} [options]
+ * @returns {import('express').RequestHandler}
+ */
+export function securityHeaders({ dev = false } = {}) {
+  return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!isApiDocsPath(req.path)) {
+      const nonce = createNonce();
+      res.locals.cspNonce = nonce;
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev }));
+    }
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The host a browser's Origin is compared with: the forwarded host first, as Remix does. */
+export function requestHost(/** @type {import('express').Request} */ req) {
+  return req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
+}
+
+/**
+ * A cross-site form post to the portal gets a Dutch 403 here. Remix itself would abort such an
+ * action with a 500; the actions' own check (requireValidCsrf) still runs for everything else.
+ * @returns {import('express').RequestHandler}
+ */
+export function refuseCrossOriginPosts() {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isApiPath(req.path)) return next();
+    const origin = req.get('origin');
+    if (!origin || isSameOrigin(origin, undefined, requestHost(req))) return next();
+    res.status(403).type('html').send(crossOriginRefusalPage());
+  };
+}
+
+export function crossOriginRefusalPage() {
+  return [
+    '<!DOCTYPE html><html lang="nl"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${LABELS.productName}</title></head><body><main>`,
+    `<h1>${LABELS.productName}</h1><p role="alert">${ERROR_TEXTS.csrf}</p>`,
+    `<p><a href="/">${LABELS.errorPage.backHome}</a></p>`,
+    '</main></body></html>',
+  ].join('');
+}

@@ -1,0 +1,131 @@
+import { expect, test } from './fixtures';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS } from './domain';
+import { accessTokenCookie, currentUser, loginUrlFor, signUp, submitLogin, uniqueEmail } from './helpers';
+import { DEMO_USERS } from './settings';
+
+test.describe('sign-in', () => {
+  for (const [kind, email] of Object.entries(DEMO_USERS)) {
+    test(`signs in ${kind} ${email} and shows their start page`, async ({ page, context }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/inloggen$/);
+      await expect(page.getByRole('heading', { name: LABELS.login.title })).toBeVisible();
+
+      await submitLogin(page, email);
+      await expect(page).toHaveURL(/\/$/);
+
+      const me = await currentUser(page);
+      expect(me.email).toBe(email);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welkom, ${me.firstname}`);
+
+      const cookie = await accessTokenCookie(context);
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe('Lax');
+      expect(cookie?.path).toBe('/');
+      // Max-Age from expires_at: a persistent cookie, not a session cookie.
+      expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 60);
+    });
+  }
+
+  test('sends a signed-out visitor to sign in and back to the page they asked for', async ({ page }) => {
+    await page.goto('/profiel');
+    await expect(page).toHaveURL(loginUrlFor('/profiel'));
+    await submitLogin(page, DEMO_USERS.member);
+    await expect(page).toHaveURL(/\/profiel$/);
+    await expect(page.getByRole('heading', { name: LABELS.profile.title, level: 1 })).toBeVisible();
+  });
+
+  test('keeps the search part of the asked page', async ({ page }) => {
+    await page.goto('/profiel?tab=gegevens');
+    await expect(page).toHaveURL(loginUrlFor('/profiel?tab=gegevens'));
+    await submitLogin(page, DEMO_USERS.owner);
+    await expect(page).toHaveURL(/\/profiel\?tab=gegevens$/);
+  });
+
+  test('refuses a wrong password in Dutch and keeps the e-mail address', async ({ page, context }) => {
+    await page.goto('/inloggen');
+    await submitLogin(page, DEMO_USERS.member, 'niet-het-goede-wachtwoord');
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.login.invalidCredentials);
+    await expect(page).toHaveURL(/\/inloggen/);
+    await expect(page.getByLabel(LABELS.login.email)).toHaveValue(DEMO_USERS.member);
+    await expect(page.getByLabel(LABELS.login.password)).toHaveValue('');
+    expect(await accessTokenCookie(context)).toBeUndefined();
+
+    // The form still works afterwards.
+    await submitLogin(page, DEMO_USERS.member);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('says so when signing in through a provider failed', async ({ page }) => {
+    await page.goto('/inloggen?fout=extern');
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.login.providerFailed);
+    await page.goto('/inloggen');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  for (const target of ['https://evil.example', '//evil.example', '/\\evil.example']) {
+    test(`ignores the unsafe redirect_uri ${target}`, async ({ page }) => {
+      await page.goto(`/inloggen?redirect_uri=${encodeURIComponent(target)}`);
+      await submitLogin(page, DEMO_USERS.member);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
+    });
+  }
+
+  test('sends someone already signed in straight on from the sign-in page', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.member);
+    await page.goto('/inloggen?redirect_uri=%2Fprofiel');
+    await expect(page).toHaveURL(/\/profiel$/);
+    await page.goto('/registreren');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('sign-up', () => {
+  test('registers a new account and signs it in', async ({ page, context }) => {
+    await page.goto('/inloggen');
+    await page.getByRole('link', { name: LABELS.login.signupLink }).click();
+    await expect(page).toHaveURL(/\/registreren$/);
+
+    const user = await signUp(page, { firstname: 'Marit', lastname: 'Nieuwkomer' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Marit');
+    const me = await currentUser(page);
+    expect(me.email).toBe(user.email);
+    expect(me.lastname).toBe('Nieuwkomer');
+    expect((await accessTokenCookie(context))?.httpOnly).toBe(true);
+  });
+
+  test('refuses an e-mail address that already has an account, keeping the input but not the password', async ({ page }) => {
+    await page.goto('/registreren');
+    await page.getByLabel(LABELS.signup.firstname).fill('Dubbel');
+    await page.getByLabel(LABELS.signup.lastname).fill('Account');
+    await page.getByLabel(LABELS.signup.email).fill(DEMO_USERS.member);
+    await page.getByLabel(LABELS.signup.password).fill('Een-lang-genoeg-wachtwoord');
+    await page.getByRole('button', { name: LABELS.signup.submit }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.login.emailTaken);
+    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveValue('Dubbel');
+    await expect(page.getByLabel(LABELS.signup.lastname)).toHaveValue('Account');
+    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue(DEMO_USERS.member);
+    await expect(page.getByLabel(LABELS.signup.password)).toHaveValue('');
+  });
+
+  test('shows the server’s field error next to a too short password', async ({ page }) => {
+    await page.goto('/registreren');
+    await page.getByLabel(LABELS.signup.firstname).fill('Kort');
+    await page.getByLabel(LABELS.signup.lastname).fill('Wachtwoord');
+    const email = uniqueEmail('kort');
+    await page.getByLabel(LABELS.signup.email).fill(email);
+    // Past the browser's own minlength check, to reach nest-api's validation.
+    await page.locator('#password').evaluate((input) => input.removeAttribute('minlength'));
+    await page.getByLabel(LABELS.signup.password).fill('kort');
+    await page.getByRole('button', { name: LABELS.signup.submit }).click();
+
+    const password = page.getByLabel(LABELS.signup.password);
+    await expect(page.locator('#password-error')).toHaveText(FIELD_ERRORS.minLength(LIMITS.passwordMin));
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-describedby', /(^| )password-error( |$)/);
+    await expect(password).toHaveValue('');
+    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue(email);
+    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveValue('Kort');
+  });
+});

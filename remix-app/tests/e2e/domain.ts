@@ -1,0 +1,20 @@
+// The specs read labels and limits from the domain library's source, the same code the portal
+// bundles (its dist may be older than the source while developing). Node treats that source
+// as CommonJS, so it is required rather than imported.
+import { createRequire } from 'node:module';
+import type * as Domain from '../../../libs/domain/src/index';
+
+const require = createRequire(import.meta.url);
+const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
+
+export const {
+  ADMIN_NAV_GROUP,
+  ERROR_TEXTS,
+  FIELD_ERRORS,
+  LABELS,
+  LIMITS,
+  NAV_LINKS,
+  ORGANIZATION_ADMIN_NAV_LINKS,
+  VERSION_LABEL,
+  initials,
+} = domain;
