@@ -58,7 +58,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/current_user', signedIn(200)),
   row('GET /api/users', signedIn(200)),
   row('GET /api/users/{id}', sameOrganization(404)),
-  row('PUT /api/users/{id}', { anonymous: 401, otherOwner: 404, default: 403 }, { firstname: 'Overgenomen' }),
+  row('PUT /api/users/{id}', { anonymous: 401, default: 403 }, { firstname: 'Overgenomen' }),
   row('DELETE /api/users/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, default: 403 }),
   row('DELETE /api/users/{id}/remove_from_organization', {
     anonymous: 401,

@@ -49,17 +49,17 @@ describe('PUT /api/users/{id}', () => {
     expect((await put(anna.id, anna.token, { lastname: 'y'.repeat(100) })).status).toBe(200);
   });
 
-  it("refuses changes to someone else's name: 403 in your organisation, 404 outside it", async () => {
+  it("refuses changes to anyone else's name with 403, inside or outside the organisation", async () => {
     expect((await put(anna.id, colleague.token, { firstname: 'Gehackt' })).status).toBe(403);
-    expect((await put(anna.id, outsider.token, { firstname: 'Gehackt' })).status).toBe(404);
+    expect((await put(anna.id, outsider.token, { firstname: 'Gehackt' })).status).toBe(403);
     expect((await put(anna.id, platformAdmin.token, { firstname: 'Gehackt' })).status).toBe(403);
     const [row] = await api.db.query('SELECT firstname FROM users WHERE id = $1', [anna.id]);
     expect(row.firstname).toBe('Anne');
   });
 
-  it('answers 404 for ids that are not users', async () => {
+  it('answers 404 for malformed ids and 403 for any id that is not yours', async () => {
     expect((await put('not-a-uuid', anna.token, { firstname: 'X' })).status).toBe(404);
-    expect((await put('00000000-0000-4000-8000-000000000000', anna.token, { firstname: 'X' })).status).toBe(404);
+    expect((await put('00000000-0000-4000-8000-000000000000', anna.token, { firstname: 'X' })).status).toBe(403);
   });
 
   it('needs a signed-in user', async () => {

@@ -6,3 +6,4 @@ export * from './redirect';
 export * from './errors';
 export * from './labels';
 export * from './authorisations';
+export * from './labels-organisations';

@@ -49,7 +49,7 @@ export class SeedService {
       const admin = await this.organizations.create(manager, { name: this.config.admin.organizationName, isAdmin: true });
       await this.createUser(
         manager,
-        { email: this.config.admin.email, firstname: 'Beheerder', lastname: '', organization: 'admin', roles: ['AdminOrganization.Owner'] },
+        { email: this.config.admin.email, firstname: 'Beheerder', lastname: 'Datahub', organization: 'admin', roles: ['AdminOrganization.Owner'] },
         admin,
         this.config.admin.password,
       );

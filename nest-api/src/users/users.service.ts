@@ -56,10 +56,8 @@ export class UsersService {
 
   /** People change only their own first and last name. */
   async updateProfile(actor: AuthenticatedUser, id: string, dto: UpdateUserDto): Promise<UserView> {
-    if (id !== actor.id) {
-      await this.findVisible(actor, id);
-      throw ApiError.forbidden();
-    }
+    // Only your own name: any other id is refused alike, so the answer reveals nothing.
+    if (id !== actor.id) throw ApiError.forbidden();
     const changes: Partial<User> = {};
     if (dto.firstname !== undefined) changes.firstname = dto.firstname;
     if (dto.lastname !== undefined) changes.lastname = dto.lastname;
