@@ -109,7 +109,7 @@ describe('tokens that do not count', () => {
     expect((await api.request('/api/current_user', { token: access_token })).status).toBe(200);
     const logout = await api.request('/api/logout', { headers: { cookie: `access_token=${access_token}` } });
     expect(logout.status).toBe(302);
-    expect(logout.headers.get('location')).toBe('/inloggen');
+    expect(logout.headers.get('location')).toBe('/inloggen?uitgelogd=1');
     const cookies = logout.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('access_token=;') && c.includes('Max-Age=0'))).toBe(true);
     expect(cookies.some((c) => c.startsWith('XSRF-TOKEN=;') && c.includes('Max-Age=0'))).toBe(true);

@@ -47,7 +47,7 @@ export class AuthController {
     void reply
       .header('set-cookie', clearedSessionCookies(isSecure(this.config.publicUrl)))
       .header('cache-control', 'no-store')
-      .redirect(LOGIN_PAGE, 302);
+      .redirect(`${LOGIN_PAGE}?uitgelogd=1`, 302);
   }
 
   @Post('auth/login')

@@ -22,6 +22,8 @@ const PROVIDER_LABELS: Record<ProviderId, string> = {
 
 /** nest-api sends the browser back here with this parameter when a provider sign-in failed. */
 const PROVIDER_FAILED = { param: 'fout', value: 'extern' };
+/** …and with this one after logging out. */
+const LOGGED_OUT_PARAM = 'uitgelogd';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
@@ -32,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     redirectTo,
     providerFailed: search.get(PROVIDER_FAILED.param) === PROVIDER_FAILED.value,
+    loggedOut: search.get(LOGGED_OUT_PARAM) === '1',
     signupEnabled: providers.signup_enabled,
     providers: providers.providers
       .filter((provider) => provider.id in PROVIDER_LABELS)
@@ -70,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, providerFailed, signupEnabled, providers } = useLoaderData<typeof loader>();
+  const { redirectTo, providerFailed, loggedOut, signupEnabled, providers } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const pending = useIsPending();
   useClearedAfterReply(reply, 'password');
@@ -78,6 +81,11 @@ export default function LoginPage() {
   return (
     <AuthLayout title={LABELS.login.title} intro={LABELS.login.intro}>
       <Form method="post" className="space-y-5">
+        {loggedOut && !reply ? (
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {LABELS.login.loggedOut}
+          </p>
+        ) : null}
         <FormError message={reply?.formError ?? (providerFailed ? ERROR_TEXTS.login.providerFailed : undefined)} />
         <TextField
           name="email"

@@ -26,7 +26,8 @@ test.describe('session', () => {
     expect(before?.value).toBeTruthy();
 
     await page.getByRole('button', { name: LABELS.logout }).click();
-    await expect(page).toHaveURL(/\/inloggen/);
+    await expect(page).toHaveURL(/\/inloggen\?uitgelogd=1$/);
+    await expect(page.getByRole('status').filter({ hasText: LABELS.login.loggedOut })).toBeVisible();
     expect(await accessTokenCookie(context)).toBeUndefined();
     await page.goto('/profiel');
     await expect(page).toHaveURL(loginUrlFor('/profiel'));
