@@ -1,0 +1,330 @@
+/**
+ * End-to-end: the agent started for real (node dist/cli.js) on a loopback port with a temporary
+ * data folder and a stand-in hub.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { signHubToken } from './tokens';
+import { eventually, startFakeHub, type FakeHub } from './testing/fake-hub';
+import { TEST_DATASOURCE_ID, TEST_SECRET, readFixtureTurtle } from './testing/fixtures';
+import { canonicalGraph, canonicalResults, referenceAnswer } from './testing/reference';
+
+const CLI = path.resolve(__dirname, '..', 'dist', 'cli.js');
+
+const EDGE_TTL = `
+PREFIX : <http://example.org/kas/>
+PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
+:kas1 a cgo:VenloGreenhouse ; cgo:hasArea 12000 ; cgo:hasCategory "VenloGreenhouse" .
+:dak1 a cgo:Roof ; cgo:partOf :kas1 ; cgo:hasSpanWidth 4.0 ; cgo:hasCategory "Roof", "Construction" .
+:pomp1 a cgo:Pump ; cgo:partOf :kas1 ; cgo:hasCapacity [ cgo:hasNumericalValue 12.5 ] ; cgo:hasCategory "Water" .
+:zonder a cgo:Thing ; cgo:partOf :kas1 ; cgo:hasNumericalValue 7 .
+:sensor1 a cgo:Sensor ; cgo:measures :dak1 ; cgo:hasNumericalValue 21.5 ; cgo:hasCategory "Heating" .
+`;
+
+const CATALOG = (extra = '', voorbeeldName = 'Voorbeeldkas') => `datasets:
+  - file: voorbeeld.ttl
+    dataset_id: voorbeeld-2026
+    name: ${voorbeeldName}
+    about: Het Hortivation-voorbeeld
+    contact: teelt@kwekerij-delta.test
+    additional_info: Alleen voor tests
+  - file: randgevallen.ttl
+    name: Randgevallen
+    about: Onderwerpen zonder categorie en lege knopen
+    contact: data@kwekerij-delta.test
+    additional_info: ''
+${extra}`;
+
+const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
+PREFIX sosa: <http://www.w3.org/ns/sosa/>
+`;
+
+const QUERIES: { query: string; graph: boolean }[] = [
+  { query: 'SELECT ?s ?type WHERE { ?s a ?type }', graph: false },
+  { query: 'SELECT ?cat (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s cgo:hasCategory ?cat } GROUP BY ?cat', graph: false },
+  { query: 'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasHortispotLocation ?loc } }', graph: false },
+  { query: 'SELECT ?s ?v WHERE { ?s cgo:hasNumericalValue ?v . ?s a ?t FILTER(?v > 10) }', graph: false },
+  { query: 'ASK { ?s a cgo:Crop }', graph: false },
+  { query: 'CONSTRUCT WHERE { ?s ?p ?o }', graph: true },
+  { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
+].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
+
+const SCOPE_SETS = [
+  ['Dataset.ReadAll'],
+  ['Dataset.ReadWater'],
+  ['Dataset.ReadHeating', 'Dataset.ReadConstruction'],
+  ['Dataset.ReadCrop', 'Dataset.ReadGlass', 'Dataset.ReadOther'],
+  ['Dataset.ReadRoof', 'Dataset.ReadVenloGreenhouse'],
+];
+
+interface AgentProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+async function spawnAgent(args: string[]): Promise<AgentProcess> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'debug' } });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = () => {
+    if (child.exitCode !== null) throw new Error(`the agent exited (${child.exitCode}):\n${output}`);
+  };
+  const url = await eventually(() => {
+    exited();
+    return /listening url=(\S+)/.exec(output)?.[1];
+  }, 60_000, 'the agent to listen');
+  await eventually(async () => {
+    exited();
+    const health = (await (await fetch(url)).json()) as { ready?: boolean };
+    return health.ready;
+  }, 60_000, 'the agent to load its datasets');
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const token = (datasetId: string, scopes: string[], extra: { sub?: string; now?: number } = {}) =>
+  signHubToken(TEST_SECRET, { datasetId, sub: extra.sub ?? 'kassenbouw-west', scopes, ...(extra.now ? { now: extra.now } : {}) });
+
+async function get(url: string, bearer?: string): Promise<{ status: number; body: string; type: string }> {
+  const response = await fetch(url, bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {});
+  return { status: response.status, body: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+describe('datasource-agent (real process)', () => {
+  let dir: string;
+  let credentialsFile: string;
+  let hub: FakeHub;
+  let agent: AgentProcess;
+  const fixture = readFixtureTurtle();
+
+  const query = (datasetId: string, sparql: string, bearer: string) =>
+    get(`${agent.url}/datasets/${encodeURIComponent(datasetId)}?sparql_query=${encodeURIComponent(sparql)}`, bearer);
+
+  /** The id the agent gave randgevallen.ttl (from its registration at the hub). */
+  const generatedId = async () =>
+    eventually(() => {
+      const state = JSON.parse(readFileSync(path.join(dir, '.datahub-agent-state.json'), 'utf8')) as {
+        datasets: Record<string, { dataset_id: string; registered: boolean }>;
+      };
+      const entry = state.datasets['randgevallen.ttl'];
+      return entry?.registered ? entry.dataset_id : undefined;
+    }, 30_000, 'randgevallen.ttl to be registered');
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'agent-data-'));
+    writeFileSync(path.join(dir, 'voorbeeld.ttl'), fixture);
+    writeFileSync(path.join(dir, 'randgevallen.ttl'), EDGE_TTL);
+    writeFileSync(path.join(dir, 'datasets.yaml'), CATALOG());
+    const credentialsDir = mkdtempSync(path.join(os.tmpdir(), 'agent-credentials-'));
+    credentialsFile = path.join(credentialsDir, `datasource-credentials-${TEST_DATASOURCE_ID}.json`);
+    writeFileSync(
+      credentialsFile,
+      JSON.stringify({
+        datasource_id: TEST_DATASOURCE_ID,
+        name: 'Kwekerij Delta databron',
+        hostname: null,
+        credentials: { datasource_id: TEST_DATASOURCE_ID, secret: TEST_SECRET },
+        cloud_init_config: '#cloud-config\n',
+      }),
+    );
+    hub = await startFakeHub(TEST_SECRET, TEST_DATASOURCE_ID);
+    hub.failNext(2); // the hub is down at first: the agent serves anyway and retries
+    agent = await spawnAgent([
+      '--credentials', credentialsFile,
+      '--data', dir,
+      '--hub', hub.url,
+      '--port', '0',
+      '--public-hostname', 'kas.kwekerij-delta.test:8443',
+      '--rescan-interval', '2',
+    ]);
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await hub?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (credentialsFile) rmSync(path.dirname(credentialsFile), { recursive: true, force: true });
+  });
+
+  it('answers GET / without a token', async () => {
+    const health = await get(agent.url);
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', datasets: 2, ready: true });
+  });
+
+  it('registers its host and datasets at the hub, retrying while the hub fails', async () => {
+    const id = await generatedId();
+    await eventually(() => hub.datasets.has('voorbeeld-2026') && hub.datasets.has(id), 30_000, 'both registrations');
+    const posts = hub.calls.filter((call) => call.method === 'POST' && call.claims);
+    expect(posts.find((call) => call.path === '/api/datasource-protocol/host')?.body).toEqual({ hostname: 'kas.kwekerij-delta.test:8443' });
+    expect(posts.filter((call) => call.path === '/api/datasource-protocol/datasets').map((call) => call.body)).toEqual(
+      expect.arrayContaining([
+        { dataset_id: 'voorbeeld-2026', file_format: '.ttl' },
+        { dataset_id: id, file_format: '.ttl' },
+      ]),
+    );
+    expect(hub.calls.slice(0, 2).every((call) => call.claims)).toBe(true);
+  });
+
+  it('serves metadata with a hub token', async () => {
+    const answer = await get(`${agent.url}/datasets/voorbeeld-2026/metadata`, token('voorbeeld-2026', ['Dataset.ReadWater']));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({
+      dataset_id: 'voorbeeld-2026',
+      name: 'Voorbeeldkas',
+      about: 'Het Hortivation-voorbeeld',
+      contact: 'teelt@kwekerij-delta.test',
+      additional_info: 'Alleen voor tests',
+    });
+  });
+
+  it('answers queries over exactly the subgraph the token permits (n3 reference)', async () => {
+    const datasets: [string, string][] = [
+      ['voorbeeld-2026', fixture],
+      [await generatedId(), EDGE_TTL],
+    ];
+    for (const [datasetId, turtle] of datasets) {
+      for (const scopes of SCOPE_SETS) {
+        const bearer = token(datasetId, scopes);
+        for (const { query: sparql, graph } of QUERIES) {
+          const answer = await query(datasetId, sparql, bearer);
+          expect(answer.status, `${datasetId} ${scopes.join('+')} ${sparql}`).toBe(200);
+          expect(answer.type).toMatch(graph ? /^text\/turtle/ : /^application\/sparql-results\+json/);
+          const ours = graph ? canonicalGraph(answer.body) : canonicalResults(answer.body);
+          expect(ours, `${datasetId} ${scopes.join('+')} ${sparql}`).toEqual(referenceAnswer(turtle, scopes, sparql, graph));
+        }
+      }
+    }
+  });
+
+  it('refuses bad tokens: missing, tampered, expired, wrong audience, alg none, unknown scope', async () => {
+    const url = `${agent.url}/datasets/voorbeeld-2026?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`;
+    const good = token('voorbeeld-2026', ['Dataset.ReadWater']);
+    expect((await get(url, good)).status).toBe(200);
+
+    const refused = async (bearer: string | undefined, status: number, reason: string) => {
+      const answer = await get(url, bearer);
+      expect(answer.status, reason).toBe(status);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: status, detail: expect.any(String), reason });
+    };
+    await refused(undefined, 401, 'missing_token');
+
+    const [header, payload, signature] = good.split('.');
+    const widened = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), scopes: ['Dataset.ReadAll'] }),
+    ).toString('base64url');
+    await refused(`${header}.${widened}.${signature}`, 401, 'invalid_signature');
+
+    await refused(token('voorbeeld-2026', ['Dataset.ReadWater'], { now: Date.now() - 10 * 60_000 }), 401, 'token_expired');
+    await refused(token('some-other-dataset', ['Dataset.ReadAll']), 401, 'wrong_audience');
+
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    await refused(none, 401, 'wrong_algorithm');
+    const hs512Header = Buffer.from(JSON.stringify({ alg: 'HS512', typ: 'JWT' })).toString('base64url');
+    const hs512 = `${hs512Header}.${payload}.${createHmac('sha512', TEST_SECRET).update(`${hs512Header}.${payload}`).digest('base64url')}`;
+    await refused(hs512, 401, 'wrong_algorithm');
+
+    await refused(token('voorbeeld-2026', ['Dataset.ReadWater', 'Dataset.ReadSecrets']), 403, 'unknown_scope');
+    await refused(token('voorbeeld-2026', []), 403, 'no_scopes');
+    // the metadata call checks the token the same way
+    expect((await get(`${agent.url}/datasets/voorbeeld-2026/metadata`, token('some-other-dataset', ['Dataset.ReadAll']))).status).toBe(401);
+  });
+
+  it('refuses updates and malformed requests with a reason', async () => {
+    const bearer = token('voorbeeld-2026', ['Dataset.ReadAll']);
+    const update = await query('voorbeeld-2026', 'DELETE WHERE { ?s ?p ?o }', bearer);
+    expect(update.status).toBe(400);
+    expect(JSON.parse(update.body)).toMatchObject({ statusCode: 400, reason: 'update_not_allowed' });
+    const service = await query('voorbeeld-2026', 'SELECT * WHERE { SERVICE <http://evil.test/sparql> { ?s ?p ?o } }', bearer);
+    expect(JSON.parse(service.body)).toMatchObject({ statusCode: 400, reason: 'service_not_allowed' });
+    expect((await get(`${agent.url}/datasets/voorbeeld-2026`, bearer)).status).toBe(400);
+    expect((await get(`${agent.url}/datasets/nope/metadata`, token('nope', ['Dataset.ReadAll']))).status).toBe(404);
+    const huge = await query('voorbeeld-2026', `ASK {} # ${'x'.repeat(70 * 1024)}`, bearer);
+    expect(huge.status).toBe(413);
+    expect((await get(`${agent.url}/elders`)).status).toBe(404);
+  });
+
+  it('notices added, changed and removed datasets', async () => {
+    const bearer = (scopes = ['Dataset.ReadAll']) => token('nieuw-1', scopes);
+    const count = async () => {
+      const answer = await query('nieuw-1', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', bearer());
+      return answer.status === 200 ? Number(JSON.parse(answer.body).results.bindings[0].n.value) : answer.status;
+    };
+    const entry = (name: string) => `  - file: nieuw.ttl\n    dataset_id: nieuw-1\n    name: ${name}\n    about: Nieuw\n    contact: x\n    additional_info: y\n`;
+
+    // added
+    writeFileSync(path.join(dir, 'nieuw.ttl'), '<urn:a> <urn:b> "1" ; <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory> "Water" .\n');
+    writeFileSync(path.join(dir, 'datasets.yaml'), CATALOG(entry('Nieuwe dataset')));
+    await eventually(async () => (await count()) === 2, 30_000, 'the new dataset');
+    await eventually(() => hub.datasets.has('nieuw-1'), 30_000, 'the new dataset to be registered');
+
+    // changed content
+    writeFileSync(
+      path.join(dir, 'nieuw.ttl'),
+      '<urn:a> <urn:b> "1", "2", "3" ; <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory> "Water" .\n<urn:c> <urn:b> "4" .\n',
+    );
+    await eventually(async () => (await count()) === 5, 30_000, 'the changed content');
+    const water = await query('nieuw-1', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', bearer(['Dataset.ReadWater']));
+    expect(JSON.parse(water.body).results.bindings[0].n.value).toBe('4');
+
+    // changed description
+    writeFileSync(path.join(dir, 'datasets.yaml'), CATALOG(entry('Hernoemd')));
+    await eventually(async () => {
+      const answer = await get(`${agent.url}/datasets/nieuw-1/metadata`, bearer());
+      return answer.status === 200 && JSON.parse(answer.body).name === 'Hernoemd';
+    }, 30_000, 'the new name');
+
+    // removed
+    unlinkSync(path.join(dir, 'nieuw.ttl'));
+    await eventually(async () => (await count()) === 404, 30_000, 'the removal');
+    await eventually(
+      () => hub.calls.some((call) => call.method === 'DELETE' && call.path === '/api/datasource-protocol/datasets/nieuw-1'),
+      30_000,
+      'the hub to hear of the removal',
+    );
+    expect(hub.datasets.has('nieuw-1')).toBe(false);
+  });
+
+  it('serves an unlisted .ttl file under a new id and keeps ids across restarts', async () => {
+    writeFileSync(path.join(dir, 'los.ttl'), '<urn:los> <urn:p> "x" ; <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory> "Other" .\n');
+    const losId = await eventually(() => {
+      const state = JSON.parse(readFileSync(path.join(dir, '.datahub-agent-state.json'), 'utf8')) as {
+        datasets: Record<string, { dataset_id: string; registered: boolean }>;
+      };
+      return state.datasets['los.ttl']?.registered ? state.datasets['los.ttl'].dataset_id : undefined;
+    }, 30_000, 'los.ttl to be registered');
+    const metadata = await get(`${agent.url}/datasets/${losId}/metadata`, token(losId, ['Dataset.ReadOther']));
+    expect(JSON.parse(metadata.body)).toMatchObject({ dataset_id: losId, name: 'los' });
+
+    const randId = await generatedId();
+    const registrations = hub.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/datasets')).length;
+    const listings = hub.calls.filter((call) => call.method === 'GET').length;
+    expect(await agent.stop()).toBe(0);
+    agent = await spawnAgent(['--credentials', credentialsFile, '--data', dir, '--hub', hub.url, '--port', '0', '--rescan-interval', '2']);
+    for (const id of [randId, losId, 'voorbeeld-2026']) {
+      const answer = await query(id, 'ASK { ?s ?p ?o }', token(id, ['Dataset.ReadAll']));
+      expect(answer.status, id).toBe(200);
+    }
+    // The hub already lists them: no new registrations, and the host is not registered again.
+    await eventually(() => hub.calls.filter((call) => call.method === 'GET').length > listings, 30_000, 'the restarted agent to check the hub');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let it finish that round
+    expect(hub.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/datasets')).length).toBe(registrations);
+    expect(hub.calls.filter((call) => call.path.endsWith('/host')).length).toBe(3); // 2 refused + 1 accepted, none after the restart
+  });
+});

@@ -1,0 +1,110 @@
+/** Wires the reference data source together: datasets + SPARQL engine + HTTP server + hub registration. */
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { SparqlEngine } from '@datahub/sparql';
+import type { DatasourceCredentials } from './credentials';
+import { DatasetManager } from './datasets';
+import { HubClient } from './hub-client';
+import { createLogger, type Logger } from './log';
+import { Registrar } from './registrar';
+import { createAgentServer } from './server';
+import { AgentState } from './state';
+
+export interface AgentOptions {
+  credentials: DatasourceCredentials;
+  dataDir: string;
+  /** The hub's base URL; without it the agent serves but registers nothing. */
+  hubUrl?: string;
+  port: number;
+  host?: string;
+  /** The host to register at the hub when the credentials carry none (e.g. `kas.example.nl:8443`). */
+  publicHostname?: string;
+  /** Periodic rescan of the data folder (default 30 s). */
+  rescanIntervalMs?: number;
+  /** Hard deadline per query (default 10 s). */
+  deadlineMs?: number;
+  /** SPARQL workers (default 1). */
+  workers?: number;
+  /** First retry delay for hub calls (default 2 s). */
+  hubRetryMs?: number;
+  log?: Logger;
+}
+
+export interface RunningAgent {
+  url: string;
+  port: number;
+  engine: SparqlEngine;
+  manager: DatasetManager;
+  stop(): Promise<void>;
+}
+
+export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
+  const log = options.log ?? createLogger();
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const state = AgentState.load(dataDir);
+  const engine = new SparqlEngine({ workers: options.workers ?? 1, deadlineMs: options.deadlineMs });
+  const manager = new DatasetManager({ dir: dataDir, engine, state, log, rescanIntervalMs: options.rescanIntervalMs });
+
+  const hostToRegister = options.credentials.hostname ? undefined : options.publicHostname;
+  const registrar = options.hubUrl
+    ? new Registrar({
+        client: new HubClient({ hubUrl: options.hubUrl, credentials: options.credentials }),
+        manager,
+        state,
+        log,
+        ...(hostToRegister ? { hostname: hostToRegister } : {}),
+        ...(options.hubRetryMs ? { initialRetryMs: options.hubRetryMs } : {}),
+      })
+    : undefined;
+  if (!options.hubUrl) log.warn('no --hub given: serving without registering at a hub');
+  if (options.hubUrl && !options.credentials.hostname && !hostToRegister) {
+    log.warn('the credentials carry no hostname and no --public-hostname was given: the host is not registered');
+  }
+
+  let ready = false;
+  const server = createAgentServer({
+    engine,
+    manager,
+    secret: options.credentials.secret,
+    datasourceId: options.credentials.datasourceId,
+    log,
+    health: () => ({ ready, ...(registrar ? { hub: registrar.status() } : {}) }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  log.info('datasource-agent listening', { url, datasource_id: options.credentials.datasourceId, data: dataDir });
+
+  // Serve health at once; datasets appear as they load.
+  await manager.start();
+  ready = true;
+  log.info('datasets ready', { datasets: manager.list().length });
+  registrar?.start();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port: address.port,
+    engine,
+    manager,
+    stop: () =>
+      (stopping ??= (async () => {
+        await registrar?.stop();
+        await manager.stop();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await engine.close();
+        await state.flush();
+      })()),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The dataset description file in the data folder: `datasets.yaml` (or `.yml`, or `datasets.json`),
+ * a list of `{ file, dataset_id?, name, about, contact, additional_info }` — either the list
+ * itself or `{ datasets: [...] }`. Each `file` is a `.ttl` file in the folder.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+export const CATALOG_FILES = ['datasets.yaml', 'datasets.yml', 'datasets.json'] as const;
+
+export interface DatasetMetadata {
+  name: string;
+  about: string;
+  contact: string;
+  additional_info: string;
+}
+
+export interface CatalogEntry extends DatasetMetadata {
+  /** File name (relative to the data folder), ending in .ttl. */
+  file: string;
+  dataset_id?: string;
+}
+
+export interface Catalog {
+  /** The description file read, or undefined when the folder has none. */
+  source?: string;
+  entries: CatalogEntry[];
+  /** Problems found (entries skipped); the agent logs them. */
+  problems: string[];
+}
+
+const DATASET_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
+
+/** A `.ttl` file directly in the folder (no directories, no hidden files). */
+export function isDatasetFileName(file: string): boolean {
+  return file.endsWith('.ttl') && !file.startsWith('.') && path.basename(file) === file && file.length > 4;
+}
+
+export function isValidDatasetId(id: string): boolean {
+  return DATASET_ID.test(id);
+}
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value.trim() : String(value);
+}
+
+export function parseCatalog(content: string, source: string): Catalog {
+  const problems: string[] = [];
+  let document: unknown;
+  try {
+    document = source.endsWith('.json') ? JSON.parse(content) : YAML.parse(content);
+  } catch (error) {
+    throw new Error(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const list = Array.isArray(document) ? document : (document as { datasets?: unknown } | null)?.datasets;
+  if (document === null || document === undefined) return { source, entries: [], problems };
+  if (!Array.isArray(list)) throw new Error(`${source}: expected a list of datasets or { datasets: [...] }`);
+  const entries: CatalogEntry[] = [];
+  const files = new Set<string>();
+  const ids = new Set<string>();
+  list.forEach((raw, index) => {
+    const item = (raw ?? {}) as Record<string, unknown>;
+    const where = `${source} entry ${index + 1}`;
+    const file = text(item.file);
+    if (!isDatasetFileName(file)) return problems.push(`${where}: "file" must be a .ttl file name in the data folder`);
+    if (files.has(file)) return problems.push(`${where}: ${file} is listed twice`);
+    const name = text(item.name) || file.replace(/\.ttl$/, '');
+    const datasetId = item.dataset_id === undefined || item.dataset_id === null ? undefined : text(item.dataset_id);
+    if (datasetId !== undefined && !isValidDatasetId(datasetId)) {
+      return problems.push(`${where}: dataset_id must be letters, digits, '.', '_', '~' or '-'`);
+    }
+    if (datasetId !== undefined && ids.has(datasetId)) return problems.push(`${where}: dataset_id ${datasetId} is used twice`);
+    files.add(file);
+    if (datasetId) ids.add(datasetId);
+    entries.push({
+      file,
+      ...(datasetId ? { dataset_id: datasetId } : {}),
+      name,
+      about: text(item.about),
+      contact: text(item.contact),
+      additional_info: text(item.additional_info),
+    });
+    return undefined;
+  });
+  return { source, entries, problems };
+}
+
+/** Reads the folder's description file, if any. Throws when it exists but cannot be parsed. */
+export async function readCatalog(dir: string): Promise<Catalog> {
+  for (const name of CATALOG_FILES) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) return parseCatalog(await readFile(file, 'utf8'), name);
+  }
+  return { entries: [], problems: [] };
+}

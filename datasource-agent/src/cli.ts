@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * datasource-agent --credentials file.json --data DIR --hub URL --port N
+ *                  [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
+ */
+import { parseArgs } from 'node:util';
+import { startAgent } from './agent';
+import { readCredentials } from './credentials';
+import { createLogger } from './log';
+
+const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
+       [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
+
+Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
+Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
+creating the data source (datasource-credentials-{id}.json).`;
+
+export interface CliOptions {
+  credentials: string;
+  data: string;
+  hub?: string;
+  port: number;
+  host: string;
+  publicHostname?: string;
+  rescanIntervalMs?: number;
+  deadlineMs?: number;
+  workers?: number;
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} must be a whole number`);
+  return number;
+}
+
+export function parseCli(argv: string[]): CliOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      credentials: { type: 'string' },
+      data: { type: 'string' },
+      hub: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'public-hostname': { type: 'string' },
+      'rescan-interval': { type: 'string' },
+      deadline: { type: 'string' },
+      workers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  if (!values.credentials) throw new Error('--credentials is required');
+  if (!values.data) throw new Error('--data is required');
+  const port = positiveInteger(values.port ?? process.env.PORT ?? '8080', '--port')!;
+  if (port > 65535) throw new Error('--port must be at most 65535');
+  if (values.hub) {
+    const parsed = new URL(values.hub);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('--hub must be an http(s) URL');
+  }
+  const rescan = positiveInteger(values['rescan-interval'], '--rescan-interval');
+  const deadline = positiveInteger(values.deadline, '--deadline');
+  const workers = positiveInteger(values.workers, '--workers');
+  return {
+    credentials: values.credentials,
+    data: values.data,
+    ...(values.hub ? { hub: values.hub } : {}),
+    port,
+    host: values.host ?? '127.0.0.1',
+    ...(values['public-hostname'] ? { publicHostname: values['public-hostname'] } : {}),
+    ...(rescan !== undefined ? { rescanIntervalMs: rescan * 1000 } : {}),
+    ...(deadline ? { deadlineMs: deadline } : {}),
+    ...(workers ? { workers } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const log = createLogger();
+  const credentials = await readCredentials(options.credentials);
+  const agent = await startAgent({
+    credentials,
+    dataDir: options.data,
+    ...(options.hub ? { hubUrl: options.hub } : {}),
+    port: options.port,
+    host: options.host,
+    ...(options.publicHostname ? { publicHostname: options.publicHostname } : {}),
+    ...(options.rescanIntervalMs !== undefined ? { rescanIntervalMs: options.rescanIntervalMs } : {}),
+    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+    ...(options.workers ? { workers: options.workers } : {}),
+    log,
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    agent.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('stopping failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Runs the CLI with process.argv (also used by demo.ts). */
+export function run(): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`datasource-agent: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
+
+if (require.main === module) run();

@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+
+/** What the agent needs from the hub's `POST /api/datasources` answer. */
+export interface DatasourceCredentials {
+  datasourceId: string;
+  secret: string;
+  /** The host registered at the hub, if the data source was created with one. */
+  hostname?: string;
+  name?: string;
+}
+
+/**
+ * Reads the credentials file: the hub's answer to `POST /api/datasources`,
+ * `{ datasource_id, name, hostname?, credentials: { datasource_id, secret }, cloud_init_config }`.
+ */
+export async function readCredentials(file: string): Promise<DatasourceCredentials> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read credentials file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseCredentials(parsed, file);
+}
+
+export function parseCredentials(parsed: unknown, source = 'credentials'): DatasourceCredentials {
+  const root = (parsed ?? {}) as Record<string, unknown>;
+  const inner = (root.credentials ?? {}) as Record<string, unknown>;
+  const datasourceId = inner.datasource_id ?? root.datasource_id;
+  const secret = inner.secret;
+  if (typeof datasourceId !== 'string' || datasourceId.trim() === '') {
+    throw new Error(`${source}: credentials.datasource_id is missing`);
+  }
+  if (typeof secret !== 'string' || secret.length < 16) {
+    throw new Error(`${source}: credentials.secret is missing or too short`);
+  }
+  const hostname = typeof root.hostname === 'string' && root.hostname.trim() !== '' ? root.hostname.trim() : undefined;
+  const name = typeof root.name === 'string' ? root.name : undefined;
+  return { datasourceId: datasourceId.trim(), secret, ...(hostname ? { hostname } : {}), ...(name ? { name } : {}) };
+}

@@ -1,0 +1,292 @@
+/**
+ * The datasets the agent serves: the `.ttl` files of the data folder with their description
+ * from `datasets.yaml`/`datasets.json`, loaded into the SPARQL engine. Watches the folder
+ * (fs.watch with a debounce, plus a periodic rescan) and reports datasets added, changed
+ * (content or description) and removed.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { watch, type FSWatcher } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { SparqlEngine } from '@datahub/sparql';
+import { isDatasetFileName, readCatalog, type Catalog, type CatalogEntry, type DatasetMetadata } from './catalog';
+import type { Logger } from './log';
+import type { AgentState } from './state';
+
+export interface ServedDataset {
+  id: string;
+  /** The id the agent asked for; `id` differs when the hub assigned another. */
+  requestedId: string;
+  file: string;
+  metadata: DatasetMetadata;
+  /** Whether the description file lists it (otherwise the name is the file name). */
+  listed: boolean;
+  triples: number;
+  loadMs: number;
+  loadedAt: Date;
+}
+
+export type DatasetEvent =
+  | { type: 'added'; dataset: ServedDataset }
+  | { type: 'changed'; dataset: ServedDataset; what: 'content' | 'metadata' }
+  | { type: 'removed'; dataset: ServedDataset };
+
+interface Tracked {
+  dataset?: ServedDataset;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  /** Hash of content that failed to load, so that it is not retried until it changes. */
+  failedHash?: string;
+}
+
+export interface DatasetManagerOptions {
+  dir: string;
+  engine: SparqlEngine;
+  state: AgentState;
+  log: Logger;
+  /** Quiet time after a file-system event before rescanning (default 300 ms). */
+  debounceMs?: number;
+  /** Periodic rescan, in case file-system events are missed (default 30 s; 0 = off). */
+  rescanIntervalMs?: number;
+}
+
+function sameMetadata(a: DatasetMetadata, b: DatasetMetadata): boolean {
+  return a.name === b.name && a.about === b.about && a.contact === b.contact && a.additional_info === b.additional_info;
+}
+
+export class DatasetManager extends EventEmitter {
+  private readonly tracked = new Map<string, Tracked>();
+  private catalog: Catalog = { entries: [], problems: [] };
+  private catalogProblemsLogged = '';
+  private scanning?: Promise<void>;
+  private rescanRequested = false;
+  private watcher?: FSWatcher;
+  private debounce?: NodeJS.Timeout;
+  private interval?: NodeJS.Timeout;
+  private stopped = false;
+  private scans = 0;
+
+  constructor(private readonly options: DatasetManagerOptions) {
+    super();
+  }
+
+  /** Scans once (loading every dataset), then starts watching. */
+  async start(): Promise<void> {
+    await this.scan();
+    try {
+      this.watcher = watch(this.options.dir, { persistent: false }, (_event, filename) => {
+        const name = filename?.toString() ?? '';
+        if (name.startsWith('.')) return; // the state file, temporary and editor files
+        this.scheduleScan();
+      });
+      this.watcher.on('error', (error) => this.options.log.warn('watching the data folder failed; rescanning periodically', { error }));
+    } catch (error) {
+      this.options.log.warn('cannot watch the data folder; rescanning periodically', { error });
+    }
+    const every = this.options.rescanIntervalMs ?? 30_000;
+    if (every > 0) {
+      this.interval = setInterval(() => void this.scan(), every);
+      this.interval.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.watcher?.close();
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.interval) clearInterval(this.interval);
+    await this.scanning?.catch(() => undefined);
+  }
+
+  /** The dataset served under `id`, if loaded. */
+  get(id: string): ServedDataset | undefined {
+    for (const tracked of this.tracked.values()) if (tracked.dataset?.id === id) return tracked.dataset;
+    return undefined;
+  }
+
+  list(): ServedDataset[] {
+    return [...this.tracked.values()].flatMap((tracked) => (tracked.dataset ? [tracked.dataset] : []));
+  }
+
+  get scanCount(): number {
+    return this.scans;
+  }
+
+  /** The hub answered registration with another id: serve the dataset under that one from now on. */
+  adoptId(file: string, id: string): void {
+    const tracked = this.tracked.get(file);
+    if (!tracked?.dataset || tracked.dataset.id === id) return;
+    this.options.log.info('the hub assigned another dataset id', { file, from: tracked.dataset.id, to: id });
+    tracked.dataset = { ...tracked.dataset, id };
+  }
+
+  private scheduleScan(): void {
+    if (this.stopped) return;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => void this.scan(), this.options.debounceMs ?? 300);
+    this.debounce.unref();
+  }
+
+  /** Brings the served datasets in line with the folder. Scans never overlap; a request during one runs after it. */
+  scan(): Promise<void> {
+    if (this.scanning) {
+      this.rescanRequested = true;
+      return this.scanning;
+    }
+    this.scanning = (async () => {
+      try {
+        do {
+          this.rescanRequested = false;
+          await this.scanOnce();
+          this.scans += 1;
+        } while (this.rescanRequested && !this.stopped);
+      } catch (error) {
+        this.options.log.error('scanning the data folder failed', { error });
+      } finally {
+        this.scanning = undefined;
+      }
+    })();
+    return this.scanning;
+  }
+
+  private async readCatalogSafely(): Promise<void> {
+    try {
+      this.catalog = await readCatalog(this.options.dir);
+      const problems = this.catalog.problems.join('; ');
+      if (problems && problems !== this.catalogProblemsLogged) this.options.log.warn('dataset description problems', { problems });
+      this.catalogProblemsLogged = problems;
+    } catch (error) {
+      // Keep the previous description (e.g. while the file is being edited).
+      this.options.log.warn('cannot read the dataset description; keeping the previous one', { error });
+    }
+  }
+
+  private async scanOnce(): Promise<void> {
+    const { dir, log } = this.options;
+    await this.readCatalogSafely();
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter(isDatasetFileName);
+    } catch (error) {
+      log.warn('cannot list the data folder', { error });
+      return;
+    }
+    const present = new Set(names);
+    const entries = new Map<string, CatalogEntry>(this.catalog.entries.map((entry) => [entry.file, entry]));
+    for (const entry of this.catalog.entries) {
+      if (!present.has(entry.file)) log.debug('listed dataset file not found', { file: entry.file });
+    }
+    for (const file of names.sort()) {
+      if (this.stopped) return;
+      await this.refresh(file, entries.get(file));
+    }
+    for (const [file, tracked] of [...this.tracked]) {
+      if (present.has(file)) continue;
+      this.tracked.delete(file);
+      this.options.engine.unload(file);
+      this.options.state.forget(file);
+      if (tracked.dataset) {
+        log.info('dataset removed', { file, dataset_id: tracked.dataset.id });
+        this.emit('dataset', { type: 'removed', dataset: tracked.dataset } satisfies DatasetEvent);
+      }
+    }
+  }
+
+  private datasetId(file: string, entry: CatalogEntry | undefined): string {
+    if (entry?.dataset_id) return entry.dataset_id;
+    const known = this.options.state.idFor(file);
+    if (known) return known;
+    const fresh = randomUUID();
+    this.options.state.setId(file, fresh);
+    return fresh;
+  }
+
+  private async refresh(file: string, entry: CatalogEntry | undefined): Promise<void> {
+    const { dir, engine, log } = this.options;
+    const full = path.join(dir, file);
+    let info;
+    try {
+      info = await stat(full);
+    } catch {
+      return; // removed meanwhile: the next scan notices
+    }
+    if (!info.isFile()) return;
+    const metadata: DatasetMetadata = entry
+      ? { name: entry.name, about: entry.about, contact: entry.contact, additional_info: entry.additional_info }
+      : { name: file.replace(/\.ttl$/, ''), about: '', contact: '', additional_info: '' };
+    let tracked = this.tracked.get(file);
+    const previous = tracked?.dataset;
+    // The id asked for (description, else remembered, else new); the hub may have answered with another.
+    const requestedId = entry?.dataset_id ?? previous?.requestedId ?? this.datasetId(file, entry);
+    const id = previous && previous.requestedId === requestedId ? previous.id : requestedId;
+    if (this.options.state.idFor(file) !== id) this.options.state.setId(file, id, false);
+
+    const statChanged = !tracked || tracked.size !== info.size || tracked.mtimeMs !== info.mtimeMs;
+    let contentChanged = false;
+    if (statChanged) {
+      const text = await readFile(full, 'utf8');
+      const hash = createHash('sha256').update(text).digest('hex');
+      if (!tracked) {
+        tracked = { size: info.size, mtimeMs: info.mtimeMs, hash: '' };
+        this.tracked.set(file, tracked);
+      }
+      tracked.size = info.size;
+      tracked.mtimeMs = info.mtimeMs;
+      if (hash !== tracked.hash && hash !== tracked.failedHash) {
+        try {
+          const loaded = await engine.load(file, text);
+          tracked.hash = hash;
+          tracked.failedHash = undefined;
+          contentChanged = true;
+          tracked.dataset = {
+            id,
+            requestedId,
+            file,
+            metadata,
+            listed: entry !== undefined,
+            triples: loaded.triples,
+            loadMs: loaded.loadMs,
+            loadedAt: new Date(),
+          };
+          log.info(previous ? 'dataset reloaded' : 'dataset loaded', {
+            file,
+            dataset_id: id,
+            triples: loaded.triples,
+            load_ms: loaded.loadMs,
+            uncategorised_triples: loaded.uncategorisedTriples || undefined,
+          });
+        } catch (error) {
+          tracked.failedHash = hash;
+          log.error(previous ? 'dataset changed but cannot be loaded; serving the previous version' : 'dataset cannot be loaded', {
+            file,
+            error,
+          });
+        }
+      }
+    }
+    if (!tracked?.dataset) return;
+    const current = tracked.dataset;
+    if (!previous) {
+      if (contentChanged) this.emit('dataset', { type: 'added', dataset: current } satisfies DatasetEvent);
+      return;
+    }
+    if (previous.id !== id) {
+      // The description now gives another id: to the hub this is a removal and an addition.
+      tracked.dataset = { ...current, id, requestedId, metadata, listed: entry !== undefined };
+      log.info('dataset id changed', { file, from: previous.id, to: id });
+      this.emit('dataset', { type: 'removed', dataset: previous } satisfies DatasetEvent);
+      this.emit('dataset', { type: 'added', dataset: tracked.dataset } satisfies DatasetEvent);
+      return;
+    }
+    if (contentChanged) {
+      tracked.dataset = { ...tracked.dataset, metadata, listed: entry !== undefined };
+      this.emit('dataset', { type: 'changed', dataset: tracked.dataset, what: 'content' } satisfies DatasetEvent);
+    } else if (!sameMetadata(previous.metadata, metadata) || previous.listed !== (entry !== undefined)) {
+      tracked.dataset = { ...previous, metadata, listed: entry !== undefined };
+      log.info('dataset description changed', { file, dataset_id: id });
+      this.emit('dataset', { type: 'changed', dataset: tracked.dataset, what: 'metadata' } satisfies DatasetEvent);
+    }
+  }
+}

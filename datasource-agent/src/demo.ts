@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * The demo data source of 'Kwekerij Delta', for `npm start`: writes the demo datasets into
+ * --data DIR when they are not there yet (generate-greenhouse), then runs the agent on them.
+ *
+ * node dist/demo.js --credentials file.json --hub URL --port N [--data DIR] [--host 127.0.0.1] [--public-hostname name:port]
+ * (DIR defaults to .data/datasource-agent/kwekerij-delta under the current directory.)
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { run } from './cli';
+import { GREENHOUSE_FILE, writeDemoData } from './generate-greenhouse';
+
+const args = process.argv.slice(2);
+const dataIndex = args.indexOf('--data');
+let dir: string;
+if (dataIndex === -1) {
+  dir = path.resolve('.data', 'datasource-agent', 'kwekerij-delta');
+  args.push('--data', dir);
+} else {
+  dir = path.resolve(args[dataIndex + 1] ?? '');
+}
+if (!existsSync(path.join(dir, GREENHOUSE_FILE)) || !existsSync(path.join(dir, 'datasets.yaml'))) {
+  const result = writeDemoData(dir);
+  process.stdout.write(`demo data for Kwekerij Delta written to ${dir} (${result.files.join(', ')}; ${result.triples} generated triples)\n`);
+}
+process.argv = [process.argv[0], process.argv[1], ...args];
+run();

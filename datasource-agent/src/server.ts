@@ -1,0 +1,140 @@
+/**
+ * The HTTP side of the Hub Protocol, as the hub calls it:
+ *   GET /                                   health (no token)
+ *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info }
+ *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
+ * Both dataset calls need a hub token for that dataset (see tokens.ts).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { DETAILS } from '@datahub/domain';
+import { isSparqlError, type SparqlEngine } from '@datahub/sparql';
+import type { DatasetManager } from './datasets';
+import type { Logger } from './log';
+import { AuthError, verifyHubToken } from './tokens';
+
+export interface ServerContext {
+  engine: SparqlEngine;
+  manager: DatasetManager;
+  secret: string;
+  datasourceId: string;
+  log: Logger;
+  /** Extra fields for the health answer. */
+  health?: () => Record<string, unknown>;
+}
+
+/** Query strings carry queries of up to 64 KB (URL-encoded up to ~3×). */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+function send(response: ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  send(response, status, JSON.stringify(value), 'application/json; charset=utf-8', headers);
+}
+
+function sendError(response: ServerResponse, status: number, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
+  sendJson(response, status, { statusCode: status, detail, ...extra }, headers);
+}
+
+export function createAgentServer(context: ServerContext): Server {
+  const { engine, manager, secret, log } = context;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://agent.invalid');
+    let parts: string[];
+    try {
+      parts = url.pathname.split('/').filter(Boolean).map((part) => decodeURIComponent(part));
+    } catch {
+      return sendError(response, 400, 'malformed path');
+    }
+
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(response, 405, 'method not allowed', {}, { allow: 'GET, HEAD' });
+    }
+
+    if (parts.length === 0) {
+      return sendJson(response, 200, {
+        status: 'ok',
+        service: 'datasource-agent',
+        datasource_id: context.datasourceId,
+        datasets: manager.list().length,
+        ...(context.health?.() ?? {}),
+      });
+    }
+
+    if (parts[0] !== 'datasets' || parts.length < 2 || parts.length > 3 || (parts.length === 3 && parts[2] !== 'metadata')) {
+      return sendError(response, 404, DETAILS.notFound);
+    }
+    const datasetId = parts[1];
+
+    let claims;
+    try {
+      claims = verifyHubToken(request.headers.authorization, secret, datasetId);
+    } catch (error) {
+      if (error instanceof AuthError) {
+        log.info('token refused', { dataset_id: datasetId, reason: error.reason, status: error.statusCode });
+        return sendError(
+          response,
+          error.statusCode,
+          error.detail,
+          { reason: error.reason, message: error.message },
+          error.statusCode === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
+        );
+      }
+      throw error;
+    }
+
+    const dataset = manager.get(datasetId);
+    if (!dataset) return sendError(response, 404, DETAILS.notFound);
+
+    if (parts.length === 3) {
+      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata });
+    }
+
+    const query = url.searchParams.get('sparql_query');
+    if (query === null) {
+      return sendError(response, 400, 'sparql_query is required', { reason: 'missing_query' });
+    }
+    if (claims.scopes.length === 0) {
+      return sendError(response, 403, DETAILS.forbidden, { reason: 'no_scopes', message: 'the token grants no scopes' });
+    }
+    try {
+      const result = await engine.query(dataset.file, query, claims.scopes);
+      log.info('query answered', {
+        dataset_id: dataset.id,
+        sub: claims.sub,
+        scopes: claims.scopes.join(','),
+        form: result.form,
+        count: result.count,
+        ms: result.durationMs,
+        truncated: result.truncated || undefined,
+      });
+      const charset = result.contentType.startsWith('text/') || result.contentType.endsWith('+json') ? '; charset=utf-8' : '';
+      return send(response, 200, result.body, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
+    } catch (error) {
+      if (isSparqlError(error)) {
+        log.info('query refused', { dataset_id: dataset.id, reason: error.reason });
+        const status = error.httpStatus;
+        const detail = status === 403 ? DETAILS.forbidden : status === 404 ? DETAILS.notFound : error.reason;
+        return sendError(response, status, detail, { reason: error.reason, message: error.message });
+      }
+      throw error;
+    }
+  }
+
+  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log.error('request failed', { url: request.url?.split('?')[0], error });
+      if (!response.headersSent) sendError(response, 500, DETAILS.internal);
+      else response.destroy();
+    });
+  });
+}

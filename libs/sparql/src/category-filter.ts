@@ -1,0 +1,102 @@
+import { Parser, Writer, termToId, type Quad } from 'n3';
+import { CATEGORY_PREDICATE, isVisible, resolveScopes, type CategorySelection } from './scopes';
+
+export type { Quad };
+
+/** A Turtle graph split by the `cgo:hasCategory` literals of its subjects. */
+export interface CategorySplit {
+  /** Every triple, in input order. */
+  quads: Quad[];
+  /** Category literals per subject (keyed by `termToId(subject)`); subjects without one are absent. */
+  subjectCategories: Map<string, Set<string>>;
+  /** Per category literal, the triples of the subjects that have it (a subject with two categories is in both). */
+  byCategory: Map<string, Quad[]>;
+  /** The triples of subjects without any category: visible only under Dataset.ReadAll. */
+  uncategorised: Quad[];
+}
+
+export interface ParseOptions {
+  baseIri?: string;
+}
+
+/** Parses Turtle (or N-Triples) with n3. Throws on syntax errors. */
+export function parseTurtle(text: string, options: ParseOptions = {}): Quad[] {
+  const parser = new Parser({ format: 'text/turtle', ...(options.baseIri ? { baseIRI: options.baseIri } : {}) });
+  return parser.parse(text);
+}
+
+/** The categories of a subject: the values of its `cgo:hasCategory` literals. */
+export function subjectCategories(quads: Iterable<Quad>): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const quad of quads) {
+    if (quad.predicate.termType !== 'NamedNode' || quad.predicate.value !== CATEGORY_PREDICATE) continue;
+    if (quad.object.termType !== 'Literal') continue;
+    const key = termToId(quad.subject);
+    let categories = result.get(key);
+    if (!categories) result.set(key, (categories = new Set()));
+    categories.add(quad.object.value);
+  }
+  return result;
+}
+
+/** Splits a graph into per-category subgraphs; see CategorySplit. */
+export function splitByCategory(quads: Quad[]): CategorySplit {
+  const categoriesBySubject = subjectCategories(quads);
+  const byCategory = new Map<string, Quad[]>();
+  const uncategorised: Quad[] = [];
+  for (const quad of quads) {
+    const categories = categoriesBySubject.get(termToId(quad.subject));
+    if (!categories) {
+      uncategorised.push(quad);
+      continue;
+    }
+    for (const category of categories) {
+      let list = byCategory.get(category);
+      if (!list) byCategory.set(category, (list = []));
+      list.push(quad);
+    }
+  }
+  return { quads, subjectCategories: categoriesBySubject, byCategory, uncategorised };
+}
+
+function toSelection(scopesOrSelection: readonly string[] | CategorySelection): CategorySelection {
+  return Array.isArray(scopesOrSelection)
+    ? resolveScopes(scopesOrSelection as readonly string[])
+    : (scopesOrSelection as CategorySelection);
+}
+
+/**
+ * The triples a scope set may see: all of them under Dataset.ReadAll, otherwise exactly the
+ * triples whose subject has a granted category (each once, in input order).
+ * Unknown scopes and an empty scope list are refused (SparqlError).
+ */
+export function permittedQuads(split: CategorySplit, scopes: readonly string[] | CategorySelection): Quad[] {
+  const selection = toSelection(scopes);
+  if (selection.all) return split.quads;
+  return split.quads.filter((quad) => {
+    const categories = split.subjectCategories.get(termToId(quad.subject));
+    return categories !== undefined && isVisible(categories, selection);
+  });
+}
+
+/** Parses Turtle and returns the triples permitted for `scopes`. */
+export function filterTurtle(text: string, scopes: readonly string[], options: ParseOptions = {}): Quad[] {
+  return permittedQuads(splitByCategory(parseTurtle(text, options)), scopes);
+}
+
+/** Serialises triples as N-Triples (one triple per line; also valid Turtle). */
+export function toNTriples(quads: Quad[]): string {
+  return new Writer({ format: 'N-Triples' }).quadsToString(quads);
+}
+
+/** Serialises triples as Turtle, with optional prefixes. */
+export function toTurtle(quads: Quad[], prefixes: Record<string, string> = {}): string {
+  let output = '';
+  const writer = new Writer({ format: 'text/turtle', prefixes });
+  writer.addQuads(quads);
+  writer.end((error, result) => {
+    if (error) throw error;
+    output = result;
+  });
+  return output;
+}

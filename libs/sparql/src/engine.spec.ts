@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as oxigraph from 'oxigraph';
+import { Parser, Writer, type Quad } from 'n3';
+import { SparqlEngine } from './engine';
+import { filterTurtle, toNTriples } from './category-filter';
+import { SparqlError } from './errors';
+import { EDGE_CASES_TTL, SCOPE_SETS, readFixtureTurtle } from './testing/fixtures';
+
+const PREFIXES = `PREFIX : <http://www.myexample.com/>
+PREFIX kas: <http://example.org/kas/>
+PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
+PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
+`;
+
+/** Queries whose answers do not depend on evaluation order (or fix it with ORDER BY). */
+const QUERIES = [
+  'SELECT ?s ?type WHERE { ?s a ?type }',
+  'SELECT ?s ?v WHERE { ?s cgo:hasNumericalValue ?v . ?s cgo:hasUnit ?u . ?s a ?t FILTER(?v >= 10) }',
+  'SELECT ?cat (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s cgo:hasCategory ?cat } GROUP BY ?cat',
+  'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasHortispotLocation ?loc } }',
+  'SELECT * WHERE { ?s ?p ?o FILTER(!isBlank(?s) && !isBlank(?o)) } ORDER BY ?s ?p ?o LIMIT 20 OFFSET 3',
+  'SELECT ?s WHERE { ?s cgo:partOf+ ?g FILTER(?g IN (:mygreenhouse, kas:kas1)) }',
+  'SELECT ?s ?n WHERE { { SELECT ?s (COUNT(?p) AS ?n) WHERE { ?s ?p ?o FILTER(!isBlank(?s)) } GROUP BY ?s } FILTER(?n > 4) }',
+  'SELECT ?s WHERE { ?s a ?t FILTER NOT EXISTS { ?s cgo:partOf ?x } FILTER(!isBlank(?s)) }',
+  'SELECT (COUNT(*) AS ?n) (SUM(?v) AS ?total) WHERE { ?s ?p ?o OPTIONAL { ?s cgo:hasNumericalValue ?v } }',
+  'SELECT ?s ?o WHERE { ?s cgo:partOf ?o } VALUES ?o { :mygreenhouse :mycrop kas:kas1 }',
+  'SELECT ?label WHERE { ?s cgo:hasLabel ?label FILTER(LANG(?label) = "nl") }',
+  'ASK { ?s a cgo:Crop }',
+  'ASK { ?s cgo:hasCategory "Water" }',
+  'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }',
+  'CONSTRUCT WHERE { ?s ?p ?o }',
+  'DESCRIBE :myheatingpipe kas:pomp1',
+  'SELECT ?g ?s WHERE { GRAPH ?g { ?s ?p ?o } }',
+  'SELECT ?s WHERE { GRAPH <urn:datahub:categories:Water> { ?s ?p ?o } }',
+].map((query) => PREFIXES + query);
+
+const DATA = readFixtureTurtle() + '\n' + EDGE_CASES_TTL;
+
+type Binding = Record<string, { type: string; value: string; datatype?: string; 'xml:lang'?: string }>;
+
+/** A SPARQL JSON result as a sorted list of rows (blank-node labels blurred), or the boolean. */
+function canonicalResults(json: string): unknown {
+  const parsed = JSON.parse(json) as { head: { vars?: string[] }; boolean?: boolean; results?: { bindings: Binding[] } };
+  if (parsed.boolean !== undefined) return parsed.boolean;
+  const rows = parsed.results!.bindings.map((binding) =>
+    JSON.stringify(
+      Object.keys(binding)
+        .sort()
+        .map((name) => [name, binding[name].type === 'bnode' ? '_:b' : binding[name]]),
+    ),
+  );
+  return { vars: [...(parsed.head.vars ?? [])].sort(), rows: rows.sort() };
+}
+
+function canonicalGraph(turtle: string): string[] {
+  const writer = new Writer({ format: 'N-Triples' });
+  return new Parser()
+    .parse(turtle)
+    .map((quad: Quad) => writer.quadToString(quad.subject, quad.predicate, quad.object).trim().replace(/_:[^\s]+/g, '_:b'))
+    .sort();
+}
+
+/** The reference: the same query on a plain oxigraph store holding exactly the n3-filtered subgraph. */
+function referenceAnswer(query: string, scopes: string[]): unknown {
+  const store = new oxigraph.Store();
+  store.load(toNTriples(filterTurtle(DATA, scopes)), { format: 'application/n-triples' });
+  if (/^\s*(CONSTRUCT|DESCRIBE)/m.test(query.replace(PREFIXES, ''))) {
+    return canonicalGraph(store.query(query, { results_format: 'application/n-triples' }) as string);
+  }
+  return canonicalResults(store.query(query, { results_format: 'application/sparql-results+json' }) as string);
+}
+
+describe('SparqlEngine answers equal the query over exactly the permitted subgraph', () => {
+  let engine: SparqlEngine;
+
+  beforeAll(async () => {
+    engine = new SparqlEngine({ workers: 1 });
+    await engine.load('demo', DATA);
+  });
+  afterAll(() => engine.close());
+
+  it('reports triple counts per category', () => {
+    const info = engine.info('demo')!;
+    expect(info.triples).toBe(filterTurtle(DATA, ['Dataset.ReadAll']).length);
+    expect(info.categories.Water).toBe(filterTurtle(DATA, ['Dataset.ReadWater']).length);
+    expect(info.uncategorisedTriples).toBeGreaterThan(0);
+  });
+
+  for (const scopes of SCOPE_SETS) {
+    it(`for ${scopes.join(' + ')}`, async () => {
+      let nonEmpty = 0;
+      for (const query of QUERIES) {
+        const result = await engine.query('demo', query, scopes);
+        const ours =
+          result.form === 'CONSTRUCT' || result.form === 'DESCRIBE'
+            ? canonicalGraph(result.body)
+            : canonicalResults(result.body);
+        expect(ours, query).toEqual(referenceAnswer(query, scopes));
+        expect(result.truncated).toBe(false);
+        if (ours === true || (Array.isArray(ours) && ours.length > 0) || ((ours as { rows?: unknown[] }).rows?.length ?? 0) > 0) {
+          nonEmpty += 1;
+        }
+      }
+      // The comparison is not vacuous: most queries find something under every scope set.
+      expect(nonEmpty).toBeGreaterThanOrEqual(8);
+    });
+  }
+
+  it('hides the category graphs from GRAPH patterns', async () => {
+    const result = await engine.query('demo', 'SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }', ['Dataset.ReadAll']);
+    expect(JSON.parse(result.body).results.bindings).toHaveLength(0);
+  });
+
+  it('answers CONSTRUCT as Turtle and SELECT as SPARQL JSON', async () => {
+    const construct = await engine.query('demo', 'CONSTRUCT WHERE { ?s ?p ?o }', ['Dataset.ReadWater']);
+    expect(construct.contentType).toBe('text/turtle');
+    expect(construct.count).toBe(filterTurtle(DATA, ['Dataset.ReadWater']).length);
+    const select = await engine.query('demo', 'SELECT * WHERE { ?s ?p ?o }', ['Dataset.ReadWater']);
+    expect(select.contentType).toBe('application/sparql-results+json');
+    expect(select.count).toBe(construct.count);
+  });
+
+  it('caps SELECT rows and CONSTRUCT triples, marking the answer truncated', async () => {
+    const select = await engine.query('demo', 'SELECT * WHERE { ?s ?p ?o }', ['Dataset.ReadAll'], { maxRows: 5 });
+    expect(select.truncated).toBe(true);
+    expect(JSON.parse(select.body).results.bindings).toHaveLength(5);
+    const exact = await engine.query('demo', 'SELECT * WHERE { ?s ?p ?o } LIMIT 5', ['Dataset.ReadAll'], { maxRows: 5 });
+    expect(exact.truncated).toBe(false);
+    const construct = await engine.query('demo', 'CONSTRUCT WHERE { ?s ?p ?o }', ['Dataset.ReadAll'], { maxTriples: 7 });
+    expect(construct.truncated).toBe(true);
+    expect(canonicalGraph(construct.body)).toHaveLength(7);
+  });
+
+  it('exports the permitted graph as RDF/XML', async () => {
+    for (const scopes of [['Dataset.ReadAll'], ['Dataset.ReadHeating', 'Dataset.ReadWater']]) {
+      const xml = await engine.exportGraph('demo', scopes, 'rdfxml');
+      expect(xml).toContain('<rdf:RDF');
+      const store = new oxigraph.Store();
+      store.load(xml, { format: 'application/rdf+xml' });
+      const ntriples = store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() });
+      // oxigraph keeps numbers by value (25.0 is written 25): pass the n3 reference through it too.
+      const reference = new oxigraph.Store();
+      reference.load(toNTriples(filterTurtle(DATA, scopes)), { format: 'application/n-triples' });
+      const expected = reference.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() });
+      expect(canonicalGraph(ntriples)).toEqual(canonicalGraph(expected));
+    }
+  });
+
+  it('refuses guarded queries, unknown scopes and unknown datasets with a reason', async () => {
+    const reason = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: SparqlError) => error.reason);
+    expect(await reason(engine.query('demo', 'DELETE WHERE { ?s ?p ?o }', ['Dataset.ReadAll']))).toBe('update_not_allowed');
+    expect(await reason(engine.query('demo', 'SELECT * FROM <urn:x> WHERE { ?s ?p ?o }', ['Dataset.ReadAll']))).toBe(
+      'dataset_clause_not_allowed',
+    );
+    expect(await reason(engine.query('demo', 'SELECT * WHERE { ?s ?p ?o }', ['Dataset.Delete']))).toBe('unknown_scope');
+    expect(await reason(engine.query('demo', 'SELECT * WHERE { ?s ?p ?o }', []))).toBe('no_scopes');
+    expect(await reason(engine.query('other', 'SELECT * WHERE { ?s ?p ?o }', ['Dataset.ReadAll']))).toBe('unknown_dataset');
+    expect(await reason(engine.query('demo', 'SELECT (xsd:foo(1) AS ?x) WHERE {}', ['Dataset.ReadAll']))).toBe('syntax_error');
+  });
+
+  it('replaces a dataset, keeps the old version when the new Turtle is invalid, and unloads', async () => {
+    await engine.load('swap', '<urn:a> <urn:b> "1" ; <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory> "Water" .');
+    const count = async () =>
+      JSON.parse((await engine.query('swap', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', ['Dataset.ReadAll'])).body).results
+        .bindings[0].n.value;
+    expect(await count()).toBe('2');
+    await expect(engine.load('swap', '<urn:a> <urn:b> "unterminated .')).rejects.toMatchObject({ reason: 'invalid_data' });
+    expect(await count()).toBe('2');
+    await engine.load('swap', '<urn:a> <urn:b> "1", "2", "3" .');
+    expect(await count()).toBe('3');
+    engine.unload('swap');
+    expect(engine.has('swap')).toBe(false);
+    await expect(engine.query('swap', 'ASK {}', ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'unknown_dataset' });
+  });
+});
+
+describe('SparqlEngine deadline', () => {
+  const DEADLINE_MS = 1_500;
+  let engine: SparqlEngine;
+
+  beforeAll(async () => {
+    engine = new SparqlEngine({ workers: 1, deadlineMs: DEADLINE_MS });
+    await engine.load('demo', DATA);
+  });
+  afterAll(() => engine.close());
+
+  it('kills a query that runs past the deadline and answers again afterwards', async () => {
+    // 150^5 ≈ 7.6e10 solutions: never finishes on its own.
+    const endless = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
+    const started = Date.now();
+    await expect(engine.query('demo', endless, ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'timeout' });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
+    expect(elapsed).toBeLessThan(DEADLINE_MS + 30_000);
+    expect(engine.stats().restarts).toBe(1);
+
+    // The replacement worker reloads the dataset and answers; a queued query waits for it.
+    const answer = await engine.query('demo', 'ASK { ?s a <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#Crop> }', [
+      'Dataset.ReadCrop',
+    ]);
+    expect(JSON.parse(answer.body).boolean).toBe(true);
+  });
+
+  it('lets the other worker answer while one is stuck', async () => {
+    const pool = new SparqlEngine({ workers: 2, deadlineMs: 20_000 });
+    try {
+      await pool.load('demo', DATA);
+      const endless = pool.query('demo', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }', [
+        'Dataset.ReadAll',
+      ]);
+      const caught = endless.catch((error: unknown) => error);
+      const quick = await pool.query('demo', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', ['Dataset.ReadWater']);
+      expect(JSON.parse(quick.body).results.bindings[0].n.value).toBe(String(filterTurtle(DATA, ['Dataset.ReadWater']).length));
+      await pool.close();
+      expect(await caught).toMatchObject({ reason: 'engine_closed' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a query when the process uses more memory than maxRssMb', async () => {
+    // A limit every process exceeds: the watchdog must stop the query and the engine must recover.
+    const tight = new SparqlEngine({ workers: 1, maxRssMb: 1, deadlineMs: 30_000 });
+    try {
+      await tight.load('demo', DATA);
+      const endless = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
+      await expect(tight.query('demo', endless, ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'memory_limit' });
+      expect(tight.stats().restarts).toBe(1);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('gives up, refusing work, when workers cannot start', async () => {
+    const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'sparql-worker-')), 'broken-worker.js');
+    writeFileSync(script, "throw new Error('no WebAssembly here');\n");
+    const broken = new SparqlEngine({ workers: 1, workerScript: script });
+    try {
+      await expect(broken.load('demo', DATA)).rejects.toMatchObject({ reason: 'worker_crashed' });
+      await expect(broken.query('demo', 'ASK {}', ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'worker_crashed' });
+    } finally {
+      await broken.close();
+      rmSync(path.dirname(script), { recursive: true, force: true });
+    }
+  });
+
+  it('refuses work beyond the queue length as busy', async () => {
+    const small = new SparqlEngine({ workers: 1, maxQueueLength: 1, deadlineMs: 5_000 });
+    try {
+      await small.load('demo', DATA);
+      const endless = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
+      const first = small.query('demo', endless, ['Dataset.ReadAll']).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = small.query('demo', 'ASK {}', ['Dataset.ReadAll']).catch((error: unknown) => error);
+      const third = await small.query('demo', 'ASK {}', ['Dataset.ReadAll']).catch((error: unknown) => error);
+      expect(third).toMatchObject({ reason: 'busy' });
+      await small.close();
+      expect(await first).toBeInstanceOf(SparqlError);
+      expect(await second).toBeInstanceOf(SparqlError);
+    } finally {
+      await small.close();
+    }
+  });
+});

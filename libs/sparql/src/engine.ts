@@ -1,0 +1,514 @@
+/**
+ * A pool of oxigraph workers (worker_threads). Every worker holds every loaded dataset, so
+ * any idle worker can answer any query. A query that passes its deadline is stopped by
+ * terminating its worker; a fresh worker replaces it and reloads the datasets from the
+ * Turtle kept here, while the other workers go on answering.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { SparqlError, type SparqlErrorReason } from './errors';
+import { guardQuery, withRowLimit, type QueryForm } from './guard';
+import { SPARQL_LIMITS } from './limits';
+import { resolveScopes, type CategorySelection } from './scopes';
+import type { GraphFormat, LoadInfo, QueryOutput, WorkerEvent, WorkerRequest } from './worker-protocol';
+
+export type { GraphFormat, LoadInfo } from './worker-protocol';
+
+export interface EngineOptions {
+  /** Number of workers (default 1). Each holds every dataset: memory grows with the pool. */
+  workers?: number;
+  /** Hard deadline per query in ms (default 10 000). */
+  deadlineMs?: number;
+  /** Most SELECT rows returned (default 10 000); more are cut off and marked truncated. */
+  maxRows?: number;
+  /** Most CONSTRUCT/DESCRIBE triples returned (default 1 000 000). */
+  maxTriples?: number;
+  /** Queries waiting for a worker before new ones are refused as `busy` (default 64). */
+  maxQueueLength?: number;
+  /** Longest accepted query text in bytes (default 64 KB). */
+  maxQueryBytes?: number;
+  /** V8 heap limits per worker (the WebAssembly memory is not covered; see maxRssMb). */
+  resourceLimits?: ResourceLimits;
+  /**
+   * When set, a running query is stopped (its worker terminated, reason `memory_limit`) as soon as
+   * the resident memory of the whole process exceeds this many MB. Checked every 100 ms.
+   */
+  maxRssMb?: number;
+  /** Path of the compiled worker script (default: worker.js next to this file, else ../dist/worker.js). */
+  workerScript?: string;
+}
+
+export interface QueryOptions {
+  deadlineMs?: number;
+  maxRows?: number;
+  maxTriples?: number;
+  /** Serialisation of CONSTRUCT/DESCRIBE answers (default Turtle). */
+  graphFormat?: Exclude<GraphFormat, 'rdfxml'> | 'rdfxml';
+}
+
+export interface QueryResult {
+  form: QueryForm;
+  /** `application/sparql-results+json` for SELECT/ASK, else the graph format's media type. */
+  contentType: string;
+  body: string;
+  /** True when rows or triples beyond the cap were cut off. */
+  truncated: boolean;
+  /** Rows (SELECT) or triples (CONSTRUCT/DESCRIBE) in `body`; 1 for ASK. */
+  count: number;
+  /** Time from handing the query to a worker until its answer, in ms. */
+  durationMs: number;
+}
+
+export const GRAPH_MEDIA_TYPES: Record<GraphFormat, string> = {
+  turtle: 'text/turtle',
+  ntriples: 'application/n-triples',
+  rdfxml: 'application/rdf+xml',
+};
+
+export const SPARQL_RESULTS_JSON = 'application/sparql-results+json';
+
+interface DatasetEntry {
+  key: string;
+  version: number;
+  turtle: string;
+  baseIri?: string;
+  info?: LoadInfo;
+  /** The entry this one replaces, kept until this one has loaded somewhere (to roll back on failure). */
+  previous?: DatasetEntry;
+  waiters: { resolve: (info: LoadInfo) => void; reject: (error: Error) => void }[];
+  crashes: number;
+}
+
+type JobRequest = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+interface Job {
+  request: JobRequest;
+  deadlineMs?: number;
+  /** Only query-like jobs count for the memory watchdog and carry a caller. */
+  resolve?: (result: QueryOutput) => void;
+  reject?: (error: Error) => void;
+  startedAt?: number;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  ready: boolean;
+  /** dataset key → version loaded in this worker */
+  loaded: Map<string, number>;
+  running?: { id: number; job: Job; timer?: NodeJS.Timeout; onDone: (response: Extract<WorkerEvent, { id: number }>) => void };
+  dead: boolean;
+}
+
+function defaultWorkerScript(): string {
+  const compiled = path.join(__dirname, 'worker.js');
+  if (existsSync(compiled)) return compiled;
+  // Running from the TypeScript sources (tests): use the build output.
+  return path.join(__dirname, '..', 'dist', 'worker.js');
+}
+
+export class SparqlEngine {
+  private readonly options: Required<Omit<EngineOptions, 'resourceLimits' | 'maxRssMb' | 'workerScript'>> &
+    Pick<EngineOptions, 'resourceLimits' | 'maxRssMb'> & { workerScript: string };
+  private readonly pool: PoolWorker[] = [];
+  private readonly queue: Job[] = [];
+  private readonly datasets = new Map<string, DatasetEntry>();
+  private nextId = 1;
+  private nextVersion = 1;
+  private closed = false;
+  private restarts = 0;
+  /** Workers that died before becoming ready, in a row; after 3 the engine stops respawning. */
+  private startupFailures = 0;
+  private broken?: SparqlError;
+  private watchdog?: NodeJS.Timeout;
+
+  constructor(options: EngineOptions = {}) {
+    this.options = {
+      workers: Math.max(1, Math.floor(options.workers ?? 1)),
+      deadlineMs: options.deadlineMs ?? SPARQL_LIMITS.deadlineMs,
+      maxRows: options.maxRows ?? SPARQL_LIMITS.maxRows,
+      maxTriples: options.maxTriples ?? SPARQL_LIMITS.maxTriples,
+      maxQueueLength: options.maxQueueLength ?? SPARQL_LIMITS.maxQueueLength,
+      maxQueryBytes: options.maxQueryBytes ?? SPARQL_LIMITS.maxQueryBytes,
+      resourceLimits: options.resourceLimits,
+      maxRssMb: options.maxRssMb,
+      workerScript: options.workerScript ?? defaultWorkerScript(),
+    };
+    if (!existsSync(this.options.workerScript)) {
+      throw new Error(`SPARQL worker script not found at ${this.options.workerScript}; build @datahub/sparql first`);
+    }
+    for (let index = 0; index < this.options.workers; index += 1) this.pool.push(this.spawn());
+  }
+
+  /**
+   * Loads (or replaces) a dataset from Turtle. Resolves with its triple counts once a worker has
+   * it; queries are only handed to workers that hold the newest version of every dataset.
+   * Rejects with SparqlError `invalid_data` when the Turtle does not parse (the previous version, if any, stays).
+   */
+  load(key: string, turtle: string, options: { baseIri?: string } = {}): Promise<LoadInfo> {
+    this.assertOpen();
+    return new Promise<LoadInfo>((resolve, reject) => {
+      const existing = this.datasets.get(key);
+      const entry: DatasetEntry = {
+        key,
+        version: this.nextVersion++,
+        turtle,
+        ...(options.baseIri ? { baseIri: options.baseIri } : {}),
+        waiters: [{ resolve, reject }],
+        crashes: 0,
+      };
+      if (existing) {
+        if (existing.info) {
+          entry.previous = { ...existing, previous: undefined, waiters: [] };
+        } else {
+          // Superseded before any worker loaded it: its callers get this version's outcome.
+          entry.waiters.push(...existing.waiters);
+          if (existing.previous) entry.previous = existing.previous;
+        }
+      }
+      this.datasets.set(key, entry);
+      this.pump();
+    });
+  }
+
+  /** Forgets a dataset; workers drop it before their next query. */
+  unload(key: string): void {
+    const entry = this.datasets.get(key);
+    if (!entry) return;
+    this.datasets.delete(key);
+    for (const waiter of entry.waiters) waiter.reject(new SparqlError('unknown_dataset', `dataset ${key} was unloaded`));
+    this.pump();
+  }
+
+  has(key: string): boolean {
+    return this.datasets.has(key);
+  }
+
+  /** Triple counts of the newest loaded version, once loaded. */
+  info(key: string): LoadInfo | undefined {
+    const entry = this.datasets.get(key);
+    return entry?.info ?? entry?.previous?.info;
+  }
+
+  keys(): string[] {
+    return [...this.datasets.keys()];
+  }
+
+  /**
+   * Guards `text`, then evaluates it over the subgraph of dataset `key` that `scopes` permit
+   * (Dataset.ReadAll = everything). Throws SparqlError: a guard reason, `no_scopes`/`unknown_scope`,
+   * `unknown_dataset`, `query_failed`, `timeout`, `busy`, `memory_limit` or `worker_crashed`.
+   */
+  async query(key: string, text: string, scopes: readonly string[], options: QueryOptions = {}): Promise<QueryResult> {
+    this.assertOpen();
+    const guarded = guardQuery(text, { maxQueryBytes: this.options.maxQueryBytes });
+    const selection = resolveScopes(scopes);
+    if (!this.datasets.has(key)) throw new SparqlError('unknown_dataset', `dataset ${key} is not loaded`);
+    const maxRows = options.maxRows ?? this.options.maxRows;
+    const graphFormat = options.graphFormat ?? 'turtle';
+    const started = Date.now();
+    const output = await this.submit({
+      request: {
+        type: 'query',
+        key,
+        query: withRowLimit(guarded, maxRows + 1),
+        form: guarded.form,
+        selection,
+        maxRows,
+        maxTriples: options.maxTriples ?? this.options.maxTriples,
+        graphFormat,
+      },
+      deadlineMs: options.deadlineMs ?? this.options.deadlineMs,
+    });
+    const graph = guarded.form === 'CONSTRUCT' || guarded.form === 'DESCRIBE';
+    return {
+      form: guarded.form,
+      contentType: graph ? GRAPH_MEDIA_TYPES[graphFormat] : SPARQL_RESULTS_JSON,
+      body: output.body,
+      truncated: output.truncated,
+      count: output.count,
+      durationMs: Date.now() - started,
+    };
+  }
+
+  /** The whole subgraph `scopes` permit, serialised (default RDF/XML, for the XML download). */
+  async exportGraph(
+    key: string,
+    scopes: readonly string[] | CategorySelection,
+    format: GraphFormat = 'rdfxml',
+    options: { deadlineMs?: number } = {},
+  ): Promise<string> {
+    this.assertOpen();
+    const selection = Array.isArray(scopes) ? resolveScopes(scopes) : (scopes as CategorySelection);
+    if (!this.datasets.has(key)) throw new SparqlError('unknown_dataset', `dataset ${key} is not loaded`);
+    const output = await this.submit({
+      request: { type: 'export', key, selection, format },
+      deadlineMs: options.deadlineMs ?? this.options.deadlineMs,
+    });
+    return output.body;
+  }
+
+  stats(): { workers: number; ready: number; busy: number; queued: number; restarts: number; datasets: number } {
+    const live = this.pool.filter((member) => !member.dead);
+    return {
+      workers: live.length,
+      ready: live.filter((member) => member.ready).length,
+      busy: live.filter((member) => member.running).length,
+      queued: this.queue.length,
+      restarts: this.restarts,
+      datasets: this.datasets.size,
+    };
+  }
+
+  /** Stops every worker; queued and running work is refused with `engine_closed`. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    const closedError = () => new SparqlError('engine_closed', 'the SPARQL engine was closed');
+    for (const job of this.queue.splice(0)) job.reject?.(closedError());
+    for (const entry of this.datasets.values()) for (const waiter of entry.waiters.splice(0)) waiter.reject(closedError());
+    await Promise.all(
+      this.pool.map(async (member) => {
+        const running = member.running;
+        member.running = undefined;
+        member.dead = true;
+        if (running?.timer) clearTimeout(running.timer);
+        running?.job.reject?.(closedError());
+        await member.worker.terminate();
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private assertOpen(): void {
+    if (this.closed) throw new SparqlError('engine_closed', 'the SPARQL engine was closed');
+    if (this.broken) throw this.broken;
+  }
+
+  private submit(job: Omit<Job, 'resolve' | 'reject'>): Promise<QueryOutput> {
+    if (this.queue.length >= this.options.maxQueueLength) {
+      return Promise.reject(new SparqlError('busy', 'too many queries waiting; try again later'));
+    }
+    return new Promise<QueryOutput>((resolve, reject) => {
+      this.queue.push({ ...job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private spawn(): PoolWorker {
+    const worker = new Worker(this.options.workerScript, {
+      ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
+    });
+    const member: PoolWorker = { worker, ready: false, loaded: new Map(), dead: false };
+    worker.on('message', (event: WorkerEvent) => {
+      if ('type' in event && event.type === 'ready') {
+        member.ready = true;
+        this.startupFailures = 0;
+        this.pump();
+        return;
+      }
+      const response = event as Extract<WorkerEvent, { id: number }>;
+      const running = member.running;
+      if (!running || running.id !== response.id) return;
+      if (running.timer) clearTimeout(running.timer);
+      member.running = undefined;
+      running.onDone(response);
+      if (!response.ok && response.fatal) this.replace(member);
+      this.pump();
+    });
+    worker.on('error', (error) => this.crashed(member, error.message));
+    worker.on('exit', (code) => {
+      if (!member.dead) this.crashed(member, `worker exited with code ${code}`);
+    });
+    this.updateRefs();
+    return member;
+  }
+
+  private crashed(member: PoolWorker, message: string): void {
+    if (member.dead) return;
+    if (!member.ready) {
+      this.startupFailures += 1;
+      if (this.startupFailures >= 3) {
+        this.giveUp(new SparqlError('worker_crashed', `the SPARQL worker cannot start: ${message}`));
+        return;
+      }
+    }
+    const running = member.running;
+    member.running = undefined;
+    if (running?.timer) clearTimeout(running.timer);
+    if (running) {
+      if (running.job.request.type === 'load') {
+        const entry = this.datasets.get(running.job.request.key);
+        if (entry && entry.version === running.job.request.version) {
+          entry.crashes += 1;
+          if (entry.crashes >= 2) this.failLoad(entry, new SparqlError('worker_crashed', `loading ${entry.key} crashed the worker: ${message}`));
+        }
+      }
+      running.job.reject?.(new SparqlError('worker_crashed', `the SPARQL worker stopped: ${message}`));
+    }
+    this.replace(member);
+    this.pump();
+  }
+
+  /** Workers keep failing to start (e.g. the WebAssembly module cannot load): refuse all work. */
+  private giveUp(error: SparqlError): void {
+    this.broken = error;
+    for (const member of this.pool) {
+      member.dead = true;
+      if (member.running?.timer) clearTimeout(member.running.timer);
+      member.running?.job.reject?.(error);
+      member.running = undefined;
+      void member.worker.terminate().catch(() => undefined);
+    }
+    for (const job of this.queue.splice(0)) job.reject?.(error);
+    for (const entry of this.datasets.values()) for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
+    if (this.watchdog) clearInterval(this.watchdog);
+  }
+
+  /** Terminates a worker (if still running) and starts a fresh one in its place. */
+  private replace(member: PoolWorker): void {
+    if (member.dead) return;
+    member.dead = true;
+    void member.worker.terminate().catch(() => undefined);
+    const index = this.pool.indexOf(member);
+    if (this.closed) return;
+    this.restarts += 1;
+    const fresh = this.spawn();
+    if (index >= 0) this.pool[index] = fresh;
+    else this.pool.push(fresh);
+  }
+
+  private kill(member: PoolWorker, reason: SparqlErrorReason, message: string): void {
+    const running = member.running;
+    if (!running || member.dead) return;
+    member.running = undefined;
+    if (running.timer) clearTimeout(running.timer);
+    running.job.reject?.(new SparqlError(reason, message));
+    this.replace(member);
+    this.pump();
+  }
+
+  private failLoad(entry: DatasetEntry, error: Error): void {
+    if (this.datasets.get(entry.key) !== entry) return;
+    if (entry.previous) this.datasets.set(entry.key, entry.previous);
+    else this.datasets.delete(entry.key);
+    for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
+  }
+
+  /** Hands work to idle workers: first bring them up to date with the datasets, then queries. */
+  private pump(): void {
+    if (this.closed) return;
+    for (const member of this.pool) {
+      if (member.dead || !member.ready || member.running) continue;
+      const sync = this.nextSyncJob(member);
+      if (sync) {
+        this.dispatch(member, sync);
+        continue;
+      }
+      const job = this.queue.shift();
+      if (!job) continue;
+      this.dispatch(member, job);
+    }
+    this.updateRefs();
+    this.updateWatchdog();
+  }
+
+  private nextSyncJob(member: PoolWorker): Job | undefined {
+    for (const entry of this.datasets.values()) {
+      if (member.loaded.get(entry.key) !== entry.version) {
+        return {
+          request: {
+            type: 'load',
+            key: entry.key,
+            version: entry.version,
+            turtle: entry.turtle,
+            ...(entry.baseIri ? { baseIri: entry.baseIri } : {}),
+          },
+        };
+      }
+    }
+    for (const key of member.loaded.keys()) {
+      if (!this.datasets.has(key)) return { request: { type: 'unload', key } };
+    }
+    return undefined;
+  }
+
+  private dispatch(member: PoolWorker, job: Job): void {
+    const id = this.nextId++;
+    const request = { ...job.request, id } as WorkerRequest;
+    job.startedAt = Date.now();
+    const onDone = (response: Extract<WorkerEvent, { id: number }>) => this.completed(member, job, response);
+    member.running = { id, job, onDone };
+    if (job.deadlineMs !== undefined) {
+      const deadline = job.deadlineMs;
+      member.running.timer = setTimeout(
+        () => this.kill(member, 'timeout', `the query did not finish within ${deadline} ms`),
+        deadline,
+      );
+    }
+    member.worker.postMessage(request);
+  }
+
+  private completed(member: PoolWorker, job: Job, response: Extract<WorkerEvent, { id: number }>): void {
+    const request = job.request;
+    if (request.type === 'load') {
+      const entry = this.datasets.get(request.key);
+      if (response.ok) {
+        member.loaded.set(request.key, request.version);
+        if (entry && entry.version === request.version && !entry.info) {
+          entry.info = response.result as LoadInfo;
+          entry.previous = undefined;
+          for (const waiter of entry.waiters.splice(0)) waiter.resolve(entry.info);
+        }
+      } else if (!response.fatal && entry && entry.version === request.version) {
+        this.failLoad(entry, new SparqlError(response.error.reason, response.error.message));
+      } else if (response.fatal && entry && entry.version === request.version) {
+        entry.crashes += 1;
+        if (entry.crashes >= 2) this.failLoad(entry, new SparqlError(response.error.reason, response.error.message));
+      }
+      return;
+    }
+    if (request.type === 'unload') {
+      member.loaded.delete(request.key);
+      return;
+    }
+    if (response.ok) job.resolve?.(response.result as QueryOutput);
+    else job.reject?.(new SparqlError(response.error.reason, response.error.message));
+  }
+
+  /** Workers keep the process alive only while there is work for them. */
+  private updateRefs(): void {
+    const pending =
+      this.queue.length > 0 ||
+      this.pool.some((member) => member.running) ||
+      [...this.datasets.values()].some((entry) => entry.waiters.length > 0);
+    for (const member of this.pool) {
+      if (member.dead) continue;
+      if (pending) member.worker.ref();
+      else member.worker.unref();
+    }
+  }
+
+  private updateWatchdog(): void {
+    const limit = this.options.maxRssMb;
+    if (!limit) return;
+    const queriesRunning = this.pool.some((member) => member.running && member.running.job.request.type !== 'load');
+    if (queriesRunning && !this.watchdog) {
+      this.watchdog = setInterval(() => {
+        if (process.memoryUsage.rss() / (1024 * 1024) <= limit) return;
+        for (const member of this.pool) {
+          const type = member.running?.job.request.type;
+          if (type === 'query' || type === 'export') {
+            this.kill(member, 'memory_limit', `the query used too much memory (over ${limit} MB)`);
+          }
+        }
+      }, 100);
+      this.watchdog.unref();
+    } else if (!queriesRunning && this.watchdog) {
+      clearInterval(this.watchdog);
+      this.watchdog = undefined;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Machine-readable reasons why a query, a scope set or an evaluation was refused or failed.
+ * The hub and the data source turn them into HTTP answers; callers switch on `reason`.
+ */
+export const SPARQL_ERROR_REASONS = {
+  // guard: the query text itself is refused
+  empty_query: 400,
+  query_too_large: 413,
+  syntax_error: 400,
+  update_not_allowed: 400,
+  query_form_not_allowed: 400,
+  service_not_allowed: 400,
+  dataset_clause_not_allowed: 400,
+  // scopes
+  no_scopes: 403,
+  unknown_scope: 403,
+  // engine
+  unknown_dataset: 404,
+  invalid_data: 422,
+  query_failed: 400,
+  timeout: 504,
+  memory_limit: 503,
+  busy: 503,
+  worker_crashed: 500,
+  engine_closed: 503,
+} as const;
+
+export type SparqlErrorReason = keyof typeof SPARQL_ERROR_REASONS;
+
+export class SparqlError extends Error {
+  readonly reason: SparqlErrorReason;
+
+  constructor(reason: SparqlErrorReason, message: string) {
+    super(message);
+    this.name = 'SparqlError';
+    this.reason = reason;
+  }
+
+  /** A suggested HTTP status for this reason (400 refused query, 403 scopes, 504 deadline, ...). */
+  get httpStatus(): number {
+    return SPARQL_ERROR_REASONS[this.reason];
+  }
+
+  toJSON(): { reason: SparqlErrorReason; message: string } {
+    return { reason: this.reason, message: this.message };
+  }
+}
+
+export function isSparqlError(value: unknown): value is SparqlError {
+  return value instanceof SparqlError;
+}

@@ -1,0 +1,46 @@
+/** Messages between the engine (main thread) and its oxigraph workers. */
+import type { QueryForm } from './guard';
+import type { CategorySelection } from './scopes';
+import type { SparqlErrorReason } from './errors';
+
+export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml';
+
+export interface LoadInfo {
+  /** Triples in the dataset. */
+  triples: number;
+  /** Triples per category literal (a subject with two categories counts in both). */
+  categories: Record<string, number>;
+  /** Triples of subjects without a category (visible only under ReadAll). */
+  uncategorisedTriples: number;
+  /** Milliseconds the worker spent parsing and indexing. */
+  loadMs: number;
+}
+
+export type WorkerRequest =
+  | { id: number; type: 'load'; key: string; version: number; turtle: string; baseIri?: string }
+  | { id: number; type: 'unload'; key: string }
+  | {
+      id: number;
+      type: 'query';
+      key: string;
+      query: string;
+      form: QueryForm;
+      selection: CategorySelection;
+      maxRows: number;
+      maxTriples: number;
+      graphFormat: GraphFormat;
+    }
+  | { id: number; type: 'export'; key: string; selection: CategorySelection; format: GraphFormat };
+
+export interface QueryOutput {
+  body: string;
+  truncated: boolean;
+  /** SELECT rows or CONSTRUCT/DESCRIBE triples returned (ASK: 1). */
+  count: number;
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: LoadInfo | QueryOutput | null }
+  | { id: number; ok: false; error: { reason: SparqlErrorReason; message: string }; fatal: boolean };
+
+export type WorkerEvent = { type: 'ready' } | WorkerResponse;
