@@ -12,6 +12,7 @@ import { DatasourcesService } from '../datasources/datasources.service';
 import { DiscoveryService } from './discovery.service';
 import { ProtocolDatasetView, RegisterDatasetDto, RegisterHostDto } from './dto/protocol.dto';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 export const HOST_ALREADY_REGISTERED = 'host already registered';
 
@@ -54,10 +55,11 @@ export class DatasourceProtocolController {
   @ApiCreatedResponse({ type: ProtocolDatasetView })
   async registerDataset(@CurrentDatasource() caller: Caller, @Body() dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
     const repository = this.dataSource.getRepository(Dataset);
-    let dataset = dto.dataset_id ? await repository.findOne({ where: { id: dto.dataset_id } }) : null;
+    const proposed = dto.dataset_id && UUID.test(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
+    let dataset = proposed ? await repository.findOne({ where: { id: proposed } }) : null;
     if (dataset && dataset.datasourceId !== caller.id) dataset = null;
     if (!dataset) {
-      const id = dto.dataset_id && !(await repository.exist({ where: { id: dto.dataset_id } })) ? dto.dataset_id : randomUUID();
+      const id = proposed && !(await repository.exists({ where: { id: proposed } })) ? proposed : randomUUID();
       dataset = await repository.save({
         id,
         datasourceId: caller.id,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_ERRORS } from '@datahub/domain';
 
 export class RegisterHostDto {
@@ -10,9 +10,10 @@ export class RegisterHostDto {
 }
 
 export class RegisterDatasetDto {
-  @ApiPropertyOptional({ format: 'uuid', description: "The data source's own id for the dataset, kept across restarts" })
+  @ApiPropertyOptional({ description: "The data source's proposed id, kept across restarts; used when it is a UUID not taken elsewhere" })
   @IsOptional()
-  @IsUUID('all', { message: FIELD_ERRORS.invalid })
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @MaxLength(200, { message: FIELD_ERRORS.maxLength(200) })
   dataset_id?: string;
 
   @ApiPropertyOptional({ example: '.ttl', default: '.ttl' })

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/database/embedded-postgres';
+import { DiscoveryService } from '../src/hub/discovery.service';
+import { startTestApi, type TestApi } from './harness';
+
+/** The reference data source (a real process) and the hub (the real API) talking over loopback. */
+const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
+const FIXTURE = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'hortivation-templates', 'data.ttl');
+
+let api: TestApi;
+let dir: string;
+let agent: ChildProcess | null = null;
+let agentPort: number;
+let datasourceId: string;
+
+function startAgent() {
+  agent = spawn(
+    process.execPath,
+    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(agentPort), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${agentPort}`],
+    { stdio: 'ignore' },
+  );
+}
+
+async function stopAgent() {
+  if (!agent || agent.exitCode !== null) return;
+  const exited = new Promise((r) => agent!.once('exit', r));
+  agent.kill('SIGTERM');
+  await exited;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function statuses(): Promise<Record<string, string>> {
+  const rows: { name: string; status: string }[] = await api.db.query('SELECT name, status FROM datasets WHERE datasource_id = $1', [datasourceId]);
+  return Object.fromEntries(rows.map((row) => [row.name, row.status]));
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true' });
+  const organization = await api.createOrganization({ name: 'Kwekerij Delta' });
+  const owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+  const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
+  datasourceId = created.datasource_id;
+  dir = await mkdtemp(join(tmpdir(), 'datahub-agent-'));
+  await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
+  await import('node:fs/promises').then((fs) => fs.mkdir(join(dir, 'data')));
+  await copyFile(FIXTURE, join(dir, 'data', 'kas.ttl'));
+  await writeFile(
+    join(dir, 'data', 'datasets.yaml'),
+    'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Voorbeeldkas\n    contact: data@kwekerij-delta.test\n    additional_info: Uit de fixtures\n',
+  );
+  agentPort = await freePort();
+}, 60_000);
+
+afterAll(async () => {
+  await stopAgent();
+  await api?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the reference data source and the hub', () => {
+  it('registers its host and dataset; discovery pulls the metadata and sets it online', async () => {
+    startAgent();
+    await until(async () => ((await statuses())['Kas Delta'] === 'online' ? true : undefined), 'the dataset to come online');
+    const [row] = await api.db.query('SELECT hostname FROM datasources WHERE id = $1', [datasourceId]);
+    expect(row.hostname).toBe(`127.0.0.1:${agentPort}`);
+    const [dataset] = await api.db.query('SELECT slug, about, contact, additional_info FROM datasets WHERE datasource_id = $1', [datasourceId]);
+    expect(dataset).toEqual({ slug: 'kas-delta', about: 'Voorbeeldkas', contact: 'data@kwekerij-delta.test', additional_info: 'Uit de fixtures' });
+  }, 90_000);
+
+  it('turns offline when the agent stops and online again when it returns', async () => {
+    await stopAgent();
+    await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
+    expect(await statuses()).toEqual({ 'Kas Delta': 'offline' });
+    startAgent();
+    await until(async () => {
+      await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
+      return (await statuses())['Kas Delta'] === 'online' ? true : undefined;
+    }, 'the dataset to come back online');
+  }, 90_000);
+});
