@@ -30,12 +30,19 @@ const secrets = loadSecrets();
 const portalPort = process.env.PORT || '3000';
 const apiPort = process.env.API_PORT || '3001';
 const apiUrl = process.env.API_URL || `http://127.0.0.1:${apiPort}`;
+const demo = !/^(0|false|no|off)$/i.test(process.env.DEMO_SEED ?? 'true');
+const agentPort = process.env.DEMO_AGENT_PORT || '3002';
+const demoCredentials = join(dataDir, 'demo-agent', 'credentials.json');
 const shared = {
   ...process.env,
+  // The demo's data source runs on this machine, so the hub must be allowed to reach loopback.
+  ...(demo ? { ALLOW_PRIVATE_HOSTS: process.env.ALLOW_PRIVATE_HOSTS ?? 'true', DEMO_DATASOURCE_CREDENTIALS: demoCredentials } : {}),
   DATA_DIR: dataDir,
   JWT_SECRET: process.env.JWT_SECRET || secrets.JWT_SECRET,
   CSRF_SECRET: process.env.CSRF_SECRET || secrets.CSRF_SECRET,
   PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${portalPort}`,
+  // Nest's start-up chatter (every mapped route) would bury the demo logins.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 };
 
 const children = [];
@@ -97,6 +104,16 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120_000))) {
   if (!stopping) console.error('nest-api did not become healthy within 2 minutes.');
   await stop(1);
 }
+if (demo && existsSync(demoCredentials))
+  run('demo data source', 'datasource-agent', [
+    'dist/demo.js',
+    '--credentials', demoCredentials,
+    '--hub', apiUrl,
+    '--port', agentPort,
+    '--host', '127.0.0.1',
+    '--public-hostname', `127.0.0.1:${agentPort}`,
+    '--data', join(dataDir, 'demo-agent', 'data'),
+  ], { ...process.env });
 run('remix-app', 'remix-app', ['server.js'], { ...shared, PORT: portalPort, API_URL: apiUrl, NODE_ENV: 'production' });
 if (await waitFor(`http://127.0.0.1:${portalPort}/inloggen`, 60_000))
   console.log(`\nDatahub Tuinbouw is running: http://localhost:${portalPort}  (API docs: http://localhost:${portalPort}/api/docs; Ctrl-C stops)\n`);

@@ -36,6 +36,8 @@ export interface AppConfig {
   /** Dev and tests only: let data sources live on loopback and private addresses (and plain http). */
   allowPrivateHosts: boolean;
   discoveryIntervalSeconds: number;
+  /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
+  demoCredentialsFile: string | null;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: env.ENCRYPTION_KEY ? secret(env, 'ENCRYPTION_KEY') : `derived:${secret(env, 'JWT_SECRET')}`,
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300),
+    demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

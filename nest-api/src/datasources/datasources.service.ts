@@ -97,6 +97,22 @@ export class DatasourcesService {
     return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson }) };
   }
 
+  /**
+   * For the local demo only: the named data source of an organisation with a fresh secret,
+   * created when missing, as the credentials file the reference agent reads.
+   */
+  async demoCredentials(organizationId: string, name: string): Promise<CreatedDatasourceView> {
+    const repository = this.dataSource.getRepository(Datasource);
+    const secret = newSecret();
+    let datasource = await repository.findOne({ where: { organizationId, name }, relations: { organization: true } });
+    if (datasource) await repository.update({ id: datasource.id }, { secretEncrypted: this.box.seal(secret) });
+    else {
+      const saved = await repository.save({ name, hostname: null, organizationId, secretEncrypted: this.box.seal(secret) });
+      datasource = await repository.findOneOrFail({ where: { id: saved.id }, relations: { organization: true } });
+    }
+    return this.withCredentials(datasource, secret);
+  }
+
   /** A new secret replaces the old one at once, in both directions. */
   async newKey(actor: AuthenticatedUser, id: string): Promise<CreatedDatasourceView> {
     const datasource = await this.findVisible(actor, id);

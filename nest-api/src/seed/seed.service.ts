@@ -1,4 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@datahub/domain';
@@ -6,6 +9,7 @@ import { hashPassword } from '../auth/password';
 import { APP_CONFIG } from '../config/config.module';
 import { DEMO_PASSWORD, type AppConfig } from '../config/config';
 import { Organization } from '../organizations/organization.entity';
+import { DatasourcesService } from '../datasources/datasources.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RoleAssignment } from '../users/role-assignment.entity';
 import { User } from '../users/user.entity';
@@ -23,6 +27,8 @@ export const DEMO_ORGANIZATIONS = [
   { name: 'Kassenbouw West', domain: null },
 ] as const;
 
+export const DEMO_DATASOURCE_NAME = 'Kasdata Kwekerij Delta';
+
 export const DEMO_USERS: SeedUser[] = [
   { email: 'beheer@datahub.test', firstname: 'Bea', lastname: 'Beheer', organization: 'admin', roles: ['AdminOrganization.Owner'] },
   { email: 'eigenaar@kwekerij-delta.test', firstname: 'Erik', lastname: 'de Eigenaar', organization: 'Kwekerij Delta', roles: ['Organization.Owner'] },
@@ -39,6 +45,7 @@ export class SeedService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsService,
+    private readonly datasources: DatasourcesService,
   ) {}
 
   async run(): Promise<void> {
@@ -57,7 +64,21 @@ export class SeedService {
       return true;
     });
     if (seeded) this.logger.log(`Created the admin organisation '${this.config.admin.organizationName}' with owner ${this.config.admin.email}`);
-    if (this.config.demoSeed) this.printDemoLogins();
+    if (this.config.demoSeed) {
+      await this.writeDemoCredentials();
+      this.printDemoLogins();
+    }
+  }
+
+  /** The demo agent of Kwekerij Delta needs credentials; they are issued again whenever the file is missing. */
+  private async writeDemoCredentials(): Promise<void> {
+    const file = this.config.demoCredentialsFile;
+    if (!file || existsSync(file)) return;
+    const delta = await this.dataSource.getRepository(Organization).findOne({ where: { name: DEMO_ORGANIZATIONS[0].name } });
+    if (!delta) return;
+    const credentials = await this.datasources.demoCredentials(delta.id, DEMO_DATASOURCE_NAME);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   }
 
   private async seedDemo(manager: EntityManager, admin: Organization): Promise<void> {
