@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
-import { slugify } from '../organizations/slug';
+import { uniqueSlug } from '../organizations/slug';
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
 
@@ -102,22 +102,11 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private async update(dataset: Dataset, metadata: Record<string, unknown>): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
     let slug = dataset.slug;
-    if (name && slug.startsWith('dataset-')) slug = await this.uniqueSlug(name, dataset.id);
+    if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
     await this.dataSource.getRepository(Dataset).update(
       { id: dataset.id },
       { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
     );
-  }
-
-  private async uniqueSlug(name: string, id: string): Promise<string> {
-    const base = slugify(name);
-    const taken = new Set<string>(
-      (await this.dataSource.query('SELECT slug FROM datasets WHERE (slug = $1 OR slug LIKE $2) AND id <> $3', [base, `${base}-%`, id])).map(
-        (r: { slug: string }) => r.slug,
-      ),
-    );
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
   private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {

@@ -9,7 +9,7 @@ import { actsOn, requirePermissionIn } from '../common/organization-access';
 import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { Organization } from './organization.entity';
 import { toOrganizationView, type LicenceView, type OrganizationView } from './organization.view';
-import { slugify } from './slug';
+import { uniqueSlug } from './slug';
 
 @Injectable()
 export class OrganizationsService {
@@ -39,21 +39,10 @@ export class OrganizationsService {
   async create(manager: EntityManager, fields: { name: string; domain?: string | null; isAdmin?: boolean }): Promise<Organization> {
     return manager.getRepository(Organization).save({
       name: fields.name,
-      slug: await this.uniqueSlug(manager, fields.name),
+      slug: await uniqueSlug((sql, parameters) => manager.query(sql, parameters), 'organizations', fields.name),
       domain: fields.domain ?? null,
       isAdmin: fields.isAdmin ?? false,
     });
-  }
-
-  async uniqueSlug(manager: EntityManager, name: string): Promise<string> {
-    const base = slugify(name);
-    const taken = new Set(
-      (
-        await manager.query(`SELECT slug FROM organizations WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])
-      ).map((row: { slug: string }) => row.slug),
-    );
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
   private async withUserCounts(where: string, parameters: unknown[]): Promise<OrganizationView[]> {

@@ -9,3 +9,20 @@ export function slugify(name: string): string {
     .slice(0, 60);
   return slug || 'organisatie';
 }
+
+/** `slugify(name)`, or with -2, -3 … appended until no other row of `table` has it. */
+export async function uniqueSlug(
+  query: (sql: string, parameters: unknown[]) => Promise<{ slug: string }[]>,
+  table: 'organizations' | 'datasets',
+  name: string,
+  exceptId: string | null = null,
+): Promise<string> {
+  const base = slugify(name);
+  const rows = await query(
+    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+    [base, `${base}-%`, exceptId],
+  );
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
