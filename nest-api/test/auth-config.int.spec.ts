@@ -44,6 +44,27 @@ describe('configured sign-in options', () => {
   });
 });
 
+describe('GitHub sign-in', () => {
+  it('sends the browser to GitHub with client id, state and a PKCE challenge, and remembers the flow', async () => {
+    const response = await api.request('/api/auth/github?redirect_uri=/profiel');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe('https://github.com/login/oauth/authorize');
+    expect(location.searchParams.get('client_id')).toBe('github-id');
+    expect(location.searchParams.get('redirect_uri')).toBe(`${api.baseUrl}/api/auth/github/callback`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const flow = response.headers.getSetCookie().find((cookie) => cookie.startsWith('oauth_flow='));
+    expect(flow).toMatch(/HttpOnly/);
+    expect(flow).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('refuses a callback without the flow cookie', async () => {
+    const response = await api.request('/api/auth/github/callback?code=x&state=y');
+    expect(response.headers.get('location')).toBe('/inloggen?fout=extern');
+  });
+});
+
 describe('rate limits', () => {
   it('locks an account after repeated failures, even with the right password', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1)
