@@ -42,8 +42,9 @@ describe('health, errors and API documentation', () => {
     );
     expect(operations.length).toBeGreaterThan(8);
     for (const { path, method, operation } of operations) {
-      expect(['public', 'signed-in', 'permission'], `${method} ${path}`).toContain(operation['x-access']);
+      expect(['public', 'signed-in', 'permission', 'datasource'], `${method} ${path}`).toContain(operation['x-access']);
       if (operation['x-access'] === 'permission') expect(operation['x-permission'], `${method} ${path}`).toBeTruthy();
+      if (operation['x-access'] === 'datasource') expect(path, `${method} ${path}`).toMatch(/^\/api\/datasource-protocol\//);
     }
   });
 });
