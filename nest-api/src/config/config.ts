@@ -137,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Defaults to a key derived from JWT_SECRET; set it separately to rotate JWT_SECRET without losing stored secrets.
     encryptionKey: env.ENCRYPTION_KEY ? secret(env, 'ENCRYPTION_KEY') : `derived:${secret(env, 'JWT_SECRET')}`,
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
-    discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300),
+    discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',

