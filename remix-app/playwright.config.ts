@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { API_PORT, CSRF_SECRET, JWT_SECRET, PORTAL_PORT } from './tests/e2e/settings';
+import { API_PORT, CSRF_SECRET, JWT_SECRET, MAIL_HTTP_PORT, PORTAL_PORT, SMTP_PORT } from './tests/e2e/settings';
 
 // The config is also loaded by every worker: only the first load makes the data directory.
 if (!process.env.DATAHUB_E2E_DATA_DIR) {
@@ -50,6 +50,17 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // Invitation mail goes out through real SMTP to this sink; the specs read it over HTTP.
+      command: 'node tests/e2e/smtp-sink.mjs',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+    {
       command: 'node ../nest-api/dist/main.js',
       url: `http://127.0.0.1:${API_PORT}/api/health`,
       reuseExistingServer: false,
@@ -64,6 +75,7 @@ export default defineConfig({
         JWT_SECRET,
         CSRF_SECRET,
         PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         DEMO_SEED: 'true',
         SIGNUP_ENABLED: 'true',
         LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',

@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LABELS } from '@datahub/domain';
 import { CSRF_FIELD } from '@datahub/domain/server';
 import { ErrorPanel } from '~/components/error-page';
@@ -52,6 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated, so browser tests wait for it instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

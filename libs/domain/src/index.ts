@@ -7,3 +7,4 @@ export * from './errors';
 export * from './labels';
 export * from './authorisations';
 export * from './labels-organisations';
+export * from './labels-datasets';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { LocalAuthGuard } from './local-auth.guard';
-import { ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '@datahub/domain';
 import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
@@ -62,8 +62,8 @@ export class AuthController {
 
   @Post('auth/signup')
   @Public()
-  @ApiOperation({ summary: 'Create a local account; placed by e-mail domain or in a new personal organisation' })
-  @ApiOkResponse({ type: IssuedTokenView })
+  @ApiOperation({ summary: 'Create a local account; placed by invitation, by e-mail domain, or in a new personal organisation' })
+  @ApiCreatedResponse({ type: IssuedTokenView })
   signup(@Body() dto: SignupDto, @Req() request: FastifyRequest): Promise<IssuedTokenView> {
     return this.auth.signup(dto, request.ip);
   }

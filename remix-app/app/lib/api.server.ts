@@ -17,6 +17,11 @@ export interface ApiOptions {
    * 'none': never send it (sign-in, sign-up); every answer comes back as a result.
    */
   auth?: 'required' | 'optional' | 'none';
+  /**
+   * With 'required' auth, 403 and 404 are thrown for the error boundary by default; an action
+   * that shows them in its form asks for them back with `refusals: 'return'`.
+   */
+  refusals?: 'throw' | 'return';
 }
 
 const TIMEOUT_MS = 15_000;
@@ -81,7 +86,7 @@ export async function apiRequest<T>(request: Request, path: string, options: Api
 
   if (auth === 'required') {
     if (response.status === 401) redirectToLogin(request);
-    if (response.status === 403 || response.status === 404) throw new Response(null, { status: response.status });
+    if ((response.status === 403 || response.status === 404) && options.refusals !== 'return') throw new Response(null, { status: response.status });
   }
   if (response.status >= 500) {
     console.error(`nest-api ${options.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 500)}`);

@@ -35,13 +35,20 @@ export function requireCurrentUser({ request, context }: RequestArgs): Promise<C
   return pending;
 }
 
+const currentPermissions = new WeakMap<AppLoadContext, Promise<Permission[]>>();
+
+/** The signed-in user and their effective permissions (asked once per HTTP request too). */
 export async function requireCurrentUserWithPermissions(
   args: RequestArgs,
 ): Promise<{ user: CurrentUser; permissions: Permission[] }> {
-  const { request } = args;
+  const { request, context } = args;
   const user = await requireCurrentUser(args);
-  const permissions = await apiGet<Permission[]>(request, `/api/users/${encodeURIComponent(String(user.user_id))}/permissions`);
-  return { user, permissions };
+  let pending = currentPermissions.get(context);
+  if (!pending) {
+    pending = apiGet<Permission[]>(request, `/api/users/${encodeURIComponent(String(user.user_id))}/permissions`);
+    currentPermissions.set(context, pending);
+  }
+  return { user, permissions: await pending };
 }
 
 /** Someone whose token nest-api still accepts goes straight on to where they were headed. */

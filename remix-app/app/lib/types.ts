@@ -21,3 +21,29 @@ export interface AuthProviders {
   signup_enabled: boolean;
   providers: { id: ProviderId; url: string }[];
 }
+
+/** Shapes of the organisation, user and invitation answers (docs/api-contract-organisations.md). */
+export interface OrganizationView {
+  organization_id: string;
+  name: string;
+  slug: string;
+  kvk_number: number | null;
+  domain: string | null;
+  logo_url: string | null;
+  user_count: number;
+}
+
+export type UserView = CurrentUser;
+
+export interface LicenceView {
+  application_name: string;
+  application_logo_url: string | null;
+  end_date: string;
+}
+
+export interface InvitationView {
+  email: string;
+  organization_name: string;
+  organization_slug: string;
+  expires_at: string;
+}

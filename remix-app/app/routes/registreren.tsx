@@ -14,11 +14,26 @@ import type { AccessTokenGrant, AuthProviders } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
 
+/** The invitation link's token: the newcomer joins the inviting organisation. */
+const INVITATION_PARAM = 'uitnodiging';
+
+function invitationPath(invitation: string): string {
+  return `/uitnodiging/${encodeURIComponent(invitation)}`;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirect_uri'));
-  await redirectIfSignedIn(request, redirectTo);
+  const search = new URL(request.url).searchParams;
+  const invitation = (search.get(INVITATION_PARAM) ?? '').slice(0, 200);
+  const redirectTo = safeRedirectPath(search.get('redirect_uri') ?? (invitation ? '/mijn-organisatie' : null));
+  // Someone signed in who follows an invitation can accept it there.
+  await redirectIfSignedIn(request, invitation ? invitationPath(invitation) : redirectTo);
   const result = await apiRequest<AuthProviders>(request, '/api/auth/providers', { auth: 'none' });
-  return { redirectTo, signupEnabled: result.ok && result.data.signup_enabled };
+  return {
+    redirectTo,
+    invitation,
+    email: invitation ? (search.get('email') ?? '').slice(0, LIMITS.emailMax) : '',
+    signupEnabled: result.ok && result.data.signup_enabled,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
       lastname: textField(formData, 'lastname'),
       email: textField(formData, 'email').trim(),
       password: textField(formData, 'password'),
+      ...(textField(formData, INVITATION_PARAM) ? { invitation: textField(formData, INVITATION_PARAM) } : {}),
     },
     auth: 'none',
   });
@@ -54,11 +70,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  const { redirectTo, signupEnabled } = useLoaderData<typeof loader>();
+  const { redirectTo, invitation, email, signupEnabled } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const pending = useIsPending();
   useClearedAfterReply(reply, 'password');
-  const loginLink = redirectTo === '/' ? '/inloggen' : withRedirectUri('/inloggen', redirectTo);
+  const loginLink = invitation
+    ? withRedirectUri('/inloggen', invitationPath(invitation))
+    : redirectTo === '/'
+      ? '/inloggen'
+      : withRedirectUri('/inloggen', redirectTo);
 
   return (
     <AuthLayout title={LABELS.signup.title} intro={LABELS.signup.intro}>
@@ -92,7 +112,7 @@ export default function SignupPage() {
             autoComplete="email"
             required
             maxLength={LIMITS.emailMax}
-            defaultValue={reply?.values?.email ?? ''}
+            defaultValue={reply?.values?.email ?? email}
             error={reply?.fieldErrors?.email}
           />
           <TextField
@@ -112,6 +132,7 @@ export default function SignupPage() {
             </SubmitButton>
           </div>
           <input type="hidden" name="redirect_uri" value={redirectTo} />
+          {invitation ? <input type="hidden" name={INVITATION_PARAM} value={invitation} /> : null}
           <CsrfInput />
         </Form>
       ) : (

@@ -15,6 +15,9 @@ export const {
   LIMITS,
   NAV_LINKS,
   ORGANIZATION_ADMIN_NAV_LINKS,
+  ORGANISATION_LABELS,
+  ROLE_CHECKBOX_LABELS,
+  inviteSentText,
   VERSION_LABEL,
   initials,
 } = domain;

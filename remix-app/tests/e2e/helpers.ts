@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LABELS } from './domain';
-import { DEMO_PASSWORD } from './settings';
+import { API_PORT, DEMO_PASSWORD, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
 export interface ApiUser {
   user_id: string | number;
@@ -72,4 +72,143 @@ export async function dropAttribute(page: Page, selector: string, attribute: str
 export function loginUrlFor(path: string): RegExp {
   const escaped = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`/inloggen\\?redirect_uri=${escaped}$`);
+}
+
+/** Quoted-printable to text: soft line breaks (`=\r\n`) joined, `=XX` bytes decoded as UTF-8. */
+export function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i], 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+interface SunkMail {
+  to: string[];
+  raw: string;
+}
+
+/** The mails the SMTP sink received for `to`. */
+export async function mailsTo(to: string): Promise<SunkMail[]> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as SunkMail[];
+}
+
+/** Waits for the invitation mail to `to` and returns the path of its link, /uitnodiging/<token>. */
+export async function invitationPathFromMail(to: string): Promise<{ path: string; text: string }> {
+  let found: { path: string; text: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const mail of await mailsTo(to)) {
+          const [headers, ...rest] = mail.raw.split(/\r?\n\r?\n/);
+          const body = rest.join('\n\n');
+          const text = /content-transfer-encoding:\s*quoted-printable/i.test(headers)
+            ? decodeQuotedPrintable(body)
+            : /content-transfer-encoding:\s*base64/i.test(headers)
+              ? Buffer.from(body, 'base64').toString('utf8')
+              : body;
+          const match = text.match(new RegExp(`http://127\\.0\\.0\\.1:${PORTAL_PORT}(/uitnodiging/[A-Za-z0-9_-]+)`));
+          if (match) found = { path: match[1], text };
+        }
+        return found !== null;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A call straight to nest-api with a bearer token (test setup and checks, not the product's path). */
+export async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`http://127.0.0.1:${API_PORT}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : null) as T };
+}
+
+export interface ApiSignedUp {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+  token: string;
+  organization_name: string;
+  organization_slug: string;
+}
+
+/** Registers a fresh user through nest-api (no browser); an e-mail under an organisation's domain joins it. */
+export async function apiSignUp(email = uniqueEmail(), names: { firstname?: string; lastname?: string } = {}): Promise<ApiSignedUp> {
+  const person = {
+    firstname: names.firstname ?? 'Nina',
+    lastname: names.lastname ?? `Nieuw ${randomUUID().slice(0, 6)}`,
+    email,
+    password: `Geheim-${randomUUID()}`,
+  };
+  const signup = await api<{ access_token: string }>(null, 'POST', '/api/auth/signup', person);
+  expect([200, 201], JSON.stringify(signup.data)).toContain(signup.status);
+  const token = signup.data.access_token;
+  const me = await api<ApiUser & { organization_slug: string }>(token, 'GET', '/api/current_user');
+  return {
+    ...person,
+    token,
+    id: String(me.data.user_id),
+    organization_name: me.data.organization_name,
+    organization_slug: me.data.organization_slug,
+  };
+}
+
+/** A data source created straight through nest-api (test setup): the whole creation answer. */
+export interface ApiCreatedDatasource {
+  datasource_id: string;
+  name: string;
+  hostname: string | null;
+  credentials: { datasource_id: string; secret: string };
+  cloud_init_config: string;
+}
+
+/** Signs in a demo user through nest-api and returns the bearer token. */
+export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await api<{ access_token: string }>(null, 'POST', '/api/auth/login', { email, password });
+  expect(response.status, JSON.stringify(response.data)).toBe(200);
+  return response.data.access_token;
+}
+
+/** A data-source token (hub protocol: HS256 over the secret's UTF-8 bytes, five minutes). */
+export async function datasourceToken(datasourceId: string, secret: string): Promise<string> {
+  const { createHmac } = await import('node:crypto');
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    iss: `datahub-datasource:${datasourceId}`,
+    aud: 'datahub-portal-api',
+    sub: datasourceId,
+    iat,
+    exp: iat + 300,
+  })}`;
+  return `${unsigned}.${createHmac('sha256', Buffer.from(secret, 'utf8')).update(unsigned).digest('base64url')}`;
+}
+
+/** Registers a dataset for a data source through the hub protocol, as the reference agent does. */
+export async function registerDatasetViaProtocol(datasource: ApiCreatedDatasource): Promise<string> {
+  const token = await datasourceToken(datasource.credentials.datasource_id, datasource.credentials.secret);
+  const response = await api<{ dataset_id: string }>(token, 'POST', '/api/datasource-protocol/datasets', { file_format: '.ttl' });
+  expect(response.status, JSON.stringify(response.data)).toBe(201);
+  return response.data.dataset_id;
 }

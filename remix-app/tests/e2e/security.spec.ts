@@ -65,6 +65,7 @@ test.describe('security headers', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await login(page, DEMO_USERS.member);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     // Hydrated: a client-side navigation keeps the document (no full load).
     await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
     await page.getByRole('navigation', { name: LABELS.mainNavigation }).getByRole('link', { name: LABELS.profile.title, exact: true }).click();

@@ -1,0 +1,114 @@
+import { Form, Link } from '@remix-run/react';
+import { DATASET_LABELS, initials, titleCase } from '@datahub/domain';
+import { isOnline, type DatasetView } from '~/lib/datasets';
+
+const L = DATASET_LABELS;
+
+export const cardGridClass = 'mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
+
+/** The owner's logo, or the first two letters of its name, uppercased. */
+export function DatasetOwnerLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="logo-initials"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+    >
+      {initials(name) || '··'}
+    </span>
+  );
+}
+
+/** 'online' in green; anything else in red, title-cased. */
+export function DatasetStatus({ status }: { status: string }) {
+  const online = isOnline({ status });
+  return (
+    <span
+      data-testid="dataset-status"
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+        online ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'
+      }`}
+    >
+      {online ? status : titleCase(status)}
+    </span>
+  );
+}
+
+export type DatasetCardData = Pick<
+  DatasetView,
+  'slug' | 'name' | 'status' | 'owner_organization_name' | 'owner_organization_logo_url'
+>;
+
+/** A dataset card linking to its detail page; with `showStatus` it also shows the status. */
+export function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
+  const name = dataset.name || L.datasets.unnamed;
+  return (
+    <li>
+      <Link
+        to={`/dataset/${encodeURIComponent(dataset.slug)}`}
+        className="flex h-full items-center gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-stone-900">{name}</span>
+          <span className="block truncate text-sm text-stone-600">{dataset.owner_organization_name}</span>
+          {showStatus ? (
+            <span className="mt-1 block">
+              <span className="sr-only">{L.myDatasets.status}: </span>
+              <DatasetStatus status={dataset.status} />
+            </span>
+          ) : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function DatasetCardList({
+  datasets,
+  empty,
+  showStatus = false,
+  label,
+}: {
+  datasets: DatasetCardData[];
+  empty: string;
+  showStatus?: boolean;
+  label: string;
+}) {
+  if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
+  return (
+    <ul aria-label={label} className={cardGridClass}>
+      {datasets.map((dataset) => (
+        <DatasetCard key={dataset.slug} dataset={dataset} showStatus={showStatus} />
+      ))}
+    </ul>
+  );
+}
+
+/** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
+export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
+  return (
+    <Form method="get" role="search" className="mt-6 flex gap-2">
+      <label htmlFor="q" className="sr-only">
+        {L.datasets.searchLabel}
+      </label>
+      <input
+        id="q"
+        name="q"
+        type="search"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        placeholder={L.datasets.searchPlaceholder}
+        className="block w-full max-w-md rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
+      />
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        {L.datasets.search}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from '@remix-run/react';
+import { DATASET_LABELS } from '@datahub/domain';
+import type { DatasourceView } from '~/lib/datasets';
+import { DatasetOwnerLogo, cardGridClass } from './dataset-cards';
+
+const L = DATASET_LABELS;
+
+export function DatasourceCard({ datasource }: { datasource: DatasourceView }) {
+  return (
+    <li className="flex items-center gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="datasource-card">
+      <DatasetOwnerLogo name={datasource.owner_organization_name} logoUrl={datasource.owner_organization_logo_url} />
+      <div className="min-w-0">
+        <h3 className="truncate font-medium text-stone-900">{datasource.name}</h3>
+        {datasource.hostname ? (
+          <a
+            href={`https://${datasource.hostname}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block truncate text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {datasource.hostname}
+          </a>
+        ) : (
+          <p className="text-sm italic text-stone-500">{L.datasources.noHostname}</p>
+        )}
+        <p className="truncate text-sm text-stone-600">{datasource.owner_organization_name}</p>
+      </div>
+    </li>
+  );
+}
+
+export function DatasourceCardList({ datasources, label }: { datasources: DatasourceView[]; label: string }) {
+  if (datasources.length === 0) return <p className="mt-6 text-stone-600">{L.datasources.empty}</p>;
+  return (
+    <ul aria-label={label} className={cardGridClass}>
+      {datasources.map((datasource) => (
+        <DatasourceCard key={datasource.datasource_id} datasource={datasource} />
+      ))}
+    </ul>
+  );
+}
+
+/** Shown instead of the data sources to users without Datasource.Read. */
+export function DatasourceNoRights() {
+  return (
+    <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+      {L.noDatasourceRights}
+    </p>
+  );
+}
+
+export function DatasourceCreateLinks() {
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <Link
+        to="/databronnen/aanmaken"
+        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        {L.datasources.create}
+      </Link>
+      <Link
+        to="/databronnen/aanmaken-azure"
+        className="rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        {L.datasources.createAzure}
+      </Link>
+    </div>
+  );
+}

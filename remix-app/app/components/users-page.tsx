@@ -1,0 +1,124 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { ORGANISATION_LABELS } from '@datahub/domain';
+import type { FormReply } from '~/lib/forms';
+import { CsrfInput } from './csrf-input';
+import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
+import { sectionClass } from './organization-page';
+import { Spinner } from './spinner';
+
+const L = ORGANISATION_LABELS.users;
+
+export interface UsersPageData {
+  users: { id: string; name: string; email: string; isSelf: boolean }[];
+  canRemove: boolean;
+  canInvite: boolean;
+}
+
+export type UsersReply = FormReply & { intent?: string };
+
+function RemoveButton({ user }: { user: UsersPageData['users'][number] }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'remove' &&
+    navigation.formData?.get('user_id') === user.id;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="user_id" value={user.id} />
+      <input type="hidden" name="user_name" value={user.name} />
+      <CsrfInput />
+      <button
+        type="submit"
+        aria-label={user.isSelf ? L.removeSelfLabel : L.removeUser(user.name)}
+        aria-disabled={pending || undefined}
+        onClick={(event) => {
+          if (pending) event.preventDefault();
+        }}
+        className="inline-flex items-center gap-2 rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 aria-disabled:opacity-75"
+      >
+        {pending ? <Spinner /> : null}
+        {user.isSelf ? L.removeSelf : L.remove}
+        {pending ? <span className="sr-only">{L.removing}</span> : null}
+      </button>
+    </Form>
+  );
+}
+
+/** The users of one organisation: view links, and (with the rights) remove buttons and the invite form. */
+export function UsersPage({ title, page, reply }: { title: string; page: UsersPageData; reply?: UsersReply }) {
+  const invitePending = useIsPending();
+  const navigation = useNavigation();
+  const inviting = invitePending && navigation.formData?.get('intent') === 'invite';
+  const replyIntent = reply?.intent ?? reply?.values?.intent;
+  const inviteReply = replyIntent === 'invite' ? reply : undefined;
+  const removeReply = replyIntent === 'remove' ? reply : undefined;
+
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{title}</h1>
+
+      {page.canInvite ? (
+        <section aria-labelledby="gebruiker-uitnodigen" className={sectionClass}>
+          <h2 id="gebruiker-uitnodigen" className="text-xl font-semibold text-stone-900">
+            {L.inviteTitle}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">{L.inviteIntro}</p>
+          <Form method="post" className="mt-4 space-y-4">
+            <FormError message={inviteReply?.formError} />
+            <TextField
+              name="email"
+              type="email"
+              label={L.inviteEmail}
+              autoComplete="off"
+              required
+              maxLength={254}
+              defaultValue={inviteReply?.values?.email ?? ''}
+              error={inviteReply?.fieldErrors?.email}
+            />
+            <input type="hidden" name="intent" value="invite" />
+            <CsrfInput />
+            <SubmitButton pending={inviting} pendingLabel={L.inviting}>
+              {L.invite}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="gebruikers-lijst" className={sectionClass}>
+        <h2 id="gebruikers-lijst" className="text-xl font-semibold text-stone-900">
+          {L.listTitle}
+        </h2>
+        <div className="mt-4">
+          <FormError message={removeReply?.formError} />
+        </div>
+        {page.users.length === 0 ? (
+          <p className="mt-4 text-stone-600">{L.empty}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200">
+            {page.users.map((user) => (
+              <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span>
+                  <span className="font-medium text-stone-900">
+                    {user.name} {user.isSelf ? <span className="font-normal text-stone-500">{L.you}</span> : null}
+                  </span>
+                  <span className="block text-sm text-stone-600">{user.email}</span>
+                </span>
+                <span className="flex items-center gap-2">
+                  <Link
+                    to={`/gebruiker/${user.id}`}
+                    aria-label={L.viewUser(user.name)}
+                    className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
+                  >
+                    {L.view}
+                  </Link>
+                  {page.canRemove ? <RemoveButton user={user} /> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { credentialsDataUrl, credentialsFileName, isOnline, matchesName, type CreatedDatasourceView } from './datasets';
+
+describe('matchesName', () => {
+  it('matches a case-insensitive substring and everything for an empty query', () => {
+    expect(matchesName('Kassencomplex Delta', 'DELTA')).toBe(true);
+    expect(matchesName('Kassencomplex Delta', '  kas ')).toBe(true);
+    expect(matchesName('Kassencomplex Delta', 'west')).toBe(false);
+    expect(matchesName('', '')).toBe(true);
+  });
+});
+
+describe('isOnline', () => {
+  it('only knows online', () => {
+    expect(isOnline({ status: 'online' })).toBe(true);
+    expect(isOnline({ status: 'offline' })).toBe(false);
+  });
+});
+
+describe('credentials file', () => {
+  const created: CreatedDatasourceView = {
+    datasource_id: '0b0e6c3a-1111-4222-8333-944445555666',
+    name: 'Kasdata & co',
+    hostname: null,
+    owner_organization: 'org',
+    owner_organization_name: 'Kwekerij Delta',
+    owner_organization_logo_url: null,
+    credentials: { datasource_id: '0b0e6c3a-1111-4222-8333-944445555666', secret: 's3cr#t/+=' },
+    cloud_init_config: '#cloud-config\n',
+  };
+
+  it('is named after the data source', () => {
+    expect(credentialsFileName(created.datasource_id)).toBe('datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json');
+  });
+
+  it('holds the whole answer as a JSON data URL', () => {
+    const url = credentialsDataUrl(created);
+    expect(url.startsWith('data:application/json;charset=utf-8,')).toBe(true);
+    expect(JSON.parse(decodeURIComponent(url.slice(url.indexOf(',') + 1)))).toEqual(created);
+  });
+});

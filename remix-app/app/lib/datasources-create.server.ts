@@ -1,0 +1,36 @@
+import { data, type ActionFunctionArgs } from '@remix-run/node';
+import { DATASET_LABELS, datasourceCreateErrorText } from '@datahub/domain';
+import { apiRequest } from './api.server';
+import { requireCurrentUser } from './auth.server';
+import { requireValidCsrf } from './csrf.server';
+import type { CreatedDatasourceView } from './datasets';
+import { keptValues, textField, type FormReply } from './forms';
+
+export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
+
+/**
+ * Creates a data source; `withHostname: false` is the cloud variant (empty hostname). The
+ * success answer is rendered directly (its secret is shown once), not redirected to.
+ */
+export async function createDatasourceAction({ request, context }: ActionFunctionArgs, withHostname: boolean) {
+  await requireCurrentUser({ request, context });
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+
+  const result = await apiRequest<CreatedDatasourceView>(request, '/api/datasources', {
+    method: 'POST',
+    json: { name: textField(formData, 'name'), hostname: withHostname ? textField(formData, 'hostname') : '' },
+    refusals: 'return',
+  });
+  if (!result.ok) {
+    const values = keptValues(formData);
+    if (result.status === 403) return data<DatasourceCreateReply>({ formError: DATASET_LABELS.noDatasourceRights, values }, { status: 403 });
+    const fieldErrors = result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    return data<DatasourceCreateReply>(
+      { formError: fieldErrors ? undefined : datasourceCreateErrorText(result.error), fieldErrors, values },
+      { status: result.status },
+    );
+  }
+  return data<DatasourceCreateReply>({ created: result.data }, { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,19 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { hasPermission } from './datasources-permissions';
+import { apiGet } from './api.server';
+import { requireCurrentUserWithPermissions } from './auth.server';
+import type { DatasourceView } from './datasets';
+
+/**
+ * The organisation's data sources (`/api/my-datasources`; `/api/datasources` gives organisation
+ * admins all of them), or null when the user lacks Datasource.Read.
+ */
+export async function loadOwnDatasources(
+  args: { request: Request; context: AppLoadContext },
+  path: '/api/my-datasources' | '/api/datasources' = '/api/my-datasources',
+): Promise<DatasourceView[] | null> {
+  const { permissions } = await requireCurrentUserWithPermissions(args);
+  if (!hasPermission(permissions, 'Datasource.Read')) return null;
+  const datasources = await apiGet<DatasourceView[]>(args.request, path);
+  return [...datasources].sort((a, b) => a.name.localeCompare(b.name, 'nl'));
+}

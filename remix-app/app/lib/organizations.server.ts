@@ -1,0 +1,177 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  ORGANISATION_LABELS,
+  formatDateDashed,
+  inviteErrorText,
+  inviteSentText,
+  organizationUpdateErrorText,
+  rolesErrorText,
+  type Permission,
+} from '@datahub/domain';
+import { apiGet, apiRequest } from './api.server';
+import { requireCurrentUserWithPermissions } from './auth.server';
+import { requireValidCsrf } from './csrf.server';
+import { keptValues, textField, type FormReply } from './forms';
+import { clearAccessTokenCookie, flashCookie } from './session.server';
+import type { CurrentUser, LicenceView, OrganizationView, UserView } from './types';
+
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'>): string {
+  return `${user.firstname} ${user.lastname}`.trim() || user.email;
+}
+
+/** Organisation admins act on every organisation; everyone else on their own only. */
+export function actsOn(user: CurrentUser, organizationId: string): boolean {
+  return user.organization_admin || String(user.organization) === String(organizationId);
+}
+
+export function hasPermissionIn(
+  user: CurrentUser,
+  permissions: readonly Permission[],
+  permission: Permission,
+  organizationId: string,
+): boolean {
+  return permissions.includes(permission) && actsOn(user, organizationId);
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  isSelf: boolean;
+}
+
+function userRows(users: UserView[], me: CurrentUser): UserRow[] {
+  return users
+    .map((user) => ({ id: String(user.user_id), name: userName(user), email: user.email, isSelf: String(user.user_id) === String(me.user_id) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
+}
+
+/** Everything the organisation page shows; a 403 from nest-api reaches the route's error boundary. */
+export async function loadOrganizationPage(args: Args, slug: string) {
+  const { request } = args;
+  const { user, permissions } = await requireCurrentUserWithPermissions(args);
+  const organization = await apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`);
+  const [users, licences] = await Promise.all([
+    apiGet<UserView[]>(request, `/api/organizations/${segment(organization.slug)}/users`),
+    apiGet<LicenceView[]>(request, `/api/organizations/${segment(organization.slug)}/licences`),
+  ]);
+  return {
+    organization,
+    isOwn: String(organization.organization_id) === String(user.organization),
+    canEdit: hasPermissionIn(user, permissions, 'Organization.Update', organization.organization_id),
+    users: userRows(users, user),
+    licences: licences.map((licence) => ({
+      name: licence.application_name,
+      logoUrl: licence.application_logo_url,
+      endDate: formatDateDashed(licence.end_date),
+    })),
+  };
+}
+
+/** Saves name, KvK number and e-mail domain; refusals come back with the catalogue text and the input. */
+export async function updateOrganization(args: Args, formData: FormData, backTo: string) {
+  const { request } = args;
+  const organizationId = textField(formData, 'organization_id');
+  const name = textField(formData, 'name');
+  // A personal organisation keeps its (hidden) tmp_ name until someone gives it a real one.
+  const keepName = name.trim() === '' && textField(formData, 'personal') === '1';
+  const result = await apiRequest<OrganizationView>(request, `/api/organizations/${segment(organizationId)}`, {
+    method: 'PUT',
+    json: {
+      ...(keepName ? {} : { name }),
+      kvk_number: textField(formData, 'kvk_number').trim(),
+      domain: textField(formData, 'domain').trim(),
+    },
+    refusals: 'return',
+  });
+  if (!result.ok) {
+    const fieldErrors =
+      result.status === 422 && result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    return data<FormReply>(
+      { formError: fieldErrors ? undefined : organizationUpdateErrorText(result.error), fieldErrors, values: keptValues(formData) },
+      { status: result.status },
+    );
+  }
+  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, ORGANISATION_LABELS.organization.saved) } });
+}
+
+/**
+ * Removes a user from the organisation, or deletes your own account (which ends the session:
+ * off to the sign-in page). The 'last owner' refusal comes back as the Dutch error.
+ */
+export async function removeUser(args: ActionFunctionArgs, formData: FormData, backTo: string) {
+  const { request } = args;
+  const { user: me } = await requireCurrentUserWithPermissions(args);
+  const userId = textField(formData, 'user_id');
+  const name = textField(formData, 'user_name');
+  const isSelf = userId === String(me.user_id);
+  const result = await apiRequest<null>(
+    request,
+    isSelf ? `/api/users/${segment(userId)}` : `/api/users/${segment(userId)}/remove_from_organization`,
+    { method: 'DELETE', refusals: 'return' },
+  );
+  if (!result.ok) {
+    const formError = result.status === 409 ? rolesErrorText(result.error) : ORGANISATION_LABELS.users.removeFailed;
+    return data<FormReply & { intent: string }>(
+      { intent: 'remove', formError, values: { user_id: userId } },
+      { status: result.status },
+    );
+  }
+  if (isSelf) return redirect('/inloggen', { headers: { 'Set-Cookie': clearAccessTokenCookie(request) } });
+  return redirect(backTo, {
+    headers: { 'Set-Cookie': await flashCookie(request, ORGANISATION_LABELS.users.removed(name || userId)) },
+  });
+}
+
+/** The first lines of every action here: the signed-in user and a valid CSRF token. */
+export async function readAction(args: ActionFunctionArgs) {
+  await requireCurrentUserWithPermissions(args);
+  const formData = await args.request.formData();
+  return { formData, refused: requireValidCsrf(args.request, formData) };
+}
+
+/**
+ * The users of an organisation. `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons
+ * to organisation admins only; /mijn-gebruikers to anyone with User.Delete.
+ */
+export async function loadUsersPage(args: Args, slug: string, options: { viewOnlyForNonAdmins: boolean }) {
+  const { request } = args;
+  const { user, permissions } = await requireCurrentUserWithPermissions(args);
+  const [organization, users] = await Promise.all([
+    apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`),
+    apiGet<UserView[]>(request, `/api/organizations/${segment(slug)}/users`),
+  ]);
+  const mayRemove = hasPermissionIn(user, permissions, 'User.Delete', organization.organization_id);
+  return {
+    organizationName: organization.name,
+    organizationSlug: organization.slug,
+    users: userRows(users, user),
+    canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
+    canInvite:
+      String(organization.organization_id) === String(user.organization) && permissions.includes('Invitation.Create'),
+  };
+}
+
+/** Sends the invitation mail; the flash says to whom, a refusal keeps the typed address. */
+export async function inviteUser(args: Args, formData: FormData, backTo: string) {
+  const { request } = args;
+  const email = textField(formData, 'email').trim();
+  const result = await apiRequest<{ email: string }>(request, '/api/invitations', {
+    method: 'POST',
+    json: { email },
+    refusals: 'return',
+  });
+  if (!result.ok) {
+    return data<FormReply & { intent: string }>(
+      { intent: 'invite', formError: inviteErrorText(result.error), values: { email } },
+      { status: result.status },
+    );
+  }
+  return redirect(backTo, {
+    headers: { 'Set-Cookie': await flashCookie(request, inviteSentText(result.data?.email || email)) },
+  });
+}

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { DATASET_LABELS } from '@datahub/domain';
+import { sectionClass } from '~/components/dataset-cards';
+import { DatasetSearchList } from '~/components/dataset-search-list';
+import { DatasourceCardList, DatasourceNoRights } from '~/components/datasource-cards';
+import { ErrorPanel } from '~/components/error-page';
+import { apiGet } from '~/lib/api.server';
+import { byName, type DatasetView } from '~/lib/datasets';
+import { searchQuery, toCard } from '~/lib/datasets.server';
+import { loadOwnDatasources } from '~/lib/datasources.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = DATASET_LABELS.manageDatasets;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
+
+/** Data sources (with Datasource.Read) and every dataset the user may see: online ones plus their own. */
+export async function loader(args: LoaderFunctionArgs) {
+  const [datasources, online, own] = await Promise.all([
+    loadOwnDatasources(args, '/api/datasources'),
+    apiGet<DatasetView[]>(args.request, '/api/datasets'),
+    apiGet<DatasetView[]>(args.request, '/api/my-datasets'),
+  ]);
+  const unique = new Map<string, DatasetView>();
+  for (const dataset of [...online, ...own]) unique.set(dataset.dataset_id, dataset);
+  return {
+    query: searchQuery(args.request),
+    datasources,
+    datasets: [...unique.values()].sort(byName).map(toCard),
+  };
+}
+
+export default function ManageDatasetsPage() {
+  const { query, datasources, datasets } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
+      <section aria-labelledby="beheer-databronnen" className={sectionClass}>
+        <h2 id="beheer-databronnen" className="text-xl font-semibold text-stone-900">
+          {L.datasourcesTitle}
+        </h2>
+        {datasources === null ? <DatasourceNoRights /> : <DatasourceCardList datasources={datasources} label={L.datasourcesTitle} />}
+      </section>
+      <section aria-labelledby="beheer-alle-datasets" className={sectionClass}>
+        <h2 id="beheer-alle-datasets" className="text-xl font-semibold text-stone-900">
+          {L.datasetsTitle}
+        </h2>
+        <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.datasetsTitle} showStatus />
+      </section>
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

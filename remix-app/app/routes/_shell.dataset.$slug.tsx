@@ -1,0 +1,117 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { DATASET_LABELS } from '@datahub/domain';
+import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
+import { ErrorPanel } from '~/components/error-page';
+import { apiRequest } from '~/lib/api.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { byName, isOnline, type DatasetView } from '~/lib/datasets';
+import { toCard } from '~/lib/datasets.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = DATASET_LABELS.dataset;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: pageTitle(page && 'dataset' in page && page.dataset ? page.dataset.name || DATASET_LABELS.datasets.unnamed : L.notFoundTitle) },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const user = await requireCurrentUser(args);
+  const slug = params.slug ?? '';
+  const found = await apiRequest<DatasetView>(request, `/api/datasets/${encodeURIComponent(slug)}`, { refusals: 'return' });
+  if (!found.ok) {
+    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false }, { status: 404 });
+    throw new Response(null, { status: found.status });
+  }
+  const dataset = found.data;
+  const siblings = await apiRequest<DatasetView[]>(
+    request,
+    `/api/organizations/${encodeURIComponent(dataset.owner_organization_slug)}/datasets`,
+    { refusals: 'return' },
+  );
+  const others = siblings.ok
+    ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
+    : [];
+  const { file_format, ...shown } = dataset;
+  const isAdmin = user.organization_admin === true;
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin };
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="mt-1 whitespace-pre-line text-stone-900">{value || '–'}</dd>
+    </div>
+  );
+}
+
+export default function DatasetPage() {
+  const { dataset, others, isAdmin } = useLoaderData<typeof loader>();
+  if (!dataset) {
+    return (
+      <div className="rounded-lg border border-stone-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-semibold text-stone-900">{L.notFoundTitle}</h1>
+        <p className="mt-3 text-stone-700">{L.notFound}</p>
+        <p className="mt-6">
+          <Link to="/datasets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {L.backToList}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const name = dataset.name || DATASET_LABELS.datasets.unnamed;
+  return (
+    <div>
+      <nav aria-label={L.breadcrumb} className="text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/datasets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {DATASET_LABELS.datasets.title}
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="text-stone-900">
+            {name}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-4 flex items-center gap-4">
+        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{name}</h1>
+          <p className="mt-1 flex items-center gap-2 text-stone-600">
+            <span className="sr-only">{L.status}: </span>
+            <DatasetStatus status={dataset.status} />
+          </p>
+        </div>
+      </div>
+
+      <section aria-labelledby="over-dataset" className={sectionClass}>
+        <h2 id="over-dataset" className="text-xl font-semibold text-stone-900">
+          {L.about}
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-stone-800">{dataset.about || '–'}</p>
+        <dl className="mt-6 grid gap-6 sm:grid-cols-2">
+          <Field label={L.owner} value={dataset.owner_organization_name} />
+          <Field label={L.contact} value={dataset.contact} />
+          <Field label={L.additionalInfo} value={dataset.additional_info} />
+          {isAdmin && dataset.file_format !== null ? <Field label={L.fileFormat} value={dataset.file_format} /> : null}
+        </dl>
+      </section>
+
+      {others.length > 0 ? (
+        <section aria-labelledby="andere-datasets" className="mt-8">
+          <h2 id="andere-datasets" className="text-xl font-semibold text-stone-900">
+            {L.others(dataset.owner_organization_name)}
+          </h2>
+          <DatasetCardList datasets={others} empty="" label={L.others(dataset.owner_organization_name)} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,196 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import {
+  LABELS,
+  ORGANISATION_LABELS,
+  ROLE_CHECKBOX_LABELS,
+  checkboxesForRoles,
+  displayOrganizationName,
+  roleForCheckbox,
+  rolesErrorText,
+  type RoleCheckbox,
+} from '@datahub/domain';
+import { CsrfInput } from '~/components/csrf-input';
+import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { OrganizationErrorBoundary } from '~/components/organization-error';
+import { sectionClass } from '~/components/organization-page';
+import { apiGet, apiRequest } from '~/lib/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
+import { requireValidCsrf } from '~/lib/csrf.server';
+import type { FormReply } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+import { actsOn, userName } from '~/lib/organizations.server';
+import { flashCookie } from '~/lib/session.server';
+import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
+import type { UserView } from '~/lib/types';
+
+const L = ORGANISATION_LABELS.user;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.name : L.title) }];
+
+const segment = (value: string) => encodeURIComponent(value);
+
+async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const { request, params } = args;
+  const { user: me, permissions } = await requireCurrentUserWithPermissions(args);
+  const id = params.userId ?? '';
+  const target = await apiGet<UserView>(request, `/api/users/${segment(id)}`);
+  const canEdit =
+    permissions.includes('RoleAssignment.Create') &&
+    permissions.includes('RoleAssignment.Delete') &&
+    actsOn(me, target.organization);
+  return { me, target, canEdit };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { me, target, canEdit } = await loadTarget(args);
+  const roles = await apiGet<string[]>(args.request, `/api/users/${segment(String(target.user_id))}/roles`);
+  return {
+    id: String(target.user_id),
+    name: userName(target),
+    firstname: target.firstname,
+    lastname: target.lastname,
+    email: target.email,
+    organizationName: displayOrganizationName(target.organization_name),
+    usersPath:
+      String(target.organization) === String(me.organization) ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`,
+    inAdminOrganization: target.organization_admin,
+    ticked: [...checkboxesForRoles(roles)],
+    canEdit,
+  };
+}
+
+type RolesReply = FormReply & { ticked?: string[] };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const { target, canEdit } = await loadTarget(args);
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+  const ticked = formData.getAll('roles').filter(isRoleCheckbox);
+  if (!canEdit) {
+    return data<RolesReply>({ formError: rolesErrorText({ detail: '' }), ticked }, { status: 403 });
+  }
+  const names = rolesForCheckboxes(ticked, target.organization_admin);
+  const result = await apiRequest<string[]>(request, `/api/users/${segment(String(target.user_id))}/roles`, {
+    method: 'POST',
+    json: { names },
+    refusals: 'return',
+  });
+  if (!result.ok) {
+    return data<RolesReply>({ formError: rolesErrorText(result.error), ticked }, { status: result.status });
+  }
+  return redirect(`/gebruiker/${segment(String(target.user_id))}`, {
+    headers: { 'Set-Cookie': await flashCookie(request, L.saved) },
+  });
+}
+
+function RoleCheckboxes({
+  boxes,
+  initial,
+  inAdminOrganization,
+  disabled,
+}: {
+  boxes: RoleCheckbox[];
+  initial: string[];
+  inAdminOrganization: boolean;
+  disabled: boolean;
+}) {
+  const [ticked, setTicked] = useState(() => new Set(initial));
+  const key = initial.join(',');
+  // New ticks from the server (after saving or a refusal) replace what was clicked.
+  useEffect(() => setTicked(new Set(key ? key.split(',') : [])), [key]);
+  const ownerImplies = checkboxesForRoles([roleForCheckbox('owner', inAdminOrganization)]);
+
+  return (
+    <ul className="space-y-3">
+      {boxes.map((box) => (
+        <li key={box}>
+          <label className="inline-flex items-center gap-3 text-stone-800">
+            <input
+              type="checkbox"
+              name="roles"
+              value={box}
+              checked={ticked.has(box)}
+              disabled={disabled}
+              onChange={(event) => {
+                const next = new Set(ticked);
+                if (event.target.checked) {
+                  next.add(box);
+                  // Owner brings the rights of the boxes it implies: show them ticked too.
+                  if (box === 'owner') ownerImplies.forEach((implied) => next.add(implied));
+                } else next.delete(box);
+                setTicked(next);
+              }}
+              className="h-4 w-4 rounded border-stone-300 text-brand-600 focus:ring-brand-500 disabled:opacity-60"
+            />
+            <span>{ROLE_CHECKBOX_LABELS[box]}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function UserPage() {
+  const user = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const pending = useIsPending();
+  const boxes = visibleCheckboxes(user.inAdminOrganization);
+  const ticked = (reply as RolesReply | undefined)?.ticked ?? user.ticked;
+
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to={user.usersPath} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {L.backToUsers}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-stone-900">{user.name}</h1>
+
+      <section aria-labelledby="gebruiker-gegevens" className={sectionClass}>
+        <h2 id="gebruiker-gegevens" className="sr-only">
+          {L.title}
+        </h2>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <TextField name="firstname" label={L.firstname} readOnly value={user.firstname} />
+          <TextField name="lastname" label={L.lastname} readOnly value={user.lastname} />
+          <TextField name="email" type="email" label={L.email} readOnly value={user.email} />
+          <TextField name="organization" label={L.organization} readOnly value={user.organizationName} />
+        </div>
+      </section>
+
+      <section aria-labelledby="gebruiker-permissies" className={sectionClass}>
+        <h2 id="gebruiker-permissies" className="text-xl font-semibold text-stone-900">
+          {L.rolesTitle}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">{user.canEdit ? L.rolesIntro : L.rolesReadOnly}</p>
+        <Form method="post" className="mt-4 space-y-6">
+          <FormError message={reply?.formError} />
+          <fieldset>
+            <legend className="sr-only">{ORGANISATION_LABELS.users.permissionsOf(user.name)}</legend>
+            <RoleCheckboxes
+              key={user.id}
+              boxes={boxes}
+              initial={ticked}
+              inAdminOrganization={user.inAdminOrganization}
+              disabled={!user.canEdit}
+            />
+          </fieldset>
+          {user.canEdit ? (
+            <>
+              <CsrfInput />
+              <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
+                {L.save}
+              </SubmitButton>
+            </>
+          ) : null}
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export { OrganizationErrorBoundary as ErrorBoundary };

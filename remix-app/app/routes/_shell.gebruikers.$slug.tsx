@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
+import { OrganizationErrorBoundary } from '~/components/organization-error';
+import { UsersPage } from '~/components/users-page';
+import { textField } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+import { loadUsersPage, readAction, removeUser } from '~/lib/organizations.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(ORGANISATION_LABELS.users.title(data ? displayOrganizationName(data.organizationName) : '')) },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadUsersPage(args, args.params.slug ?? '', { viewOnlyForNonAdmins: true });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData, refused } = await readAction(args);
+  if (refused) return refused;
+  const backTo = `/gebruikers/${encodeURIComponent(args.params.slug ?? '')}`;
+  if (textField(formData, 'intent') === 'remove') return removeUser(args, formData, backTo);
+  return redirect(backTo);
+}
+
+export default function OrganizationUsersPage() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const title = ORGANISATION_LABELS.users.title(displayOrganizationName(page.organizationName));
+  return <UsersPage title={title} page={{ ...page, canInvite: false }} reply={reply} />;
+}
+
+export { OrganizationErrorBoundary as ErrorBoundary };

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
+import { OrganizationErrorBoundary } from '~/components/organization-error';
+import { OrganizationPage } from '~/components/organization-page';
+import { pageTitle } from '~/lib/meta';
+import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: pageTitle(
+      (data && displayOrganizationName(data.organization.name)) || ORGANISATION_LABELS.organization.title,
+    ),
+  },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadOrganizationPage(args, args.params.slug ?? '');
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { formData, refused } = await readAction(args);
+  if (refused) return refused;
+  return updateOrganization(args, formData, `/organisatie/${encodeURIComponent(args.params.slug ?? '')}`);
+}
+
+export default function OrganizationBySlugPage() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const title = displayOrganizationName(page.organization.name) || ORGANISATION_LABELS.organization.title;
+  return <OrganizationPage title={title} page={page} reply={reply} />;
+}
+
+export { OrganizationErrorBoundary as ErrorBoundary };

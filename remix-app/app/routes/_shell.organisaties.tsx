@@ -1,0 +1,124 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { ORGANISATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
+import { ErrorPanel } from '~/components/error-page';
+import { OrganizationLogo, sectionClass } from '~/components/organization-page';
+import { apiGet } from '~/lib/api.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { pageTitle } from '~/lib/meta';
+import type { OrganizationView } from '~/lib/types';
+
+const L = ORGANISATION_LABELS.organizations;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
+
+/** Admins get every organisation from nest-api, others only their own: the page shows what it gets. */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireCurrentUser(args);
+  const organizations = await apiGet<OrganizationView[]>(args.request, '/api/organizations');
+  const query = new URL(args.request.url).searchParams.get('q') ?? '';
+  return {
+    query,
+    organizations: organizations
+      .map((organization) => ({
+        slug: organization.slug,
+        name: displayOrganizationName(organization.name),
+        personal: isPersonalOrganizationName(organization.name),
+        userCount: organization.user_count,
+        logoUrl: organization.logo_url,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.slug.localeCompare(b.slug)),
+  };
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['organizations'][number];
+
+function matches(row: Row, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase('nl');
+  if (!needle) return true;
+  return (row.personal ? row.slug : row.name).toLocaleLowerCase('nl').includes(needle);
+}
+
+function OrganizationList({ rows, empty, labelledBy }: { rows: Row[]; empty: string; labelledBy: string }) {
+  if (rows.length === 0) return <p className="mt-4 text-stone-600">{empty}</p>;
+  return (
+    <ul aria-labelledby={labelledBy} className="mt-4 divide-y divide-stone-200">
+      {rows.map((row) => {
+        const label = row.name || row.slug;
+        return (
+          <li key={row.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <span className="flex items-center gap-3">
+              <OrganizationLogo name={row.name} logoUrl={row.logoUrl} />
+              <span>
+                <span className="block font-medium text-stone-900">{row.name || L.unnamed}</span>
+                {row.personal ? <span className="block text-sm text-stone-600">{row.slug}</span> : null}
+                <span className="block text-sm text-stone-600">{L.userCount(row.userCount)}</span>
+              </span>
+            </span>
+            <Link
+              to={`/organisatie/${row.slug}`}
+              aria-label={L.viewOrganization(label)}
+              className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
+            >
+              {L.view}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function OrganizationsPage() {
+  const { query: initialQuery, organizations } = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState(initialQuery);
+  useEffect(() => setQuery(initialQuery), [initialQuery]);
+
+  const shown = organizations.filter((row) => matches(row, query));
+  const named = shown.filter((row) => !row.personal);
+  const personal = shown.filter((row) => row.personal);
+
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
+      <Form method="get" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="q" className="sr-only">
+          {L.searchLabel}
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={L.searchPlaceholder}
+          className="block w-full max-w-md rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {L.search}
+        </button>
+      </Form>
+
+      <section aria-labelledby="organisaties-lijst" className={sectionClass}>
+        <h2 id="organisaties-lijst" className="sr-only">
+          {L.title}
+        </h2>
+        <OrganizationList rows={named} empty={L.empty} labelledBy="organisaties-lijst" />
+      </section>
+
+      <section aria-labelledby="persoonlijke-organisaties" className={sectionClass}>
+        <h2 id="persoonlijke-organisaties" className="text-xl font-semibold text-stone-900">
+          {L.personalTitle}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">{L.personalIntro}</p>
+        <OrganizationList rows={personal} empty={L.personalEmpty} labelledBy="persoonlijke-organisaties" />
+      </section>
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

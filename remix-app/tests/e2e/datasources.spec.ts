@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type * as Domain from '../../../libs/domain/src/index';
+import { expect, test } from './fixtures';
+import { apiLogin, api, dropAttribute, type ApiCreatedDatasource } from './helpers';
+import { DEMO_USERS } from './settings';
+
+// Labels straight from the domain library's source, as domain.ts does.
+const require = createRequire(import.meta.url);
+const { DATASET_LABELS, ERROR_TEXTS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
+const L = DATASET_LABELS;
+
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+const uniqueHost = () => `e2e-${randomUUID().slice(0, 8)}.kwekerij-delta.nl`;
+
+async function expectCredentialsDownload(page: Page, datasourceName: string) {
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: L.datasourceCreate.download }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^datasource-credentials-[0-9a-f-]{36}\.json$/);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as ApiCreatedDatasource;
+  expect(download.suggestedFilename()).toBe(`datasource-credentials-${file.datasource_id}.json`);
+  expect(file.name).toBe(datasourceName);
+  expect(file.credentials.datasource_id).toBe(file.datasource_id);
+  expect(typeof file.credentials.secret).toBe('string');
+  expect(file.credentials.secret.length).toBeGreaterThan(10);
+  expect(file.cloud_init_config).toContain('#cloud-config');
+  return file;
+}
+
+test.describe('data sources', () => {
+  test('the owner sees the data sources with links to both create pages', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    await page.goto('/databronnen');
+    await expect(page.getByRole('heading', { level: 1, name: L.datasources.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: L.datasources.create, exact: true })).toHaveAttribute('href', '/databronnen/aanmaken');
+    await expect(page.getByRole('link', { name: L.datasources.createAzure })).toHaveAttribute('href', '/databronnen/aanmaken-azure');
+    await expect(page.getByText(L.noDatasourceRights)).toHaveCount(0);
+  });
+
+  test('a plain member is told to ask for the manage data sources right', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.member);
+    await page.goto('/databronnen');
+    await expect(page.getByText(L.noDatasourceRights)).toBeVisible();
+    await expect(page.getByTestId('datasource-card')).toHaveCount(0);
+    await page.goto('/databronnen/aanmaken');
+    await expect(page.getByText(L.noDatasourceRights)).toBeVisible();
+    await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveCount(0);
+  });
+
+  test('creates a data source, offers the credentials file once and lists it with its host', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    const name = unique('E2E bron');
+    const hostname = uniqueHost();
+    await page.goto('/databronnen/aanmaken');
+    await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
+    await page.getByLabel(L.datasourceCreate.hostname).fill(hostname);
+    await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: L.datasourceCreate.created(name) })).toHaveText(L.datasourceCreate.created(name));
+    await expect(page.getByText(L.datasourceCreate.secretOnce)).toBeVisible();
+    const file = await expectCredentialsDownload(page, name);
+    expect(file.hostname).toBe(hostname);
+
+    await page.getByRole('link', { name: L.datasourceCreate.backToList }).click();
+    await expect(page).toHaveURL(/\/databronnen$/);
+    const card = page.getByTestId('datasource-card').filter({ hasText: name });
+    await expect(card.getByRole('link', { name: hostname })).toHaveAttribute('href', `https://${hostname}`);
+
+    // The secret was shown once: the data source itself never gives it again.
+    const token = await apiLogin(DEMO_USERS.owner);
+    const again = await api<Record<string, unknown>>(token, 'GET', `/api/datasources/${file.datasource_id}`);
+    expect(again.status).toBe(200);
+    expect(again.data).not.toHaveProperty('credentials');
+  });
+
+  test('an empty name gets the field error and the typed hostname is kept', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    const hostname = uniqueHost();
+    await page.goto('/databronnen/aanmaken');
+    await dropAttribute(page, '#name', 'required');
+    await page.getByLabel(L.datasourceCreate.hostname).fill(hostname);
+    await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
+    await expect(page.getByText(ERROR_TEXTS.datasourceCreate.nameMissing)).toBeVisible();
+    await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveValue(hostname);
+  });
+
+  test('an invalid hostname and a taken name get the Dutch form errors, input kept', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    const name = unique('E2E fout');
+    await page.goto('/databronnen/aanmaken');
+    await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
+    await page.getByLabel(L.datasourceCreate.hostname).fill('geen geldige host!');
+    await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.datasourceCreate.invalidHostname);
+    await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveValue('geen geldige host!');
+
+    const token = await apiLogin(DEMO_USERS.owner);
+    const taken = unique('E2E bezet');
+    expect((await api(token, 'POST', '/api/datasources', { name: taken, hostname: '' })).status).toBe(201);
+    await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(taken);
+    await page.getByLabel(L.datasourceCreate.hostname).fill('');
+    await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.datasourceCreate.nameTaken);
+    await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveValue(taken);
+  });
+
+  test('the cloud variant shows the VM guide, creates without a hostname and shows the cloud-init config', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    const name = unique('E2E cloud');
+    await page.goto('/databronnen/aanmaken-azure');
+    const guide = page.getByRole('region', { name: L.datasourceCreate.guideTitle });
+    await expect(guide).toContainText('Ubuntu');
+    await expect(guide).toContainText('Standard_B1s');
+    await expect(guide).toContainText('Standard_DS1');
+    await expect(guide).toContainText('HTTPS');
+    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveCount(0);
+
+    await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
+    await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: L.datasourceCreate.created(name) })).toHaveText(L.datasourceCreate.created(name));
+    const file = await expectCredentialsDownload(page, name);
+    expect(file.hostname).toBeNull();
+    await expect(page.getByLabel(L.datasourceCreate.cloudInit)).toHaveValue(file.cloud_init_config);
+
+    await page.goto('/databronnen');
+    await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toContainText(L.datasources.noHostname);
+  });
+});
