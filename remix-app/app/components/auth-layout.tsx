@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LABELS, VERSION_LABEL } from '@datahub/domain';
+import { Logo } from './logo';
 
 /** The frame of the pages a signed-out visitor sees (sign-in, sign-up). */
 export function AuthLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -8,16 +9,7 @@ export function AuthLayout({ title, intro, children }: { title: string; intro: s
       <main className="flex flex-1 items-center justify-center px-4 py-12">
         <div className="w-full max-w-md">
           <div className="mb-8 flex items-center justify-center gap-3">
-            <svg viewBox="0 0 32 32" className="h-10 w-10" aria-hidden="true">
-              <rect width="32" height="32" rx="8" className="fill-brand-600" />
-              <path
-                d="M16 25c0-7 2-11 8-15-7 0-10 3-11 7-1-3-3-5-7-5 3 2 5 5 5 9"
-                fill="none"
-                stroke="#fff"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
+            <Logo className="h-10 w-10" />
             <span className="text-xl font-semibold text-stone-900">{LABELS.productName}</span>
           </div>
           <div className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
