@@ -5,7 +5,6 @@ export default defineConfig({
     include: ['src/**/*.spec.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The engine runs its worker from dist/: build it first when the sources are newer.
-    globalSetup: ['./vitest.global-setup.mts'],
+    // Tests load dist/ (the worker, the CLI): `npm test` builds first (turbo: test depends on build).
   },
 });
