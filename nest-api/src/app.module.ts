@@ -20,6 +20,7 @@ import { DatasourcesController } from './datasources/datasources.controller';
 import { DatasourcesService } from './datasources/datasources.service';
 import { HealthController } from './health/health.controller';
 import { DatasourceAuthService } from './hub/datasource-auth.service';
+import { AgentPackageController } from './hub/agent-package.controller';
 import { DatasourceProtocolController } from './hub/datasource-protocol.controller';
 import { DiscoveryService } from './hub/discovery.service';
 import { InvitationsController } from './invitations/invitations.controller';
@@ -42,7 +43,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, DatasetsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController],
       providers: [
         TokenService,
         AuthService,

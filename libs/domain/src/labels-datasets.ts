@@ -35,7 +35,9 @@ export const DATASET_LABELS = {
       'Kies als grootte Standard_B1s, of Standard_DS1 als u meer dan 1 GB aan data koppelt.',
       'Sta bij de netwerkinstellingen de inkomende poorten HTTP (80) en HTTPS (443) toe.',
       'Maak hieronder eerst de databron aan. Plak daarna de getoonde cloud-init configuratie bij "Geavanceerd" als aangepaste gegevens (custom data).',
-      'Maak de virtuele machine aan. Zodra ze draait meldt de databron haar adres en datasets bij de hub aan.',
+      'Maak de virtuele machine aan. Geef daarna het publieke IP-adres als DNS-naamlabel de naam van de virtuele machine (Configuratie van het IP-adres); de databron is dan bereikbaar als {naam}.{regio}.cloudapp.azure.com en krijgt vanzelf een HTTPS-certificaat. Een eigen domeinnaam kan ook: zet die vóór het aanmaken in de cloud-init configuratie, bij /etc/datahub/hostname.',
+      'Zet uw .ttl-bestanden in /var/lib/datahub/datasets en beschrijf ze in datasets.yaml in die map (file, name, about, contact, additional_info). De databron ziet nieuwe, gewijzigde en verwijderde bestanden vanzelf.',
+      'Zodra de virtuele machine draait meldt de databron haar adres en datasets bij de hub aan; ze verschijnen onder Mijn datasets en gaan online zodra de hub de databron bereikt.',
     ],
   },
   datasets: {

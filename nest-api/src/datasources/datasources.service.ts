@@ -94,7 +94,7 @@ export class DatasourcesService {
     const view = toDatasourceView(datasource);
     const credentials: DatasourceCredentialsView = { datasource_id: datasource.id, secret };
     const credentialsJson = JSON.stringify({ ...view, credentials }, null, 2);
-    return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson }) };
+    return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson, hostname: datasource.hostname }) };
   }
 
   /**
