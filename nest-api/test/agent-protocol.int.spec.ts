@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { DatasetScope } from '@datahub/domain';
+import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalGraph, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
-import { DiscoveryService } from '../src/hub/discovery.service';
-import { startTestApi, type TestApi } from './harness';
+import { DEFAULT_PATTERNS, DiscoveryService } from '../src/hub/discovery.service';
+import { OutboundClient } from '../src/hub/outbound';
+import { signHubToken } from '../src/hub/protocol-tokens';
+import { startTestApi, type TestApi, type TestUser } from './harness';
 
 /** The reference data source (a real process) and the hub (the real API) talking over loopback. */
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
@@ -16,6 +21,8 @@ let dir: string;
 let agent: ChildProcess | null = null;
 let agentPort: number;
 let datasourceId: string;
+let owner: TestUser;
+let created: { datasource_id: string; credentials: { datasource_id: string; secret: string } };
 
 function startAgent() {
   agent = spawn(
@@ -49,8 +56,8 @@ async function statuses(): Promise<Record<string, string>> {
 beforeAll(async () => {
   api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true' });
   const organization = await api.createOrganization({ name: 'Kwekerij Delta' });
-  const owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
-  const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
+  owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+  created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
   datasourceId = created.datasource_id;
   dir = await mkdtemp(join(tmpdir(), 'datahub-agent-'));
   await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
@@ -88,5 +95,51 @@ describe('the reference data source and the hub', () => {
       await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
       return (await statuses())['Kas Delta'] === 'online' ? true : undefined;
     }, 'the dataset to come back online');
+  }, 90_000);
+
+  it("answers the hub's own tokens with exactly the subgraph of their scopes (n3 reference)", async () => {
+    const fixture = await readFile(FIXTURE, 'utf8');
+    const [{ id: datasetId }] = await api.db.query('SELECT id FROM datasets WHERE datasource_id = $1', [datasourceId]);
+    const client = new OutboundClient({ allowPrivate: true, maxBytes: 4 * 1024 * 1024 });
+    const everything = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
+    const url = `http://127.0.0.1:${agentPort}${DEFAULT_PATTERNS.dataset.replace('{DATASET_ID}', datasetId)}?sparql_query=${encodeURIComponent(everything)}`;
+    const scopeSets: DatasetScope[][] = [['Dataset.ReadAll'], ['Dataset.ReadWater'], ['Dataset.ReadHeating', 'Dataset.ReadCrop'], ['Dataset.ReadGlass', 'Dataset.ReadOther'], ['Dataset.ReadRoof'] /* none in the fixture: nothing */];
+    try {
+      for (const scopes of scopeSets) {
+        const token = signHubToken(created.credentials.secret, { datasetId, organizationSlug: 'kassenbouw-west', scopes });
+        const response = await client.get(url, { authorization: `Bearer ${token}`, accept: 'text/turtle' });
+        expect(response.status, scopes.join('+')).toBe(200);
+        // The reference: triples picked with n3, the query run on a plain oxigraph store of just those.
+        const expected = referenceAnswer(fixture, scopes, everything, true) as string[];
+        expect(canonicalGraph(response.body.toString('utf8')), scopes.join('+')).toEqual(expected);
+      }
+      // A token for another dataset is refused, whatever its scopes.
+      const foreign = signHubToken(created.credentials.secret, { datasetId: '00000000-0000-4000-8000-000000000000', organizationSlug: 'kassenbouw-west', scopes: ['Dataset.ReadAll'] });
+      expect((await client.get(url, { authorization: `Bearer ${foreign}` })).status).toBe(401);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('cuts the running agent off at once when a new key is issued, in both directions, until it gets the new key', async () => {
+    const oldSecret = created.credentials.secret;
+    const rotated = await (await api.request(`/api/datasources/${datasourceId}/new-key`, { token: owner.token })).json();
+    expect(rotated.credentials.secret).not.toBe(oldSecret);
+    // Hub → agent: discovery signs with the new key, which the agent (still on the old one) refuses.
+    await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
+    expect(await statuses()).toEqual({ 'Kas Delta': 'offline' });
+    // Agent → hub: a token signed with the old key is refused.
+    const iat = Math.floor(Date.now() / 1000);
+    const oldToken = jwt.sign({ iss: `datahub-datasource:${datasourceId}`, aud: 'datahub-portal-api', sub: datasourceId, iat, exp: iat + 300 }, oldSecret, { algorithm: 'HS256' });
+    expect((await api.request('/api/datasource-protocol/datasets', { token: oldToken })).status).toBe(401);
+
+    await stopAgent();
+    created = rotated;
+    await writeFile(join(dir, 'credentials.json'), JSON.stringify(rotated));
+    startAgent();
+    await until(async () => {
+      await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
+      return (await statuses())['Kas Delta'] === 'online' ? true : undefined;
+    }, 'the dataset to come online with the new key');
   }, 90_000);
 });
