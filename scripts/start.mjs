@@ -48,13 +48,19 @@ const shared = {
 const children = [];
 let stopping = false;
 
-function run(name, cwd, args, env) {
+// An essential process (API, portal) that stops takes the whole portal down; the demo data
+// source may stop (that is how its datasets go offline) while the portal runs on.
+function run(name, cwd, args, env, { essential = true } = {}) {
   const child = spawn(process.execPath, args, { cwd: join(root, cwd), env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.name = name;
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the portal.`);
+    if (stopping) return;
+    const how = signal ?? `exit code ${code}`;
+    if (essential) {
+      console.error(`${name} stopped unexpectedly (${how}); stopping the portal.`);
       stop(code || 1);
+    } else {
+      console.error(`${name} stopped (${how}); the portal keeps running and marks its datasets offline at the next discovery round.`);
     }
   });
   children.push(child);
@@ -113,7 +119,7 @@ if (demo && existsSync(demoCredentials))
     '--host', '127.0.0.1',
     '--public-hostname', `127.0.0.1:${agentPort}`,
     '--data', join(dataDir, 'demo-agent', 'data'),
-  ], { ...process.env });
+  ], { ...process.env }, { essential: false });
 run('remix-app', 'remix-app', ['server.js'], { ...shared, PORT: portalPort, API_URL: apiUrl, NODE_ENV: 'production' });
 if (await waitFor(`http://127.0.0.1:${portalPort}/inloggen`, 60_000))
   console.log(`\nDatahub Tuinbouw is running: http://localhost:${portalPort}  (API docs: http://localhost:${portalPort}/api/docs; Ctrl-C stops)\n`);
