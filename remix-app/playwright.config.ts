@@ -28,6 +28,9 @@ const chromium = {
   },
 };
 
+const EMPTY_CATALOGUE = /catalogue-empty\.spec\.ts$/;
+const EMPTY_CATALOGUE_PROJECTS = ['empty-catalogue-js', 'empty-catalogue-no-js'];
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -45,8 +48,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    // The empty catalogue can only be seen before catalogue-online.spec.ts puts datasets online
+    // (a real data source on loopback): these two run first, and every other spec waits for both.
+    { name: 'empty-catalogue-js', testMatch: EMPTY_CATALOGUE, use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'empty-catalogue-no-js', testMatch: EMPTY_CATALOGUE, use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js', testIgnore: EMPTY_CATALOGUE, dependencies: EMPTY_CATALOGUE_PROJECTS, use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-js', testIgnore: EMPTY_CATALOGUE, dependencies: EMPTY_CATALOGUE_PROJECTS, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [
     {
@@ -81,6 +88,10 @@ export default defineConfig({
         LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
         LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
         LOG_LEVEL: 'warn',
+        // catalogue-online.spec.ts runs the reference data source on 127.0.0.1 (plain http), and
+        // waits for discovery to notice it stopping: a round every 2 seconds.
+        ALLOW_PRIVATE_HOSTS: 'true',
+        DISCOVERY_INTERVAL_SECONDS: '2',
       },
     },
     {

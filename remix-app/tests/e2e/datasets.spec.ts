@@ -2,55 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
-import { api, apiLogin, apiSignUp, registerDatasetViaProtocol, setAccessToken, type ApiCreatedDatasource } from './helpers';
+import { apiSignUp, ownerDataset, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
 
 const require = createRequire(import.meta.url);
 const { DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = DATASET_LABELS;
 
-interface ApiDataset {
-  dataset_id: string;
-  slug: string;
-  name: string;
-  status: string;
-  file_format: string;
-  owner_organization_name: string;
-}
-
-/**
- * A data source of Kwekerij Delta with one dataset registered through the hub protocol (as the
- * reference agent does). The e2e nest-api may not reach loopback hosts, so the dataset stays
- * offline and nameless: its metadata is never pulled.
- */
-async function ownerDataset(): Promise<{ datasource: ApiCreatedDatasource; dataset: ApiDataset }> {
-  const token = await apiLogin(DEMO_USERS.owner);
-  const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', { name: `E2E dataset-bron ${randomUUID().slice(0, 8)}`, hostname: '' });
-  expect(created.status, JSON.stringify(created.data)).toBe(201);
-  const datasetId = await registerDatasetViaProtocol(created.data);
-  const mine = await api<ApiDataset[]>(token, 'GET', '/api/my-datasets');
-  const dataset = mine.data.find((row) => row.dataset_id === datasetId);
-  expect(dataset).toBeDefined();
-  return { datasource: created.data, dataset: dataset! };
-}
-
 test.describe('datasets', () => {
-  test('the catalogue lists online datasets only and says when there are none', async ({ page, signInAs }) => {
-    const { dataset } = await ownerDataset();
-    expect(dataset.status).not.toBe('online');
-    await signInAs(DEMO_USERS.owner);
-    await page.goto('/datasets');
-    await expect(page.getByRole('heading', { level: 1, name: L.datasets.title })).toBeVisible();
-    // Without a reachable data source nothing is online in the e2e hub.
-    await expect(page.getByText(L.datasets.empty, { exact: true })).toBeVisible();
-    await expect(page.locator(`a[href="/dataset/${dataset.slug}"]`)).toHaveCount(0);
-    await expect(page.getByRole('searchbox', { name: L.datasets.searchLabel })).toHaveAttribute('placeholder', L.datasets.searchPlaceholder);
-
-    await page.goto('/datasets?q=kas');
-    await expect(page.getByRole('searchbox', { name: L.datasets.searchLabel })).toHaveValue('kas');
-    await expect(page.getByText(L.datasets.empty, { exact: true })).toBeVisible();
-  });
-
   test('a new organisation has no datasets yet', async ({ page, context, baseURL }) => {
     const user = await apiSignUp();
     await setAccessToken(context, baseURL!, user.token);

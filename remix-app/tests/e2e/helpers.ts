@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LABELS } from './domain';
-import { API_PORT, DEMO_PASSWORD, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
+import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
 export interface ApiUser {
   user_id: string | number;
@@ -211,4 +211,35 @@ export async function registerDatasetViaProtocol(datasource: ApiCreatedDatasourc
   const response = await api<{ dataset_id: string }>(token, 'POST', '/api/datasource-protocol/datasets', { file_format: '.ttl' });
   expect(response.status, JSON.stringify(response.data)).toBe(201);
   return response.data.dataset_id;
+}
+
+/** A dataset as nest-api answers it (GET /api/my-datasets, /api/datasets …). */
+export interface ApiDataset {
+  dataset_id: string;
+  slug: string;
+  name: string;
+  status: string;
+  about: string;
+  contact: string;
+  additional_info: string;
+  file_format: string;
+  owner_organization_slug: string;
+  owner_organization_name: string;
+  owner_organization_logo_url: string | null;
+}
+
+/**
+ * A data source of Kwekerij Delta with one dataset registered through the hub protocol (as the
+ * reference agent does). The data source has no host, so the dataset stays offline and nameless:
+ * its metadata is never pulled.
+ */
+export async function ownerDataset(): Promise<{ datasource: ApiCreatedDatasource; dataset: ApiDataset }> {
+  const token = await apiLogin(DEMO_USERS.owner);
+  const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', { name: `E2E dataset-bron ${randomUUID().slice(0, 8)}`, hostname: '' });
+  expect(created.status, JSON.stringify(created.data)).toBe(201);
+  const datasetId = await registerDatasetViaProtocol(created.data);
+  const mine = await api<ApiDataset[]>(token, 'GET', '/api/my-datasets');
+  const dataset = mine.data.find((row) => row.dataset_id === datasetId);
+  expect(dataset).toBeDefined();
+  return { datasource: created.data, dataset: dataset! };
 }

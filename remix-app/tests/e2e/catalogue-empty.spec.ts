@@ -1,0 +1,32 @@
+import { createRequire } from 'node:module';
+import type * as Domain from '../../../libs/domain/src/index';
+import { expect, test } from './fixtures';
+import { ownerDataset } from './helpers';
+import { DEMO_USERS } from './settings';
+
+const require = createRequire(import.meta.url);
+const { DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
+const L = DATASET_LABELS;
+
+/**
+ * The empty catalogue, seen before any dataset is online. This file runs in its own projects
+ * (empty-catalogue-js, empty-catalogue-no-js), which the js and no-js projects depend on
+ * (playwright.config.ts): they finish before catalogue-online.spec.ts starts a real data source.
+ */
+test.describe('datasets', () => {
+  test('the catalogue lists online datasets only and says when there are none', async ({ page, signInAs }) => {
+    const { dataset } = await ownerDataset();
+    expect(dataset.status).not.toBe('online');
+    await signInAs(DEMO_USERS.owner);
+    await page.goto('/datasets');
+    await expect(page.getByRole('heading', { level: 1, name: L.datasets.title })).toBeVisible();
+    // No data source has run yet, so nothing is online in the e2e hub.
+    await expect(page.getByText(L.datasets.empty, { exact: true })).toBeVisible();
+    await expect(page.locator(`a[href="/dataset/${dataset.slug}"]`)).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: L.datasets.searchLabel })).toHaveAttribute('placeholder', L.datasets.searchPlaceholder);
+
+    await page.goto('/datasets?q=kas');
+    await expect(page.getByRole('searchbox', { name: L.datasets.searchLabel })).toHaveValue('kas');
+    await expect(page.getByText(L.datasets.empty, { exact: true })).toBeVisible();
+  });
+});
