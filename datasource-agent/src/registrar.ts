@@ -87,10 +87,20 @@ export class Registrar {
     const { client, manager, state, log } = this.options;
     try {
       const hostname = this.options.hostname;
+      let hostRefused: string | undefined;
       if (hostname && state.hostRegistered !== hostname) {
-        await this.tolerateConflict(() => client.registerHost(hostname));
-        state.hostRegistered = hostname;
-        log.info('host registered at the hub', { hostname });
+        try {
+          await client.registerHost(hostname);
+          state.hostRegistered = hostname;
+          log.info('host registered at the hub', { hostname });
+        } catch (error) {
+          // 409: the hub keeps another host for this data source, or the name is another data
+          // source's. Not ours, so not remembered: the datasets are still registered, the health
+          // answer says why the host is missing, and the next resync asks again.
+          if (!(error instanceof HubError && error.status === 409)) throw error;
+          hostRefused = `the hub refused host ${hostname}: ${error.message}`;
+          log.error('the hub refused the host', { hostname, error: error.message });
+        }
       }
       let known: Set<string> | undefined;
       try {
@@ -122,7 +132,7 @@ export class Registrar {
       }
       if (this.failures > 0) log.info('the hub is reachable again');
       this.failures = 0;
-      this.lastError = undefined;
+      this.lastError = hostRefused;
       return this.options.resyncIntervalMs ?? 10 * 60_000;
     } catch (error) {
       this.failures += 1;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatasetScope } from '@datahub/domain';
@@ -141,5 +141,40 @@ describe('the reference data source and the hub', () => {
       await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
       return (await statuses())['Kas Delta'] === 'online' ? true : undefined;
     }, 'the dataset to come online with the new key');
+  }, 90_000);
+
+  it("refuses an agent that claims another data source's host; the agent says so and still registers its datasets", async () => {
+    const second = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron twee', hostname: '' } })).json();
+    const secondDir = join(dir, 'tweede');
+    await mkdir(join(secondDir, 'data'), { recursive: true });
+    await writeFile(join(secondDir, 'credentials.json'), JSON.stringify(second));
+    await copyFile(FIXTURE, join(secondDir, 'data', 'kas.ttl'));
+    await writeFile(join(secondDir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Twee\n');
+    const port = await freePort();
+    const impostor = spawn(
+      process.execPath,
+      [AGENT, '--credentials', join(secondDir, 'credentials.json'), '--data', join(secondDir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${agentPort}`],
+      { stdio: 'ignore' },
+    );
+    try {
+      const health = await until(async () => {
+        const answer = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.json(), () => undefined);
+        return answer?.hub && answer.hub.ok === false ? answer : undefined;
+      }, "the agent to report the hub's refusal");
+      expect(health.hub.last_error).toContain(`127.0.0.1:${agentPort}`);
+      expect(health.hub.last_error).toContain('409');
+      await until(async () => {
+        const rows = await api.db.query('SELECT name FROM datasets WHERE datasource_id = $1', [second.datasource_id]);
+        return rows.length === 1 ? true : undefined;
+      }, 'its dataset to be registered');
+      const [row] = await api.db.query('SELECT hostname FROM datasources WHERE id = $1', [second.datasource_id]);
+      expect(row.hostname).toBeNull();
+      const [first] = await api.db.query('SELECT hostname FROM datasources WHERE id = $1', [datasourceId]);
+      expect(first.hostname).toBe(`127.0.0.1:${agentPort}`);
+    } finally {
+      const exited = new Promise((r) => impostor.once('exit', r));
+      impostor.kill('SIGTERM');
+      await exited;
+    }
   }, 90_000);
 });

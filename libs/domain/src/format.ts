@@ -40,7 +40,7 @@ export function formatDateDashed(value: Date | string): string {
   return `${day}-${month}-${year}`;
 }
 
-/** 'offline' → 'Offline', 'online' → 'Online' (dataset statuses). */
+/** 'offline' → 'Offline' (dataset statuses other than online). */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 }

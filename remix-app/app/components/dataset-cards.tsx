@@ -21,7 +21,7 @@ export function DatasetOwnerLogo({ name, logoUrl }: { name: string; logoUrl: str
   );
 }
 
-/** Title-cased ('Online', 'Offline'): 'online' in green, anything else in red. */
+/** 'online' in green; anything else in red, title-cased. */
 export function DatasetStatus({ status }: { status: string }) {
   const online = isOnline({ status });
   return (
@@ -31,7 +31,7 @@ export function DatasetStatus({ status }: { status: string }) {
         online ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'
       }`}
     >
-      {titleCase(status)}
+      {online ? status : titleCase(status)}
     </span>
   );
 }
