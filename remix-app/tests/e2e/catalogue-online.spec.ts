@@ -220,7 +220,7 @@ test('the dataset page shows the description from datasets.yaml and the other on
   const breadcrumb = page.getByRole('navigation', { name: L.dataset.breadcrumb });
   await expect(breadcrumb.getByRole('link', { name: L.datasets.title })).toHaveAttribute('href', '/datasets');
   await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText(KAS.name);
-  await expect(page.getByTestId('dataset-status')).toHaveText('Online');
+  await expect(page.getByTestId('dataset-status')).toHaveText('online');
 
   const about = page.getByRole('region', { name: L.dataset.about });
   await expect(about.getByText(KAS.about, { exact: true })).toBeVisible();
@@ -266,12 +266,12 @@ test('another organisation sees the online datasets and opens them', async ({ pa
   await expect(page.getByText(L.dataset.fileFormat)).toHaveCount(0);
 });
 
-test("my datasets shows the running data source's datasets Online in green, the offline one in red", async ({ page, signInAs }) => {
+test("my datasets shows the running data source's datasets online in green, the offline one in red", async ({ page, signInAs }) => {
   await signInAs(DEMO_USERS.owner);
   await page.goto('/mijn-datasets');
   for (const dataset of [KAS, WATER]) {
     const status = card(page, dataset).getByTestId('dataset-status');
-    await expect(status).toHaveText('Online');
+    await expect(status).toHaveText('online');
     await expect(status).toHaveClass(/text-green-800/);
     await expect(status).not.toHaveClass(/text-red-800/);
   }
