@@ -10,6 +10,19 @@ export const DATASET_LABELS = {
     noHostname: 'domein is nog niet geregistreerd...',
     empty: 'Uw organisatie heeft nog geen databronnen.',
     owner: 'Eigenaar',
+    manage: 'Beheren',
+    manageLabel: (name: string) => `Databron ${name} beheren`,
+    newKey: 'Nieuwe sleutel aanmaken',
+    newKeyExplain:
+      'Een nieuwe sleutel maakt de huidige meteen ongeldig: de databron kan pas weer met de hub praten als zij het nieuwe bestand met inloggegevens heeft.',
+    newKeyDone: (name: string) => `Nieuwe sleutel voor databron ${name}`,
+    newKeyInstall:
+      'Vervang het bestand met inloggegevens van de databron door dit bestand (op een virtuele machine uit het stappenplan: /etc/datahub/credentials.json) en herstart de databron.',
+    newKeyFailed: 'Er ging iets mis bij het aanmaken van een nieuwe sleutel, probeer opnieuw of neem contact op voor hulp.',
+    delete: 'Databron verwijderen',
+    deleteExplain: 'Verwijderen haalt de databron en al haar datasets uit de hub. Dit kan niet ongedaan worden gemaakt.',
+    deleted: (name: string) => `Databron ${name} is verwijderd.`,
+    deleteFailed: 'Er ging iets mis bij het verwijderen van de databron, probeer opnieuw of neem contact op voor hulp.',
   },
   datasourceCreate: {
     title: 'Databron aanmaken',

@@ -38,11 +38,21 @@ export function DatasourceCreateForm({ reply, withHostname }: { reply?: FormRepl
 }
 
 /** The creation answer, shown once: the credentials file as a download that needs no JavaScript. */
-export function DatasourceCreated({ created, showCloudInit }: { created: CreatedDatasourceView; showCloudInit: boolean }) {
+export function DatasourceCreated({
+  created,
+  showCloudInit,
+  heading = L.created(created.name),
+  note,
+}: {
+  created: CreatedDatasourceView;
+  showCloudInit: boolean;
+  heading?: string;
+  note?: string;
+}) {
   return (
     <section aria-labelledby="databron-aangemaakt" className={sectionClass}>
       <h2 id="databron-aangemaakt" role="status" className="text-xl font-semibold text-stone-900">
-        {L.created(created.name)}
+        {heading}
       </h2>
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
         <dt className="font-medium text-stone-700">{L.name}</dt>
@@ -51,6 +61,7 @@ export function DatasourceCreated({ created, showCloudInit }: { created: Created
         <dd className="text-stone-900">{created.hostname || DATASET_LABELS.datasources.noHostname}</dd>
       </dl>
       <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{L.secretOnce}</p>
+      {note ? <p className="mt-4 text-sm text-stone-700">{note}</p> : null}
       <p className="mt-4">
         <a
           href={credentialsDataUrl(created)}
