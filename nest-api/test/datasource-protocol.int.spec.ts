@@ -163,4 +163,49 @@ describe('data source → hub', () => {
   it('refuses a host that is not an FQDN or IP', async () => {
     expect((await protocol('/host', { method: 'POST', json: { hostname: 'http://evil' } })).status).toBe(422);
   });
+
+  it('checks data sources side by side in a round: a host that hangs does not hold up the others', async () => {
+    // A host that takes the request and answers only when the test lets it.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let slowOpen = 0;
+    const slow = createServer((request, response) => {
+      slowOpen += 1;
+      response.on('close', () => (slowOpen -= 1));
+      void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    const fast = createServer((request, response) => {
+      const metadata = /^\/datasets\/([0-9a-f-]+)\/metadata$/.exec(request.url ?? '');
+      if (request.url === '/') return response.writeHead(200).end('{}');
+      if (metadata) return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ dataset_id: metadata[1], name: 'Snelle kas' }));
+      response.writeHead(404).end();
+    });
+    const [slowPort, fastPort] = [await freePort(), await freePort()];
+    await new Promise<void>((r) => slow.listen(slowPort, '127.0.0.1', r));
+    await new Promise<void>((r) => fast.listen(fastPort, '127.0.0.1', r));
+    try {
+      // The slow one is created first: a round in creation order meets it before the fast one.
+      const create = async (name: string, port: number) =>
+        (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name, hostname: `127.0.0.1:${port}` } })).json();
+      await create('Trage bron', slowPort);
+      const fastSource = await create('Snelle bron', fastPort);
+      const registered = await protocol('/datasets', { method: 'POST', json: { file_format: '.ttl' }, token: datasourceToken({ iss: `datahub-datasource:${fastSource.datasource_id}`, sub: fastSource.datasource_id }, fastSource.credentials.secret) });
+      const { dataset_id } = await registered.json();
+      const discovery = api.app.get(DiscoveryService);
+      await discovery.discoverDatasource(fastSource.datasource_id);
+      await api.db.query("UPDATE datasets SET status = 'offline' WHERE id = $1", [dataset_id]);
+
+      const round = discovery.discoverAll();
+      for (let attempt = 0; attempt < 200 && (await datasetRow(dataset_id)).status !== 'online'; attempt += 1) await new Promise((r) => setTimeout(r, 50));
+      expect((await datasetRow(dataset_id)).status).toBe('online');
+      // ...while the slow host's request is still open.
+      expect(slowOpen).toBe(1);
+      release();
+      await round;
+    } finally {
+      release();
+      slow.close();
+      fast.close();
+    }
+  }, 60_000);
 });

@@ -13,6 +13,8 @@ export const DEFAULT_PATTERNS = { host: '{host}', dataset: '/datasets/{DATASET_I
 export type PathKind = keyof typeof DEFAULT_PATTERNS;
 
 const TEXT_MAX = 5000;
+/** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
+export const DISCOVERY_CONCURRENCY = 8;
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
@@ -23,6 +25,8 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
   private firstRound: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** The latest discovery queued per data source: checks of one source never overlap (no stale status). */
+  private readonly perSource = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,6 +49,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
     if (this.firstRound) clearTimeout(this.firstRound);
     await this.running?.catch(() => undefined);
+    await Promise.allSettled(this.perSource.values());
     await this.client.close();
   }
 
@@ -52,8 +57,14 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   discoverAll(): Promise<void> {
     this.running ??= (async () => {
       try {
-        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM datasources');
-        for (const { id } of rows) await this.discoverDatasource(id).catch((error) => this.logger.warn(`${id}: ${(error as Error).message}`));
+        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM datasources ORDER BY created_at');
+        const queue = rows.map((row) => row.id);
+        const worker = async () => {
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+            await this.discoverDatasource(id).catch((error) => this.logger.warn(`${id}: ${(error as Error).message}`));
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(DISCOVERY_CONCURRENCY, queue.length) }, worker));
       } finally {
         this.running = null;
       }
@@ -75,7 +86,19 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     return `${this.config.allowPrivateHosts ? 'http' : 'https'}://${host}`;
   }
 
-  async discoverDatasource(datasourceId: string): Promise<void> {
+  /** Checks one data source, after any check of it already under way. */
+  discoverDatasource(datasourceId: string): Promise<void> {
+    const previous = this.perSource.get(datasourceId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.checkDatasource(datasourceId));
+    this.perSource.set(datasourceId, next);
+    const forget = () => {
+      if (this.perSource.get(datasourceId) === next) this.perSource.delete(datasourceId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async checkDatasource(datasourceId: string): Promise<void> {
     const [row] = await this.dataSource.query(
       `SELECT d.hostname, o.slug AS organization_slug FROM datasources d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
       [datasourceId],
