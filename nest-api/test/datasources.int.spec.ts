@@ -35,6 +35,23 @@ describe('creating data sources', () => {
     expect(fetched).not.toHaveProperty('credentials');
   });
 
+  it("links the host's dashboard where the hub calls it: https, its host path override applied", async () => {
+    const body = await (await create({ name: 'Dashboardbron', hostname: 'kas.kwekerij-delta.nl:8443' })).json();
+    expect(body.dashboard_url).toBe('https://kas.kwekerij-delta.nl:8443/');
+    const put = await api.request(`/api/datasources/${body.datasource_id}/path-overrides/host`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { path_override_pattern: 'https://{host}/hub' },
+    });
+    expect(put.status).toBe(200);
+    const fetched = await (await api.request(`/api/datasources/${body.datasource_id}`, { token: owner.token })).json();
+    expect(fetched.dashboard_url).toBe('https://kas.kwekerij-delta.nl:8443/hub/');
+    const listed = await (await api.request('/api/my-datasources', { token: owner.token })).json();
+    expect(listed.find((row: { datasource_id: string }) => row.datasource_id === body.datasource_id).dashboard_url).toBe('https://kas.kwekerij-delta.nl:8443/hub/');
+    const cloud = await (await create({ name: 'Zonder host', hostname: '' })).json();
+    expect(cloud.dashboard_url).toBeNull();
+  });
+
   it('accepts an empty hostname (the cloud variant)', async () => {
     const body = await (await create({ name: 'Cloudbron', hostname: '' })).json();
     expect(body.hostname).toBeNull();

@@ -12,14 +12,16 @@ import type { AppConfig } from '../config/config';
 import { cloudInitConfig } from './cloud-init';
 import { Datasource } from './datasource.entity';
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
+import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
 import { formatHostname, parseHostname } from './hostname';
 import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
-export function toDatasourceView(datasource: Datasource): DatasourceView {
+export function toDatasourceView(datasource: Datasource, dashboardUrl: string | null): DatasourceView {
   return {
     datasource_id: datasource.id,
     name: datasource.name,
     hostname: datasource.hostname,
+    dashboard_url: dashboardUrl,
     owner_organization: datasource.organizationId,
     owner_organization_name: datasource.organization.name,
     owner_organization_logo_url: datasource.organization.logoUrl,
@@ -49,7 +51,24 @@ export class DatasourcesService {
       relations: { organization: true },
       order: { name: 'ASC' },
     });
-    return datasources.map(toDatasourceView);
+    return this.views(datasources);
+  }
+
+  /** Views with the address the hub calls each host at (its host path override applied). */
+  private async views(datasources: Datasource[]): Promise<DatasourceView[]> {
+    const hosted = datasources.filter((datasource) => datasource.hostname).map((datasource) => datasource.id);
+    const rows: { datasource_id: string; pattern: string }[] = hosted.length
+      ? await this.dataSource.query(`SELECT datasource_id, pattern FROM datasource_path_overrides WHERE path = 'host' AND datasource_id = ANY($1::uuid[])`, [hosted])
+      : [];
+    const patterns = new Map(rows.map((row) => [row.datasource_id, row.pattern]));
+    return datasources.map((datasource) =>
+      toDatasourceView(
+        datasource,
+        datasource.hostname
+          ? `${datasourceBaseUrl(datasource.hostname, patterns.get(datasource.id) ?? DEFAULT_PATTERNS.host, this.config.allowPrivateHosts)}/`
+          : null,
+      ),
+    );
   }
 
   async findVisible(actor: AuthenticatedUser, id: string): Promise<Datasource> {
@@ -59,7 +78,8 @@ export class DatasourcesService {
   }
 
   async get(actor: AuthenticatedUser, id: string): Promise<DatasourceView> {
-    return toDatasourceView(await this.findVisible(actor, id));
+    const [view] = await this.views([await this.findVisible(actor, id)]);
+    return view;
   }
 
   normalizeHostname(raw: string | undefined | null): string | null {
@@ -90,8 +110,8 @@ export class DatasourcesService {
     return this.withCredentials(datasource, secret);
   }
 
-  private withCredentials(datasource: Datasource, secret: string): CreatedDatasourceView {
-    const view = toDatasourceView(datasource);
+  private async withCredentials(datasource: Datasource, secret: string): Promise<CreatedDatasourceView> {
+    const [view] = await this.views([datasource]);
     const credentials: DatasourceCredentialsView = { datasource_id: datasource.id, secret };
     const credentialsJson = JSON.stringify({ ...view, credentials }, null, 2);
     return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson, hostname: datasource.hostname }) };

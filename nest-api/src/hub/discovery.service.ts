@@ -6,11 +6,12 @@ import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { uniqueSlug } from '../organizations/slug';
+import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from './datasource-urls';
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
 
-export const DEFAULT_PATTERNS = { host: '{host}', dataset: '/datasets/{DATASET_ID}', dataset_metadata: '/datasets/{DATASET_ID}/metadata' } as const;
-export type PathKind = keyof typeof DEFAULT_PATTERNS;
+
+export { DEFAULT_PATTERNS };
 
 const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
@@ -80,12 +81,6 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     return { ...DEFAULT_PATTERNS, ...Object.fromEntries(rows.map((row) => [row.path, row.pattern])) };
   }
 
-  baseUrl(hostname: string, hostPattern: string): string {
-    const host = hostPattern.replaceAll('{host}', hostname).replace(/\/$/, '');
-    if (/^https?:\/\//.test(host)) return host;
-    return `${this.config.allowPrivateHosts ? 'http' : 'https'}://${host}`;
-  }
-
   /** Checks one data source, after any check of it already under way. */
   discoverDatasource(datasourceId: string): Promise<void> {
     const previous = this.perSource.get(datasourceId) ?? Promise.resolve();
@@ -107,7 +102,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
     if (!row.hostname) return this.mark(datasets.map((d) => d.id), 'offline');
     const patterns = await this.patterns(datasourceId);
-    const base = this.baseUrl(row.hostname, patterns.host);
+    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
     if (!hostUp) return this.mark(datasets.map((d) => d.id), 'offline');
     const secret = await this.datasources.secretOf(datasourceId);

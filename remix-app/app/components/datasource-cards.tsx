@@ -62,7 +62,7 @@ export function DatasourceCard({ datasource, manage }: { datasource: DatasourceV
         <h3 className="truncate font-medium text-stone-900">{datasource.name}</h3>
         {datasource.hostname ? (
           <a
-            href={`https://${datasource.hostname}`}
+            href={datasource.dashboard_url ?? `https://${datasource.hostname}/`}
             target="_blank"
             rel="noopener noreferrer"
             className="block truncate text-sm font-medium text-brand-700 underline-offset-2 hover:underline"

@@ -22,6 +22,7 @@ describe('credentials file', () => {
     datasource_id: '0b0e6c3a-1111-4222-8333-944445555666',
     name: 'Kasdata & co',
     hostname: null,
+    dashboard_url: null,
     owner_organization: 'org',
     owner_organization_name: 'Kwekerij Delta',
     owner_organization_logo_url: null,

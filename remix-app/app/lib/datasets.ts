@@ -3,6 +3,8 @@ export interface DatasourceView {
   datasource_id: string;
   name: string;
   hostname: string | null;
+  /** Where the hub calls the host (scheme and host path override applied); null without a hostname. */
+  dashboard_url: string | null;
   owner_organization: string;
   owner_organization_name: string;
   owner_organization_logo_url: string | null;

@@ -31,6 +31,9 @@ export class DatasourceView {
   @ApiProperty({ nullable: true, type: String })
   hostname: string | null;
 
+  @ApiProperty({ nullable: true, type: String, description: "Where the hub calls the host (the host's dashboard); null without a hostname" })
+  dashboard_url: string | null;
+
   @ApiProperty({ format: 'uuid' })
   owner_organization: string;
 
