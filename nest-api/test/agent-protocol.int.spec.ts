@@ -157,12 +157,13 @@ describe('the reference data source and the hub', () => {
       { stdio: 'ignore' },
     );
     try {
-      const health = await until(async () => {
-        const answer = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.json(), () => undefined);
-        return answer?.hub && answer.hub.ok === false ? answer : undefined;
+      const hub = await until(async () => {
+        type Health = { hub?: { ok: boolean; last_error?: string } };
+        const answer = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.json() as Promise<Health>, () => undefined);
+        return answer?.hub && answer.hub.ok === false ? answer.hub : undefined;
       }, "the agent to report the hub's refusal");
-      expect(health.hub.last_error).toContain(`127.0.0.1:${agentPort}`);
-      expect(health.hub.last_error).toContain('409');
+      expect(hub.last_error).toContain(`127.0.0.1:${agentPort}`);
+      expect(hub.last_error).toContain('409');
       await until(async () => {
         const rows = await api.db.query('SELECT name FROM datasets WHERE datasource_id = $1', [second.datasource_id]);
         return rows.length === 1 ? true : undefined;
