@@ -10,9 +10,6 @@ import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from './datasource
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
 
-
-export { DEFAULT_PATTERNS };
-
 const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
 export const DISCOVERY_CONCURRENCY = 8;
