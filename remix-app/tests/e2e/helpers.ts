@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { DatasetView } from '../../app/lib/datasets';
 import { LABELS } from './domain';
 import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
@@ -213,20 +214,8 @@ export async function registerDatasetViaProtocol(datasource: ApiCreatedDatasourc
   return response.data.dataset_id;
 }
 
-/** A dataset as nest-api answers it (GET /api/my-datasets, /api/datasets …). */
-export interface ApiDataset {
-  dataset_id: string;
-  slug: string;
-  name: string;
-  status: string;
-  about: string;
-  contact: string;
-  additional_info: string;
-  file_format: string;
-  owner_organization_slug: string;
-  owner_organization_name: string;
-  owner_organization_logo_url: string | null;
-}
+/** A dataset as nest-api answers it (GET /api/my-datasets, /api/datasets …): the portal's own shape. */
+export type ApiDataset = DatasetView;
 
 /**
  * A data source of Kwekerij Delta with one dataset registered through the hub protocol (as the
