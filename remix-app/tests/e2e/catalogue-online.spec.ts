@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import type * as Domain from '../../../libs/domain/src/index';
-import { HORTIVATION_FIXTURE, ReferenceAgent, type AgentDataset } from './agent';
+import { EXAMPLE_FIXTURE, ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import { api, apiLogin, ownerDataset, type ApiCreatedDatasource, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
@@ -26,11 +26,11 @@ const OWNER = 'Kwekerij Delta';
 function describeDatasets(run: string): { kas: AgentDataset; water: AgentDataset } {
   const kas: AgentDataset = {
     file: 'kasklimaat.ttl',
-    source: HORTIVATION_FIXTURE,
+    source: EXAMPLE_FIXTURE,
     name: `Proefkas ${run} Kasklimaat`,
     about: `Metingen van de proefkas: locatie, afmetingen en klimaat (CO₂ & temperatuur), run ${run}.`,
     contact: 'kasdata@kwekerij-delta.test',
-    additional_info: "Voorbeelddata uit de Hortivation-templates; bijgewerkt op werkdagen, vragen via 'Teelt'.",
+    additional_info: "Voorbeelddata van de voorbeeldkas; bijgewerkt op werkdagen, vragen via 'Teelt'.",
   };
   const water: AgentDataset = {
     file: 'watergift.ttl',
