@@ -69,7 +69,7 @@ describe('splitByCategory / permittedQuads on the fixture voorbeeldkas.ttl', () 
     expect(permittedQuads(split, ['Dataset.ReadAll'])).toHaveLength(130);
     // dak1 (5 triples) and luchtraam1 (Roof and Construction: 5 triples).
     expect(permittedQuads(split, ['Dataset.ReadRoof'])).toHaveLength(10);
-    expect(permittedQuads(split, []).length).toBe(0);
+    expect(() => permittedQuads(split, [])).toThrow('no dataset scopes granted');
   });
 });
 
