@@ -8,3 +8,5 @@ export * from './labels';
 export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
+export * from './organization-access';
+export * from './hub-protocol';

@@ -5,7 +5,9 @@ import {
   inviteErrorText,
   inviteSentText,
   organizationUpdateErrorText,
+  hasPermissionIn,
   rolesErrorText,
+  type OrganizationActor,
   type Permission,
 } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
@@ -23,18 +25,9 @@ export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
-/** Organisation admins act on every organisation; everyone else on their own only. */
-export function actsOn(user: CurrentUser, organizationId: string): boolean {
-  return user.organization_admin || user.organization === organizationId;
-}
-
-export function hasPermissionIn(
-  user: CurrentUser,
-  permissions: readonly Permission[],
-  permission: Permission,
-  organizationId: string,
-): boolean {
-  return permissions.includes(permission) && actsOn(user, organizationId);
+/** The portal's current user as the shared organisation rule (@datahub/domain) sees an actor. */
+export function asActor(user: CurrentUser, permissions: readonly Permission[] = []): OrganizationActor {
+  return { organizationAdmin: user.organization_admin, organizationId: user.organization, permissions };
 }
 
 export interface UserRow {
@@ -62,7 +55,7 @@ export async function loadOrganizationPage(args: Args, slug: string) {
   return {
     organization,
     isOwn: organization.organization_id === user.organization,
-    canEdit: hasPermissionIn(user, permissions, 'Organization.Update', organization.organization_id),
+    canEdit: hasPermissionIn(asActor(user, permissions), 'Organization.Update', organization.organization_id),
     users: userRows(users, user),
     licences: licences.map((licence) => ({
       name: licence.application_name,
@@ -149,7 +142,7 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } }),
     apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug } } }),
   ]);
-  const mayRemove = hasPermissionIn(user, permissions, 'User.Delete', organization.organization_id);
+  const mayRemove = hasPermissionIn(asActor(user, permissions), 'User.Delete', organization.organization_id);
   return {
     organizationName: organization.name,
     organizationSlug: organization.slug,

@@ -5,6 +5,7 @@ import {
   LABELS,
   ORGANISATION_LABELS,
   ROLE_CHECKBOX_LABELS,
+  actsOn,
   checkboxesForRoles,
   displayOrganizationName,
   roleForCheckbox,
@@ -20,7 +21,7 @@ import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
-import { actsOn, userName } from '~/lib/organizations.server';
+import { asActor, userName } from '~/lib/organizations.server';
 import { flashCookie } from '~/lib/session.server';
 import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
 
@@ -37,7 +38,7 @@ async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const canEdit =
     permissions.includes('RoleAssignment.Create') &&
     permissions.includes('RoleAssignment.Delete') &&
-    actsOn(me, target.organization);
+    actsOn(asActor(me), target.organization);
   return { me, target, canEdit };
 }
 
