@@ -24,6 +24,7 @@ export const DETAILS = {
   datasourceNameTaken: 'datasource with this name already exists',
   invalidHostname: 'invalid hostname',
   invalidEmail: 'invalid email',
+  verificationInvalid: 'verification link invalid or expired',
   internal: 'internal error',
 } as const;
 
@@ -163,4 +164,5 @@ export const FIELD_ERRORS = {
   unknownField: 'Dit veld is niet toegestaan.',
   kvkNumber: 'Een KvK-nummer bestaat uit hoogstens 8 cijfers.',
   domain: 'Vul een domeinnaam in, zoals kwekerij.nl.',
+  signupPassword: 'Dit is niet het wachtwoord dat u bij het registreren koos.',
 } as const;

@@ -13,6 +13,7 @@ import { User } from '../users/user.entity';
 import type { SignupDto } from './dto/login.dto';
 import { hashPassword, verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
+import { SignupVerificationService } from './signup-verification.service';
 import { TokenService, type IssuedToken } from './token.service';
 
 export function normalizeEmail(email: string): string {
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly organizations: OrganizationsService,
     private readonly invitations: InvitationsService,
+    private readonly verifications: SignupVerificationService,
   ) {
     this.limiter = new RateLimiter(config.rateLimits.windowMs);
   }
@@ -65,33 +67,48 @@ export class AuthService {
   }
 
   /**
-   * Places the newcomer by the access model: the organisation that invited them (the link proves
-   * the address), else an organisation whose e-mail domain matches, both with read rights only;
-   * otherwise a new personal organisation of which they are owner.
+   * Through an invitation link (the link proves the address) the newcomer is placed and signed in
+   * at once. Otherwise nothing is created yet: a verification link is mailed (or, for an address
+   * that already has an account, a note to its owner) and the answer is the same either way.
    */
-  async signup(dto: SignupDto, address: string): Promise<IssuedToken> {
+  async signup(dto: SignupDto, address: string): Promise<{ signedIn: IssuedToken } | { pending: string }> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
     this.throttle('signup', address, email);
     this.limiter.hit(`signup:account:${email}`);
     const passwordHash = await hashPassword(dto.password);
+    const names = { firstname: dto.firstname.trim(), lastname: dto.lastname.trim() };
+    if (dto.invitation) {
+      const invitation = dto.invitation;
+      try {
+        const user = await this.dataSource.transaction(async (manager) => {
+          const invited = await this.invitations.claimForSignup(manager, invitation, email);
+          if (!invited) return null;
+          const user = await this.createUser(manager, { email, ...names, passwordHash, emailVerified: true, invitedTo: invited });
+          await this.invitations.markAcceptedBy(manager, invitation, user.id);
+          return user;
+        });
+        if (user) return { signedIn: await this.tokens.issue(user) };
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw ApiError.conflict(DETAILS.emailTaken);
+        throw error;
+      }
+    }
+    await this.verifications.request({ email, ...names, passwordHash });
+    return { pending: email };
+  }
+
+  /** The mailed link followed: the account is created now, placed by e-mail domain since the address is proved. */
+  async verifySignup(token: string, password: string): Promise<IssuedToken> {
     try {
       const user = await this.dataSource.transaction(async (manager) => {
-        const invited = await this.invitations.claimForSignup(manager, dto.invitation, email);
-        const user = await this.createUser(manager, {
-          email,
-          firstname: dto.firstname.trim(),
-          lastname: dto.lastname.trim(),
-          passwordHash,
-          emailVerified: invited !== null,
-          invitedTo: invited,
-        });
-        if (invited && dto.invitation) await this.invitations.markAcceptedBy(manager, dto.invitation, user.id);
-        return user;
+        const pending = await this.verifications.claim(manager, token, password);
+        return this.createUser(manager, { ...pending, emailVerified: true });
       });
       return await this.tokens.issue(user);
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw ApiError.conflict(DETAILS.emailTaken);
+      // An account for the address appeared meanwhile (invitation, provider sign-in): the link is spent.
+      if (isUniqueViolation(error, 'users_email_key')) throw new ApiError(404, DETAILS.verificationInvalid);
       throw error;
     }
   }
@@ -107,7 +124,9 @@ export class AuthService {
       invitedTo?: Organization | null;
     },
   ): Promise<User> {
-    const joined = fields.invitedTo ?? (await this.organizations.findByEmailDomain(manager, fields.email));
+    // Placement by domain needs a proved address: an invitation link, a verification link or a provider's word.
+    const joined =
+      fields.invitedTo ?? (fields.emailVerified ? await this.organizations.findByEmailDomain(manager, fields.email) : null);
     const organization = joined ?? (await this.organizations.createPersonal(manager));
     const user = await manager.getRepository(User).save({
       email: fields.email,

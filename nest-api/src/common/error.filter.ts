@@ -1,6 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DETAILS, type ApiErrorBody } from '@datahub/domain';
+import type { ApiError } from './errors';
+
+/** Every 429 says when to come back; limiters that know their window say it exactly. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 const DEFAULT_DETAILS: Record<number, string> = {
   400: 'bad request',
@@ -24,6 +28,8 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode === HttpStatus.TOO_MANY_REQUESTS)
+      void reply.header('retry-after', String((exception as ApiError).retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

@@ -9,6 +9,7 @@ import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import { keptValues, textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
+import { pendingSignupCookie, type SignupPending } from '~/lib/signup.server';
 import { withRedirectUri } from '~/lib/redirects';
 import type { AccessTokenGrant, AuthProviders } from '~/lib/types';
 
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
-  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/signup', {
+  const result = await apiRequest<AccessTokenGrant | SignupPending>(request, '/api/auth/signup', {
     method: 'POST',
     json: {
       firstname: textField(formData, 'firstname'),
@@ -64,6 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: result.status },
     );
   }
+  // Without an invitation nothing is signed in yet: the address gets a verification link first.
+  if ('status' in result.data)
+    return redirect('/registreren/verstuurd', { headers: { 'Set-Cookie': await pendingSignupCookie(request, result.data.email) } });
   return redirect(redirectTo, {
     headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
   });

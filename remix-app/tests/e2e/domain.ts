@@ -18,6 +18,8 @@ export const {
   ORGANISATION_LABELS,
   ROLE_CHECKBOX_LABELS,
   inviteSentText,
+  SIGNUP_MAILS,
+  SIGNUP_VERIFICATION_LABELS,
   VERSION_LABEL,
   initials,
 } = domain;
