@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
-import type { AppConfig } from './config/config';
+import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   silent: [],
@@ -40,6 +40,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'Datahub Tuinbouw API',
   });
+  const warning = privateHostsWarning(config);
+  if (warning) new Logger('Config').warn(warning);
   Logger.flush();
   return app;
 }

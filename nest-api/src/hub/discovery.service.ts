@@ -7,6 +7,7 @@ import { Dataset } from '../datasets/dataset.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { uniqueSlug } from '../organizations/slug';
 import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from './datasource-urls';
+import { plainHttpAllowed } from './private-hosts';
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
 
@@ -31,7 +32,10 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
   ) {
-    this.client = new OutboundClient({ allowPrivate: config.allowPrivateHosts, connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
   }
 
   /** DISCOVERY_INTERVAL_SECONDS=0 turns the periodic rounds off (tests drive discovery themselves). */
@@ -99,7 +103,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
     if (!row.hostname) return this.mark(datasets.map((d) => d.id), 'offline');
     const patterns = await this.patterns(datasourceId);
-    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
+    const base = datasourceBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
     if (!hostUp) return this.mark(datasets.map((d) => d.id), 'offline');
     const secret = await this.datasources.secretOf(datasourceId);
