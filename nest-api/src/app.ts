@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { createValidationPipe } from './common/validation';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
@@ -30,10 +31,13 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
+    // JSON bodies go through our own parser (limits before validation), not Nest's.
+    bodyParser: false,
   });
+  installJsonBodyParser(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {

@@ -168,4 +168,5 @@ export const FIELD_ERRORS = {
   kvkNumber: 'Een KvK-nummer bestaat uit hoogstens 8 cijfers.',
   domain: 'Vul een domeinnaam in, zoals kwekerij.nl.',
   signupPassword: 'Dit is niet het wachtwoord dat u bij het registreren koos.',
+  controlCharacters: 'Dit veld bevat tekens die niet zijn toegestaan (zoals regeleinden of stuurtekens).',
 } as const;
