@@ -37,7 +37,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     // JSON bodies go through our own parser (limits before validation), not Nest's.
     bodyParser: false,
   });
-  installJsonBodyParser(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  installJsonBodyParser(fastify);
+  // API answers carry tokens, secrets and personal data: no cache keeps them unless a route says otherwise.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {

@@ -48,6 +48,8 @@ export function securityHeaders({ dev = false } = {}) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Pages show names, e-mail addresses and keys: no cache keeps them (static files set their own).
+    if (!isApiPath(req.path)) res.setHeader('Cache-Control', 'no-store');
     if (!isApiDocsPath(req.path)) {
       const nonce = createNonce();
       res.locals.cspNonce = nonce;

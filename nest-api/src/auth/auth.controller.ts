@@ -2,8 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuar
 import { LocalAuthGuard } from './local-auth.guard';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeRedirectPath } from '@datahub/domain';
-import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
+import { BAD_INPUT_DETAILS, safeRedirectPath } from '@datahub/domain';
+import { CurrentUser, isCrossSite, Public, SignedIn } from '../common/access.decorators';
+import { ApiError } from '../common/errors';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -43,6 +44,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Revoke the session server-side, clear the cookies and start login again' })
   @ApiFoundResponse({ description: 'Redirect to /inloggen' })
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    // A link or image on another site must not sign anyone out (the cookie is SameSite=Lax).
+    if (isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
     const credential = extractAccessToken(request);
     const claims = credential && this.tokens.verify(credential.token);
     if (claims) await this.tokens.revoke(claims.jti);
