@@ -16,6 +16,11 @@ import { RateLimiter } from './rate-limiter';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService, type IssuedToken } from './token.service';
 
+/** After this many failures (any address, 15 minutes) each sign-in attempt on the account waits, doubling up to the maximum. */
+const ACCOUNT_SLOWDOWN_AFTER = 5;
+const ACCOUNT_SLOWDOWN_BASE_MS = 250;
+const ACCOUNT_SLOWDOWN_MAX_MS = 4000;
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -35,19 +40,35 @@ export class AuthService {
     this.limiter = new RateLimiter(config.rateLimits.windowMs);
   }
 
-  /** Every attempt counts against the address; only failures count against the account. */
+  private refuse(key: string): never {
+    throw ApiError.tooManyRequests(this.limiter.retryAfterSeconds(key));
+  }
+
+  /** Every attempt counts against the address; only failures count against an (account, address) pair. */
   private throttle(kind: 'login' | 'signup', address: string, account: string): void {
     const { loginPerAddress, loginPerAccount } = this.config.rateLimits;
     const addressKey = `${kind}:ip:${address}`;
-    const accountKey = `${kind}:account:${account}`;
-    if (!this.limiter.isAllowed(addressKey, loginPerAddress) || !this.limiter.isAllowed(accountKey, loginPerAccount))
-      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
+    const pairKey = `${kind}:pair:${account}|${address}`;
+    if (!this.limiter.isAllowed(addressKey, loginPerAddress)) this.refuse(addressKey);
+    if (!this.limiter.isAllowed(pairKey, loginPerAccount)) this.refuse(pairKey);
     this.limiter.hit(addressKey);
+  }
+
+  /**
+   * Failures from every address slow the account down (up to a few seconds per attempt) but never
+   * lock it: a stranger guessing from elsewhere cannot keep the owner out.
+   */
+  private async slowDown(account: string): Promise<void> {
+    const failures = this.limiter.count(`login:account:${account}`);
+    if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
+    const delay = Math.min(ACCOUNT_SLOWDOWN_MAX_MS, ACCOUNT_SLOWDOWN_BASE_MS * 2 ** (failures - ACCOUNT_SLOWDOWN_AFTER));
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
   async validateLogin(email: string, password: string, address: string): Promise<User> {
     const account = normalizeEmail(email);
     this.throttle('login', address, account);
+    await this.slowDown(account);
     const user = await this.dataSource
       .getRepository(User)
       .createQueryBuilder('u')
@@ -55,10 +76,11 @@ export class AuthService {
       .where('lower(u.email) = :email', { email: account })
       .getOne();
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      this.limiter.hit(`login:pair:${account}|${address}`);
       this.limiter.hit(`login:account:${account}`);
       throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
     }
-    this.limiter.reset(`login:account:${account}`);
+    this.limiter.reset(`login:pair:${account}|${address}`);
     return user;
   }
 
@@ -75,7 +97,7 @@ export class AuthService {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
     this.throttle('signup', address, email);
-    this.limiter.hit(`signup:account:${email}`);
+    this.limiter.hit(`signup:pair:${email}|${address}`);
     const passwordHash = await hashPassword(dto.password);
     const names = { firstname: dto.firstname.trim(), lastname: dto.lastname.trim() };
     if (dto.invitation) {

@@ -6,7 +6,7 @@ import { clearAccessTokenCookie, getAccessToken } from './session.server';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiErrorBody };
+  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string };
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -92,7 +92,13 @@ export async function apiRequest<T>(request: Request, path: string, options: Api
     console.error(`nest-api ${options.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     throw new Response(null, { status: 502 });
   }
-  return { ok: false, status: response.status, error: errorBody(response.status, body) };
+  const retryAfter = response.headers.get('retry-after');
+  return { ok: false, status: response.status, error: errorBody(response.status, body), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+/** The status of a refusal passed on to the browser, with nest-api's Retry-After when it is a 429. */
+export function refusalInit(result: { status: number; retryAfter?: string }): ResponseInit {
+  return { status: result.status, ...(result.retryAfter ? { headers: { 'Retry-After': result.retryAfter } } : {}) };
 }
 
 /** A signed-in GET whose refusal is never expected by the page: anything but 2xx is thrown. */

@@ -4,7 +4,7 @@ import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
         fieldErrors,
         values: { email },
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
   return redirect(redirectTo, {

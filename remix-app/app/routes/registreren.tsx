@@ -4,7 +4,7 @@ import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import { keptValues, textField, type FormReply } from '~/lib/forms';
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
         fieldErrors,
         values: keptValues(formData),
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
   // Without an invitation nothing is signed in yet: the address gets a verification link first.

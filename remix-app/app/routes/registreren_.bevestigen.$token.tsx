@@ -4,7 +4,7 @@ import { LABELS, LIMITS, loginErrorText, SIGNUP_VERIFICATION_LABELS as L } from 
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { signInHeaders } from '~/lib/auth.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     if (result.status === 404) return data<ConfirmReply>({ invalid: true }, { status: 404 });
-    return data<ConfirmReply>({ fieldErrors: result.error.errors, formError: result.error.errors ? undefined : loginErrorText(result.error) }, { status: result.status });
+    return data<ConfirmReply>({ fieldErrors: result.error.errors, formError: result.error.errors ? undefined : loginErrorText(result.error) }, refusalInit(result));
   }
   const headers = signInHeaders(request, result.data.access_token, result.data.expires_at);
   headers.append('Set-Cookie', await flashCookie(request, L.confirmed));

@@ -4,7 +4,7 @@ import { ERROR_TEXTS, LABELS, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/d
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = await pendingSignupEmail(request);
   if (!email) return redirect('/registreren');
   const result = await apiRequest<SignupPending>(request, '/api/auth/signup/resend', { method: 'POST', json: { email }, auth: 'none' });
-  if (!result.ok) return data<FormReply>({ formError: result.status === 429 ? L.tooManyResends : ERROR_TEXTS.generic }, { status: result.status });
+  if (!result.ok) return data<FormReply>({ formError: result.status === 429 ? L.tooManyResends : ERROR_TEXTS.generic }, refusalInit(result));
   return redirect(`/registreren/verstuurd?${RESENT_PARAM}=1`);
 }
 
