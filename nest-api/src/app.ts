@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
+import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
@@ -31,7 +32,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES });
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES, frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never) });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
     // JSON bodies go through our own parser (limits before validation), not Nest's.
@@ -39,11 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   });
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
-  // API answers carry tokens, secrets and personal data: no cache keeps them unless a route says otherwise.
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
+  installRequestGuards(fastify);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
