@@ -62,7 +62,7 @@ export function badTextFields(value: unknown, path = '', into: Record<string, st
 
 /** The two calls used, typed loosely: nest's adapter brings its own copy of Fastify's types. */
 interface ParserHost {
-  removeContentTypeParser(contentType: string): unknown;
+  removeAllContentTypeParsers(): unknown;
   addContentTypeParser(
     contentType: string,
     options: { parseAs: 'string'; bodyLimit: number },
@@ -76,7 +76,8 @@ interface ParserHost {
  * validation runs, each refused with a Dutch detail.
  */
 export function installJsonBodyParser(fastify: ParserHost): void {
-  fastify.removeContentTypeParser('application/json');
+  // Only JSON is taken: text/plain (Fastify's other default) would reach validation as a bare string.
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
