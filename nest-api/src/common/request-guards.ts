@@ -2,6 +2,25 @@ import { BAD_INPUT_DETAILS } from '@datahub/domain';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** JSON answers render nothing: nothing may load, frame or submit. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** Swagger UI: its bundled scripts and styles from our origin (its page has inline styles, no inline script). */
+const SWAGGER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function isDocsPath(url: string): boolean {
+  return /^\/api\/docs(?:[/?]|$)/.test(url);
+}
+
 interface Reply {
   code(status: number): Reply;
   header(name: string, value: string): Reply;
@@ -45,9 +64,14 @@ export function installRequestGuards(fastify: HookHost): void {
     }
     done();
   });
-  // API answers carry tokens, secrets and personal data: no cache keeps them unless a route says otherwise.
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    // API answers carry tokens, secrets and personal data: no cache keeps them unless a route says otherwise.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // The portal's headers, also when the API is reached on its own port.
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('content-security-policy', isDocsPath((request as { url: string }).url) ? SWAGGER_CSP : API_CSP);
     done(null, payload);
   });
 }

@@ -125,6 +125,18 @@ test.describe('api proxy', () => {
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['x-frame-options']).toBe('DENY');
   });
+
+  test('Swagger UI renders the operations under its policy, without violations', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'Swagger UI is a JavaScript application');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/api/docs');
+    await expect(page.locator('.opblock').first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe('csrf', () => {
