@@ -2,12 +2,6 @@ import { createCookieSessionStorage, type SessionStorage } from '@remix-run/node
 import { csrfSecret } from './env.server';
 import { isSecureRequest } from './session.server';
 
-/** What nest-api answers when sign-up mailed a verification link instead of signing in. */
-export interface SignupPending {
-  status: 'verification_sent';
-  email: string;
-}
-
 const EMAIL_KEY = 'email';
 const storages = new Map<boolean, SessionStorage>();
 

@@ -10,7 +10,6 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
-import type { AccessTokenGrant } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 
@@ -24,11 +23,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
-  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/signup/verify', {
-    method: 'POST',
-    json: { token: (params.token ?? '').slice(0, 200), password: textField(formData, 'password') },
-    auth: 'none',
-  });
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/auth/signup/verify',
+    { body: { token: (params.token ?? '').slice(0, 200), password: textField(formData, 'password') } },
+    { auth: 'none' },
+  );
   if (!result.ok) {
     if (result.status === 404) return data<ConfirmReply>({ invalid: true }, { status: 404 });
     return data<ConfirmReply>({ fieldErrors: result.error.errors, formError: result.error.errors ? undefined : loginErrorText(result.error) }, refusalInit(result));

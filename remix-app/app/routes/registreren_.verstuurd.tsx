@@ -8,7 +8,7 @@ import { apiRequest, refusalInit } from '~/lib/api.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
-import { pendingSignupEmail, type SignupPending } from '~/lib/signup.server';
+import { pendingSignupEmail } from '~/lib/signup.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.sentTitle) }];
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
   const email = await pendingSignupEmail(request);
   if (!email) return redirect('/registreren');
-  const result = await apiRequest<SignupPending>(request, '/api/auth/signup/resend', { method: 'POST', json: { email }, auth: 'none' });
+  const result = await apiRequest(request, 'post', '/api/auth/signup/resend', { body: { email } }, { auth: 'none' });
   if (!result.ok) return data<FormReply>({ formError: result.status === 429 ? L.tooManyResends : ERROR_TEXTS.generic }, refusalInit(result));
   return redirect(`/registreren/verstuurd?${RESENT_PARAM}=1`);
 }
