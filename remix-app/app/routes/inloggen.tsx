@@ -4,7 +4,7 @@ import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { fieldErrorsOf, type FormReply, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
         fieldErrors,
         values: { email },
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
   return redirect(redirectTo, {

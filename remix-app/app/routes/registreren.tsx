@@ -4,10 +4,11 @@ import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
+import { pendingSignupCookie } from '~/lib/signup.server';
 import { withRedirectUri } from '~/lib/redirects';
 import { readPublicAction } from '~/lib/action.server';
 
@@ -63,9 +64,12 @@ export async function action({ request }: ActionFunctionArgs) {
         fieldErrors,
         values: keptValues(formData),
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
+  // Without an invitation nothing is signed in yet: the address gets a verification link first.
+  if ('status' in result.data)
+    return redirect('/registreren/verstuurd', { headers: { 'Set-Cookie': await pendingSignupCookie(request, result.data.email) } });
   return redirect(redirectTo, {
     headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
   });
