@@ -3,6 +3,8 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
+import { AuthorisationsController } from './authorisations/authorisations.controller';
+import { AuthorisationsService } from './authorisations/authorisations.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { ExternalAuthController } from './auth/external/external-auth.controller';
@@ -43,7 +45,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController],
       providers: [
         TokenService,
         AuthService,
@@ -57,6 +59,7 @@ export class AppModule {
         DatasourceAuthService,
         DiscoveryService,
         DatasetsService,
+        AuthorisationsService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

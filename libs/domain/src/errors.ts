@@ -25,6 +25,8 @@ export const DETAILS = {
   invalidHostname: 'invalid hostname',
   invalidEmail: 'invalid email',
   internal: 'internal error',
+  datasetOffline: 'dataset offline',
+  tooManyQueries: 'too many queries',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];
