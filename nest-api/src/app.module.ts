@@ -5,6 +5,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthorisationsController } from './authorisations/authorisations.controller';
 import { AuthorisationsService } from './authorisations/authorisations.service';
+import { DatasetDataController } from './dataset-data/dataset-data.controller';
+import { DatasetDataService } from './dataset-data/dataset-data.service';
+import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { ExternalAuthController } from './auth/external/external-auth.controller';
@@ -45,7 +48,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController],
       providers: [
         TokenService,
         AuthService,
@@ -60,6 +63,8 @@ export class AppModule {
         DiscoveryService,
         DatasetsService,
         AuthorisationsService,
+        HubDatasetStore,
+        DatasetDataService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

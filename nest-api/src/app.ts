@@ -30,7 +30,8 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  // SPARQL queries of up to 64 KB travel in the query string (GET /api/datasets/{id}/data?sparql_query=…), URL-encoded up to ~3×.
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576, http: { maxHeaderSize: 256 * 1024 } });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
   });

@@ -140,5 +140,8 @@ export const MATRIX: MatrixRow[] = [
     expiration_date: '2099-12-31',
   })),
   row('DELETE /api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}', authorisationManagers(200)),
+  row('GET /api/datasets/{id}/access', signedIn(200)),
+  row('GET /api/datasets/{id}/data', datasetData),
+  row('GET /api/datasets/{id}/xml', datasetData),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
 ];
