@@ -173,6 +173,18 @@ describe('granting', () => {
   });
 });
 
+describe('assignees', () => {
+  it('offers every other organisation, not personal ones and not the own one', async () => {
+    const response = await api.request('/api/authorisation-assignees', { token: deltaOwner.token });
+    expect(response.status).toBe(200);
+    const names = (await response.json()).map((organization: { name: string }) => organization.name);
+    expect(names).toEqual(expect.arrayContaining(['Kassenbouw West', 'Glastuinbouw Noord']));
+    expect(names).not.toContain('Kwekerij Delta');
+    expect(names.some((name: string) => name.startsWith('tmp_'))).toBe(false);
+    expect((await api.request('/api/authorisation-assignees', { token: deltaMember.token })).status).toBe(403);
+  });
+});
+
 describe('validity and revoking', () => {
   it('the owner reads everything, a grantee the union of its valid assignments, others nothing; expired ones are listed as expired', async () => {
     expect(await scopesOf(delta.id, datasetId, delta.id)).toEqual(['Dataset.ReadAll']);

@@ -140,6 +140,7 @@ export const MATRIX: MatrixRow[] = [
     expiration_date: '2099-12-31',
   })),
   row('DELETE /api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}', authorisationManagers(200)),
+  row('GET /api/authorisation-assignees', { ...authorisationManagers(200), otherOwner: 200 }),
   row('GET /api/datasets/{id}/access', signedIn(200)),
   row('GET /api/datasets/{id}/data', datasetData),
   row('GET /api/datasets/{id}/xml', datasetData),

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { AuthorisationsService } from './authorisations.service';
-import { AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -30,6 +30,14 @@ export class AuthorisationsController {
   @ApiOkResponse({ type: [AuthorisationView] })
   given(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<AuthorisationView[]> {
     return this.authorisations.list(actor, slug, 'given');
+  }
+
+  @Get('authorisation-assignees')
+  @RequirePermission('AuthorisationAssignment.Create')
+  @ApiOperation({ summary: 'Organisations your organisation can grant to: every other one, not personal (tmp_) ones' })
+  @ApiOkResponse({ type: [AssigneeOrganizationView] })
+  assignees(@CurrentUser() actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
+    return this.authorisations.assignees(actor);
   }
 
   @Get('authorisations/:id')

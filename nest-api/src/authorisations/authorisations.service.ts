@@ -13,7 +13,7 @@ import {
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
-import type { AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -114,6 +114,15 @@ export class AuthorisationsService {
         hasPermissionIn(actor, 'AuthorisationAssignment.Read', row.assignee_id));
     if (!visible) throw ApiError.notFound();
     return toView(row);
+  }
+
+  /** Organisations that can receive a grant from the actor's organisation: every other one but personal (tmp_) ones. */
+  async assignees(actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
+    return this.dataSource.query(
+      `SELECT id AS organization_id, name, slug, logo_url FROM organizations
+       WHERE id <> $1 AND name NOT LIKE 'tmp\\_%' ORDER BY lower(name), slug`,
+      [actor.organizationId],
+    );
   }
 
   /** A dataset the actor may see in the catalogue (online, or of an organisation it acts on), else null. */

@@ -93,3 +93,17 @@ export class RevokedAuthorisationView {
   @ApiProperty({ format: 'uuid' })
   authorisation_assignment_id: string;
 }
+
+export class AssigneeOrganizationView {
+  @ApiProperty({ format: 'uuid' })
+  organization_id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty()
+  slug: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  logo_url: string | null;
+}
