@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, isDatasetScope } from '@datahub/domain';
+import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, isDatasetScope, type DatasetScope } from '@datahub/domain';
 import { apiRequest } from './api.server';
 import { requireCurrentUser } from './auth.server';
-import { READ_ALL, type AuthorisationView, type RevokedAuthorisation } from './authorisations';
+import { READ_ALL } from './authorisations';
 import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
@@ -49,10 +49,13 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
   const what = target(formData);
   if (intent === 'intrekken-vragen') return data<RevokeReply>({ confirm: what });
   if (intent !== 'intrekken') return data<RevokeReply>({ formError: L.revokeFailed }, { status: 400 });
-  const path =
-    `/api/datasets/${encodeURIComponent(what.dataset_id)}/authorisations/${encodeURIComponent(what.authorisation)}` +
-    `/organizations/${encodeURIComponent(what.assignee_organization)}`;
-  const result = await apiRequest<RevokedAuthorisation>(request, path, { method: 'DELETE', refusals: 'return' });
+  const result = await apiRequest(
+    request,
+    'delete',
+    '/api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}',
+    { params: { path: { dataset: what.dataset_id, authorisation: what.authorisation as DatasetScope, assignee_organization: what.assignee_organization } } },
+    { refusals: 'return' },
+  );
   if (!result.ok) return data<RevokeReply>({ formError: L.revokeFailed }, { status: result.status });
   const message = L.revoked(what.dataset_name, what.assignee_organization_name);
   if (textField(formData, 'js') === '1') return data<RevokeReply>({ revoked: result.data.authorisation_assignment_id });
@@ -81,16 +84,21 @@ export async function createAuthorisationAction({ request, context }: ActionFunc
   if (scopes.length === 0) missing.authorisations = AUTHORISATION_FIELD_ERRORS.scopesMissing;
   if (Object.keys(missing).length > 0) return reply(missing, 422);
 
-  const result = await apiRequest<AuthorisationView[]>(request, `/api/datasets/${encodeURIComponent(dataset)}/authorisations`, {
-    method: 'POST',
-    refusals: 'return',
-    json: {
-      dataset,
-      authorisations: scopes.includes(READ_ALL) ? [READ_ALL] : scopes,
-      assignee_organization: assignee,
-      ...(expiration ? { expiration_date: expiration } : {}),
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/datasets/{id}/authorisations',
+    {
+      params: { path: { id: dataset } },
+      body: {
+        dataset,
+        authorisations: (scopes.includes(READ_ALL) ? [READ_ALL] : scopes) as DatasetScope[],
+        assignee_organization: assignee,
+        ...(expiration ? { expiration_date: expiration } : {}),
+      },
     },
-  });
+    { refusals: 'return' },
+  );
   if (!result.ok) return reply(result.error.errors ?? {}, result.status, result.error.errors ? undefined : L.create.failed);
   const first = result.data[0];
   const message = first ? L.create.created(first.dataset_name, first.assignee_organization_name) : L.create.failed;

@@ -4,7 +4,6 @@ import { apiFetchRaw, apiRequest } from './api.server';
 import { requireCurrentUser } from './auth.server';
 import { resultTable, type SparqlJsonResults } from './authorisations';
 import { requireValidCsrf } from './csrf.server';
-import type { DatasetView } from './datasets';
 import { textField } from './forms';
 
 export interface SparqlReply {
@@ -27,7 +26,7 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
-  const dataset = await apiRequest<DatasetView>(request, `/api/datasets/${encodeURIComponent(params.slug ?? '')}`);
+  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug: params.slug ?? '' } } });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
   const text = await response.text();
@@ -52,7 +51,7 @@ export async function xmlDownloadLoader({ request, context, params }: LoaderFunc
   await requireCurrentUser({ request, context });
   const slug = params.slug ?? '';
   const back = `/dataset/${encodeURIComponent(slug)}?xml=fout`;
-  const dataset = await apiRequest<DatasetView>(request, `/api/datasets/${encodeURIComponent(slug)}`, { refusals: 'return' });
+  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
   if (!dataset.ok) throw redirect(back);
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/xml`, 'application/rdf+xml');
   if (!response.ok || !response.body) {

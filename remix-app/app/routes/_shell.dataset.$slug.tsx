@@ -4,11 +4,10 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
-import type { DatasetAccessView } from '~/lib/authorisations';
 import { sparqlAction, type SparqlReply } from '~/lib/dataset-data.server';
 import { apiRequest } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
-import { byName, isOnline, type DatasetView } from '~/lib/datasets';
+import { byName, isOnline } from '~/lib/datasets';
 import { toCard } from '~/lib/datasets.server';
 import { pageTitle } from '~/lib/meta';
 
@@ -22,15 +21,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const user = await requireCurrentUser(args);
   const slug = params.slug ?? '';
-  const found = await apiRequest<DatasetView>(request, `/api/datasets/${encodeURIComponent(slug)}`, { refusals: 'return' });
+  const found = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const siblings = await apiRequest<DatasetView[]>(
+  const siblings = await apiRequest(
     request,
-    `/api/organizations/${encodeURIComponent(dataset.owner_organization_slug)}/datasets`,
+    'get',
+    '/api/organizations/{slug}/datasets',
+    { params: { path: { slug: dataset.owner_organization_slug } } },
     { refusals: 'return' },
   );
   const others = siblings.ok
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     : [];
   const { file_format, ...shown } = dataset;
   const isAdmin = user.organization_admin === true;
-  const granted = await apiRequest<DatasetAccessView>(request, `/api/datasets/${dataset.dataset_id}/access`, { refusals: 'return' });
+  const granted = await apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' });
   const access: SparqlAccess = {
     ttl: file_format === '.ttl',
     online: isOnline(dataset),

@@ -6,7 +6,6 @@ import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import type { AuthorisationView } from '~/lib/authorisations';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations.server';
 import { hasPermission } from '~/lib/datasources-permissions';
 import { pageTitle } from '~/lib/meta';
@@ -18,10 +17,10 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 export async function loader(args: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null };
-  const base = `/api/organizations/${encodeURIComponent(user.organization_slug)}/authorisations`;
+  const init = { params: { path: { slug: user.organization_slug } } };
   const [received, given] = await Promise.all([
-    apiGet<AuthorisationView[]>(args.request, `${base}/received`),
-    apiGet<AuthorisationView[]>(args.request, `${base}/given`),
+    apiGet(args.request, '/api/organizations/{slug}/authorisations/received', init),
+    apiGet(args.request, '/api/organizations/{slug}/authorisations/given', init),
   ]);
   return { lists: { received, given } };
 }

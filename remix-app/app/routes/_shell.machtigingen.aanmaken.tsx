@@ -7,9 +7,8 @@ import { FormError, SubmitButton, TextField, useIsPending } from '~/components/f
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { amsterdamToday } from '@datahub/domain';
-import type { AssigneeOrganizationView } from '~/lib/authorisations';
 import { createAuthorisationAction } from '~/lib/authorisations.server';
-import { byName, type DatasetView } from '~/lib/datasets';
+import { byName } from '~/lib/datasets';
 import { hasPermission } from '~/lib/datasources-permissions';
 import { describedBy, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
@@ -22,8 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { permissions } = await requireCurrentUserWithPermissions(args);
   if (!hasPermission(permissions, 'AuthorisationAssignment.Create')) return { form: null };
   const [datasets, organizations] = await Promise.all([
-    apiGet<DatasetView[]>(args.request, '/api/my-datasets'),
-    apiGet<AssigneeOrganizationView[]>(args.request, '/api/authorisation-assignees'),
+    apiGet(args.request, '/api/my-datasets'),
+    apiGet(args.request, '/api/authorisation-assignees'),
   ]);
   return {
     form: {

@@ -50,21 +50,27 @@ test.beforeAll(async () => {
   run = randomUUID().replaceAll('-', '').slice(0, 8);
   dataset = { file: 'kas.ttl', turtle: turtle(run), name: `Machtiging ${run} Kas`, about: 'Watergift en verwarming.', contact: 'kas@kwekerij-delta.test', additional_info: '' };
   ownerToken = await apiLogin(DEMO_USERS.owner);
-  const created = await api<ApiCreatedDatasource>(ownerToken, 'POST', '/api/datasources', { name: `E2E machtigingen ${run}`, hostname: '' });
+  const created = await api(ownerToken, 'post', '/api/datasources', { body: { name: `E2E machtigingen ${run}`, hostname: '' } });
   expect(created.status).toBe(201);
   source = created.data;
   agent = await ReferenceAgent.prepare(source, [dataset]);
   await agent.start();
   await expect
-    .poll(async () => (await api<ApiDataset[]>(ownerToken, 'GET', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
+    .poll(async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
     .toBe('online');
-  online = (await api<ApiDataset[]>(ownerToken, 'GET', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
+  online = (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
 });
 
 test.afterAll(async () => {
   await agent?.dispose();
-  if (source) await api(ownerToken, 'DELETE', `/api/datasources/${source.datasource_id}`);
+  if (source) await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
 });
+
+async function givenByDelta() {
+  const answer = await api(ownerToken, 'get', '/api/organizations/{slug}/authorisations/given', { params: { path: { slug: 'kwekerij-delta' } } });
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
 
 function givenCard(page: Page) {
   return page.getByRole('list', { name: L.given }).getByTestId('authorisation-card').filter({ hasText: dataset.name });
@@ -110,8 +116,8 @@ test('the owner grants Kassenbouw West Water; a refused post keeps every choice'
   await expect(page.getByLabel(L.create.dataset, { exact: true })).toHaveValue(online.dataset_id);
   await expect(page.getByRole('checkbox', { name: 'Water', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Verwarming' })).not.toBeChecked();
-  const grants = await api<unknown[]>(ownerToken, 'GET', '/api/organizations/kwekerij-delta/authorisations/given');
-  expect(JSON.stringify(grants.data)).not.toContain(dataset.name);
+  const grants = await givenByDelta();
+  expect(JSON.stringify(grants)).not.toContain(dataset.name);
 
   await page.getByLabel(L.create.assignee, { exact: true }).selectOption({ label: 'Kassenbouw West' });
   await page.getByRole('button', { name: L.create.submit }).click();
@@ -178,20 +184,18 @@ test('Kwekerij Delta revokes it after confirming; the next query of Kassenbouw W
   if (javaScriptEnabled) await confirmation.getByRole('button', { name: L.cancel }).click();
   else await confirmation.getByRole('link', { name: L.cancel }).click();
   await expect(givenCard(page)).toHaveCount(1);
-  const grants = await api<{ dataset_name: string }[]>(ownerToken, 'GET', '/api/organizations/kwekerij-delta/authorisations/given');
-  expect(grants.data.filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(1);
+  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(1);
 
   await givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') }).click();
   await page.getByRole('alertdialog', { name: L.revokeConfirmTitle }).getByRole('button', { name: L.revokeConfirm }).click();
   await expect(givenCard(page)).toHaveCount(0);
   if (!javaScriptEnabled) await expect(page.getByRole('status')).toContainText(L.revoked(dataset.name, 'Kassenbouw West'));
-  const after = await api<{ dataset_name: string }[]>(ownerToken, 'GET', '/api/organizations/kwekerij-delta/authorisations/given');
-  expect(after.data.filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(0);
+  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(0);
 
   await signInAs(DEMO_USERS.otherOwner);
   await page.goto(`/dataset/${online.slug}`);
   await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
   const westToken = await apiLogin(DEMO_USERS.otherOwner);
-  const refused = await api(westToken, 'GET', `/api/datasets/${online.dataset_id}/data?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`);
+  const refused = await api(westToken, 'get', '/api/datasets/{id}/data', { params: { path: { id: online.dataset_id }, query: { sparql_query: 'ASK { ?s ?p ?o }' } } });
   expect(refused.status).toBe(403);
 });
