@@ -22,7 +22,7 @@ type Expectations = Record<Persona, number>;
 export interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
-  /** A request body, or a function making a fresh one per cell. */
+  /** A request body, or a function making a fresh one per cell (given the target organisation's id). */
   body?: unknown;
   expect: Expectations;
 }
@@ -41,6 +41,23 @@ const datasourceReaders = (status: number) => ({
   platformAdmin: status,
   default: 403,
 });
+/** Application.Create/Update/Delete: the admin organisation's Application.Contributor and AdminOrganization.Owner. */
+const applicationWriters = (status: number) => ({ anonymous: 401, applicationContributor: status, platformAdmin: status, default: 403 });
+
+export interface MatrixContext {
+  /** The persona 'owner''s organisation (Kwekerij Delta), which owns the objects in the paths. */
+  organizationId: string;
+}
+
+function applicationBody({ organizationId }: MatrixContext) {
+  return {
+    name: `Applicatie ${Math.random().toString(36).slice(2)}`,
+    owner_organization: organizationId,
+    about: 'Over deze applicatie.',
+    usage: 'Wat ze doet.',
+    url: 'https://applicatie.example.nl',
+  };
+}
 const signedIn = (status: number) => ({ anonymous: 401, default: status });
 /** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
 const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
@@ -118,4 +135,13 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/datasource-protocol/datasets', { default: 401 }, { file_format: '.ttl' }),
   row('GET /api/datasource-protocol/datasets', { default: 401 }),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
+  // Applications: read by everyone signed in; written by Application.* holders (admin organisation only).
+  row('GET /api/applications', signedIn(200)),
+  row('GET /api/organizations/{slug}/applications', signedIn(200)),
+  row('GET /api/application/{slug}', signedIn(200)),
+  row('POST /api/applications', applicationWriters(201), (context: MatrixContext) => applicationBody(context)),
+  row('PUT /api/applications/{application_id}', applicationWriters(200), (context: MatrixContext) => applicationBody(context)),
+  row('DELETE /api/applications/{id}', applicationWriters(204)),
+  // The linked data source, like data sources themselves: the owner organisation and admin-organisation members.
+  row('GET /api/applications/{id}/datasource', sameOrganization(404)),
 ];

@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { Application } from '../applications/application.entity';
 import { ExternalIdentity } from '../auth/external-identity.entity';
 import { Session } from '../auth/session.entity';
 import { Dataset } from '../datasets/dataset.entity';
@@ -9,9 +10,10 @@ import { User } from '../users/user.entity';
 import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
+import { Applications1765200000000 } from './migrations/1765200000000-Applications';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset];
-export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000];
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, Application];
+export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000, Applications1765200000000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
