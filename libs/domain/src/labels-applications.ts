@@ -78,7 +78,6 @@ export const APPLICATION_LABELS = {
     termsOfDelivery: 'Leveringsvoorwaarden',
     privacyStatement: 'Privacyverklaring',
     open: 'Naar applicatie',
-    openLabel: (name: string) => `Naar applicatie ${name} (opent in een nieuw tabblad)`,
     others: (organization: string) => `Andere applicaties van ${organization}`,
     notFoundTitle: 'Applicatie niet gevonden',
     notFound: 'Deze applicatie bestaat niet (meer).',
@@ -130,6 +129,8 @@ export const APPLICATION_LABELS = {
     reset: 'Alles terugzetten',
     saved: 'Padoverschrijvingen opgeslagen',
     datasourceOf: (name: string) => `Databron: ${name}`,
+    forbidden: 'u heeft geen rechten om deze databron te beheren',
+    forbiddenNote: "U heeft geen rechten om de padoverschrijvingen van deze databron te wijzigen. Daarvoor is het recht 'databronnen beheren' nodig.",
   },
   logo: {
     title: 'Logo',
