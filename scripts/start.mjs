@@ -36,7 +36,14 @@ const demoCredentials = join(dataDir, 'demo-agent', 'credentials.json');
 const shared = {
   ...process.env,
   // The demo's data source runs on this machine, so the hub must be allowed to reach loopback.
-  ...(demo ? { ALLOW_PRIVATE_HOSTS: process.env.ALLOW_PRIVATE_HOSTS ?? 'true', DEMO_DATASOURCE_CREDENTIALS: demoCredentials } : {}),
+  ...(demo
+    ? {
+        ALLOW_PRIVATE_HOSTS: process.env.ALLOW_PRIVATE_HOSTS ?? 'true',
+        DEMO_DATASOURCE_CREDENTIALS: demoCredentials,
+        // The demo data source also answers /licences (its data folder's licences.json).
+        DEMO_LICENCE_SERVER_URL: `http://127.0.0.1:${agentPort}`,
+      }
+    : {}),
   DATA_DIR: dataDir,
   JWT_SECRET: process.env.JWT_SECRET || secrets.JWT_SECRET,
   CSRF_SECRET: process.env.CSRF_SECRET || secrets.CSRF_SECRET,

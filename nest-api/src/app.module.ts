@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
+import { LicenceSyncService } from './applications/licence-sync.service';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
@@ -60,6 +61,7 @@ export class AppModule {
         DiscoveryService,
         DatasetsService,
         ApplicationsService,
+        LicenceSyncService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

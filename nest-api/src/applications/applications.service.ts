@@ -15,6 +15,7 @@ import { uniqueSlug } from '../organizations/slug';
 import { Application } from './application.entity';
 import { toApplicationView } from './application.view';
 import type { ApplicationDto, ApplicationView } from './dto/application.dto';
+import { LicenceSyncService } from './licence-sync.service';
 import { httpLink, licenceServerUrl } from './links';
 
 /**
@@ -27,6 +28,7 @@ export class ApplicationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
+    private readonly licences: LicenceSyncService,
   ) {}
 
   private query(): SelectQueryBuilder<Application> {
@@ -67,6 +69,8 @@ export class ApplicationsService {
       const saved = await this.saving(() => manager.getRepository(Application).save({ ...fields, slug, logoUrl: null }));
       return saved.id;
     });
+    // On save, in the background: a slow licence server must not hold up the answer.
+    if (fields.urlLicenceServer) void this.licences.sync(id);
     return toApplicationView(await repository.findOneOrFail({ where: { id }, relations: { ownerOrganization: true } }));
   }
 
@@ -78,6 +82,7 @@ export class ApplicationsService {
     const logoUrl = dto.logo_url === undefined || dto.logo_url === current.logoUrl ? current.logoUrl : dto.logo_url === null ? null : undefined;
     if (logoUrl === undefined) throw ApiError.validation({ logo_url: APPLICATION_FIELD_ERRORS.logoType });
     await this.saving(() => this.dataSource.getRepository(Application).update({ id }, { ...fields, logoUrl }));
+    if (fields.urlLicenceServer || current.urlLicenceServer) void this.licences.sync(id);
     return toApplicationView(await this.find(id));
   }
 

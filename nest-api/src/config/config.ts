@@ -38,6 +38,8 @@ export interface AppConfig {
   discoveryIntervalSeconds: number;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
+  /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
+  demoLicenceServerUrl: string | null;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
+    demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };
