@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react';
-import { LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
+import { APPLICATION_LABELS, LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/forms';
 import type { OrganizationView } from '~/lib/types';
 import { CsrfInput } from './csrf-input';
@@ -12,7 +12,7 @@ export interface OrganizationPageData {
   isOwn: boolean;
   canEdit: boolean;
   users: { id: string; name: string; email: string; isSelf: boolean }[];
-  licences: { name: string; logoUrl: string | null; endDate: string }[];
+  licences: { name: string; logoUrl: string | null; endDate: string; expired: boolean }[];
 }
 
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
@@ -145,12 +145,17 @@ export function OrganizationPage({ title, page, reply }: { title: string; page: 
         ) : (
           <ul className="mt-4 divide-y divide-stone-200">
             {licences.map((licence, index) => (
-              <li key={`${licence.name}-${index}`} className="flex items-center gap-3 py-3">
+              <li key={`${licence.name}-${index}`} className="flex items-center gap-3 py-3" data-testid="licence">
                 <OrganizationLogo name={licence.name} logoUrl={licence.logoUrl} />
                 <span>
                   <span className="font-medium text-stone-900">{licence.name}</span>
                   <span className="block text-sm text-stone-600">
                     {L.expiresOn} {licence.endDate}
+                    {licence.expired ? (
+                      <span className="ml-2 inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        {APPLICATION_LABELS.licences.expired}
+                      </span>
+                    ) : null}
                   </span>
                 </span>
               </li>

@@ -37,6 +37,7 @@ export type UserView = CurrentUser;
 
 export interface LicenceView {
   application_name: string;
+  application_slug: string;
   application_logo_url: string | null;
   end_date: string;
 }
