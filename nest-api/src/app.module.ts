@@ -28,6 +28,9 @@ import { DatasourceProtocolController } from './hub/datasource-protocol.controll
 import { DiscoveryService } from './hub/discovery.service';
 import { InvitationsController } from './invitations/invitations.controller';
 import { InvitationsService } from './invitations/invitations.service';
+import { LogoUploadsController } from './logos/logo-uploads.controller';
+import { LogosController } from './logos/logos.controller';
+import { LogosService } from './logos/logos.service';
 import { MailService } from './mail/mail.service';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
@@ -46,7 +49,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, ApplicationsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, ApplicationsController, LogosController, LogoUploadsController],
       providers: [
         TokenService,
         AuthService,
@@ -62,6 +65,7 @@ export class AppModule {
         DatasetsService,
         ApplicationsService,
         LicenceSyncService,
+        LogosService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
+import { registerImageBodies } from './logos/raw-body';
 import type { AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     logger: LOG_LEVELS[config.logLevel],
   });
   app.setGlobalPrefix('api');
+  registerImageBodies(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

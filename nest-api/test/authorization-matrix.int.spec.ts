@@ -41,6 +41,7 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
+  if (path === '/api/logos/{id}') return '/api/logos/00000000-0000-4000-8000-000000000002';
   if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
   let id = '';
   if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;

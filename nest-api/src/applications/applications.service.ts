@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/config';
 import { Datasource } from '../datasources/datasource.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import type { DatasourceView } from '../datasources/dto/datasource.dto';
+import { LogosService } from '../logos/logos.service';
 import { Organization } from '../organizations/organization.entity';
 import { uniqueSlug } from '../organizations/slug';
 import { Application } from './application.entity';
@@ -29,6 +30,7 @@ export class ApplicationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
     private readonly licences: LicenceSyncService,
+    private readonly logos: LogosService,
   ) {}
 
   private query(): SelectQueryBuilder<Application> {
@@ -81,7 +83,10 @@ export class ApplicationsService {
     const fields = await this.checked(actor, 'Application.Update', dto, current);
     const logoUrl = dto.logo_url === undefined || dto.logo_url === current.logoUrl ? current.logoUrl : dto.logo_url === null ? null : undefined;
     if (logoUrl === undefined) throw ApiError.validation({ logo_url: APPLICATION_FIELD_ERRORS.logoType });
-    await this.saving(() => this.dataSource.getRepository(Application).update({ id }, { ...fields, logoUrl }));
+    await this.dataSource.transaction(async (manager) => {
+      await this.saving(() => manager.getRepository(Application).update({ id }, { ...fields, logoUrl }));
+      if (logoUrl !== current.logoUrl) await this.logos.remove(manager, current.logoUrl);
+    });
     if (fields.urlLicenceServer || current.urlLicenceServer) void this.licences.sync(id);
     return toApplicationView(await this.find(id));
   }
@@ -89,7 +94,10 @@ export class ApplicationsService {
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     const application = await this.find(id);
     requirePermissionIn(actor, 'Application.Delete', application.ownerOrganizationId);
-    await this.dataSource.getRepository(Application).delete({ id });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Application).delete({ id });
+      await this.logos.remove(manager, application.logoUrl);
+    });
   }
 
   /** The linked data source: for the owner organisation and admin-organisation members (others: 404, like data sources). */
