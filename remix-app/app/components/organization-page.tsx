@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { APPLICATION_LABELS, LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/forms';
 import type { OrganizationView } from '~/lib/types';
+import { LogoForm } from './logo-form';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 
@@ -27,8 +28,11 @@ export function OrganizationLogo({ name, logoUrl }: { name: string; logoUrl: str
 }
 
 /** Name, read-only slug, KvK number and e-mail domain (editable with Organization.Update), users and licences. */
-export function OrganizationPage({ title, page, reply }: { title: string; page: OrganizationPageData; reply?: FormReply }) {
+export function OrganizationPage({ title, page, reply: anyReply }: { title: string; page: OrganizationPageData; reply?: FormReply & { intent?: string } }) {
   const { organization, canEdit, users, licences } = page;
+  // The logo form answers with intent 'logo'; the details form with anything else.
+  const logoError = anyReply?.intent === 'logo' ? anyReply.formError : undefined;
+  const reply = anyReply?.intent === 'logo' ? undefined : anyReply;
   const pending = useIsPending();
   const shownName = displayOrganizationName(organization.name);
   const values = {
@@ -135,6 +139,15 @@ export function OrganizationPage({ title, page, reply }: { title: string; page: 
           </ul>
         )}
       </section>
+
+      {canEdit ? (
+        <section aria-labelledby="organisatie-logo" className={sectionClass}>
+          <h2 id="organisatie-logo" className="text-xl font-semibold text-stone-900">
+            {APPLICATION_LABELS.logo.title}
+          </h2>
+          <LogoForm name={shownName || organization.slug} logoUrl={organization.logo_url} error={logoError} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="organisatie-licenties" className={sectionClass}>
         <h2 id="organisatie-licenties" className="text-xl font-semibold text-stone-900">

@@ -11,6 +11,8 @@ export type ApiResult<T> =
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** A non-JSON body (an uploaded image) and its content type. */
+  raw?: { body: Blob; contentType: string };
   /**
    * 'required' (default): send the visitor's token; no token or a 401 redirects to /inloggen.
    * 'optional': send the token when there is one; every answer comes back as a result.
@@ -51,6 +53,7 @@ export async function apiRequest<T>(request: Request, path: string, options: Api
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
   if (options.json !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.raw) headers.set('Content-Type', options.raw.contentType);
   const auth = options.auth ?? 'required';
   if (auth !== 'none') {
     const token = getAccessToken(request);
@@ -63,7 +66,7 @@ export async function apiRequest<T>(request: Request, path: string, options: Api
     response = await fetch(`${apiUrl()}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body: options.raw ? options.raw.body : options.json === undefined ? undefined : JSON.stringify(options.json),
       redirect: 'manual',
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
     });

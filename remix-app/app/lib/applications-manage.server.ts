@@ -13,6 +13,7 @@ import { requireCurrentUser } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 import type { DatasourceView } from './datasets';
 import { keptValues, textField, type FormReply } from './forms';
+import { isMultipart, logoAction } from './logo-upload.server';
 import type { OrganizationView } from './types';
 import { flashCookie } from './session.server';
 
@@ -86,11 +87,12 @@ export async function createApplicationAction(args: ActionFunctionArgs) {
 export async function editApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request, params } = args;
+  const application = await loadApplicationBySlug(request, params.slug ?? '');
+  const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
+  if (isMultipart(request)) return logoAction(request, `/api/applications/${encodeURIComponent(application.application_id)}/logo`, self);
   const formData = await request.formData();
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
-  const application = await loadApplicationBySlug(request, params.slug ?? '');
-  const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
   const intent = textField(formData, 'intent');
   if (intent === 'padoverschrijvingen' || intent === 'padoverschrijvingen-terugzetten') return pathOverridesAction(request, formData, intent, self);
   const result = await apiRequest<ApplicationView>(request, `/api/applications/${encodeURIComponent(application.application_id)}`, {

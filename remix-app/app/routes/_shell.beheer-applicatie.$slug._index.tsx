@@ -8,6 +8,7 @@ import { CsrfInput } from '~/components/csrf-input';
 import { sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
+import { LogoForm } from '~/components/logo-form';
 import { apiRequest } from '~/lib/api.server';
 import { formValuesOf } from '~/lib/applications';
 import {
@@ -165,6 +166,12 @@ export default function EditApplicationPage() {
           options={options}
           submitLabel={L.form.save}
         />
+      </section>
+      <section aria-labelledby="applicatie-logo" className={sectionClass}>
+        <h2 id="applicatie-logo" className="text-xl font-semibold text-stone-900">
+          {L.logo.title}
+        </h2>
+        <LogoForm name={application.name} logoUrl={application.logo_url} error={reply?.intent === 'logo' ? reply.formError : undefined} />
       </section>
       <PathOverrides datasource={datasource} overrides={overrides} reply={reply} />
       <section aria-labelledby="verwijderen" className={sectionClass}>

@@ -5,6 +5,7 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
+import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
@@ -15,6 +16,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  if (isMultipart(args.request)) {
+    const user = await requireCurrentUser(args);
+    return organizationLogoAction(args.request, user.organization_slug, '/mijn-organisatie');
+  }
   const { formData, refused } = await readAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, '/mijn-organisatie');

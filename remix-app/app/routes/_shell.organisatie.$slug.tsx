@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
+import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
+import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,6 +21,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  if (isMultipart(args.request)) {
+    await requireCurrentUser(args);
+    const slug = args.params.slug ?? '';
+    return organizationLogoAction(args.request, slug, `/organisatie/${encodeURIComponent(slug)}`);
+  }
   const { formData, refused } = await readAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, `/organisatie/${encodeURIComponent(args.params.slug ?? '')}`);
