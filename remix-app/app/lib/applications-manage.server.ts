@@ -11,10 +11,8 @@ import { apiRequest } from './api.server';
 import { applicationBody, type ApplicationView } from './applications';
 import { requireCurrentUser } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
-import type { DatasourceView } from './datasets';
 import { keptValues, textField, type FormReply } from './forms';
 import { isMultipart, logoAction } from './logo-upload.server';
-import type { OrganizationView } from './types';
 import { flashCookie } from './session.server';
 
 /** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
@@ -33,8 +31,8 @@ export interface ApplicationFormOptions {
 /** Owner organisations (never personal tmp_ ones) and data sources to link, for the form. */
 export async function loadFormOptions(request: Request): Promise<ApplicationFormOptions> {
   const [organizations, datasources] = await Promise.all([
-    apiRequest<OrganizationView[]>(request, '/api/organizations'),
-    apiRequest<DatasourceView[]>(request, '/api/datasources', { refusals: 'return' }),
+    apiRequest(request, 'get', '/api/organizations'),
+    apiRequest(request, 'get', '/api/datasources', undefined, { refusals: 'return' }),
   ]);
   return {
     organizations: (organizations.ok ? organizations.data : [])
@@ -55,7 +53,7 @@ export async function loadFormOptions(request: Request): Promise<ApplicationForm
 }
 
 export async function loadApplicationBySlug(request: Request, slug: string): Promise<ApplicationView> {
-  const found = await apiRequest<ApplicationView>(request, `/api/application/${encodeURIComponent(slug)}`);
+  const found = await apiRequest(request, 'get', '/api/application/{slug}', { params: { path: { slug } } });
   if (!found.ok) throw new Response(null, { status: found.status });
   return found.data;
 }
@@ -76,7 +74,7 @@ export async function createApplicationAction(args: ActionFunctionArgs) {
   const formData = await request.formData();
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
-  const result = await apiRequest<ApplicationView>(request, '/api/applications', { method: 'POST', json: applicationBody(formData), refusals: 'return' });
+  const result = await apiRequest(request, 'post', '/api/applications', { body: applicationBody(formData) }, { refusals: 'return' });
   if (!result.ok) return refused(formData, result.error, result.status);
   return redirect(`/beheer-applicatie/${encodeURIComponent(result.data.slug)}`, {
     headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.created(result.data.name)) },
@@ -89,17 +87,19 @@ export async function editApplicationAction(args: ActionFunctionArgs) {
   const { request, params } = args;
   const application = await loadApplicationBySlug(request, params.slug ?? '');
   const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
-  if (isMultipart(request)) return logoAction(request, `/api/applications/${encodeURIComponent(application.application_id)}/logo`, self);
+  if (isMultipart(request)) return logoAction(request, { kind: 'application', id: application.application_id }, self);
   const formData = await request.formData();
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
   const intent = textField(formData, 'intent');
   if (intent === 'padoverschrijvingen' || intent === 'padoverschrijvingen-terugzetten') return pathOverridesAction(request, formData, intent, self);
-  const result = await apiRequest<ApplicationView>(request, `/api/applications/${encodeURIComponent(application.application_id)}`, {
-    method: 'PUT',
-    json: { ...applicationBody(formData), logo_url: application.logo_url },
-    refusals: 'return',
-  });
+  const result = await apiRequest(
+    request,
+    'put',
+    '/api/applications/{application_id}',
+    { params: { path: { application_id: application.application_id } }, body: { ...applicationBody(formData), logo_url: application.logo_url } },
+    { refusals: 'return' },
+  );
   if (!result.ok) return refused(formData, result.error, result.status);
   return redirect(self, { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.saved) } });
 }
@@ -115,16 +115,16 @@ async function pathOverridesAction(request: Request, formData: FormData, intent:
   const reply = (formError: string, status: number) =>
     data<ApplicationFormReply>({ intent: 'padoverschrijvingen', formError, values: keptValues(formData) }, { status });
   if (!datasourceId) return reply(ERROR_TEXTS.pathOverrides.missingDatasourceId, 400);
-  const base = `/api/datasources/${encodeURIComponent(datasourceId)}/path-overrides`;
   for (const kind of PATH_KINDS) {
+    const params = { path: { id: datasourceId, path: kind } };
     const previous = textField(formData, `${kind}_previous`).trim();
     const value = intent === 'padoverschrijvingen-terugzetten' ? '' : textField(formData, kind).trim();
     if (value === previous) continue;
     if (value) {
-      const result = await apiRequest(request, `${base}/${kind}`, { method: 'PUT', json: { path_override_pattern: value }, refusals: 'return' });
+      const result = await apiRequest(request, 'put', '/api/datasources/{id}/path-overrides/{path}', { params, body: { path_override_pattern: value } }, { refusals: 'return' });
       if (!result.ok) return reply(pathOverrideUpdateError(kind, result.error.errors?.path_override_pattern ?? overrideDetail(result.status)), result.status);
     } else {
-      const result = await apiRequest(request, `${base}/${kind}`, { method: 'DELETE', refusals: 'return' });
+      const result = await apiRequest(request, 'delete', '/api/datasources/{id}/path-overrides/{path}', { params }, { refusals: 'return' });
       if (!result.ok) return reply(pathOverrideDeleteError(kind, overrideDetail(result.status)), result.status);
     }
   }
@@ -145,7 +145,7 @@ export async function deleteApplicationAction(args: ActionFunctionArgs) {
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
   const application = await loadApplicationBySlug(request, params.slug ?? '');
-  const result = await apiRequest(request, `/api/applications/${encodeURIComponent(application.application_id)}`, { method: 'DELETE', refusals: 'return' });
+  const result = await apiRequest(request, 'delete', '/api/applications/{id}', { params: { path: { id: application.application_id } } }, { refusals: 'return' });
   if (!result.ok) return data<ApplicationFormReply>({ intent: 'verwijderen', formError: ERROR_TEXTS.application.other }, { status: result.status });
   return redirect('/beheer-applicaties', { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.remove.removed(application.name)) } });
 }

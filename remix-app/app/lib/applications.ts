@@ -1,22 +1,7 @@
-/** Shapes of the application answers of nest-api (one file, so a generated client can replace it) and form helpers. */
-export interface ApplicationView {
-  application_id: string;
-  slug: string;
-  name: string;
-  about: string;
-  usage: string;
-  owner_organization: string;
-  owner_organization_name: string;
-  owner_organization_slug: string;
-  category: string | null;
-  url: string;
-  url_licence_server: string | null;
-  url_privacy_statement: string | null;
-  url_terms_of_delivery: string | null;
-  price_per_year: number | null;
-  logo_url: string | null;
-  datasource_id: string | null;
-}
+/** The application answers of nest-api (typed by the generated contract) and the form's helpers. */
+import type { ApplicationDto, ApplicationView } from '@datahub/api-client';
+
+export type { ApplicationView };
 
 export type ApplicationCardData = Pick<ApplicationView, 'slug' | 'name' | 'owner_organization_name' | 'logo_url'>;
 
@@ -74,19 +59,22 @@ export function parsePrice(value: string): number | string | null {
   return Number(normalized);
 }
 
-/** The API body from the submitted form: empty optional fields as null; absent fields (datasource) left out. */
-export function applicationBody(formData: FormData): Record<string, unknown> {
+/**
+ * The API body from the submitted form: empty optional fields as null; absent fields (datasource)
+ * left out. A price that is not a number goes as typed, so nest-api answers the spec's error.
+ */
+export function applicationBody(formData: FormData): ApplicationDto {
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const body: Record<string, unknown> = {
+  const body: ApplicationDto = {
     name: text('name'),
     owner_organization: text('owner_organization'),
     about: text('about'),
     usage: text('usage'),
-    category: text('category') || null,
-    price_per_year: parsePrice(text('price_per_year')),
+    category: (text('category') || null) as ApplicationDto['category'],
+    price_per_year: parsePrice(text('price_per_year')) as number | null,
     url: text('url'),
     url_terms_of_delivery: text('url_terms_of_delivery') || null,
     url_privacy_statement: text('url_privacy_statement') || null,

@@ -4,7 +4,7 @@ import { APPLICATION_LABELS, formatPricePerYear } from '@datahub/domain';
 import { ApplicationCardList, LogoOrInitials } from '~/components/application-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { apiRequest } from '~/lib/api.server';
-import { toApplicationCard, type ApplicationView } from '~/lib/applications';
+import { toApplicationCard } from '~/lib/applications';
 import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   await requireCurrentUser(args);
-  const found = await apiRequest<ApplicationView>(request, `/api/application/${encodeURIComponent(params.slug ?? '')}`, { refusals: 'return' });
+  const found = await apiRequest(request, 'get', '/api/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404) return data({ application: null, others: [] }, { status: 404 });
     throw new Response(null, { status: found.status });

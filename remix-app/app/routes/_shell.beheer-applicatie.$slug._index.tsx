@@ -18,7 +18,6 @@ import {
   requireOrganizationAdmin,
   type ApplicationFormReply,
 } from '~/lib/applications-manage.server';
-import type { DatasourceView } from '~/lib/datasets';
 import { pageTitle } from '~/lib/meta';
 
 const L = APPLICATION_LABELS;
@@ -33,15 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const application = await loadApplicationBySlug(request, args.params.slug ?? '');
   const [options, linked] = await Promise.all([
     loadFormOptions(request),
-    apiRequest<DatasourceView>(request, `/api/applications/${encodeURIComponent(application.application_id)}/datasource`, { refusals: 'return' }),
+    apiRequest(request, 'get', '/api/applications/{id}/datasource', { params: { path: { id: application.application_id } } }, { refusals: 'return' }),
   ]);
   let overrides: Record<PathKind, string> | null = null;
   if (linked.ok) {
-    const found = await apiRequest<{ datasource_path: PathKind; path_override_pattern: string }[]>(
-      request,
-      `/api/datasources/${encodeURIComponent(linked.data.datasource_id)}/path-overrides`,
-      { refusals: 'return' },
-    );
+    const found = await apiRequest(request, 'get', '/api/datasources/{id}/path-overrides', { params: { path: { id: linked.data.datasource_id } } }, { refusals: 'return' });
     if (found.ok) {
       overrides = { host: '', dataset: '', dataset_metadata: '' };
       for (const row of found.data) overrides[row.datasource_path] = row.path_override_pattern;

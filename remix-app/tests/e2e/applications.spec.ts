@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { createApplication, domain, organizationId, unique } from './applications-helpers';
-import { api, apiLogin, apiSignUp, type ApiCreatedDatasource } from './helpers';
+import { api, apiLogin, apiSignUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
 const { APPLICATION_LABELS: L, ERROR_TEXTS, FIELD_ERRORS, characterCounter } = domain;
@@ -163,7 +163,7 @@ test.describe('managing applications', () => {
 
     const token = await apiLogin(DEMO_USERS.admin);
     const slug = new URL(page.url()).pathname.split('/').pop()!;
-    const stored = await api<{ price_per_year: number; category: string; owner_organization_name: string }>(token, 'GET', `/api/application/${slug}`);
+    const stored = await api(token, 'get', '/api/application/{slug}', { params: { path: { slug } } });
     expect(stored.data).toMatchObject({ price_per_year: 1250.5, category: 'Gewas registratie', owner_organization_name: 'Kwekerij Delta' });
   });
 
@@ -217,19 +217,19 @@ test.describe('managing applications', () => {
     await expect(page).toHaveURL(/\/beheer-applicaties$/);
     await expect(page.getByRole('status')).toContainText(L.remove.removed(application.name));
     const token = await apiLogin(DEMO_USERS.admin);
-    expect((await api(token, 'GET', `/api/application/${application.slug}`)).status).toBe(404);
+    expect((await api(token, 'get', '/api/application/{slug}', { params: { path: { slug: application.slug } } })).status).toBe(404);
   });
 
   test("sets, refuses, clears and resets the linked data source's path overrides", async ({ page, signInAs }) => {
     const ownerToken = await apiLogin(DEMO_USERS.owner);
-    const source = await api<ApiCreatedDatasource>(ownerToken, 'POST', '/api/datasources', { name: unique('Applicatiebron'), hostname: '' });
+    const source = await api(ownerToken, 'post', '/api/datasources', { body: { name: unique('Applicatiebron'), hostname: '' } });
     expect(source.status).toBe(201);
     const delta = await organizationId('kwekerij-delta');
     const linked = await createApplication({ name: unique('Gekoppeld'), owner_organization: delta, datasource_id: source.data.datasource_id });
     const unlinked = await createApplication({ name: unique('Ongekoppeld'), owner_organization: delta });
     const overrides = async () =>
       Object.fromEntries(
-        (await api<{ datasource_path: string; path_override_pattern: string }[]>(ownerToken, 'GET', `/api/datasources/${source.data.datasource_id}/path-overrides`)).data.map(
+        (await api(ownerToken, 'get', '/api/datasources/{id}/path-overrides', { params: { path: { id: source.data.datasource_id } } })).data.map(
           (row) => [row.datasource_path, row.path_override_pattern],
         ),
       );

@@ -35,8 +35,8 @@ test.describe('applications', () => {
   test("the front door says when there are no applications", async ({ page, signInAs }) => {
     // The demo seed's applications are removed first: the js and no-js specs make their own.
     const token = await apiLogin(DEMO_USERS.admin);
-    const all = await api<{ application_id: string }[]>(token, 'GET', '/api/applications');
-    for (const application of all.data) await api(token, 'DELETE', `/api/applications/${application.application_id}`);
+    const all = await api(token, 'get', '/api/applications');
+    for (const application of all.data) await api(token, 'delete', '/api/applications/{id}', { params: { path: { id: application.application_id } } });
     await signInAs(DEMO_USERS.member);
     for (const path of ['/', '/applicaties']) {
       await page.goto(path);
