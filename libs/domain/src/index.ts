@@ -12,3 +12,4 @@ export * from './labels-security';
 export * from './organization-access';
 export * from './hub-protocol';
 export * from './labels-authorisations';
+export * from './labels-applications';
