@@ -8,3 +8,4 @@ export * from './labels';
 export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
+export * from './labels-usability';

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import {
+  CONFIRM_LABELS,
   ORGANISATION_LABELS,
   formatDateDashed,
   inviteErrorText,
@@ -109,6 +110,13 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   const userId = textField(formData, 'user_id');
   const name = textField(formData, 'user_name');
   const isSelf = userId === String(me.user_id);
+  // Deleting your own account asks for your e-mail address: checked here, whatever the browser did.
+  if (isSelf && textField(formData, 'confirm_email').trim().toLowerCase() !== me.email.trim().toLowerCase()) {
+    return data<FormReply & { intent: string }>(
+      { intent: 'remove', formError: CONFIRM_LABELS.typeMismatch, values: { user_id: userId } },
+      { status: 422 },
+    );
+  }
   const result = await apiRequest<null>(
     request,
     isSelf ? `/api/users/${segment(userId)}` : `/api/users/${segment(userId)}/remove_from_organization`,
@@ -149,6 +157,10 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
   return {
     organizationName: organization.name,
     organizationSlug: organization.slug,
+    usersPath:
+      String(organization.organization_id) === String(user.organization) && !options.viewOnlyForNonAdmins
+        ? '/mijn-gebruikers'
+        : `/gebruikers/${organization.slug}`,
     users: userRows(users, user),
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:

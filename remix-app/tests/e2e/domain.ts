@@ -9,6 +9,9 @@ const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
 
 export const {
   ADMIN_NAV_GROUP,
+  CONFIRM_LABELS,
+  DATASET_LABELS,
+  DATASOURCE_PAGE_LABELS,
   ERROR_TEXTS,
   FIELD_ERRORS,
   LABELS,

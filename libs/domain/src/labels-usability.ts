@@ -1,0 +1,47 @@
+/** Dutch texts of the confirmation steps, invitation feedback and layout helpers (issue 12). */
+export const CONFIRM_LABELS = {
+  cancel: 'Annuleren',
+  confirming: 'Bezig...',
+  pageTitle: 'Bevestigen',
+  typeMismatch: 'Het ingevulde e-mailadres is niet uw e-mailadres. Er is niets verwijderd.',
+  removeUser: {
+    title: (name: string) => `${name} verwijderen?`,
+    description: (name: string) =>
+      `${name} wordt uit de organisatie verwijderd en verliest direct alle rechten binnen de organisatie. Het account blijft bestaan, in een eigen persoonlijke organisatie.`,
+    confirm: 'Ja, verwijderen',
+  },
+  deleteAccount: {
+    title: 'Uw account verwijderen?',
+    description:
+      'Uw account wordt definitief verwijderd en u wordt direct uitgelogd. Dit kan niet ongedaan worden gemaakt.',
+    emailLabel: 'Typ uw e-mailadres om te bevestigen',
+    confirm: 'Account definitief verwijderen',
+  },
+  deleteDatasource: {
+    title: (name: string) => `Databron ${name} verwijderen?`,
+    confirm: 'Ja, databron verwijderen',
+  },
+  newKey: {
+    title: (name: string) => `Nieuwe sleutel voor databron ${name}?`,
+    confirm: 'Ja, nieuwe sleutel aanmaken',
+  },
+  revokeInvitation: {
+    title: (email: string) => `Uitnodiging voor ${email} intrekken?`,
+    description: (email: string) =>
+      `De link in de uitnodiging aan ${email} werkt daarna niet meer. U kunt later een nieuwe uitnodiging sturen.`,
+    confirm: 'Ja, intrekken',
+  },
+  notFound: 'Wat u wilt bevestigen bestaat niet (meer).',
+} as const;
+
+/** The page of one data source (/databron/{id}), where its management lives. */
+export const DATASOURCE_PAGE_LABELS = {
+  title: 'Databron',
+  view: (name: string) => `Databron ${name} bekijken`,
+  hostname: 'Hostnaam',
+  owner: 'Eigenaar',
+  manageTitle: 'Beheren',
+  readOnly: 'U kunt deze databron alleen bekijken.',
+  backToList: 'Terug naar databronnen',
+  backToAdmin: 'Terug naar beheer datasets',
+} as const;
