@@ -1,3 +1,4 @@
+import { INVITATION_LABELS } from './labels-usability';
 /**
  * The error catalogue. The API answers with a status and a machine-readable `detail`;
  * the portal turns them into the Dutch texts below, here and nowhere else.
@@ -24,6 +25,7 @@ export const DETAILS = {
   datasourceNameTaken: 'datasource with this name already exists',
   invalidHostname: 'invalid hostname',
   invalidEmail: 'invalid email',
+  alreadyMember: 'already a member of this organization',
   internal: 'internal error',
 } as const;
 
@@ -117,6 +119,7 @@ export function rolesErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
 }
 
 export function inviteErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
+  if (error.detail === DETAILS.alreadyMember) return INVITATION_LABELS.alreadyMember;
   return error.detail === DETAILS.invalidEmail ? ERROR_TEXTS.invite.invalidEmail : ERROR_TEXTS.invite.other;
 }
 

@@ -45,3 +45,24 @@ export const DATASOURCE_PAGE_LABELS = {
   backToList: 'Terug naar databronnen',
   backToAdmin: 'Terug naar beheer datasets',
 } as const;
+
+/** Pending invitations on /mijn-gebruikers and what an invitation really did. */
+export const INVITATION_LABELS = {
+  alreadyMember: 'Dit e-mailadres hoort al bij een gebruiker van uw organisatie. Er is geen uitnodiging verzonden.',
+  sentToExistingAccount: (email: string) =>
+    `Uitnodiging verzonden naar ${email}! Dit e-mailadres heeft al een account bij een andere organisatie: na het accepteren stapt dat account over naar uw organisatie en vervallen de permissies in de huidige organisatie.`,
+  pendingTitle: 'Openstaande uitnodigingen',
+  pendingEmpty: 'Er staan geen uitnodigingen open.',
+  email: 'E-mailadres',
+  sent: 'Verzonden',
+  expires: 'Verloopt',
+  actions: 'Acties',
+  revoke: 'Intrekken',
+  revokeLabel: (email: string) => `Uitnodiging voor ${email} intrekken`,
+  revoked: (email: string) => `De uitnodiging voor ${email} is ingetrokken.`,
+  revokeFailed: 'Er ging iets mis met het intrekken van de uitnodiging, probeer opnieuw.',
+  resend: 'Opnieuw versturen',
+  resendLabel: (email: string) => `Uitnodiging voor ${email} opnieuw versturen`,
+  resent: (email: string) => `Uitnodiging opnieuw verzonden naar ${email}! De nieuwe link is 7 dagen geldig; de oude werkt niet meer.`,
+  resendFailed: 'Er ging iets mis met het opnieuw versturen van de uitnodiging, probeer opnieuw.',
+} as const;

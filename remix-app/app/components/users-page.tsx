@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { CONFIRM_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import type { PendingInvitationRow } from '~/lib/invitations';
 import { ConfirmAction } from './confirm-action';
+import { PendingInvitations } from './pending-invitations';
 import type { FormReply } from '~/lib/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
@@ -15,6 +17,8 @@ export interface UsersPageData {
   usersPath: string;
   canRemove: boolean;
   canInvite: boolean;
+  /** Open invitations (only where the page can invite). */
+  invitations?: PendingInvitationRow[];
 }
 
 export type UsersReply = FormReply & { intent?: string };
@@ -58,6 +62,7 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
   const replyIntent = reply?.intent ?? reply?.values?.intent;
   const inviteReply = replyIntent === 'invite' ? reply : undefined;
   const removeReply = replyIntent === 'remove' ? reply : undefined;
+  const invitationReply = replyIntent === 'revoke' || replyIntent === 'resend' ? reply : undefined;
 
   return (
     <div>
@@ -87,6 +92,15 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
               {L.invite}
             </SubmitButton>
           </Form>
+        </section>
+      ) : null}
+
+      {page.canInvite ? (
+        <section aria-labelledby="openstaande-uitnodigingen" className={sectionClass}>
+          <h2 id="openstaande-uitnodigingen" className="text-xl font-semibold text-stone-900">
+            {INVITATION_LABELS.pendingTitle}
+          </h2>
+          <PendingInvitations invitations={page.invitations ?? []} error={invitationReply?.formError} />
         </section>
       ) : null}
 

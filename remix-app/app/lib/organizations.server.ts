@@ -3,8 +3,6 @@ import {
   CONFIRM_LABELS,
   ORGANISATION_LABELS,
   formatDateDashed,
-  inviteErrorText,
-  inviteSentText,
   organizationUpdateErrorText,
   rolesErrorText,
   type Permission,
@@ -166,24 +164,4 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     canInvite:
       String(organization.organization_id) === String(user.organization) && permissions.includes('Invitation.Create'),
   };
-}
-
-/** Sends the invitation mail; the flash says to whom, a refusal keeps the typed address. */
-export async function inviteUser(args: Args, formData: FormData, backTo: string) {
-  const { request } = args;
-  const email = textField(formData, 'email').trim();
-  const result = await apiRequest<{ email: string }>(request, '/api/invitations', {
-    method: 'POST',
-    json: { email },
-    refusals: 'return',
-  });
-  if (!result.ok) {
-    return data<FormReply & { intent: string }>(
-      { intent: 'invite', formError: inviteErrorText(result.error), values: { email } },
-      { status: result.status },
-    );
-  }
-  return redirect(backTo, {
-    headers: { 'Set-Cookie': await flashCookie(request, inviteSentText(result.data?.email || email)) },
-  });
 }

@@ -5,34 +5,11 @@ import { CONFIRM_LABELS, DATASET_LABELS, DATASOURCE_PAGE_LABELS, ORGANISATION_LA
 import { api, apiLogin, apiSignUp, currentUser, datasourceToken, loginUrlFor, signUp, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 import { uniqueEmailAt } from './users-helpers';
+import { hydrated, openConfirmation } from './confirm-helpers';
 
 const C = CONFIRM_LABELS;
 const U = ORGANISATION_LABELS.users;
 const D = DATASET_LABELS.datasources;
-
-/** With JavaScript the buttons open a dialog only once React runs: wait for it. */
-export async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
-
-/**
- * Clicks a destructive button and returns where its confirmation is: the alert dialog (with
- * JavaScript) or the confirmation page (without). Nothing may have happened yet.
- */
-export async function openConfirmation(page: Page, javaScriptEnabled: boolean, button: Locator, title: string): Promise<Locator> {
-  await hydrated(page, javaScriptEnabled);
-  const before = page.url();
-  await button.click();
-  if (javaScriptEnabled) {
-    const dialog = page.getByRole('alertdialog', { name: title });
-    await expect(dialog).toBeVisible();
-    expect(page.url()).toBe(before);
-    return dialog;
-  }
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  expect(page.url()).not.toBe(before);
-  return page.getByRole('main');
-}
 
 /** 'Annuleren' closes the dialog (focus back on the button) or leads back from the confirmation page. */
 async function cancel(page: Page, javaScriptEnabled: boolean, confirmation: Locator, button: Locator, backTo: RegExp) {

@@ -14,6 +14,8 @@ export const {
   DATASOURCE_PAGE_LABELS,
   ERROR_TEXTS,
   FIELD_ERRORS,
+  INVITATION_LABELS,
+  formatDateDashed,
   LABELS,
   LIMITS,
   NAV_LINKS,
