@@ -118,7 +118,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </p>
           {organizationName ? <p className="truncate text-sm text-stone-500">{organizationName}</p> : null}
           {/* A plain GET: nest-api revokes the session, clears the cookies and sends us to /inloggen. */}
-          <form method="get" action="/api/logout" className="mt-3">
+          <form method="get" action="/api/logout" noValidate className="mt-3">
             <button
               type="submit"
               className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"

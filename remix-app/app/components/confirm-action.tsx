@@ -108,6 +108,7 @@ function ConfirmForm({
     <Form
       method="post"
       action={action}
+      noValidate
       onSubmit={(event) => {
         if (pending || mismatch) {
           event.preventDefault();
@@ -186,7 +187,7 @@ export function ConfirmAction({
 
   return (
     <>
-      <form method="get" action={url.pathname} className="contents">
+      <form method="get" action={url.pathname} noValidate className="contents">
         {hiddenInputs(Object.fromEntries(url.searchParams))}
         <button
           ref={trigger}

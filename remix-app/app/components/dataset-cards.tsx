@@ -90,7 +90,7 @@ export function DatasetCardList({
 /** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
   return (
-    <Form method="get" role="search" className="mt-6 flex gap-2">
+    <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
       <label htmlFor="q" className="sr-only">
         {L.datasets.searchLabel}
       </label>

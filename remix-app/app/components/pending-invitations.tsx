@@ -56,7 +56,7 @@ export function PendingInvitations({ invitations, error }: { invitations: Pendin
                 </td>
                 <td className="w-full sm:w-auto sm:py-3">
                   <div className="flex flex-wrap gap-2 sm:justify-end">
-                    <Form method="post" action="/mijn-gebruikers">
+                    <Form method="post" action="/mijn-gebruikers" noValidate>
                       <input type="hidden" name="intent" value="resend" />
                       <input type="hidden" name="invitation_id" value={invitation.id} />
                       <input type="hidden" name="invitation_email" value={invitation.email} />

@@ -74,7 +74,7 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
             {L.inviteTitle}
           </h2>
           <p className="mt-1 text-sm text-stone-600">{L.inviteIntro}</p>
-          <Form method="post" className="mt-4 space-y-4">
+          <Form method="post" noValidate className="mt-4 space-y-4">
             <FormError message={inviteReply?.formError} />
             <TextField
               name="email"

@@ -82,7 +82,7 @@ export default function OrganizationsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
-      <Form method="get" role="search" className="mt-6 flex gap-2">
+      <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
         <label htmlFor="q" className="sr-only">
           {L.searchLabel}
         </label>
