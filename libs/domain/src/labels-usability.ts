@@ -66,3 +66,15 @@ export const INVITATION_LABELS = {
   resent: (email: string) => `Uitnodiging opnieuw verzonden naar ${email}! De nieuwe link is 7 dagen geldig; de oude werkt niet meer.`,
   resendFailed: 'Er ging iets mis met het opnieuw versturen van de uitnodiging, probeer opnieuw.',
 } as const;
+
+/** Top-bar titles for pages outside the menu, by the start of their path (menu pages use their menu label). */
+export const SECTION_TITLES: readonly { prefix: string; label: string }[] = [
+  { prefix: '/databron/', label: 'Databronnen' },
+  { prefix: '/dataset/', label: 'Datasets' },
+  { prefix: '/gebruiker/', label: 'Gebruikers' },
+  { prefix: '/gebruikers/', label: 'Gebruikers' },
+  { prefix: '/organisatie/', label: 'Organisaties' },
+  { prefix: '/applicatie/', label: 'Applicaties' },
+  { prefix: '/machtiging', label: 'Machtigingen' },
+];
+export const HOME_SECTION_TITLE = 'Start';
