@@ -127,3 +127,25 @@ test.describe('layout and accessibility of every page', () => {
     });
   }
 });
+
+test.describe('the shell looks finished', () => {
+  test('top-bar title, menu icons, a named logo link on mobile, brand-coloured checkboxes', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/databronnen/aanmaken');
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Databronnen');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Datahub Tuinbouw' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    const links = menu.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(3);
+    for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
+
+    const me = await api<{ user_id: string }>(await apiLogin(DEMO_USERS.owner), 'GET', '/api/current_user');
+    await page.goto(`/gebruiker/${me.data.user_id}`);
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Gebruikers');
+    const accent = await page.getByRole('region', { name: 'Permissies' }).getByRole('checkbox').first().evaluate((box) => getComputedStyle(box).accentColor);
+    expect(accent).toBe('rgb(45, 109, 53)');
+  });
+});
