@@ -9,3 +9,5 @@ export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
 export * from './labels-usability';
+export * from './organization-access';
+export * from './hub-protocol';

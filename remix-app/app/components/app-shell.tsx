@@ -9,7 +9,7 @@ import {
   displayOrganizationName,
   initials,
 } from '@datahub/domain';
-import type { CurrentUser } from '~/lib/types';
+import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Menu, X } from 'lucide-react';
 import { sectionTitle } from '~/lib/section-title';
 import { Logo } from './logo';

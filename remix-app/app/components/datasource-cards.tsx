@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
-import type { DatasourceView } from '~/lib/datasets';
+import type { DatasourceView } from '@datahub/api-client';
 import { DatasetOwnerLogo } from './dataset-cards';
 
 const L = DATASET_LABELS;

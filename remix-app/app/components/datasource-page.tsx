@@ -1,5 +1,5 @@
 import { CONFIRM_LABELS, DATASET_LABELS } from '@datahub/domain';
-import type { DatasourceView } from '~/lib/datasets';
+import type { DatasourceView } from '@datahub/api-client';
 import type { ConfirmFormProps } from './confirm-action';
 
 const L = DATASET_LABELS.datasources;

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { DATASET_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, actsOn } from '@datahub/domain';
+import type { CreatedDatasourceView } from '@datahub/api-client';
 import { apiGet, apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
-import type { CreatedDatasourceView, DatasourceView } from './datasets';
 import { hasPermission } from './datasources-permissions';
 import { textField, type FormReply } from './forms';
-import { actsOn } from './organizations.server';
+import { asActor } from './organizations.server';
 import { flashCookie } from './session.server';
 
 const L = DATASET_LABELS.datasources;
@@ -19,9 +19,9 @@ export type DatasourceManageReply = FormReply & { intent?: string; rotated?: Cre
  */
 export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const datasource = await apiGet<DatasourceView>(args.request, `/api/datasources/${encodeURIComponent(args.params.id ?? '')}`);
-  const own = String(datasource.owner_organization) === String(user.organization);
-  const mayAct = actsOn(user, datasource.owner_organization);
+  const datasource = await apiGet(args.request, '/api/datasources/{id}', { params: { path: { id: args.params.id ?? '' } } });
+  const own = datasource.owner_organization === user.organization;
+  const mayAct = actsOn(asActor(user, permissions), datasource.owner_organization);
   return {
     datasource,
     own,
@@ -43,15 +43,15 @@ export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const intent = textField(formData, 'intent');
-  const path = `/api/datasources/${encodeURIComponent(datasource.datasource_id)}`;
+  const params = { path: { id: datasource.datasource_id } };
 
   if (intent === 'nieuwe-sleutel') {
-    const result = await apiRequest<CreatedDatasourceView>(request, `${path}/new-key`, { refusals: 'return' });
+    const result = await apiRequest(request, 'get', '/api/datasources/{id}/new-key', { params }, { refusals: 'return' });
     if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.newKeyFailed }, { status: result.status });
     return data<DatasourceManageReply>({ intent, rotated: result.data }, { headers: { 'Cache-Control': 'no-store' } });
   }
   if (intent === 'verwijderen') {
-    const result = await apiRequest<null>(request, path, { method: 'DELETE', refusals: 'return' });
+    const result = await apiRequest(request, 'delete', '/api/datasources/{id}', { params }, { refusals: 'return' });
     if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.deleteFailed }, { status: result.status });
     return redirect(listPath, { headers: { 'Set-Cookie': await flashCookie(request, L.deleted(datasource.name)) } });
   }

@@ -2,17 +2,15 @@ import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { INVITATION_LABELS, formatDateDashed, inviteErrorText, inviteSentText } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
 import { textField, type FormReply } from './forms';
-import type { InvitationSentView, PendingInvitationRow, PendingInvitationView } from './invitations';
+import type { PendingInvitationRow } from './invitations';
 import { flashCookie } from './session.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type InvitationReply = FormReply & { intent: string };
 
-const segment = (value: string) => encodeURIComponent(value);
-
 /** Your organisation's open invitations (the caller checked Invitation.Create). */
 export async function loadPendingInvitations(args: Args): Promise<PendingInvitationRow[]> {
-  const rows = await apiGet<PendingInvitationView[]>(args.request, '/api/invitations');
+  const rows = await apiGet(args.request, '/api/invitations');
   return rows.map((row) => ({
     id: row.invitation_id,
     email: row.email,
@@ -25,11 +23,7 @@ export async function loadPendingInvitations(args: Args): Promise<PendingInvitat
 export async function inviteUser(args: Args, formData: FormData, backTo: string) {
   const { request } = args;
   const email = textField(formData, 'email').trim();
-  const result = await apiRequest<InvitationSentView>(request, '/api/invitations', {
-    method: 'POST',
-    json: { email },
-    refusals: 'return',
-  });
+  const result = await apiRequest(request, 'post', '/api/invitations', { body: { email } }, { refusals: 'return' });
   if (!result.ok) {
     return data<InvitationReply>({ intent: 'invite', formError: inviteErrorText(result.error), values: { email } }, { status: result.status });
   }
@@ -44,10 +38,11 @@ export async function manageInvitation(args: Args, formData: FormData, intent: '
   const id = textField(formData, 'invitation_id');
   const email = textField(formData, 'invitation_email');
   const L = INVITATION_LABELS;
+  const params = { path: { id } };
   const result =
     intent === 'revoke'
-      ? await apiRequest<null>(request, `/api/invitations/${segment(id)}`, { method: 'DELETE', refusals: 'return' })
-      : await apiRequest<PendingInvitationView>(request, `/api/invitations/${segment(id)}/resend`, { method: 'POST', refusals: 'return' });
+      ? await apiRequest(request, 'delete', '/api/invitations/{id}', { params }, { refusals: 'return' })
+      : await apiRequest(request, 'post', '/api/invitations/{id}/resend', { params }, { refusals: 'return' });
   if (!result.ok) {
     return data<InvitationReply>(
       { intent, formError: intent === 'revoke' ? L.revokeFailed : L.resendFailed },

@@ -4,7 +4,9 @@ import {
   ORGANISATION_LABELS,
   formatDateDashed,
   organizationUpdateErrorText,
+  hasPermissionIn,
   rolesErrorText,
+  type OrganizationActor,
   type Permission,
 } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
@@ -12,7 +14,7 @@ import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { clearAccessTokenCookie, flashCookie } from './session.server';
-import type { CurrentUser, LicenceView, OrganizationView, UserView } from './types';
+import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -22,18 +24,9 @@ export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
-/** Organisation admins act on every organisation; everyone else on their own only. */
-export function actsOn(user: CurrentUser, organizationId: string): boolean {
-  return user.organization_admin || String(user.organization) === String(organizationId);
-}
-
-export function hasPermissionIn(
-  user: CurrentUser,
-  permissions: readonly Permission[],
-  permission: Permission,
-  organizationId: string,
-): boolean {
-  return permissions.includes(permission) && actsOn(user, organizationId);
+/** The portal's current user as the shared organisation rule (@datahub/domain) sees an actor. */
+export function asActor(user: CurrentUser, permissions: readonly Permission[] = []): OrganizationActor {
+  return { organizationAdmin: user.organization_admin, organizationId: user.organization, permissions };
 }
 
 export interface UserRow {
@@ -45,7 +38,7 @@ export interface UserRow {
 
 function userRows(users: UserView[], me: CurrentUser): UserRow[] {
   return users
-    .map((user) => ({ id: String(user.user_id), name: userName(user), email: user.email, isSelf: String(user.user_id) === String(me.user_id) }))
+    .map((user) => ({ id: user.user_id, name: userName(user), email: user.email, isSelf: user.user_id === me.user_id }))
     .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
@@ -53,15 +46,15 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
 export async function loadOrganizationPage(args: Args, slug: string) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const organization = await apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`);
+  const organization = await apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } });
   const [users, licences] = await Promise.all([
-    apiGet<UserView[]>(request, `/api/organizations/${segment(organization.slug)}/users`),
-    apiGet<LicenceView[]>(request, `/api/organizations/${segment(organization.slug)}/licences`),
+    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } }),
+    apiGet(request, '/api/organizations/{slug}/licences', { params: { path: { slug: organization.slug } } }),
   ]);
   return {
     organization,
-    isOwn: String(organization.organization_id) === String(user.organization),
-    canEdit: hasPermissionIn(user, permissions, 'Organization.Update', organization.organization_id),
+    isOwn: organization.organization_id === user.organization,
+    canEdit: hasPermissionIn(asActor(user, permissions), 'Organization.Update', organization.organization_id),
     users: userRows(users, user),
     licences: licences.map((licence) => ({
       name: licence.application_name,
@@ -78,15 +71,20 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
   const name = textField(formData, 'name');
   // A personal organisation keeps its (hidden) tmp_ name until someone gives it a real one.
   const keepName = name.trim() === '' && textField(formData, 'personal') === '1';
-  const result = await apiRequest<OrganizationView>(request, `/api/organizations/${segment(organizationId)}`, {
-    method: 'PUT',
-    json: {
-      ...(keepName ? {} : { name }),
-      kvk_number: textField(formData, 'kvk_number').trim(),
-      domain: textField(formData, 'domain').trim(),
+  const result = await apiRequest(
+    request,
+    'put',
+    '/api/organizations/{organization_id}',
+    {
+      params: { path: { organization_id: organizationId } },
+      body: {
+        ...(keepName ? {} : { name }),
+        kvk_number: textField(formData, 'kvk_number').trim(),
+        domain: textField(formData, 'domain').trim(),
+      },
     },
-    refusals: 'return',
-  });
+    { refusals: 'return' },
+  );
   if (!result.ok) {
     const fieldErrors =
       result.status === 422 && result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
@@ -107,7 +105,7 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   const { user: me } = await requireCurrentUserWithPermissions(args);
   const userId = textField(formData, 'user_id');
   const name = textField(formData, 'user_name');
-  const isSelf = userId === String(me.user_id);
+  const isSelf = userId === me.user_id;
   // Deleting your own account asks for your e-mail address: checked here, whatever the browser did.
   if (isSelf && textField(formData, 'confirm_email').trim().toLowerCase() !== me.email.trim().toLowerCase()) {
     return data<FormReply & { intent: string }>(
@@ -115,11 +113,10 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
       { status: 422 },
     );
   }
-  const result = await apiRequest<null>(
-    request,
-    isSelf ? `/api/users/${segment(userId)}` : `/api/users/${segment(userId)}/remove_from_organization`,
-    { method: 'DELETE', refusals: 'return' },
-  );
+  const params = { path: { id: userId } };
+  const result = isSelf
+    ? await apiRequest(request, 'delete', '/api/users/{id}', { params }, { refusals: 'return' })
+    : await apiRequest(request, 'delete', '/api/users/{id}/remove_from_organization', { params }, { refusals: 'return' });
   if (!result.ok) {
     const formError = result.status === 409 ? rolesErrorText(result.error) : ORGANISATION_LABELS.users.removeFailed;
     return data<FormReply & { intent: string }>(
@@ -148,10 +145,10 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   const [organization, users] = await Promise.all([
-    apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`),
-    apiGet<UserView[]>(request, `/api/organizations/${segment(slug)}/users`),
+    apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } }),
+    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug } } }),
   ]);
-  const mayRemove = hasPermissionIn(user, permissions, 'User.Delete', organization.organization_id);
+  const mayRemove = hasPermissionIn(asActor(user, permissions), 'User.Delete', organization.organization_id);
   return {
     organizationName: organization.name,
     organizationSlug: organization.slug,
@@ -162,6 +159,6 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     users: userRows(users, user),
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:
-      String(organization.organization_id) === String(user.organization) && permissions.includes('Invitation.Create'),
+      organization.organization_id === user.organization && permissions.includes('Invitation.Create'),
   };
 }

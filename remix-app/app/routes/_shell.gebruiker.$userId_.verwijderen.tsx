@@ -7,7 +7,6 @@ import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
 import { readAction, removeUser, userName } from '~/lib/organizations.server';
-import type { UserView } from '~/lib/types';
 
 const C = CONFIRM_LABELS;
 
@@ -16,10 +15,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** Removing a user (or deleting your own account) without JavaScript: this page asks first. */
 async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const me = await requireCurrentUser(args);
-  const target = await apiGet<UserView>(args.request, `/api/users/${encodeURIComponent(args.params.userId ?? '')}`);
-  const isSelf = String(target.user_id) === String(me.user_id);
+  const target = await apiGet(args.request, '/api/users/{id}', { params: { path: { id: args.params.userId ?? '' } } });
+  const isSelf = target.user_id === me.user_id;
   const usersPath =
-    String(target.organization) === String(me.organization) ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`;
+    target.organization === me.organization ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`;
   return { target, isSelf, usersPath };
 }
 
@@ -27,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { target, isSelf, usersPath } = await loadTarget(args);
   const name = userName(target);
   return {
-    id: String(target.user_id),
+    id: target.user_id,
     name,
     email: target.email,
     isSelf,

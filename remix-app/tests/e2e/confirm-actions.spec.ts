@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CONFIRM_LABELS, DATASET_LABELS, DATASOURCE_PAGE_LABELS, ORGANISATION_LABELS } from './domain';
@@ -24,10 +25,10 @@ async function cancel(page: Page, javaScriptEnabled: boolean, confirmation: Loca
 async function ownDatasource(prefix: string) {
   const token = await apiLogin(DEMO_USERS.owner);
   const name = `${prefix} ${randomUUID().slice(0, 8)}`;
-  const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', { name, hostname: '' });
+  const created = await api(token, 'post', '/api/datasources', { body: { name, hostname: '' } });
   expect(created.status).toBe(201);
   const protocolStatus = async (secret: string) =>
-    (await api(await datasourceToken(created.data.datasource_id, secret), 'GET', '/api/datasource-protocol/datasets')).status;
+    (await api(await datasourceToken(created.data.datasource_id, secret), 'get', '/api/datasource-protocol/datasets')).status;
   return { token, name, created: created.data, protocolStatus };
 }
 
@@ -42,7 +43,7 @@ test.describe('destructive actions ask first', () => {
     let confirmation = await openConfirmation(page, javaScriptEnabled, button, C.removeUser.title(name));
     await expect(confirmation.getByText(C.removeUser.description(name))).toBeVisible();
     await cancel(page, javaScriptEnabled, confirmation, button, /\/mijn-gebruikers$/);
-    expect((await api<{ organization_name: string }>(member.token, 'GET', '/api/current_user')).data.organization_name).toBe('Kwekerij Delta');
+    expect((await api(member.token, 'get', '/api/current_user')).data.organization_name).toBe('Kwekerij Delta');
 
     confirmation = await openConfirmation(page, javaScriptEnabled, button, C.removeUser.title(name));
     await confirmation.getByRole('button', { name: C.removeUser.confirm }).click();
@@ -50,7 +51,7 @@ test.describe('destructive actions ask first', () => {
     await expect(page).toHaveURL(/\/mijn-gebruikers$/);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByText(member.email)).toHaveCount(0);
-    const after = await api<{ organization_name: string }>(member.token, 'GET', '/api/current_user');
+    const after = await api(member.token, 'get', '/api/current_user');
     expect(after.data.organization_name).toMatch(/^tmp_/);
   });
 
@@ -63,7 +64,7 @@ test.describe('destructive actions ask first', () => {
     await confirmation.getByRole('button', { name: C.removeUser.confirm }).click();
     await expect(page.getByRole('status')).toHaveText(U.removed(name));
     await expect(page).toHaveURL(/\/gebruikers\/kwekerij-delta$/);
-    expect((await api<{ organization_name: string }>(member.token, 'GET', '/api/current_user')).data.organization_name).toMatch(/^tmp_/);
+    expect((await api(member.token, 'get', '/api/current_user')).data.organization_name).toMatch(/^tmp_/);
   });
 
   test('deleting your own account asks for your e-mail address; a wrong one deletes nothing', async ({ page, javaScriptEnabled }) => {
@@ -122,7 +123,7 @@ test.describe('destructive actions ask first', () => {
     const button = page.getByRole('button', { name: D.delete });
     const confirmation = await openConfirmation(page, javaScriptEnabled, button, C.deleteDatasource.title(name));
     await cancel(page, javaScriptEnabled, confirmation, button, new RegExp(`/databron/${created.datasource_id}$`));
-    expect((await api(token, 'GET', `/api/datasources/${created.datasource_id}`)).status).toBe(200);
+    expect((await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.datasource_id } } })).status).toBe(200);
 
     const again = await openConfirmation(page, javaScriptEnabled, button, C.deleteDatasource.title(name));
     await expect(again.getByText(D.deleteExplain)).toBeVisible();
@@ -130,7 +131,7 @@ test.describe('destructive actions ask first', () => {
     await expect(page).toHaveURL(/\/databronnen$/);
     await expect(page.getByRole('status')).toHaveText(D.deleted(name));
     await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toHaveCount(0);
-    expect((await api(token, 'GET', `/api/datasources/${created.datasource_id}`)).status).toBe(404);
+    expect((await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.datasource_id } } })).status).toBe(404);
     expect(await protocolStatus(created.credentials.secret)).toBe(401);
   });
 
@@ -146,8 +147,17 @@ test.describe('destructive actions ask first', () => {
     const again = await openConfirmation(page, javaScriptEnabled, button, C.newKey.title(name));
     await again.getByRole('button', { name: C.newKey.confirm }).click();
     await expect(page.getByRole('status').filter({ hasText: D.newKeyDone(name) })).toBeVisible();
+    await expect(page.getByText(D.newKeyInstall)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/databron/${created.datasource_id}$`));
     expect(await protocolStatus(created.credentials.secret)).toBe(401);
+    // The new key is offered once, as the credentials file, and it works.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: DATASET_LABELS.datasourceCreate.download }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`datasource-credentials-${created.datasource_id}.json`);
+    const file = JSON.parse(await readFile(await download.path(), 'utf8')) as ApiCreatedDatasource;
+    expect(file.credentials.secret).not.toBe(created.credentials.secret);
+    expect(await protocolStatus(file.credentials.secret)).toBe(200);
   });
 
   test("another organisation's data source has no page, and a forged post to it changes nothing", async ({ page, signInAs }) => {
@@ -160,7 +170,7 @@ test.describe('destructive actions ask first', () => {
 
     // Their own data source's confirmation form, pointed at the foreign one.
     const otherToken = await apiLogin(DEMO_USERS.otherOwner);
-    const own = await api<ApiCreatedDatasource>(otherToken, 'POST', '/api/datasources', { name: `E2E eigen ${randomUUID().slice(0, 8)}`, hostname: '' });
+    const own = await api(otherToken, 'post', '/api/datasources', { body: { name: `E2E eigen ${randomUUID().slice(0, 8)}`, hostname: '' } });
     expect(own.status).toBe(201);
     await page.goto(`/databron/${own.data.datasource_id}/nieuwe-sleutel`);
     const form = page.locator('form[method="post"]').filter({ has: page.getByRole('button', { name: C.newKey.confirm }) });

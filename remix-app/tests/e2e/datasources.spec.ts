@@ -72,7 +72,7 @@ test.describe('data sources', () => {
 
     // The secret was shown once: the data source itself never gives it again.
     const token = await apiLogin(DEMO_USERS.owner);
-    const again = await api<Record<string, unknown>>(token, 'GET', `/api/datasources/${file.datasource_id}`);
+    const again = await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: file.datasource_id } } });
     expect(again.status).toBe(200);
     expect(again.data).not.toHaveProperty('credentials');
   });
@@ -102,7 +102,7 @@ test.describe('data sources', () => {
 
     const token = await apiLogin(DEMO_USERS.owner);
     const taken = unique('E2E bezet');
-    expect((await api(token, 'POST', '/api/datasources', { name: taken, hostname: '' })).status).toBe(201);
+    expect((await api(token, 'post', '/api/datasources', { body: { name: taken, hostname: '' } })).status).toBe(201);
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(taken);
     await page.getByLabel(L.datasourceCreate.hostname).fill('');
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();

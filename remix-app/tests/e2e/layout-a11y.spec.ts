@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { api, apiLogin, apiSignUp, ownerDataset, type ApiCreatedDatasource } from './helpers';
+import { api, apiLogin, apiSignUp, ownerDataset } from './helpers';
 import { DEMO_USERS } from './settings';
 
 /**
@@ -83,9 +83,11 @@ test.describe('layout and accessibility of every page', () => {
 
   test.beforeAll(async () => {
     const token = await apiLogin(DEMO_USERS.owner);
-    const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', {
-      name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100),
-      hostname: `${LONG.toLowerCase().slice(0, 50)}-${randomUUID().slice(0, 8)}.${'zeerlangdomeinnaamdeel'.repeat(2)}.kwekerij-delta.nl`,
+    const created = await api(token, 'post', '/api/datasources', {
+      body: {
+        name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100),
+        hostname: `${LONG.toLowerCase().slice(0, 50)}-${randomUUID().slice(0, 8)}.${'zeerlangdomeinnaamdeel'.repeat(2)}.kwekerij-delta.nl`,
+      },
     });
     expect(created.status, JSON.stringify(created.data)).toBe(201);
     const { dataset } = await ownerDataset();
@@ -116,7 +118,7 @@ test.describe('layout and accessibility of every page', () => {
     test(`as ${persona}`, async ({ page, signInAs }) => {
       test.setTimeout(240_000);
       const token = await signInAs(email);
-      const self = await api<{ user_id: string }>(token, 'GET', '/api/current_user');
+      const self = await api(token, 'get', '/api/current_user');
       const problems: string[] = [];
       for (const path of Object.values(signedInRoutes(targets, String(self.data.user_id)))) {
         await page.goto(path);
@@ -142,7 +144,7 @@ test.describe('the shell looks finished', () => {
     expect(await links.count()).toBeGreaterThan(3);
     for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
 
-    const me = await api<{ user_id: string }>(await apiLogin(DEMO_USERS.owner), 'GET', '/api/current_user');
+    const me = await api(await apiLogin(DEMO_USERS.owner), 'get', '/api/current_user');
     await page.goto(`/gebruiker/${me.data.user_id}`);
     await expect(page.getByTestId('top-bar-title')).toHaveText('Gebruikers');
     const accent = await page.getByRole('region', { name: 'Permissies' }).getByRole('checkbox').first().evaluate((box) => getComputedStyle(box).accentColor);
