@@ -6,7 +6,8 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
-import { readAction, removeUser, userName } from '~/lib/organizations.server';
+import { readSignedInAction } from '~/lib/action.server';
+import { removeUser, userName } from '~/lib/organizations.server';
 
 const C = CONFIRM_LABELS;
 
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { usersPath } = await loadTarget(args);
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return removeUser(args, formData, usersPath);
 }

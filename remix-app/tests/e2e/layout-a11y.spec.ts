@@ -46,6 +46,8 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
     '_shell.profiel.tsx': '/profiel',
+    '_shell.machtigingen._index.tsx': '/machtigingen',
+    '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
     '$.tsx': '/bestaat-niet',
   };
 }
@@ -54,10 +56,12 @@ const SIGNED_OUT_ROUTES: Record<string, string> = {
   'inloggen.tsx': '/inloggen',
   'registreren.tsx': '/registreren',
   'uitnodiging.$token.tsx': '/uitnodiging/bestaat-niet-bestaat-niet',
+  'registreren_.verstuurd.tsx': '/registreren/verstuurd',
+  'registreren_.bevestigen.$token.tsx': '/registreren/bevestigen/bestaat-niet-bestaat-niet',
 };
 
-/** Layout routes render no page of their own. */
-const LAYOUT_ROUTES = new Set(['_shell.tsx']);
+/** Layout and resource routes render no page of their own. */
+const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts']);
 
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];

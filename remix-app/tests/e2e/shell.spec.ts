@@ -88,7 +88,7 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
 
     await page.goto('/profiel');
-    await drawer(page).getByRole('link', { name: NAV_LINKS.find((link) => link.to === '/machtigingen')!.label }).click();
+    await drawer(page).getByRole('link', { name: NAV_LINKS.find((link) => link.to === '/applicaties')!.label }).click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
   });
