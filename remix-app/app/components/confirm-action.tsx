@@ -141,6 +141,8 @@ function ConfirmForm({
             inputMode="email"
             autoComplete="off"
             spellCheck={false}
+            // Only on the confirmation page/dialog the person just opened: the one thing to do there is type.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={autoFocusInput}
             aria-describedby={`${inputId}-expected`}
             value={typed}

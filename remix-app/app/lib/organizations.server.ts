@@ -58,6 +58,7 @@ export async function loadOrganizationPage(args: Args, slug: string) {
       name: licence.application_name,
       logoUrl: licence.application_logo_url,
       endDate: formatDateDashed(licence.end_date),
+      expired: new Date(licence.end_date).getTime() < Date.now(),
     })),
   };
 }

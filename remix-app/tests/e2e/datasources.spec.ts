@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
-import { apiLogin, api, datasourceToken, dropAttribute, type ApiCreatedDatasource } from './helpers';
+import { apiLogin, api, dropAttribute, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 
 // Labels straight from the domain library's source, as domain.ts does.

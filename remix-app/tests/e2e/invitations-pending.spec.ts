@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS, formatDateDashed, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, signUp, uniqueEmail } from './helpers';
@@ -7,13 +8,13 @@ const U = ORGANISATION_LABELS.users;
 const L = INVITATION_LABELS;
 const C = CONFIRM_LABELS.revokeInvitation;
 
-async function invite(page: import('@playwright/test').Page, email: string) {
+async function invite(page: Page, email: string) {
   await page.goto('/mijn-gebruikers');
   await page.getByLabel(U.inviteEmail).fill(email);
   await page.getByRole('button', { name: U.invite }).click();
 }
 
-const pendingRegion = (page: import('@playwright/test').Page) => page.getByRole('region', { name: L.pendingTitle });
+const pendingRegion = (page: Page) => page.getByRole('region', { name: L.pendingTitle });
 
 test.describe('pending invitations and honest invitation messages', () => {
   test('an invitation is listed with its dates, can be sent again and withdrawn after confirming', async ({ page, javaScriptEnabled }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ORGANISATION_LABELS, ROLE_CHECKBOX_LABELS, uniqueEmailAt } from './users-helpers';
-import { api, apiSignUp, currentUser, signUp, loginUrlFor } from './helpers';
+import { api, apiSignUp, currentUser, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
 const U = ORGANISATION_LABELS.users;
