@@ -18,11 +18,11 @@ export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: stri
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label={L.upload}>
         <CsrfInput />
         <input type="hidden" name="intent" value="logo-uploaden" />
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="logo" className="block text-sm font-medium text-stone-800">
             {L.file}
           </label>
-          <input id="logo" name="logo" type="file" accept="image/png,image/jpeg" required className="mt-1 block text-sm text-stone-800" />
+          <input id="logo" name="logo" type="file" accept="image/png,image/jpeg" required className="mt-1 block w-full max-w-full text-sm text-stone-800" />
         </div>
         <button
           type="submit"

@@ -19,6 +19,7 @@ const AXE_WIDTHS = new Set<number>([390, 1280]);
 const LONG = 'Kasklimaatregistratiesysteemmetzeerlangeonafgebrokennaamzonderspaties';
 
 interface Targets {
+  applicationSlug: string;
   datasourceId: string;
   datasetSlug: string;
   longUserId: string;
@@ -46,6 +47,16 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
     '_shell.profiel.tsx': '/profiel',
+    '_shell.machtigingen._index.tsx': '/machtigingen',
+    '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
+    '_shell.applicaties._index.tsx': '/applicaties',
+    '_shell.applicatie.$slug.tsx': `/applicatie/${t.applicationSlug}`,
+    '_shell.applicaties.$slug.tsx': '/applicaties/kwekerij-delta',
+    '_shell.mijn-applicaties.tsx': '/mijn-applicaties',
+    '_shell.beheer-applicaties._index.tsx': '/beheer-applicaties',
+    '_shell.beheer-applicaties.aanmaken.tsx': '/beheer-applicaties/aanmaken',
+    '_shell.beheer-applicatie.$slug._index.tsx': `/beheer-applicatie/${t.applicationSlug}`,
+    '_shell.beheer-applicatie.$slug.verwijderen.tsx': `/beheer-applicatie/${t.applicationSlug}/verwijderen`,
     '$.tsx': '/bestaat-niet',
   };
 }
@@ -54,10 +65,12 @@ const SIGNED_OUT_ROUTES: Record<string, string> = {
   'inloggen.tsx': '/inloggen',
   'registreren.tsx': '/registreren',
   'uitnodiging.$token.tsx': '/uitnodiging/bestaat-niet-bestaat-niet',
+  'registreren_.verstuurd.tsx': '/registreren/verstuurd',
+  'registreren_.bevestigen.$token.tsx': '/registreren/bevestigen/bestaat-niet-bestaat-niet',
 };
 
-/** Layout routes render no page of their own. */
-const LAYOUT_ROUTES = new Set(['_shell.tsx']);
+/** Layout and resource routes render no page of their own. */
+const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts']);
 
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
@@ -95,7 +108,8 @@ test.describe('layout and accessibility of every page', () => {
       firstname: LONG.slice(0, 50),
       lastname: LONG.slice(10, 60),
     });
-    targets = { datasourceId: created.data.datasource_id, datasetSlug: dataset.slug, longUserId: longUser.id };
+    // Kwekerij Delta's demo application (seeded).
+    targets = { applicationSlug: 'teeltregistratie-delta', datasourceId: created.data.datasource_id, datasetSlug: dataset.slug, longUserId: longUser.id };
   });
 
   test('every route file is in this sweep', () => {
