@@ -58,6 +58,8 @@ export class HubDatasetStore implements OnModuleDestroy {
     return this.cache.ensure(datasetId, async () => {
       const started = Date.now();
       const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'text/turtle');
+      // Cut off at the data source's own triple cap: not the whole dataset, so it is queried where it lives.
+      if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
       const turtle = response.body.toString('utf8');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
       return turtle;
@@ -75,7 +77,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     organizationSlug: string | null,
     accept: string,
     client: OutboundClient = this.client,
-  ): Promise<{ status: number; body: Buffer; contentType: string }> {
+  ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const [row]: { datasource_id: string; hostname: string | null; owner_slug: string }[] = await this.dataSource.query(
       `SELECT ds.id AS datasource_id, ds.hostname, o.slug AS owner_slug
        FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id JOIN organizations o ON o.id = ds.organization_id WHERE d.id = $1`,

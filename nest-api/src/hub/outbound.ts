@@ -47,7 +47,7 @@ export class OutboundClient {
     });
   }
 
-  async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string }> {
+  async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && !(this.options.allowPrivate && target.protocol === 'http:')) throw new OutboundError('refused: scheme');
     // Literal IPs skip DNS, so they are checked here.
@@ -72,7 +72,8 @@ export class OutboundClient {
         chunks.push(Buffer.from(chunk));
       }
     }
-    return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '' };
+    // A data source marks an answer it cut off at its own cap (x-datahub-truncated).
+    return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '', truncated: response.headers.get('x-datahub-truncated') === 'true' };
   }
 
   close(): Promise<void> {
