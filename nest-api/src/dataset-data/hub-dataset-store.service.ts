@@ -25,6 +25,8 @@ export class HubDatasetStore implements OnModuleDestroy {
   readonly engine: SparqlEngine;
   readonly cache: DatasetCache;
   private readonly client: OutboundClient;
+  /** For queries forwarded to a data source: answers (capped rows) rather than whole datasets. */
+  readonly forwardClient: OutboundClient;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,19 +35,26 @@ export class HubDatasetStore implements OnModuleDestroy {
   ) {
     const { sparql } = config;
     this.engine = new SparqlEngine({ workers: sparql.workers, deadlineMs: sparql.deadlineMs, maxRows: sparql.maxRows });
-    this.cache = new DatasetCache(this.engine, { maxBytes: sparql.cacheMb * 1024 * 1024, ttlMs: sparql.cacheTtlSeconds * 1000 });
+    this.cache = new DatasetCache(this.engine, { maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024), ttlMs: sparql.cacheTtlSeconds * 1000 });
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
       connectTimeoutMs: 3000,
       totalTimeoutMs: 120_000,
-      maxBytes: sparql.cacheMb * 1024 * 1024 + 1,
+      maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024) + 1,
+    });
+    this.forwardClient = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      connectTimeoutMs: 3000,
+      totalTimeoutMs: sparql.deadlineMs + 5000,
+      maxBytes: 64 * 1024 * 1024,
     });
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.engine.close();
     await this.client.close();
+    await this.forwardClient.close();
   }
 
   /** Drops the copy of a dataset (discovery saw it change or go offline). */
