@@ -223,15 +223,21 @@ describe('SPARQL through the hub', () => {
     ];
     for (const runaway of runaways) {
       const started = Date.now();
-      const heavy = ask(users.deltaOwner, runaway).then((response) => ({ status: response.status, ms: Date.now() - started }));
+      let heavyDone = 0;
+      const heavy = ask(users.deltaOwner, runaway).then((response) => {
+        heavyDone = Date.now();
+        return { status: response.status, ms: heavyDone - started };
+      });
       await new Promise((r) => setTimeout(r, 200));
-      const smallStarted = Date.now();
       const small = await ask(users.westMember, 'SELECT * WHERE { ?s ?p ?o } LIMIT 3');
+      const smallDone = Date.now();
       expect(small.status).toBe(200);
-      expect(Date.now() - smallStarted).toBeLessThan(DEADLINE_MS / 2);
+      // Not queued behind the runaway: answered while it still runs (a free worker, a fair queue).
+      expect(heavyDone === 0 || smallDone < heavyDone, runaway).toBe(true);
       const outcome = await heavy;
       expect(outcome.status, runaway).toBe(504);
-      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 2000);
+      expect(outcome.ms).toBeGreaterThanOrEqual(DEADLINE_MS - 300);
+      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 3000);
     }
     // One user may run two queries at once; a third is refused, other users are not.
     const three = [0, 1, 2].map(() => ask(users.deltaMember, runaways[0]));

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome } from '@datahub/sparql';
+import { DatasetCache, DatasetTooLargeError, SparqlEngine, ntriplesToCategorisedNQuads, type CacheOutcome, type FetchedData } from '@datahub/sparql';
 import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -66,12 +66,21 @@ export class HubDatasetStore implements OnModuleDestroy {
   ensure(datasetId: string): Promise<CacheOutcome> {
     return this.cache.ensure(datasetId, async () => {
       const started = Date.now();
-      const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'text/turtle');
+      const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'application/n-triples, text/turtle;q=0.5');
       // Cut off at the data source's own triple cap: not the whole dataset, so it is queried where it lives.
       if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
-      const turtle = response.body.toString('utf8');
+      const text = response.body.toString('utf8');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
-      return turtle;
+      let fetched: FetchedData = text;
+      if (response.contentType.startsWith('application/n-triples')) {
+        // Split by category here (string work), so each worker loads one copy straight into place.
+        try {
+          fetched = { text: ntriplesToCategorisedNQuads(text), format: 'categorised-nquads' };
+        } catch {
+          fetched = text; // not one triple per line: the worker categorises the Turtle-compatible text itself
+        }
+      }
+      return fetched;
     });
   }
 
