@@ -10,6 +10,7 @@ import { DatasetDataService } from './dataset-data/dataset-data.service';
 import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { SignupVerificationService } from './auth/signup-verification.service';
 import { ExternalAuthController } from './auth/external/external-auth.controller';
 import { ExternalAuthService } from './auth/external/external-auth.service';
 import { LocalStrategy } from './auth/local.strategy';
@@ -52,6 +53,7 @@ export class AppModule {
       providers: [
         TokenService,
         AuthService,
+        SignupVerificationService,
         ExternalAuthService,
         OrganizationsService,
         UsersService,
