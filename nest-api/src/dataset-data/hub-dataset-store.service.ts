@@ -6,7 +6,8 @@ import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DatasourcesService } from '../datasources/datasources.service';
-import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from '../hub/datasource-urls';
+import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError, type PathKind } from '../hub/datasource-urls';
+import { plainHttpAllowed } from '../hub/private-hosts';
 import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
 
@@ -39,12 +40,14 @@ export class HubDatasetStore implements OnModuleDestroy {
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
       connectTimeoutMs: 3000,
       totalTimeoutMs: 120_000,
       maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024) + 1,
     });
     this.forwardClient = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
       connectTimeoutMs: 3000,
       totalTimeoutMs: sparql.deadlineMs + 5000,
       maxBytes: 64 * 1024 * 1024,
@@ -109,8 +112,14 @@ export class HubDatasetStore implements OnModuleDestroy {
     const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
     const secret = await this.datasources.secretOf(row.datasource_id);
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
-    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
-    const url = `${base}${patterns.dataset.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId))}?sparql_query=${encodeURIComponent(query)}`;
+    let url: string;
+    try {
+      const base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
+      url = `${datasourceUrl(base, row.hostname, patterns.dataset, datasetId)}?sparql_query=${encodeURIComponent(query)}`;
+    } catch (error) {
+      if (error instanceof ForeignOriginError) throw new DatasourceUnavailableError(error.message);
+      throw error;
+    }
     const token = signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes });
     let response;
     try {
