@@ -224,17 +224,16 @@ describe('SPARQL through the hub', () => {
     ];
     for (const runaway of runaways) {
       const started = Date.now();
-      let heavyDone = 0;
+      let heavyEnded = false;
       const heavy = ask(users.deltaOwner, runaway).then((response) => {
-        heavyDone = Date.now();
-        return { status: response.status, ms: heavyDone - started };
+        heavyEnded = true;
+        return { status: response.status, ms: Date.now() - started };
       });
       await new Promise((r) => setTimeout(r, 200));
       const small = await ask(users.westMember, 'SELECT * WHERE { ?s ?p ?o } LIMIT 3');
-      const smallDone = Date.now();
       expect(small.status).toBe(200);
-      // Not queued behind the runaway: answered while it still runs (a free worker, a fair queue).
-      expect(heavyDone === 0 || smallDone < heavyDone, runaway).toBe(true);
+      // Not a timing bar (the machine may be slow): the small query did not wait behind the heavy one.
+      expect(heavyEnded, runaway).toBe(false);
       const outcome = await heavy;
       expect(outcome.status, runaway).toBe(504);
       expect(outcome.ms).toBeGreaterThanOrEqual(DEADLINE_MS - 300);
