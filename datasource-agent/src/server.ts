@@ -120,7 +120,9 @@ export function createAgentServer(context: ServerContext): Server {
       return sendError(response, 403, DETAILS.forbidden, { reason: 'no_scopes', message: 'the token grants no scopes' });
     }
     try {
-      const result = await engine.query(dataset.file, query, claims.scopes);
+      // The hub fetches whole datasets as N-Triples (one triple per line); everything else gets Turtle.
+      const ntriples = /application\/n-triples/.test(request.headers.accept ?? '');
+      const result = await engine.query(dataset.file, query, claims.scopes, { graphFormat: ntriples ? 'ntriples' : 'turtle' });
       log.info('query answered', {
         dataset_id: dataset.id,
         sub: claims.sub,

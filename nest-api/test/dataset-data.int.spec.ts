@@ -83,7 +83,9 @@ async function expectAnswersEqualReference(user: TestUser, scopes: string[]) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true', SPARQL_DEADLINE_MS: String(DEADLINE_MS), SPARQL_WORKERS: '2' });
+  // As npm start runs it: only the data source's own host:port may be private (loopback, plain http).
+  const port = await freePort();
+  api = await startTestApi({ PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${port}`, SPARQL_DEADLINE_MS: String(DEADLINE_MS), SPARQL_WORKERS: '2' });
   const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   const west = await api.createOrganization({ name: 'Kassenbouw West' });
   const noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
@@ -106,7 +108,6 @@ beforeAll(async () => {
   turtle = readFixtureTurtle() + '\n' + EDGE_CASES_TTL;
   await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
   await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 1\n');
-  const port = await freePort();
   agent = spawn(
     process.execPath,
     [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
@@ -235,7 +236,8 @@ describe('SPARQL through the hub', () => {
       expect(heavyEnded, runaway).toBe(false);
       const outcome = await heavy;
       expect(outcome.status, runaway).toBe(504);
-      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 2000);
+      expect(outcome.ms).toBeGreaterThanOrEqual(DEADLINE_MS - 300);
+      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 3000);
     }
     // One user may run two queries at once; a third is refused, other users are not.
     const three = [0, 1, 2].map(() => ask(users.deltaMember, runaways[0]));

@@ -4,7 +4,7 @@
  * (discovery saw the dataset change or go offline). A dataset larger than the bound is not kept:
  * callers query it where it lives.
  */
-import type { SparqlEngine } from './engine';
+import type { DataFormat, SparqlEngine } from './engine';
 import { SparqlError } from './errors';
 
 export interface DatasetCacheOptions {
@@ -29,6 +29,10 @@ interface Entry {
 /** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
 export class DatasetTooLargeError extends Error {}
 
+/** What a fetcher answers: Turtle, or N-Quads already split into category graphs (see precategorise.ts). */
+export type FetchedData = string | { text: string; format: DataFormat };
+type Fetcher = (maxBytes: number) => Promise<FetchedData>;
+
 export class DatasetCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<CacheOutcome>>();
@@ -49,7 +53,7 @@ export class DatasetCache {
    * Makes sure `key` is loaded (fetching its Turtle with `fetchTurtle` when absent or expired);
    * concurrent callers share one fetch. 'too_large' when the dataset does not fit the bound.
    */
-  ensure(key: string, fetchTurtle: (maxBytes: number) => Promise<string>): Promise<CacheOutcome> {
+  ensure(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> {
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && now - entry.loadedAt < this.options.ttlMs && this.engine.has(key)) {
@@ -65,11 +69,11 @@ export class DatasetCache {
     return load;
   }
 
-  private async load(key: string, fetchTurtle: (maxBytes: number) => Promise<string>): Promise<CacheOutcome> {
+  private async load(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> {
     const generation = this.generations.get(key) ?? 0;
-    let turtle: string;
+    let fetched: FetchedData;
     try {
-      turtle = await fetchTurtle(this.options.maxBytes);
+      fetched = await fetchTurtle(this.options.maxBytes);
     } catch (error) {
       if (error instanceof DatasetTooLargeError) {
         this.drop(key);
@@ -78,7 +82,8 @@ export class DatasetCache {
       }
       throw error;
     }
-    const bytes = Buffer.byteLength(turtle);
+    const { text, format } = typeof fetched === 'string' ? { text: fetched, format: 'turtle' as DataFormat } : fetched;
+    const bytes = Buffer.byteLength(text);
     if (bytes > this.options.maxBytes) {
       this.drop(key);
       this.tooLarge.set(key, this.now());
@@ -89,7 +94,7 @@ export class DatasetCache {
     }
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
-    const info = await this.engine.load(key, turtle);
+    const info = await this.engine.load(key, text, { format });
     const now = this.now();
     this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
     return 'loaded';

@@ -11,9 +11,9 @@ import { SparqlError, type SparqlErrorReason } from './errors';
 import { guardQuery, withRowLimit, type QueryForm } from './guard';
 import { SPARQL_LIMITS } from './limits';
 import { resolveScopes, type CategorySelection } from './scopes';
-import type { GraphFormat, LoadInfo, QueryOutput, ResultsFormat, WorkerEvent, WorkerRequest } from './worker-protocol';
+import type { DataFormat, GraphFormat, LoadInfo, QueryOutput, ResultsFormat, WorkerEvent, WorkerRequest } from './worker-protocol';
 
-export type { GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
+export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
 
 export interface EngineOptions {
   /** Number of workers (default 1). Each holds every dataset: memory grows with the pool. */
@@ -88,6 +88,7 @@ interface DatasetEntry {
   version: number;
   turtle: string;
   baseIri?: string;
+  format?: DataFormat;
   info?: LoadInfo;
   /** The entry this one replaces, kept until this one has loaded somewhere (to roll back on failure). */
   previous?: DatasetEntry;
@@ -164,7 +165,7 @@ export class SparqlEngine {
    * it; queries are only handed to workers that hold the newest version of every dataset.
    * Rejects with SparqlError `invalid_data` when the Turtle does not parse (the previous version, if any, stays).
    */
-  load(key: string, turtle: string, options: { baseIri?: string } = {}): Promise<LoadInfo> {
+  load(key: string, turtle: string, options: { baseIri?: string; format?: DataFormat } = {}): Promise<LoadInfo> {
     this.assertOpen();
     return new Promise<LoadInfo>((resolve, reject) => {
       const existing = this.datasets.get(key);
@@ -173,6 +174,7 @@ export class SparqlEngine {
         version: this.nextVersion++,
         turtle,
         ...(options.baseIri ? { baseIri: options.baseIri } : {}),
+        ...(options.format ? { format: options.format } : {}),
         waiters: [{ resolve, reject }],
         crashes: 0,
       };
@@ -472,6 +474,7 @@ export class SparqlEngine {
             version: entry.version,
             turtle: entry.turtle,
             ...(entry.baseIri ? { baseIri: entry.baseIri } : {}),
+            ...(entry.format ? { format: entry.format } : {}),
           },
         };
       }

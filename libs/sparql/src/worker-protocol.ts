@@ -4,6 +4,8 @@ import type { CategorySelection } from './scopes';
 import type { SparqlErrorReason } from './errors';
 
 export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
+/** What `load` takes: Turtle (categorised in the worker) or N-Quads already in their category graphs. */
+export type DataFormat = 'turtle' | 'categorised-nquads';
 /** W3C SPARQL result formats of SELECT/ASK. */
 export type ResultsFormat = 'json' | 'xml' | 'csv' | 'tsv';
 
@@ -19,7 +21,7 @@ export interface LoadInfo {
 }
 
 export type WorkerRequest =
-  | { id: number; type: 'load'; key: string; version: number; turtle: string; baseIri?: string }
+  | { id: number; type: 'load'; key: string; version: number; turtle: string; baseIri?: string; format?: DataFormat }
   | { id: number; type: 'unload'; key: string }
   | {
       id: number;

@@ -77,17 +77,23 @@ function decodeCategories(graphName: string): string[] {
 function load(request: Extract<WorkerRequest, { type: 'load' }>): LoadInfo {
   const started = performance.now();
   const store = new oxigraph.Store();
+  const categorised = request.format === 'categorised-nquads';
   try {
-    store.load(request.turtle, {
-      format: 'text/turtle',
-      to_graph_name: oxigraph.namedNode(STAGING_GRAPH),
-      ...(request.baseIri ? { base_iri: request.baseIri } : {}),
-    });
+    if (categorised) store.load(request.turtle, { format: 'application/n-quads' });
+    else {
+      store.load(request.turtle, {
+        format: 'text/turtle',
+        to_graph_name: oxigraph.namedNode(STAGING_GRAPH),
+        ...(request.baseIri ? { base_iri: request.baseIri } : {}),
+      });
+    }
   } catch (error) {
-    throw new WorkerFailure('invalid_data', `invalid Turtle: ${error instanceof Error ? error.message : String(error)}`);
+    throw new WorkerFailure('invalid_data', `invalid ${categorised ? 'N-Quads' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  store.update(CATEGORISE);
-  store.update(`DROP SILENT GRAPH <${STAGING_GRAPH}>`);
+  if (!categorised) {
+    store.update(CATEGORISE);
+    store.update(`DROP SILENT GRAPH <${STAGING_GRAPH}>`);
+  }
   const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g') as Map<string, oxigraph.Term>[];
   const graphs: CategoryGraph[] = rows.map((row) => {
     const node = row.get('g') as oxigraph.NamedNode;

@@ -82,6 +82,15 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): n
   return parsed;
 }
 
+/** A positive number (fractions allowed, e.g. a memory bound below 1 MB for tests). */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new ConfigError(`Set ${name} to a positive number (it is '${value}').`);
+  return parsed;
+}
+
 function secret(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
   if (!value || value.length < 32)
@@ -179,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workers: int(env, 'SPARQL_WORKERS', 2),
       maxRows: int(env, 'SPARQL_MAX_ROWS', 10_000),
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
-      cacheMb: int(env, 'SPARQL_CACHE_MB', 256),
+      cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,

@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DETAILS, type DatasetScope } from '@datahub/domain';
-import { SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES } from '@datahub/sparql';
+import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES } from '@datahub/sparql';
 import { AuthorisationsService } from '../authorisations/authorisations.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -126,7 +126,7 @@ export class DatasetDataService {
     graphFormat: Parameters<typeof convertGraph>[1],
     accept: string | undefined,
   ): Promise<DataAnswer> {
-    const response = await this.store.callDataset(datasetId, query, scopes, actor.organizationSlug, accept ?? 'application/sparql-results+json');
+    const response = await this.store.callDataset(datasetId, query, scopes, actor.organizationSlug, accept ?? 'application/sparql-results+json', this.store.forwardClient);
     if (response.status !== 200) {
       if (response.status === 400) throw new SparqlError('query_failed', 'the data source refused the query');
       if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
@@ -141,6 +141,7 @@ export class DatasetDataService {
 
   private toApiError(error: unknown): Error {
     if (error instanceof ApiError) return error;
+    if (error instanceof DatasetTooLargeError) return new ApiError(HttpStatus.BAD_GATEWAY, 'answer too large');
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
     if (isSparqlError(error)) {
       if (error.reason === 'unknown_dataset' || error.reason === 'invalid_data') return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome } from '@datahub/sparql';
+import { DatasetCache, DatasetTooLargeError, SparqlEngine, ntriplesToCategorisedNQuads, type CacheOutcome, type FetchedData } from '@datahub/sparql';
 import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DatasourcesService } from '../datasources/datasources.service';
-import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from '../hub/datasource-urls';
+import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError, type PathKind } from '../hub/datasource-urls';
 import { plainHttpAllowed } from '../hub/private-hosts';
 import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
@@ -26,6 +26,8 @@ export class HubDatasetStore implements OnModuleDestroy {
   readonly engine: SparqlEngine;
   readonly cache: DatasetCache;
   private readonly client: OutboundClient;
+  /** For queries forwarded to a data source: answers (capped rows) rather than whole datasets. */
+  readonly forwardClient: OutboundClient;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -34,20 +36,28 @@ export class HubDatasetStore implements OnModuleDestroy {
   ) {
     const { sparql } = config;
     this.engine = new SparqlEngine({ workers: sparql.workers, deadlineMs: sparql.deadlineMs, maxRows: sparql.maxRows });
-    this.cache = new DatasetCache(this.engine, { maxBytes: sparql.cacheMb * 1024 * 1024, ttlMs: sparql.cacheTtlSeconds * 1000 });
+    this.cache = new DatasetCache(this.engine, { maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024), ttlMs: sparql.cacheTtlSeconds * 1000 });
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
       privateHostsAllowed: config.privateHostsAllowed,
       connectTimeoutMs: 3000,
       totalTimeoutMs: 120_000,
-      maxBytes: sparql.cacheMb * 1024 * 1024 + 1,
+      maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024) + 1,
+    });
+    this.forwardClient = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000,
+      totalTimeoutMs: sparql.deadlineMs + 5000,
+      maxBytes: 64 * 1024 * 1024,
     });
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.engine.close();
     await this.client.close();
+    await this.forwardClient.close();
   }
 
   /** Drops the copy of a dataset (discovery saw it change or go offline). */
@@ -59,10 +69,21 @@ export class HubDatasetStore implements OnModuleDestroy {
   ensure(datasetId: string): Promise<CacheOutcome> {
     return this.cache.ensure(datasetId, async () => {
       const started = Date.now();
-      const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'text/turtle');
-      const turtle = response.body.toString('utf8');
+      const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'application/n-triples, text/turtle;q=0.5');
+      // Cut off at the data source's own triple cap: not the whole dataset, so it is queried where it lives.
+      if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
+      const text = response.body.toString('utf8');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
-      return turtle;
+      let fetched: FetchedData = text;
+      if (response.contentType.startsWith('application/n-triples')) {
+        // Split by category here (string work), so each worker loads one copy straight into place.
+        try {
+          fetched = { text: ntriplesToCategorisedNQuads(text), format: 'categorised-nquads' };
+        } catch {
+          fetched = text; // not one triple per line: the worker categorises the Turtle-compatible text itself
+        }
+      }
+      return fetched;
     });
   }
 
@@ -77,7 +98,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     organizationSlug: string | null,
     accept: string,
     client: OutboundClient = this.client,
-  ): Promise<{ status: number; body: Buffer; contentType: string }> {
+  ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const [row]: { datasource_id: string; hostname: string | null; owner_slug: string }[] = await this.dataSource.query(
       `SELECT ds.id AS datasource_id, ds.hostname, o.slug AS owner_slug
        FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id JOIN organizations o ON o.id = ds.organization_id WHERE d.id = $1`,
@@ -91,8 +112,14 @@ export class HubDatasetStore implements OnModuleDestroy {
     const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
     const secret = await this.datasources.secretOf(row.datasource_id);
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
-    const base = datasourceBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
-    const url = `${base}${patterns.dataset.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId))}?sparql_query=${encodeURIComponent(query)}`;
+    let url: string;
+    try {
+      const base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
+      url = `${datasourceUrl(base, row.hostname, patterns.dataset, datasetId)}?sparql_query=${encodeURIComponent(query)}`;
+    } catch (error) {
+      if (error instanceof ForeignOriginError) throw new DatasourceUnavailableError(error.message);
+      throw error;
+    }
     const token = signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes });
     let response;
     try {

@@ -109,7 +109,7 @@ export class OutboundClient {
     });
   }
 
-  async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string }> {
+  async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new OutboundError('refused: scheme');
     if (target.username || target.password) throw new OutboundError('refused: credentials in URL');
@@ -137,7 +137,8 @@ export class OutboundClient {
         chunks.push(Buffer.from(chunk));
       }
     }
-    return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '' };
+    // A data source marks an answer it cut off at its own cap (x-datahub-truncated).
+    return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '', truncated: response.headers.get('x-datahub-truncated') === 'true' };
   }
 
   async close(): Promise<void> {

@@ -138,6 +138,8 @@ test('Kassenbouw West sees it under Ontvangen, without a revoke button', async (
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(`${L.grantedBy} Kwekerij Delta`);
   await expect(card.getByRole('button', { name: L.revoke })).toHaveCount(0);
+  // West gave nothing: the given list says so (ADR 0007: an empty list).
+  await expect(page.getByRole('region', { name: L.given })).toContainText(L.emptyGivenEver);
 });
 
 test('querying as Kassenbouw West gives only Water subjects; the JSON result and the XML download', async ({ page, signInAs }) => {

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
+import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
+import { freePort } from '../src/database/embedded-postgres';
+import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
+import { startTestApi, type TestApi, type TestUser } from './harness';
+
+/** A dataset above the hub's memory bound (here 2 KB) is queried where it lives, with the asker's own scopes. */
+const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
+
+let api: TestApi;
+let dir: string;
+let agent: ChildProcess | null = null;
+let datasetId: string;
+let owner: TestUser;
+let grantee: TestUser;
+let stranger: TestUser;
+const turtle = readFixtureTurtle();
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true', SPARQL_CACHE_MB: String(2 / 1024) });
+  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  const west = await api.createOrganization({ name: 'Kassenbouw West' });
+  const noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
+  owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  grantee = await api.createUser({ organizationId: west.id });
+  stranger = await api.createUser({ organizationId: noord.id });
+  const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
+  dir = await mkdtemp(join(tmpdir(), 'datahub-forwarded-'));
+  await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
+  await mkdir(join(dir, 'data'));
+  await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
+  await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n');
+  const port = await freePort();
+  agent = spawn(
+    process.execPath,
+    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
+  datasetId = await until(async () => {
+    const rows: { id: string; status: string }[] = await api.db.query('SELECT id, status FROM datasets WHERE datasource_id = $1', [created.datasource_id]);
+    return rows[0]?.status === 'online' ? rows[0].id : undefined;
+  }, 'the dataset to come online');
+  const grant = await api.request(`/api/datasets/${datasetId}/authorisations`, {
+    method: 'POST',
+    token: owner.token,
+    json: { dataset: datasetId, authorisations: ['Dataset.ReadWater', 'Dataset.ReadCrop'], assignee_organization: west.id },
+  });
+  expect(grant.status).toBe(201);
+}, 90_000);
+
+afterAll(async () => {
+  if (agent && agent.exitCode === null) {
+    const exited = new Promise((r) => agent!.once('exit', r));
+    agent.kill('SIGTERM');
+    await exited;
+  }
+  await api?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a dataset above the memory bound', () => {
+  it('is not copied; queries are answered by the data source over exactly the permitted subgraph', async () => {
+    const queries = [
+      { query: 'SELECT ?s ?p ?o WHERE { ?s ?p ?o }', graph: false },
+      { query: 'CONSTRUCT WHERE { ?s ?p ?o }', graph: true },
+      { query: 'ASK { ?s ?p "Heating" }', graph: false },
+    ];
+    for (const [user, scopes] of [
+      [grantee, ['Dataset.ReadWater', 'Dataset.ReadCrop']],
+      [owner, ['Dataset.ReadAll']],
+    ] as const) {
+      for (const { query, graph } of queries) {
+        const response = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, { token: user.token });
+        expect(response.status, query).toBe(200);
+        const body = await response.text();
+        expect(graph ? canonicalGraph(body) : canonicalResults(body), `${scopes.join('+')}: ${query}`).toEqual(referenceAnswer(turtle, [...scopes], query, graph));
+      }
+    }
+    expect(api.app.get(HubDatasetStore).engine.has(datasetId)).toBe(false);
+    const xml = await api.request(`/api/datasets/${datasetId}/xml`, { token: grantee.token });
+    expect(xml.status).toBe(200);
+    expect(await xml.text()).toContain('rdf:RDF');
+    const refused = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { token: stranger.token });
+    expect(refused.status).toBe(403);
+  }, 60_000);
+});
