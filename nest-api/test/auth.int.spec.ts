@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, FIELD_ERRORS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { startTestApi, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 
 let api: TestApi;

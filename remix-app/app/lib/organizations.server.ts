@@ -12,14 +12,12 @@ import {
 } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
-import { keptValues, textField, type FormReply } from './forms';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
 import { clearAccessTokenCookie, flashCookie } from './session.server';
 import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'>): string {
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
@@ -87,8 +85,7 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
     { refusals: 'return' },
   );
   if (!result.ok) {
-    const fieldErrors =
-      result.status === 422 && result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       { formError: fieldErrors ? undefined : organizationUpdateErrorText(result.error), fieldErrors, values: keptValues(formData) },
       { status: result.status },
@@ -122,13 +119,6 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   return redirect(backTo, {
     headers: { 'Set-Cookie': await flashCookie(request, ORGANISATION_LABELS.users.removed(name || userId)) },
   });
-}
-
-/** The first lines of every action here: the signed-in user and a valid CSRF token. */
-export async function readAction(args: ActionFunctionArgs) {
-  await requireCurrentUserWithPermissions(args);
-  const formData = await args.request.formData();
-  return { formData, refused: requireValidCsrf(args.request, formData) };
 }
 
 /**

@@ -6,11 +6,11 @@ import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
 import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
-import { keptValues, textField, type FormReply } from '~/lib/forms';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { pendingSignupCookie } from '~/lib/signup.server';
 import { withRedirectUri } from '~/lib/redirects';
+import { readPublicAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
 
@@ -37,8 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
@@ -58,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     { auth: 'none' },
   );
   if (!result.ok) {
-    const fieldErrors = result.status === 422 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       {
         formError: fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : loginErrorText(result.error),
