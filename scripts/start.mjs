@@ -48,6 +48,8 @@ const shared = {
     ? {
         PRIVATE_HOSTS_ALLOWED: [process.env.PRIVATE_HOSTS_ALLOWED, `127.0.0.1:${agentPort}`].filter(Boolean).join(','),
         DEMO_DATASOURCE_CREDENTIALS: demoCredentials,
+        // The demo data source also answers /licences (its data folder's licences.json).
+        DEMO_LICENCE_SERVER_URL: `http://127.0.0.1:${agentPort}`,
       }
     : {}),
   DATA_DIR: dataDir,

@@ -168,6 +168,18 @@ describe('datasource-agent (real process)', () => {
     expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', datasets: 2, ready: true });
   });
 
+  it("serves its folder's licences.json at /licences without a token, and 404 without one", async () => {
+    expect((await get(`${agent.url}/licences`)).status).toBe(404);
+    const licences = [{ application_slug: 'teeltregistratie-delta', organization_slug: 'kwekerij-delta', start_date: '2026-01-01T00:00:00', end_date: '2027-12-31T00:00:00' }];
+    writeFileSync(path.join(dir, 'licences.json'), JSON.stringify(licences));
+    const answer = await get(`${agent.url}/licences`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual(licences);
+    writeFileSync(path.join(dir, 'licences.json'), '{"geen": "lijst"}');
+    expect((await get(`${agent.url}/licences`)).status).toBe(404);
+    unlinkSync(path.join(dir, 'licences.json'));
+  });
+
   it('registers its host and datasets at the hub, retrying while the hub fails', async () => {
     const id = await generatedId();
     await eventually(() => hub.datasets.has('voorbeeld-2026') && hub.datasets.has(id), 30_000, 'both registrations');

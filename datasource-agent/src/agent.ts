@@ -8,7 +8,7 @@ import { DatasetManager } from './datasets';
 import { HubClient } from './hub-client';
 import { createLogger, type Logger } from './log';
 import { Registrar } from './registrar';
-import { createAgentServer } from './server';
+import { createAgentServer, LICENCES_FILE } from './server';
 import { AgentState } from './state';
 
 export interface AgentOptions {
@@ -70,6 +70,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     secret: options.credentials.secret,
     datasourceId: options.credentials.datasourceId,
     log,
+    licencesFile: path.join(dataDir, LICENCES_FILE),
     health: () => ({ ready, ...(registrar ? { hub: registrar.status() } : {}) }),
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The demo data source of 'Kwekerij Delta', for `npm start`: writes the demo datasets into
- * --data DIR when they are not there yet (generate-greenhouse), then runs the agent on them.
+ * The demo data source of 'Kwekerij Delta', for `npm start`: writes the demo datasets and
+ * licence list into --data DIR when they are not there yet, then runs the agent on them (it also
+ * answers /licences as the licence server of the demo application 'Teeltregistratie Delta').
  *
  * node dist/demo.js --credentials file.json --hub URL --port N [--data DIR] [--host 127.0.0.1] [--public-hostname name:port]
  * (DIR defaults to .data/datasource-agent/kwekerij-delta under the current directory.)
@@ -9,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './cli';
+import { writeDemoLicences } from './demo-licences';
 import { GREENHOUSE_FILE, writeDemoData } from './generate-greenhouse';
 
 const args = process.argv.slice(2);
@@ -24,5 +26,6 @@ if (!existsSync(path.join(dir, GREENHOUSE_FILE)) || !existsSync(path.join(dir, '
   const result = writeDemoData(dir);
   process.stdout.write(`demo data for Kwekerij Delta written to ${dir} (${result.files.join(', ')}; ${result.triples} generated triples)\n`);
 }
+if (writeDemoLicences(dir)) process.stdout.write(`demo licence list written to ${dir}\n`);
 process.argv = [process.argv[0], process.argv[1], ...args];
 run();

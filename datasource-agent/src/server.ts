@@ -3,8 +3,10 @@
  *   GET /                                   health (no token)
  *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info }
  *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
+ *   GET /licences                           the licence list of licencesFile, when given (no token; a licence server)
  * Both dataset calls need a hub token for that dataset (see tokens.ts).
  */
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DETAILS } from '@datahub/domain';
 import { isSparqlError, type SparqlEngine } from '@datahub/sparql';
@@ -12,12 +14,17 @@ import type { DatasetManager } from './datasets';
 import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
 
+/** The licence list in a data folder that the agent serves at /licences. */
+export const LICENCES_FILE = 'licences.json';
+
 export interface ServerContext {
   engine: SparqlEngine;
   manager: DatasetManager;
   secret: string;
   datasourceId: string;
   log: Logger;
+  /** A JSON licence list ([{ application_slug, organization_slug, start_date, end_date }]) served at /licences. */
+  licencesFile?: string;
   /** Extra fields for the health answer. */
   health?: () => Record<string, unknown>;
 }
@@ -68,6 +75,16 @@ export function createAgentServer(context: ServerContext): Server {
         datasets: manager.list().length,
         ...(context.health?.() ?? {}),
       });
+    }
+
+    if (parts.length === 1 && parts[0] === 'licences' && context.licencesFile) {
+      let licences: unknown;
+      try {
+        licences = JSON.parse(await readFile(context.licencesFile, 'utf8'));
+      } catch {
+        return sendError(response, 404, DETAILS.notFound);
+      }
+      return Array.isArray(licences) ? sendJson(response, 200, licences) : sendError(response, 404, DETAILS.notFound);
     }
 
     if (parts[0] !== 'datasets' || parts.length < 2 || parts.length > 3 || (parts.length === 3 && parts[2] !== 'metadata')) {

@@ -2,6 +2,9 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApplicationsController } from './applications/applications.controller';
+import { ApplicationsService } from './applications/applications.service';
+import { LicenceSyncService } from './applications/licence-sync.service';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthorisationsController } from './authorisations/authorisations.controller';
 import { AuthorisationsService } from './authorisations/authorisations.service';
@@ -31,6 +34,9 @@ import { DatasourceProtocolController } from './hub/datasource-protocol.controll
 import { DiscoveryService } from './hub/discovery.service';
 import { InvitationsController } from './invitations/invitations.controller';
 import { InvitationsService } from './invitations/invitations.service';
+import { LogoUploadsController } from './logos/logo-uploads.controller';
+import { LogosController } from './logos/logos.controller';
+import { LogosService } from './logos/logos.service';
 import { MailService } from './mail/mail.service';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
@@ -49,7 +55,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController],
       providers: [
         TokenService,
         AuthService,
@@ -67,6 +73,9 @@ export class AppModule {
         AuthorisationsService,
         HubDatasetStore,
         DatasetDataService,
+        ApplicationsService,
+        LicenceSyncService,
+        LogosService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
+import { registerImageBodies } from './logos/raw-body';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -48,6 +49,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   installJsonBodyParser(fastify);
   installRequestGuards(fastify);
   app.setGlobalPrefix('api');
+  registerImageBodies(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

@@ -63,17 +63,26 @@ async function pathFor(operation: string): Promise<string> {
     const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
     return path.replace('{id}', await onlineDatasetId()) + query;
   }
+  if (path === '/api/logos/{id}') return '/api/logos/00000000-0000-4000-8000-000000000002';
+  if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
   let id = '';
+  if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;
   if (path.startsWith('/api/datasources/{id}')) {
     [{ id }] = await api.db.query(
       `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
       [`Doelbron ${Math.random()}`, delta.id],
+    );
+  } else if (path.startsWith('/api/invitations/{id}')) {
+    [{ id }] = await api.db.query(
+      `INSERT INTO invitations (organization_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '7 days') RETURNING id`,
+      [delta.id, `open-${Math.random().toString(36).slice(2)}@example.test`, `hash-${Math.random()}`],
     );
   } else if (path.includes('{id}')) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
   return path
     .replace('{id}', id)
     .replace('{slug}', delta.slug)
     .replace('{organization_id}', delta.id)
+    .replace('{application_id}', id)
     .replace('{role}', 'Datasource.Contributor')
     .replace('{provider}', 'google')
     .replace('{path}', 'dataset')
@@ -92,6 +101,20 @@ async function onlineDatasetId(): Promise<string> {
     [datasourceId, `online-${Math.random().toString(36).slice(2)}`],
   );
   return id;
+}
+
+/** A fresh application of Delta, linked to a data source of Delta. */
+async function deltaApplication(): Promise<{ id: string; slug: string }> {
+  const [{ id: datasourceId }] = await api.db.query(
+    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+    [`Applicatiebron ${Math.random()}`, delta.id],
+  );
+  const slug = `app-${Math.random().toString(36).slice(2)}`;
+  const [row] = await api.db.query(
+    `INSERT INTO applications (slug, name, about, usage, owner_organization_id, url, datasource_id) VALUES ($1, $1, 'Over', 'Gebruik', $2, 'https://app.example.nl', $3) RETURNING id, slug`,
+    [slug, delta.id, datasourceId],
+  );
+  return row;
 }
 
 async function offlineDatasetSlug(): Promise<string> {
@@ -122,7 +145,7 @@ describe('authorisation matrix', () => {
         const response = await api.request(path, {
           method,
           token: await tokenFor(persona),
-          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body(path) : row.body } : {}),
+          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body({ path, organizationId: delta.id }) : row.body } : {}),
         });
         actual[persona] = response.status;
       }

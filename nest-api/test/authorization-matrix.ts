@@ -22,7 +22,7 @@ type Expectations = Record<Persona, number>;
 export interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
-  /** A request body, or a function making a fresh one per cell (given the cell's path). */
+  /** A request body, or a function making a fresh one per cell (given the cell's path and the target organisation's id). */
   body?: unknown;
   expect: Expectations;
 }
@@ -41,6 +41,25 @@ const datasourceReaders = (status: number) => ({
   platformAdmin: status,
   default: 403,
 });
+/** Application.Create/Update/Delete: the admin organisation's Application.Contributor and AdminOrganization.Owner. */
+const applicationWriters = (status: number) => ({ anonymous: 401, applicationContributor: status, platformAdmin: status, default: 403 });
+
+export interface MatrixContext {
+  /** The persona 'owner''s organisation (Kwekerij Delta), which owns the objects in the paths. */
+  organizationId: string;
+  /** The cell's path, ids filled in. */
+  path: string;
+}
+
+function applicationBody({ organizationId }: MatrixContext) {
+  return {
+    name: `Applicatie ${Math.random().toString(36).slice(2)}`,
+    owner_organization: organizationId,
+    about: 'Over deze applicatie.',
+    usage: 'Wat ze doet.',
+    url: 'https://applicatie.example.nl',
+  };
+}
 const signedIn = (status: number) => ({ anonymous: 401, default: status });
 /** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
 const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
@@ -99,6 +118,9 @@ export const MATRIX: MatrixRow[] = [
     { anonymous: 401, owner: 201, userContributor: 201, otherOwner: 201, platformAdmin: 201, default: 403 },
     { email: 'uitgenodigd@example.test' },
   ),
+  row('GET /api/invitations', { anonymous: 401, owner: 200, userContributor: 200, otherOwner: 200, platformAdmin: 200, default: 403 }),
+  row('DELETE /api/invitations/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, default: 403 }),
+  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 }),
   row('GET /api/invitations/{token}', { default: 404 }),
   row('POST /api/invitations/{token}/accept', signedIn(404)),
   row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
@@ -135,7 +157,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
-  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), (path: string) => ({
+  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), ({ path }: MatrixContext) => ({
     dataset: path.split('/')[3],
     authorisations: ['Dataset.ReadWater'],
     assignee_organization: 'kassenbouw-west',
@@ -147,4 +169,19 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/datasets/{id}/data', datasetData),
   row('GET /api/datasets/{id}/xml', datasetData),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
+  // Applications: read by everyone signed in; written by Application.* holders (admin organisation only).
+  row('GET /api/applications', signedIn(200)),
+  row('GET /api/organizations/{slug}/applications', signedIn(200)),
+  row('GET /api/application/{slug}', signedIn(200)),
+  row('POST /api/applications', applicationWriters(201), (context: MatrixContext) => applicationBody(context)),
+  row('PUT /api/applications/{application_id}', applicationWriters(200), (context: MatrixContext) => applicationBody(context)),
+  row('DELETE /api/applications/{id}', applicationWriters(204)),
+  // The linked data source, like data sources themselves: the owner organisation and admin-organisation members.
+  row('GET /api/applications/{id}/datasource', sameOrganization(404)),
+  // Logos: PUT bodies are images (the matrix sends none: 422 once past the permission check).
+  row('GET /api/logos/{id}', { default: 404 }),
+  row('PUT /api/applications/{id}/logo', { ...applicationWriters(422) }),
+  row('DELETE /api/applications/{id}/logo', applicationWriters(204)),
+  row('PUT /api/organizations/{organization_id}/logo', { anonymous: 401, owner: 422, organizationContributor: 422, platformAdmin: 422, default: 403 }),
+  row('DELETE /api/organizations/{organization_id}/logo', { anonymous: 401, owner: 204, organizationContributor: 204, platformAdmin: 204, default: 403 }),
 ];

@@ -37,7 +37,7 @@ async function processesWith(needle: string): Promise<number[]> {
 }
 
 describe('npm start', () => {
-  it('runs the demo data source: online in the catalogue, offline within a discovery period when it stops, portal still up', async () => {
+  it('runs the demo data source: online in the catalogue, the application catalogue and licences populated, offline within a discovery period when it stops, portal still up', async () => {
     dir = await mkdtemp(join(tmpdir(), 'datahub-npm-start-'));
     const [portal, apiPort, agentPort] = [await freePort(), await freePort(), await freePort()];
     const child = spawn(process.execPath, [START], {
@@ -91,6 +91,29 @@ describe('npm start', () => {
         ['Kassencomplex Kwekerij Delta', 'online', 'Kwekerij Delta'],
         ['Voorbeeldkas Kwekerij Delta', 'online', 'Kwekerij Delta'],
       ]);
+
+      // The front door is a populated application catalogue.
+      const frontDoor = await (await fetch(`${portalUrl}/`, { headers: { cookie: `access_token=${access_token}` } })).text();
+      expect(frontDoor).toContain('Alle applicaties');
+      for (const name of ['Kasontwerp Studio', 'Teeltregistratie Delta', 'Plaagradar']) expect(frontDoor).toContain(name);
+      // The demo data source is also the demo application's licence server: Kwekerij Delta holds a licence.
+      const deltaLogin = await fetch(`${portalUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: portalUrl },
+        body: JSON.stringify({ email: 'eigenaar@kwekerij-delta.test', password: 'Tuinbouw-demo-2026' }),
+      });
+      const deltaToken = ((await deltaLogin.json()) as { access_token: string }).access_token;
+      const licences = await eventually(async () => {
+        const rows = (await (await fetch(`${portalUrl}/api/organizations/kwekerij-delta/licences`, { headers: { authorization: `Bearer ${deltaToken}` } })).json()) as {
+          application_name: string;
+          end_date: string;
+        }[];
+        return rows.length > 0 ? rows : undefined;
+      }, 'the demo licences');
+      expect(licences).toEqual([expect.objectContaining({ application_name: 'Teeltregistratie Delta', end_date: '2027-12-31T00:00:00.000Z' })]);
+      const organizationPage = await (await fetch(`${portalUrl}/mijn-organisatie`, { headers: { cookie: `access_token=${deltaToken}` } })).text();
+      expect(organizationPage).toContain('Teeltregistratie Delta');
+      expect(organizationPage).toContain('31-12-2027');
 
       const agents = await processesWith(join(dir, 'demo-agent'));
       expect(agents.length).toBe(1);

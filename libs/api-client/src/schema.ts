@@ -4,6 +4,110 @@
  */
 
 export type paths = {
+    "/api/application/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application by slug */
+        get: operations["ApplicationsController_bySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application catalogue: every application */
+        get: operations["ApplicationsController_list"];
+        put?: never;
+        /** Register an application for an owner organisation */
+        post: operations["ApplicationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an application (its slug stays) */
+        put: operations["ApplicationsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an application and its licences */
+        delete: operations["ApplicationsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/datasource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's data source (owner organisation and organisation admins; otherwise 404) */
+        get: operations["ApplicationsController_datasource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload the application's logo (the request body is the image) */
+        put: operations["LogoUploadsController_uploadApplicationLogo"];
+        post?: never;
+        /** Remove the application's logo (cards show its initials) */
+        delete: operations["LogoUploadsController_deleteApplicationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -491,10 +595,45 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Your organisation's open invitations (not accepted, not expired), newest first */
+        get: operations["InvitationsController_pending"];
         put?: never;
         /** Invite someone by e-mail into your organisation (single-use link, 7 days) */
         post: operations["InvitationsController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation: its link stops working */
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an open invitation again with a new link, valid 7 days; the old link stops working */
+        post: operations["InvitationsController_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -544,6 +683,23 @@ export type paths = {
         };
         /** Start sign-in: redirects the browser to the login page, which returns to redirect_uri (same-origin paths only) */
         get: operations["AuthController_startLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A logo (PNG or JPEG), as stored */
+        get: operations["LogosController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -637,6 +793,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload the organisation's logo (the request body is the image) */
+        put: operations["LogoUploadsController_uploadOrganizationLogo"];
+        post?: never;
+        /** Remove the organisation's logo (cards show its initials) */
+        delete: operations["LogoUploadsController_deleteOrganizationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{slug}": {
         parameters: {
             query?: never;
@@ -646,6 +820,23 @@ export type paths = {
         };
         /** One organisation: your own, or any for organisation admins (others: 403) */
         get: operations["OrganizationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{slug}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organisation's applications */
+        get: operations["ApplicationsController_ofOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -886,6 +1077,65 @@ export type components = {
             /** @enum {string} */
             name: "AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor";
         };
+        ApplicationDto: {
+            about: string;
+            /** @enum {string|null} */
+            category?: "Kassenbouw" | "Gewas registratie" | "IPM" | null;
+            /**
+             * Format: uuid
+             * @description One data source of the owner organisation, or none
+             */
+            datasource_id?: string | null;
+            /** @description Only the current logo (unchanged) or null (remove it); upload a new one with PUT /api/applications/{id}/logo */
+            logo_url?: string | null;
+            /** @example Kasklimaat Planner */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The owner organisation (no personal tmp_ organisations)
+             */
+            owner_organization: string;
+            /**
+             * @description EUR per year; none means on request
+             * @example 1250
+             */
+            price_per_year?: number | null;
+            /** @example https://kasklimaat.example.nl */
+            url: string;
+            /**
+             * @description FQDN or IP address (with scheme, port and path if needed); the hub GETs {url_licence_server}/licences
+             * @example https://licenties.example.nl
+             */
+            url_licence_server?: string | null;
+            url_privacy_statement?: string | null;
+            url_terms_of_delivery?: string | null;
+            usage: string;
+        };
+        ApplicationView: {
+            about: string;
+            /** Format: uuid */
+            application_id: string;
+            /** @enum {string|null} */
+            category: "Kassenbouw" | "Gewas registratie" | "IPM" | null;
+            /**
+             * Format: uuid
+             * @description The linked data source of the owner organisation
+             */
+            datasource_id: string | null;
+            logo_url: string | null;
+            name: string;
+            /** Format: uuid */
+            owner_organization: string;
+            owner_organization_name: string;
+            owner_organization_slug: string;
+            price_per_year: number | null;
+            slug: string;
+            url: string;
+            url_licence_server: string | null;
+            url_privacy_statement: string | null;
+            url_terms_of_delivery: string | null;
+            usage: string;
+        };
         AssigneeOrganizationView: {
             logo_url: string | null;
             name: string;
@@ -1056,6 +1306,8 @@ export type components = {
         };
         InvitationSentView: {
             email: string;
+            /** @description The address already has an account in another organisation; accepting moves it here. */
+            existing_account: boolean;
         };
         InvitationView: {
             email: string;
@@ -1071,6 +1323,7 @@ export type components = {
         LicenceView: {
             application_logo_url: string | null;
             application_name: string;
+            application_slug: string;
             /** @example 2027-01-01T00:00:00.000Z */
             end_date: string;
         };
@@ -1079,6 +1332,10 @@ export type components = {
             email: string;
             /** @example Tuinbouw-demo-2026 */
             password: string;
+        };
+        LogoView: {
+            /** @example /api/logos/3f0c6a1e-0000-4000-8000-000000000000 */
+            logo_url: string;
         };
         OrganizationView: {
             domain: string | null;
@@ -1104,6 +1361,14 @@ export type components = {
             /** @enum {string} */
             datasource_path: "host" | "dataset" | "dataset_metadata";
             path_override_pattern: string;
+        };
+        PendingInvitationView: {
+            email: string;
+            expires_at: string;
+            /** Format: uuid */
+            invitation_id: string;
+            /** @description When the current link was sent (a resend sends a new one) */
+            sent_at: string;
         };
         ProtocolDatasetView: {
             /** Format: uuid */
@@ -1232,6 +1497,8 @@ export type components = {
     pathItems: never;
 };
 export type AddRoleDto = components['schemas']['AddRoleDto'];
+export type ApplicationDto = components['schemas']['ApplicationDto'];
+export type ApplicationView = components['schemas']['ApplicationView'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
@@ -1250,9 +1517,11 @@ export type InvitationView = components['schemas']['InvitationView'];
 export type IssuedTokenView = components['schemas']['IssuedTokenView'];
 export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
+export type LogoView = components['schemas']['LogoView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type PathOverrideDto = components['schemas']['PathOverrideDto'];
 export type PathOverrideView = components['schemas']['PathOverrideView'];
+export type PendingInvitationView = components['schemas']['PendingInvitationView'];
 export type ProtocolDatasetView = components['schemas']['ProtocolDatasetView'];
 export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
@@ -1272,6 +1541,388 @@ export type UserView = components['schemas']['UserView'];
 export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type $defs = Record<string, never>;
 export interface operations {
+    ApplicationsController_bySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description detail 'application with this name already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description detail 'application with this name already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Delete in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_datasource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description No application, no linked data source, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    LogoUploadsController_uploadApplicationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description PNG or JPEG, at most 512 KB; the type is read from the bytes (SVG is refused) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/svg+xml": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description errors.logo: not PNG/JPEG, or empty */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    LogoUploadsController_deleteApplicationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     AuthController_login: {
         parameters: {
             query?: never;
@@ -2403,6 +3054,43 @@ export interface operations {
             };
         };
     };
+    InvitationsController_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     InvitationsController_invite: {
         parameters: {
             query?: never;
@@ -2442,8 +3130,109 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
+            /** @description detail 'already a member of this organization': nothing sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
             /** @description detail 'invalid email' */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InvitationsController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2527,6 +3316,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    LogosController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ErrorBodyView"];
+                    "image/png": components["schemas"]["ErrorBodyView"];
+                };
             };
         };
     };
@@ -2720,6 +3541,99 @@ export interface operations {
             };
         };
     };
+    LogoUploadsController_uploadOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description PNG or JPEG, at most 512 KB; the type is read from the bytes (SVG is refused) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/svg+xml": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description errors.logo: not PNG/JPEG, or empty */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    LogoUploadsController_deleteOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     OrganizationsController_get: {
         parameters: {
             query?: never;
@@ -2750,6 +3664,53 @@ export interface operations {
             };
             /** @description Needs Organization.Read in the target organisation */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApplicationsController_ofOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,6 +54,8 @@ export interface AppConfig {
     /** Time-to-live of a dataset copy, seconds. */
     cacheTtlSeconds: number;
   };
+  /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
+  demoLicenceServerUrl: string | null;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheMb: int(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
     },
+    demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

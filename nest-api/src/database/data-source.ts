@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { Application } from '../applications/application.entity';
 import { ExternalIdentity } from '../auth/external-identity.entity';
 import { Session } from '../auth/session.entity';
 import { Dataset } from '../datasets/dataset.entity';
@@ -12,13 +13,17 @@ import { Datasources1764000000000 } from './migrations/1764000000000-Datasources
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
 import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
+import { Applications1765200000000 } from './migrations/1765200000000-Applications';
+import { Logos1765200000001 } from './migrations/1765200000001-Logos';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment];
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
 export const MIGRATIONS = [
   Foundation1763800000000,
   Invitations1763900000000,
   Datasources1764000000000,
   Authorisations1765100000000,
+  Applications1765200000000,
+  Logos1765200000001,
   SignupVerifications1765300000000,
 ];
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
@@ -135,6 +135,12 @@ export class DatasourcesService {
       datasource = await repository.findOneOrFail({ where: { id: saved.id }, relations: { organization: true } });
     }
     return this.withCredentials(datasource, secret);
+  }
+
+  /** Seeding only: a data source without a host, inside the seed's transaction (demoCredentials later issues its secret). */
+  async createForSeed(manager: EntityManager, organizationId: string, name: string): Promise<string> {
+    const saved = await manager.getRepository(Datasource).save({ name, hostname: null, organizationId, secretEncrypted: this.box.seal(newSecret()) });
+    return saved.id;
   }
 
   /** A new secret replaces the old one at once, in both directions. */

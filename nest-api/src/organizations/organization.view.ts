@@ -28,6 +28,9 @@ export class LicenceView {
   @ApiProperty()
   application_name: string;
 
+  @ApiProperty()
+  application_slug: string;
+
   @ApiProperty({ nullable: true, type: String })
   application_logo_url: string | null;
 

@@ -110,9 +110,14 @@ export class OrganizationsService {
     });
   }
 
-  /** Licences come from application licence servers (a later issue); until then every list is empty. */
+  /** Licences as the applications' licence servers last listed them (LicenceSyncService), latest expiry first. */
   async licences(actor: AuthenticatedUser, slug: string): Promise<LicenceView[]> {
-    await this.getVisibleBySlug(actor, slug);
-    return [];
+    const organization = await this.getVisibleBySlug(actor, slug);
+    const rows: { name: string; slug: string; logo_url: string | null; end_date: Date }[] = await this.dataSource.query(
+      `SELECT a.name, a.slug, a.logo_url, l.end_date FROM licences l JOIN applications a ON a.id = l.application_id
+        WHERE l.organization_id = $1 ORDER BY l.end_date DESC, lower(a.name)`,
+      [organization.id],
+    );
+    return rows.map((row) => ({ application_name: row.name, application_slug: row.slug, application_logo_url: row.logo_url, end_date: row.end_date.toISOString() }));
   }
 }

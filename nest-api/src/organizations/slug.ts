@@ -1,5 +1,5 @@
 /** 'Kwekerij Delta' → 'kwekerij-delta' (accents folded, anything else dashed). */
-export function slugify(name: string): string {
+export function slugify(name: string, fallback = 'organisatie'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -7,17 +7,17 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return slug || 'organisatie';
+  return slug || fallback;
 }
 
 /** `slugify(name)`, or with -2, -3 … appended until no other row of `table` has it. */
 export async function uniqueSlug(
   query: (sql: string, parameters: unknown[]) => Promise<{ slug: string }[]>,
-  table: 'organizations' | 'datasets',
+  table: 'organizations' | 'datasets' | 'applications',
   name: string,
   exceptId: string | null = null,
 ): Promise<string> {
-  const base = slugify(name);
+  const base = slugify(name, table === 'applications' ? 'applicatie' : table === 'datasets' ? 'dataset' : 'organisatie');
   const rows = await query(
     `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND ($3::uuid IS NULL OR id <> $3::uuid)`,
     [base, `${base}-%`, exceptId],

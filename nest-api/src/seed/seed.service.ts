@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@datahub/domain';
+import { Application } from '../applications/application.entity';
 import { hashPassword } from '../auth/password';
 import { APP_CONFIG } from '../config/config.module';
 import { DEMO_PASSWORD, type AppConfig } from '../config/config';
@@ -28,6 +29,51 @@ export const DEMO_ORGANIZATIONS = [
 ] as const;
 
 export const DEMO_DATASOURCE_NAME = 'Kasdata Kwekerij Delta';
+
+/** The demo's applications: one per category, one without a price, one linked to Kwekerij Delta's data source. */
+export const DEMO_APPLICATIONS = [
+  {
+    slug: 'kasontwerp-studio',
+    name: 'Kasontwerp Studio',
+    owner: 'Kassenbouw West',
+    category: 'Kassenbouw',
+    pricePerYear: '2400.00',
+    url: 'https://kasontwerp-studio.example.nl/',
+    urlTermsOfDelivery: 'https://kasontwerp-studio.example.nl/leveringsvoorwaarden',
+    urlPrivacyStatement: 'https://kasontwerp-studio.example.nl/privacy',
+    about:
+      'Kasontwerp Studio tekent Venlo- en breedkappers op maat: constructie, glas, dak en scherminstallaties in één model, met de sterkteberekening volgens NEN 3859.',
+    usage: 'Maakt uit de maten en het teeltplan een kasontwerp met tekeningen, materiaallijst en prijsopgave.',
+    linked: false,
+  },
+  {
+    slug: 'teeltregistratie-delta',
+    name: 'Teeltregistratie Delta',
+    owner: 'Kwekerij Delta',
+    category: 'Gewas registratie',
+    pricePerYear: '850.00',
+    url: 'https://teeltregistratie.example.nl/',
+    urlTermsOfDelivery: null,
+    urlPrivacyStatement: 'https://teeltregistratie.example.nl/privacy',
+    about:
+      'Teeltregistratie Delta legt per kas en per afdeling vast wat er staat, wanneer er geplant, gegeven en geoogst is, en koppelt dat aan de klimaatmetingen uit de kasdata van Kwekerij Delta.',
+    usage: 'Registreert gewassen, plantdata en oogsten en toont ze naast temperatuur, luchtvochtigheid en EC.',
+    linked: true,
+  },
+  {
+    slug: 'plaagradar',
+    name: 'Plaagradar',
+    owner: 'Kassenbouw West',
+    category: 'IPM',
+    pricePerYear: null,
+    url: 'https://plaagradar.example.nl/',
+    urlTermsOfDelivery: null,
+    urlPrivacyStatement: null,
+    about: 'Plaagradar verzamelt de tellingen van vangplaten en waarnemingen van de scouts en waarschuwt wanneer een plaag de drempel nadert.',
+    usage: 'Geeft per afdeling een advies voor natuurlijke vijanden en middelen (geïntegreerde gewasbescherming).',
+    linked: false,
+  },
+] as const;
 
 export const DEMO_USERS: SeedUser[] = [
   { email: 'beheer@datahub.test', firstname: 'Bea', lastname: 'Beheer', organization: 'admin', roles: ['AdminOrganization.Owner'] },
@@ -88,6 +134,25 @@ export class SeedService {
     for (const user of DEMO_USERS) {
       const exists = await manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email: user.email }).getExists();
       if (!exists) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
+    }
+    const delta = byName.get(DEMO_ORGANIZATIONS[0].name)!;
+    const datasourceId = await this.datasources.createForSeed(manager, delta.id, DEMO_DATASOURCE_NAME);
+    for (const application of DEMO_APPLICATIONS) {
+      await manager.getRepository(Application).save({
+        slug: application.slug,
+        name: application.name,
+        about: application.about,
+        usage: application.usage,
+        ownerOrganizationId: byName.get(application.owner)!.id,
+        category: application.category,
+        url: application.url,
+        urlTermsOfDelivery: application.urlTermsOfDelivery,
+        urlPrivacyStatement: application.urlPrivacyStatement,
+        pricePerYear: application.pricePerYear,
+        datasourceId: application.linked ? datasourceId : null,
+        urlLicenceServer: application.linked ? this.config.demoLicenceServerUrl : null,
+        logoUrl: null,
+      });
     }
   }
 

@@ -1,7 +1,8 @@
 import { Form, Link } from '@remix-run/react';
-import { LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
+import { APPLICATION_LABELS, LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/forms';
 import type { OrganizationView } from '@datahub/api-client';
+import { LogoForm } from './logo-form';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 
@@ -12,7 +13,7 @@ export interface OrganizationPageData {
   isOwn: boolean;
   canEdit: boolean;
   users: { id: string; name: string; email: string; isSelf: boolean }[];
-  licences: { name: string; logoUrl: string | null; endDate: string }[];
+  licences: { name: string; logoUrl: string | null; endDate: string; expired: boolean }[];
 }
 
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
@@ -27,8 +28,11 @@ export function OrganizationLogo({ name, logoUrl }: { name: string; logoUrl: str
 }
 
 /** Name, read-only slug, KvK number and e-mail domain (editable with Organization.Update), users and licences. */
-export function OrganizationPage({ title, page, reply }: { title: string; page: OrganizationPageData; reply?: FormReply }) {
+export function OrganizationPage({ title, page, reply: anyReply }: { title: string; page: OrganizationPageData; reply?: FormReply & { intent?: string } }) {
   const { organization, canEdit, users, licences } = page;
+  // The logo form answers with intent 'logo'; the details form with anything else.
+  const logoError = anyReply?.intent === 'logo' ? anyReply.formError : undefined;
+  const reply = anyReply?.intent === 'logo' ? undefined : anyReply;
   const pending = useIsPending();
   const shownName = displayOrganizationName(organization.name);
   const values = {
@@ -54,7 +58,7 @@ export function OrganizationPage({ title, page, reply }: { title: string; page: 
         </h2>
         {!shownName ? <p className="mt-2 text-sm text-stone-600">{L.personalHint}</p> : null}
         {!canEdit ? <p className="mt-2 text-sm text-stone-600">{L.readOnlyHint}</p> : null}
-        <Form method="post" className="mt-6 space-y-6">
+        <Form method="post" noValidate className="mt-6 space-y-6">
           <FormError message={reply?.formError} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField
@@ -136,6 +140,15 @@ export function OrganizationPage({ title, page, reply }: { title: string; page: 
         )}
       </section>
 
+      {canEdit ? (
+        <section aria-labelledby="organisatie-logo" className={sectionClass}>
+          <h2 id="organisatie-logo" className="text-xl font-semibold text-stone-900">
+            {APPLICATION_LABELS.logo.title}
+          </h2>
+          <LogoForm name={shownName || organization.slug} logoUrl={organization.logo_url} error={logoError} />
+        </section>
+      ) : null}
+
       <section aria-labelledby="organisatie-licenties" className={sectionClass}>
         <h2 id="organisatie-licenties" className="text-xl font-semibold text-stone-900">
           {L.licencesTitle}
@@ -145,12 +158,17 @@ export function OrganizationPage({ title, page, reply }: { title: string; page: 
         ) : (
           <ul className="mt-4 divide-y divide-stone-200">
             {licences.map((licence, index) => (
-              <li key={`${licence.name}-${index}`} className="flex items-center gap-3 py-3">
+              <li key={`${licence.name}-${index}`} className="flex items-center gap-3 py-3" data-testid="licence">
                 <OrganizationLogo name={licence.name} logoUrl={licence.logoUrl} />
                 <span>
                   <span className="font-medium text-stone-900">{licence.name}</span>
                   <span className="block text-sm text-stone-600">
                     {L.expiresOn} {licence.endDate}
+                    {licence.expired ? (
+                      <span className="ml-2 inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        {APPLICATION_LABELS.licences.expired}
+                      </span>
+                    ) : null}
                   </span>
                 </span>
               </li>

@@ -21,6 +21,8 @@ export interface ApiOptions {
    * that shows them in its form asks for them back with `refusals: 'return'`.
    */
   refusals?: 'throw' | 'return';
+  /** A non-JSON body sent as it is (an uploaded image), with its content type. */
+  raw?: { body: Blob; contentType: string };
 }
 
 const TIMEOUT_MS = 15_000;
@@ -67,6 +69,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     if (token) headers.set('Authorization', `Bearer ${token}`);
     else if (auth === 'required') redirectToLogin(request);
   }
+  if (options.raw) headers.set('Content-Type', options.raw.contentType);
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
   const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
@@ -74,6 +77,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   try {
     answer = await client.request(method, path, {
       ...(init ?? {}),
+      ...(options.raw ? { body: options.raw.body, bodySerializer: (body: unknown) => body } : {}),
       headers,
       redirect: 'manual',
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),

@@ -6,6 +6,7 @@ import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
 import { readSignedInAction } from '~/lib/action.server';
+import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
@@ -16,6 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  if (isMultipart(args.request)) {
+    const user = await requireCurrentUser(args);
+    return organizationLogoAction(args.request, user.organization_slug, '/mijn-organisatie');
+  }
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, '/mijn-organisatie');

@@ -3,8 +3,10 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
+import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
 import { readSignedInAction } from '~/lib/action.server';
+import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,6 +22,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  if (isMultipart(args.request)) {
+    await requireCurrentUser(args);
+    const slug = args.params.slug ?? '';
+    return organizationLogoAction(args.request, slug, `/organisatie/${encodeURIComponent(slug)}`);
+  }
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, `/organisatie/${encodeURIComponent(args.params.slug ?? '')}`);

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
-import { ownerDataset } from './helpers';
+import { api, apiLogin, ownerDataset } from './helpers';
 import { DEMO_USERS } from './settings';
 
 const require = createRequire(import.meta.url);
-const { DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
+const { APPLICATION_LABELS, DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = DATASET_LABELS;
 
 /**
@@ -28,5 +28,21 @@ test.describe('datasets', () => {
     await page.goto('/datasets?q=kas');
     await expect(page.getByRole('searchbox', { name: L.datasets.searchLabel })).toHaveValue('kas');
     await expect(page.getByText(L.datasets.empty, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('applications', () => {
+  test("the front door says when there are no applications", async ({ page, signInAs }) => {
+    // The demo seed's applications are removed first: the js and no-js specs make their own.
+    const token = await apiLogin(DEMO_USERS.admin);
+    const all = await api(token, 'get', '/api/applications');
+    for (const application of all.data) await api(token, 'delete', '/api/applications/{id}', { params: { path: { id: application.application_id } } });
+    await signInAs(DEMO_USERS.member);
+    for (const path of ['/', '/applicaties']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Alle applicaties' })).toBeVisible();
+      await expect(page.getByText('Momenteel zijn er geen applicaties online.', { exact: true })).toBeVisible();
+    }
+    expect(APPLICATION_LABELS.catalogue.empty).toBe('Momenteel zijn er geen applicaties online.');
   });
 });

@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { OutboundClient } from '../hub/outbound';
+
+/** Applications synced side by side in one round. */
+const SYNC_CONCURRENCY = 4;
+/** A licence list larger than this is refused whole (the outbound client's cap). */
+export const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
+const MAX_ROWS = 10_000;
+
+interface LicenceRow {
+  organizationId: string;
+  startDate: Date | null;
+  endDate: Date;
+}
+
+/** Zone-less timestamps ('2023-01-01T00:00:00', as the example list has) are taken as UTC. */
+function parseDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const withZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) || !value.includes('T') ? value : `${value}Z`;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(withZone) ? `${withZone}T00:00:00Z` : withZone);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Pulls `{url_licence_server}/licences` for each application that names a licence server, on
+ * save and with every discovery period, through the SSRF-guarded outbound client (timeouts, size
+ * cap). Keeps only rows for that application and existing organisations; a failed fetch keeps
+ * the licences known so far.
+ */
+@Injectable()
+export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Licences');
+  private readonly client: OutboundClient;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  /** The latest sync queued per application: syncs of one application never overlap. */
+  private readonly perApplication = new Map<string, Promise<void>>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: LICENCE_LIST_MAX_BYTES });
+  }
+
+  /** Same period as discovery; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */
+  onModuleInit(): void {
+    if (this.config.discoveryIntervalSeconds === 0) return;
+    this.timer = setInterval(() => void this.syncAll(), this.config.discoveryIntervalSeconds * 1000);
+    this.timer.unref();
+    setTimeout(() => void this.syncAll(), 2000).unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    await Promise.allSettled(this.perApplication.values());
+    await this.client.close();
+  }
+
+  syncAll(): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM applications WHERE url_licence_server IS NOT NULL ORDER BY created_at');
+        const queue = rows.map((row) => row.id);
+        const worker = async () => {
+          // A sync of the application already under way (say, on save) counts for this round.
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) await (this.perApplication.get(id) ?? this.sync(id));
+        };
+        await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, queue.length) }, worker));
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Syncs one application, after any sync of it already under way. Never rejects: failures are logged. */
+  sync(applicationId: string): Promise<void> {
+    const previous = this.perApplication.get(applicationId) ?? Promise.resolve();
+    const next = previous.then(() => this.syncNow(applicationId)).catch((error) => this.logger.warn(`${applicationId}: ${(error as Error).message}`));
+    this.perApplication.set(applicationId, next);
+    void next.then(() => {
+      if (this.perApplication.get(applicationId) === next) this.perApplication.delete(applicationId);
+    });
+    return next;
+  }
+
+  private async syncNow(applicationId: string): Promise<void> {
+    const [application] = await this.dataSource.query('SELECT slug, url_licence_server FROM applications WHERE id = $1', [applicationId]);
+    if (!application) return;
+    if (!application.url_licence_server) {
+      await this.dataSource.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
+      return;
+    }
+    const response = await this.client.get(`${application.url_licence_server}/licences`, { accept: 'application/json' });
+    if (response.status !== 200) throw new Error(`licence server answered ${response.status}`);
+    const list: unknown = JSON.parse(response.body.toString('utf8'));
+    if (!Array.isArray(list)) throw new Error('licence server did not answer a list');
+    const rows = await this.keep(list, application.slug);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
+      for (const row of rows)
+        await manager.query('INSERT INTO licences (application_id, organization_id, start_date, end_date) VALUES ($1, $2, $3, $4)', [
+          applicationId,
+          row.organizationId,
+          row.startDate,
+          row.endDate,
+        ]);
+    });
+  }
+
+  /** Rows for this application and existing organisations, with a valid end date. */
+  private async keep(list: unknown[], applicationSlug: string): Promise<LicenceRow[]> {
+    const candidates = list
+      .slice(0, MAX_ROWS)
+      .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
+      .filter((entry) => entry.application_slug === applicationSlug)
+      .filter((entry) => typeof entry.organization_slug === 'string');
+    const slugs = [...new Set(candidates.map((entry) => entry.organization_slug as string))];
+    const organizations: { id: string; slug: string }[] = slugs.length
+      ? await this.dataSource.query('SELECT id, slug FROM organizations WHERE slug = ANY($1::text[])', [slugs])
+      : [];
+    const bySlug = new Map(organizations.map((organization) => [organization.slug, organization.id]));
+    const rows: LicenceRow[] = [];
+    for (const entry of candidates) {
+      const organizationId = bySlug.get(entry.organization_slug as string);
+      const endDate = parseDate(entry.end_date);
+      if (organizationId && endDate) rows.push({ organizationId, startDate: parseDate(entry.start_date), endDate });
+    }
+    return rows;
+  }
+}

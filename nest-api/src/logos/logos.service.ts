@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APPLICATION_FIELD_ERRORS, APPLICATION_LIMITS } from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { requirePermissionIn } from '../common/organization-access';
+import { sniffImageType } from './sniff';
+
+const LOGO_URL = /^\/api\/logos\/([0-9a-f-]{36})$/;
+
+export function logoUrl(id: string): string {
+  return `/api/logos/${id}`;
+}
+
+export type LogoOwner =
+  | { table: 'applications'; permission: 'Application.Update' }
+  | { table: 'organizations'; permission: 'Organization.Update' };
+
+export interface StoredLogo {
+  contentType: string;
+  data: Buffer;
+  sha256: string;
+}
+
+/** Logos of organisations and applications, kept in Postgres and served from logo_url. */
+@Injectable()
+export class LogosService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Checks the upload (PNG or JPEG by its bytes, ≤ 512 KB) and stores it; answers its logo_url. */
+  async store(manager: EntityManager, data: unknown): Promise<string> {
+    if (!Buffer.isBuffer(data) || data.length === 0) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoMissing });
+    if (data.length > APPLICATION_LIMITS.logoMaxBytes) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoSize });
+    const contentType = sniffImageType(data);
+    if (!contentType) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoType });
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const [{ id }] = await manager.query('INSERT INTO logos (content_type, data, sha256) VALUES ($1, $2, $3) RETURNING id', [contentType, data, sha256]);
+    return logoUrl(id);
+  }
+
+  /** Removes the stored logo a logo_url names (others, such as none, are left alone). */
+  async remove(manager: EntityManager, url: string | null): Promise<void> {
+    const id = url ? LOGO_URL.exec(url)?.[1] : undefined;
+    if (id) await manager.query('DELETE FROM logos WHERE id = $1', [id]);
+  }
+
+  /** A new logo for an application or an organisation: stored, linked and the old one removed, in one transaction. */
+  async replace(actor: AuthenticatedUser, owner: LogoOwner, id: string, data: unknown): Promise<string | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.lockOwner(manager, actor, owner, id);
+      const url = data === null ? null : await this.store(manager, data);
+      await manager.query(`UPDATE ${owner.table} SET logo_url = $2 WHERE id = $1`, [id, url]);
+      await this.remove(manager, current);
+      return url;
+    });
+  }
+
+  /** The owner row under a lock, after the permission check in its organisation (unknown: 404). */
+  private async lockOwner(manager: EntityManager, actor: AuthenticatedUser, owner: LogoOwner, id: string): Promise<string | null> {
+    const organizationColumn = owner.table === 'applications' ? 'owner_organization_id' : 'id';
+    const [row] = await manager.query(`SELECT logo_url, ${organizationColumn} AS organization_id FROM ${owner.table} WHERE id = $1 FOR UPDATE`, [id]);
+    if (!row) throw ApiError.notFound();
+    requirePermissionIn(actor, owner.permission, row.organization_id);
+    return row.logo_url;
+  }
+
+  async get(id: string): Promise<StoredLogo> {
+    const [row] = await this.dataSource.query('SELECT content_type, data, sha256 FROM logos WHERE id = $1', [id]);
+    if (!row) throw ApiError.notFound();
+    return { contentType: row.content_type, data: row.data, sha256: row.sha256 };
+  }
+}

@@ -1,0 +1,48 @@
+import { Form } from '@remix-run/react';
+import { APPLICATION_LABELS } from '@datahub/domain';
+import { LogoOrInitials } from './application-cards';
+import { CsrfInput } from './csrf-input';
+import { FormError } from './form-controls';
+
+const L = APPLICATION_LABELS.logo;
+
+/** Upload or remove a logo: a multipart form that works without JavaScript. */
+export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: string | null; error?: string }) {
+  return (
+    <div className="mt-4 space-y-4">
+      <div className="flex items-center gap-4">
+        <LogoOrInitials name={name} logoUrl={logoUrl} size="lg" />
+        <p className="text-sm text-stone-600">{logoUrl ? L.current : L.none}</p>
+      </div>
+      <FormError message={error} />
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label={L.upload}>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="logo-uploaden" />
+        <div>
+          <label htmlFor="logo" className="block text-sm font-medium text-stone-800">
+            {L.file}
+          </label>
+          <input id="logo" name="logo" type="file" accept="image/png,image/jpeg" required className="mt-1 block text-sm text-stone-800" />
+        </div>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {L.upload}
+        </button>
+      </Form>
+      {logoUrl ? (
+        <Form method="post" encType="multipart/form-data" aria-label={L.remove}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="logo-verwijderen" />
+          <button
+            type="submit"
+            className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 shadow-sm hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {L.remove}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  APPLICATION_LABELS,
+  ERROR_TEXTS,
+  applicationErrorText,
+  isPersonalOrganizationName,
+  pathOverrideDeleteError,
+  pathOverrideUpdateError,
+} from '@datahub/domain';
+import { apiRequest } from './api.server';
+import { applicationBody, type ApplicationView } from './applications';
+import { requireCurrentUser } from './auth.server';
+import { requireValidCsrf } from './csrf.server';
+import { keptValues, textField, type FormReply } from './forms';
+import { isMultipart, logoAction } from './logo-upload.server';
+import { flashCookie } from './session.server';
+
+/** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
+export async function requireOrganizationAdmin(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  if (!user.organization_admin) throw new Response(null, { status: 403 });
+  return user;
+}
+
+export interface ApplicationFormOptions {
+  organizations: { id: string; name: string }[];
+  /** null: the user may not see data sources (no Datasource.Read); the form then leaves the link as it is. */
+  datasources: { id: string; name: string; organizationId: string; organizationName: string }[] | null;
+}
+
+/** Owner organisations (never personal tmp_ ones) and data sources to link, for the form. */
+export async function loadFormOptions(request: Request): Promise<ApplicationFormOptions> {
+  const [organizations, datasources] = await Promise.all([
+    apiRequest(request, 'get', '/api/organizations'),
+    apiRequest(request, 'get', '/api/datasources', undefined, { refusals: 'return' }),
+  ]);
+  return {
+    organizations: (organizations.ok ? organizations.data : [])
+      .filter((organization) => !isPersonalOrganizationName(organization.name))
+      .map((organization) => ({ id: organization.organization_id, name: organization.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'nl')),
+    datasources: datasources.ok
+      ? datasources.data
+          .map((datasource) => ({
+            id: datasource.datasource_id,
+            name: datasource.name,
+            organizationId: datasource.owner_organization,
+            organizationName: datasource.owner_organization_name,
+          }))
+          .sort((a, b) => a.organizationName.localeCompare(b.organizationName, 'nl') || a.name.localeCompare(b.name, 'nl'))
+      : null,
+  };
+}
+
+export async function loadApplicationBySlug(request: Request, slug: string): Promise<ApplicationView> {
+  const found = await apiRequest(request, 'get', '/api/application/{slug}', { params: { path: { slug } } });
+  if (!found.ok) throw new Response(null, { status: found.status });
+  return found.data;
+}
+
+export type ApplicationFormReply = FormReply & { intent?: string };
+
+function refused(formData: FormData, error: { statusCode: number; detail: string; errors?: Record<string, string> }, status: number) {
+  return data<ApplicationFormReply>(
+    { intent: 'opslaan', formError: applicationErrorText(error), fieldErrors: error.errors, values: keptValues(formData) },
+    { status },
+  );
+}
+
+/** POST /beheer-applicaties/aanmaken: create, then on to the edit page with a flash. */
+export async function createApplicationAction(args: ActionFunctionArgs) {
+  await requireOrganizationAdmin(args);
+  const { request } = args;
+  const formData = await request.formData();
+  const csrf = requireValidCsrf(request, formData);
+  if (csrf) return csrf;
+  const result = await apiRequest(request, 'post', '/api/applications', { body: applicationBody(formData) }, { refusals: 'return' });
+  if (!result.ok) return refused(formData, result.error, result.status);
+  return redirect(`/beheer-applicatie/${encodeURIComponent(result.data.slug)}`, {
+    headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.created(result.data.name)) },
+  });
+}
+
+/** POST /beheer-applicatie/{slug}: save the form, or the data source's path overrides. */
+export async function editApplicationAction(args: ActionFunctionArgs) {
+  await requireOrganizationAdmin(args);
+  const { request, params } = args;
+  const application = await loadApplicationBySlug(request, params.slug ?? '');
+  const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
+  if (isMultipart(request)) return logoAction(request, { kind: 'application', id: application.application_id }, self);
+  const formData = await request.formData();
+  const csrf = requireValidCsrf(request, formData);
+  if (csrf) return csrf;
+  const intent = textField(formData, 'intent');
+  if (intent === 'padoverschrijvingen' || intent === 'padoverschrijvingen-terugzetten') return pathOverridesAction(request, formData, intent, self);
+  const result = await apiRequest(
+    request,
+    'put',
+    '/api/applications/{application_id}',
+    { params: { path: { application_id: application.application_id } }, body: { ...applicationBody(formData), logo_url: application.logo_url } },
+    { refusals: 'return' },
+  );
+  if (!result.ok) return refused(formData, result.error, result.status);
+  return redirect(self, { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.saved) } });
+}
+
+const PATH_KINDS = ['host', 'dataset', 'dataset_metadata'] as const;
+
+/**
+ * Spec §5: a changed non-blank value is saved, a blanked value that was set is deleted,
+ * unchanged ones are skipped; reset clears all three.
+ */
+async function pathOverridesAction(request: Request, formData: FormData, intent: string, self: string) {
+  const datasourceId = textField(formData, 'datasource_id');
+  const reply = (formError: string, status: number) =>
+    data<ApplicationFormReply>({ intent: 'padoverschrijvingen', formError, values: keptValues(formData) }, { status });
+  if (!datasourceId) return reply(ERROR_TEXTS.pathOverrides.missingDatasourceId, 400);
+  for (const kind of PATH_KINDS) {
+    const params = { path: { id: datasourceId, path: kind } };
+    const previous = textField(formData, `${kind}_previous`).trim();
+    const value = intent === 'padoverschrijvingen-terugzetten' ? '' : textField(formData, kind).trim();
+    if (value === previous) continue;
+    if (value) {
+      const result = await apiRequest(request, 'put', '/api/datasources/{id}/path-overrides/{path}', { params, body: { path_override_pattern: value } }, { refusals: 'return' });
+      if (!result.ok) return reply(pathOverrideUpdateError(kind, result.error.errors?.path_override_pattern ?? overrideDetail(result.status)), result.status);
+    } else {
+      const result = await apiRequest(request, 'delete', '/api/datasources/{id}/path-overrides/{path}', { params }, { refusals: 'return' });
+      if (!result.ok) return reply(pathOverrideDeleteError(kind, overrideDetail(result.status)), result.status);
+    }
+  }
+  return redirect(self, { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.pathOverrides.saved) } });
+}
+
+function overrideDetail(status: number): string {
+  if (status === 403) return APPLICATION_LABELS.pathOverrides.forbidden;
+  if (status === 404) return ERROR_TEXTS.noDatasourceForApplication;
+  return ERROR_TEXTS.generic;
+}
+
+/** POST /beheer-applicatie/{slug}/verwijderen (the dialog's form and the confirmation page's). */
+export async function deleteApplicationAction(args: ActionFunctionArgs) {
+  await requireOrganizationAdmin(args);
+  const { request, params } = args;
+  const formData = await request.formData();
+  const csrf = requireValidCsrf(request, formData);
+  if (csrf) return csrf;
+  const application = await loadApplicationBySlug(request, params.slug ?? '');
+  const result = await apiRequest(request, 'delete', '/api/applications/{id}', { params: { path: { id: application.application_id } } }, { refusals: 'return' });
+  if (!result.ok) return data<ApplicationFormReply>({ intent: 'verwijderen', formError: ERROR_TEXTS.application.other }, { status: result.status });
+  return redirect('/beheer-applicaties', { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.remove.removed(application.name)) } });
+}

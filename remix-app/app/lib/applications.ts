@@ -1,0 +1,85 @@
+/** The application answers of nest-api (typed by the generated contract) and the form's helpers. */
+import type { ApplicationDto, ApplicationView } from '@datahub/api-client';
+
+export type { ApplicationView };
+
+export type ApplicationCardData = Pick<ApplicationView, 'slug' | 'name' | 'owner_organization_name' | 'logo_url'>;
+
+export function toApplicationCard(application: ApplicationView): ApplicationCardData {
+  return {
+    slug: application.slug,
+    name: application.name,
+    owner_organization_name: application.owner_organization_name,
+    logo_url: application.logo_url,
+  };
+}
+
+/** The form's text fields, in the order of the API's body. */
+export const APPLICATION_FORM_FIELDS = [
+  'name',
+  'owner_organization',
+  'about',
+  'usage',
+  'category',
+  'price_per_year',
+  'url',
+  'url_terms_of_delivery',
+  'url_privacy_statement',
+  'url_licence_server',
+  'datasource_id',
+] as const;
+export type ApplicationFormField = (typeof APPLICATION_FORM_FIELDS)[number];
+export type ApplicationFormValues = Partial<Record<ApplicationFormField, string>>;
+
+export function formValuesOf(application: ApplicationView): ApplicationFormValues {
+  return {
+    name: application.name,
+    owner_organization: application.owner_organization,
+    about: application.about,
+    usage: application.usage,
+    category: application.category ?? '',
+    price_per_year: application.price_per_year === null ? '' : String(application.price_per_year).replace('.', ','),
+    url: application.url,
+    url_terms_of_delivery: application.url_terms_of_delivery ?? '',
+    url_privacy_statement: application.url_privacy_statement ?? '',
+    url_licence_server: application.url_licence_server ?? '',
+    datasource_id: application.datasource_id ?? '',
+  };
+}
+
+/**
+ * '1.250,50', '1250.5' and '' (none) become numbers or null; anything else is sent as typed,
+ * so the API answers with 'prijs per jaar moet in cijfers zijn'.
+ */
+export function parsePrice(value: string): number | string | null {
+  const trimmed = value.trim().replace(/^€\s*/, '');
+  if (!trimmed) return null;
+  const normalized = /,\d{1,2}$/.test(trimmed) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed.replace(/,/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return value;
+  return Number(normalized);
+}
+
+/**
+ * The API body from the submitted form: empty optional fields as null; absent fields (datasource)
+ * left out. A price that is not a number goes as typed, so nest-api answers the spec's error.
+ */
+export function applicationBody(formData: FormData): ApplicationDto {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const body: ApplicationDto = {
+    name: text('name'),
+    owner_organization: text('owner_organization'),
+    about: text('about'),
+    usage: text('usage'),
+    category: (text('category') || null) as ApplicationDto['category'],
+    price_per_year: parsePrice(text('price_per_year')) as number | null,
+    url: text('url'),
+    url_terms_of_delivery: text('url_terms_of_delivery') || null,
+    url_privacy_statement: text('url_privacy_statement') || null,
+    url_licence_server: text('url_licence_server') || null,
+  };
+  if (formData.has('datasource_id')) body.datasource_id = text('datasource_id') || null;
+  return body;
+}

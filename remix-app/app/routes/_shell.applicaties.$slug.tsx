@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { APPLICATION_LABELS, displayOrganizationName } from '@datahub/domain';
+import { ErrorPanel } from '~/components/error-page';
+import { OrganizationApplications } from '~/components/organization-applications';
+import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { searchQuery } from '~/lib/datasets.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = APPLICATION_LABELS.mine;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: pageTitle(page?.title ?? L.organizationTitle('')) }];
+
+/** One organisation's applications (an unknown organisation: 404). */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  const slug = args.params.slug ?? '';
+  const applications = await loadOrganizationApplications(args.request, slug);
+  const name = applications[0]?.owner_organization_name ?? (slug === user.organization_slug ? displayOrganizationName(user.organization_name) : '');
+  return { title: L.organizationTitle(name), query: searchQuery(args.request), applications: applicationCards(applications) };
+}
+
+export default function OrganizationApplicationsPage() {
+  const { title, query, applications } = useLoaderData<typeof loader>();
+  return <OrganizationApplications title={title} applications={applications} query={query} />;
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { APPLICATION_LABELS } from '@datahub/domain';
+import { ApplicationCatalogue } from '~/components/application-catalogue';
+import { ErrorPanel } from '~/components/error-page';
+import { applicationCards, loadApplications } from '~/lib/applications.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { searchQuery } from '~/lib/datasets.server';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
+
+/** every application is sent, the page filters (no JavaScript: on ?q=). */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireCurrentUser(args);
+  return { query: searchQuery(args.request), applications: applicationCards(await loadApplications(args.request)) };
+}
+
+export default function ApplicationsPage() {
+  const { query, applications } = useLoaderData<typeof loader>();
+  return <ApplicationCatalogue applications={applications} query={query} />;
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { APPLICATION_LABELS } from '@datahub/domain';
+import { ApplicationSearchList } from '~/components/application-cards';
+import { ErrorPanel } from '~/components/error-page';
+import { applicationCards, loadApplications } from '~/lib/applications.server';
+import { requireOrganizationAdmin } from '~/lib/applications-manage.server';
+import { searchQuery } from '~/lib/datasets.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = APPLICATION_LABELS.manage;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOrganizationAdmin(args);
+  return { query: searchQuery(args.request), applications: applicationCards(await loadApplications(args.request)) };
+}
+
+export default function ManageApplicationsPage() {
+  const { query, applications } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
+        <Link
+          to="/beheer-applicaties/aanmaken"
+          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {L.create}
+        </Link>
+      </div>
+      <ApplicationSearchList
+        applications={applications}
+        initialQuery={query}
+        empty={L.empty}
+        label={L.title}
+        linkTo={(slug) => `/beheer-applicatie/${encodeURIComponent(slug)}`}
+      />
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { APPLICATION_LABELS } from '@datahub/domain';
+import { ApplicationForm } from '~/components/application-form';
+import { ErrorPanel } from '~/components/error-page';
+import { createApplicationAction, loadFormOptions, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications-manage.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = APPLICATION_LABELS.form;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.createTitle) }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireOrganizationAdmin(args);
+  return { options: await loadFormOptions(args.request) };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return createApplicationAction(args);
+}
+
+export default function CreateApplicationPage() {
+  const { options } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as ApplicationFormReply | undefined;
+  return (
+    <div className="max-w-2xl">
+      <p className="text-sm">
+        <Link to="/beheer-applicaties" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {L.backToList}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-stone-900">{L.createTitle}</h1>
+      <ApplicationForm values={reply?.values ?? {}} fieldErrors={reply?.fieldErrors} formError={reply?.formError} options={options} submitLabel={L.create} />
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { APPLICATION_LABELS } from '@datahub/domain';
+import { ErrorPanel } from '~/components/error-page';
+import { OrganizationApplications } from '~/components/organization-applications';
+import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { searchQuery } from '~/lib/datasets.server';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.mine.title) }];
+
+/** The applications whose owner organisation is the current user's. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  return {
+    query: searchQuery(args.request),
+    applications: applicationCards(await loadOrganizationApplications(args.request, user.organization_slug)),
+  };
+}
+
+export default function MyApplicationsPage() {
+  const { query, applications } = useLoaderData<typeof loader>();
+  return <OrganizationApplications title={APPLICATION_LABELS.mine.title} applications={applications} query={query} />;
+}
+
+export { ErrorPanel as ErrorBoundary };
