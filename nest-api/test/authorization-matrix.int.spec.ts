@@ -77,7 +77,7 @@ async function pathFor(operation: string): Promise<string> {
       `INSERT INTO invitations (organization_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '7 days') RETURNING id`,
       [delta.id, `open-${Math.random().toString(36).slice(2)}@example.test`, `hash-${Math.random()}`],
     );
-  } else if (path.includes('{id}')) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
+  } else if (path.includes('{id}') && !id) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
   return path
     .replace('{id}', id)
     .replace('{slug}', delta.slug)

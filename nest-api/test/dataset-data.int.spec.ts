@@ -223,12 +223,16 @@ describe('SPARQL through the hub', () => {
     ];
     for (const runaway of runaways) {
       const started = Date.now();
-      const heavy = ask(users.deltaOwner, runaway).then((response) => ({ status: response.status, ms: Date.now() - started }));
+      let heavyEnded = false;
+      const heavy = ask(users.deltaOwner, runaway).then((response) => {
+        heavyEnded = true;
+        return { status: response.status, ms: Date.now() - started };
+      });
       await new Promise((r) => setTimeout(r, 200));
-      const smallStarted = Date.now();
       const small = await ask(users.westMember, 'SELECT * WHERE { ?s ?p ?o } LIMIT 3');
       expect(small.status).toBe(200);
-      expect(Date.now() - smallStarted).toBeLessThan(DEADLINE_MS / 2);
+      // Not a timing bar (the machine may be slow): the small query did not wait behind the heavy one.
+      expect(heavyEnded, runaway).toBe(false);
       const outcome = await heavy;
       expect(outcome.status, runaway).toBe(504);
       expect(outcome.ms).toBeLessThan(DEADLINE_MS + 2000);

@@ -78,7 +78,9 @@ export function installRequestGuards(fastify: HookHost): void {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', isDocsPath((request as { url: string }).url) ? SWAGGER_CSP : API_CSP);
+    // A route that sets its own policy keeps it (served logos: 'sandbox').
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', isDocsPath((request as { url: string }).url) ? SWAGGER_CSP : API_CSP);
     done(null, payload);
   });
 }
