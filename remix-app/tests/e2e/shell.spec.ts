@@ -81,16 +81,16 @@ test.describe('shell', () => {
     await expect(page.getByRole('button', { name: LABELS.logout })).toBeVisible();
   });
 
-  test('unknown paths and pages that do not exist yet lead to the start page', async ({ page, signInAs }) => {
+  test('unknown paths and pages that do not exist yet lead to the start page (the application catalogue)', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/bestaat/niet?x=1');
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
 
     await page.goto('/profiel');
     await drawer(page).getByRole('link', { name: NAV_LINKS.find((link) => link.to === '/machtigingen')!.label }).click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
   });
 
   test('unknown paths send a signed-out visitor to sign in', async ({ page }) => {
