@@ -42,10 +42,11 @@ const agentPort = process.env.DEMO_AGENT_PORT || '3002';
 const demoCredentials = join(dataDir, 'demo-agent', 'credentials.json');
 const shared = {
   ...process.env,
-  // The demo's data source runs on this machine, so the hub must be allowed to reach loopback.
+  // The demo's data source runs on this machine: the hub may reach exactly its loopback port,
+  // and no other private address (not the API's own port, not cloud metadata).
   ...(demo
     ? {
-        ALLOW_PRIVATE_HOSTS: process.env.ALLOW_PRIVATE_HOSTS ?? 'true',
+        PRIVATE_HOSTS_ALLOWED: [process.env.PRIVATE_HOSTS_ALLOWED, `127.0.0.1:${agentPort}`].filter(Boolean).join(','),
         DEMO_DATASOURCE_CREDENTIALS: demoCredentials,
         // The demo data source also answers /licences (its data folder's licences.json).
         DEMO_LICENCE_SERVER_URL: `http://127.0.0.1:${agentPort}`,

@@ -6,8 +6,14 @@ import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
 import { LicenceSyncService } from './applications/licence-sync.service';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
+import { AuthorisationsController } from './authorisations/authorisations.controller';
+import { AuthorisationsService } from './authorisations/authorisations.service';
+import { DatasetDataController } from './dataset-data/dataset-data.controller';
+import { DatasetDataService } from './dataset-data/dataset-data.service';
+import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { SignupVerificationService } from './auth/signup-verification.service';
 import { ExternalAuthController } from './auth/external/external-auth.controller';
 import { ExternalAuthService } from './auth/external/external-auth.service';
 import { LocalStrategy } from './auth/local.strategy';
@@ -49,10 +55,11 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, ApplicationsController, LogosController, LogoUploadsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController],
       providers: [
         TokenService,
         AuthService,
+        SignupVerificationService,
         ExternalAuthService,
         OrganizationsService,
         UsersService,
@@ -63,6 +70,9 @@ export class AppModule {
         DatasourceAuthService,
         DiscoveryService,
         DatasetsService,
+        AuthorisationsService,
+        HubDatasetStore,
+        DatasetDataService,
         ApplicationsService,
         LicenceSyncService,
         LogosService,

@@ -4,9 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
+import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { registerImageBodies } from './logos/raw-body';
-import type { AppConfig } from './config/config';
+import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   silent: [],
@@ -31,10 +33,21 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  // SPARQL queries of up to 64 KB travel in the query string (GET /api/datasets/{id}/data?sparql_query=…), URL-encoded up to ~3×.
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    http: { maxHeaderSize: 256 * 1024 },
+    frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
+    // JSON bodies go through our own parser (limits before validation), not Nest's.
+    bodyParser: false,
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  installJsonBodyParser(fastify);
+  installRequestGuards(fastify);
   app.setGlobalPrefix('api');
   registerImageBodies(app);
   app.useGlobalPipes(createValidationPipe());
@@ -42,6 +55,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'Datahub Tuinbouw API',
   });
+  const warning = privateHostsWarning(config);
+  if (warning) new Logger('Config').warn(warning);
   Logger.flush();
   return app;
 }

@@ -143,8 +143,9 @@ describe('creating applications', () => {
     expect(await errorFor('https://169.254.169.254')).toBe(APPLICATION_FIELD_ERRORS.licenceServerPrivate);
     expect(await errorFor('https://[::1]:8080')).toBe(APPLICATION_FIELD_ERRORS.licenceServerPrivate);
     expect(await errorFor('http://lic.example.nl')).toBe(APPLICATION_FIELD_ERRORS.licenceServerInsecure);
-    const ok = await (await create(valid({ url_licence_server: '203.0.113.7' }))).json();
-    expect(ok.url_licence_server).toBe('https://203.0.113.7');
+    expect(await errorFor('203.0.113.7')).toBe(APPLICATION_FIELD_ERRORS.licenceServerPrivate);
+    const ok = await (await create(valid({ url_licence_server: '93.184.215.14' }))).json();
+    expect(ok.url_licence_server).toBe('https://93.184.215.14');
   });
 
   it('refuses a personal organisation or an unknown one as owner', async () => {

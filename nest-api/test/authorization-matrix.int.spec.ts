@@ -5,7 +5,8 @@ import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
 let delta: { id: string; name: string; slug: string };
-let west: { id: string };
+let west: { id: string; slug: string };
+let noord: { id: string };
 let adminOrganizationId: string;
 
 const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delta' | 'west' | 'admin'; roles: Role[] }> = {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   api = await startTestApi();
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   west = await api.createOrganization({ name: 'Kassenbouw West' });
+  noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
   [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   // Keep an owner in Delta whatever the cells do, so the last-owner rule does not decide a cell.
   await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
@@ -43,6 +45,26 @@ async function pathFor(operation: string): Promise<string> {
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   if (path === '/api/logos/{id}') return '/api/logos/00000000-0000-4000-8000-000000000002';
   if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
+  if (path === '/api/authorisations/{id}') {
+    const datasetId = await onlineDatasetId();
+    const [{ id: assignmentId }] = await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater') RETURNING id`,
+      [datasetId, noord.id],
+    );
+    return `/api/authorisations/${assignmentId}`;
+  }
+  if (path.startsWith('/api/datasets/{dataset}/authorisations/')) {
+    const datasetId = await onlineDatasetId();
+    await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater')`,
+      [datasetId, west.id],
+    );
+    return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
+  }
+  if (path.startsWith('/api/datasets/{id}/')) {
+    const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
+    return path.replace('{id}', await onlineDatasetId()) + query;
+  }
   let id = '';
   if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;
   if (path.startsWith('/api/datasources/{id}')) {
@@ -77,6 +99,19 @@ async function deltaApplication(): Promise<{ id: string; slug: string }> {
   return row;
 }
 
+/** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
+async function onlineDatasetId(): Promise<string> {
+  const [{ id: datasourceId }] = await api.db.query(
+    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+    [`Onlinebron ${Math.random()}`, delta.id],
+  );
+  const [{ id }] = await api.db.query(
+    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Online set', 'online') RETURNING id`,
+    [datasourceId, `online-${Math.random().toString(36).slice(2)}`],
+  );
+  return id;
+}
+
 async function offlineDatasetSlug(): Promise<string> {
   const [{ id }] = await api.db.query(
     `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
@@ -101,10 +136,11 @@ describe('authorisation matrix', () => {
       const [method] = row.operation.split(' ');
       const actual: Record<string, number> = {};
       for (const persona of PERSONAS) {
-        const response = await api.request(await pathFor(row.operation), {
+        const path = await pathFor(row.operation);
+        const response = await api.request(path, {
           method,
           token: await tokenFor(persona),
-          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body({ organizationId: delta.id }) : row.body } : {}),
+          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body(path, { organizationId: delta.id }) : row.body } : {}),
         });
         actual[persona] = response.status;
       }

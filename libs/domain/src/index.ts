@@ -8,4 +8,8 @@ export * from './labels';
 export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
+export * from './labels-security';
+export * from './organization-access';
+export * from './hub-protocol';
+export * from './labels-authorisations';
 export * from './labels-applications';

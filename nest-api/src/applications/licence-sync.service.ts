@@ -44,7 +44,10 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
-    this.client = new OutboundClient({ allowPrivate: config.allowPrivateHosts, connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: LICENCE_LIST_MAX_BYTES });
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: LICENCE_LIST_MAX_BYTES });
   }
 
   /** Same period as discovery; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */

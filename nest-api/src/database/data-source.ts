@@ -10,11 +10,22 @@ import { User } from '../users/user.entity';
 import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
+import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
+import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
 import { Logos1765200000001 } from './migrations/1765200000001-Logos';
+import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, Application];
-export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000, Applications1765200000000, Logos1765200000001];
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
+export const MIGRATIONS = [
+  Foundation1763800000000,
+  Invitations1763900000000,
+  Datasources1764000000000,
+  Authorisations1765100000000,
+  Applications1765200000000,
+  Logos1765200000001,
+  SignupVerifications1765300000000,
+];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

@@ -7,7 +7,7 @@ import { clearAccessTokenCookie, getAccessToken } from './session.server';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiErrorBody };
+  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string };
 
 export interface ApiOptions {
   /**
@@ -99,7 +99,13 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     console.error(`nest-api ${method.toUpperCase()} ${path} answered ${response.status}: ${JSON.stringify(answer.error ?? '').slice(0, 500)}`);
     throw new Response(null, { status: 502 });
   }
-  return { ok: false, status: response.status, error: errorBody(response.status, answer.error) };
+  const retryAfter = response.headers.get('retry-after');
+  return { ok: false, status: response.status, error: errorBody(response.status, answer.error), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+/** The status of a refusal passed on to the browser, with nest-api's Retry-After when it is a 429. */
+export function refusalInit(result: { status: number; retryAfter?: string }): ResponseInit {
+  return { status: result.status, ...(result.retryAfter ? { headers: { 'Retry-After': result.retryAfter } } : {}) };
 }
 
 /** A signed-in GET whose refusal is never expected by the page: anything but 2xx is thrown. */
@@ -107,4 +113,26 @@ export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P
   const result = await apiRequest(request, 'get', path, ...([init] as CallArgs<'get', P>));
   if (!result.ok) throw new Response(null, { status: result.status });
   return result.data;
+}
+
+/**
+ * A signed-in GET whose answer is passed on as it is (SPARQL results, file downloads): the raw
+ * Response, with the caller's Accept. No token or a 401 redirects to /inloggen; an unreachable API throws 503.
+ */
+export async function apiFetchRaw(request: Request, path: string, accept: string): Promise<Response> {
+  const token = getAccessToken(request);
+  if (!token) redirectToLogin(request);
+  const headers = new Headers({ Accept: accept, Authorization: `Bearer ${token}` });
+  const forwardedFor = request.headers.get('X-Forwarded-For');
+  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  let response: Response;
+  try {
+    response = await fetch(`${apiUrl()}${path}`, { headers, redirect: 'manual', signal: AbortSignal.any([request.signal, AbortSignal.timeout(60_000)]) });
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    console.error(`nest-api GET ${path.split('?')[0]} failed:`, error);
+    throw new Response(null, { status: 503 });
+  }
+  if (response.status === 401) redirectToLogin(request);
+  return response;
 }

@@ -5,8 +5,9 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
+import { readSignedInAction } from '~/lib/action.server';
 import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
-import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
+import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
 
@@ -20,7 +21,7 @@ export async function action(args: ActionFunctionArgs) {
     const user = await requireCurrentUser(args);
     return organizationLogoAction(args.request, user.organization_slug, '/mijn-organisatie');
   }
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, '/mijn-organisatie');
 }
