@@ -43,8 +43,6 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
-  if (path === '/api/logos/{id}') return '/api/logos/00000000-0000-4000-8000-000000000002';
-  if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
   if (path === '/api/authorisations/{id}') {
     const datasetId = await onlineDatasetId();
     const [{ id: assignmentId }] = await api.db.query(
@@ -65,12 +63,19 @@ async function pathFor(operation: string): Promise<string> {
     const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
     return path.replace('{id}', await onlineDatasetId()) + query;
   }
+  if (path === '/api/logos/{id}') return '/api/logos/00000000-0000-4000-8000-000000000002';
+  if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
   let id = '';
   if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;
   if (path.startsWith('/api/datasources/{id}')) {
     [{ id }] = await api.db.query(
       `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
       [`Doelbron ${Math.random()}`, delta.id],
+    );
+  } else if (path.startsWith('/api/invitations/{id}')) {
+    [{ id }] = await api.db.query(
+      `INSERT INTO invitations (organization_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '7 days') RETURNING id`,
+      [delta.id, `open-${Math.random().toString(36).slice(2)}@example.test`, `hash-${Math.random()}`],
     );
   } else if (path.includes('{id}') && !id) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
   return path
@@ -85,6 +90,19 @@ async function pathFor(operation: string): Promise<string> {
     .replace('{token}', 'bestaat-niet-bestaat-niet-bestaat-niet-12345');
 }
 
+/** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
+async function onlineDatasetId(): Promise<string> {
+  const [{ id: datasourceId }] = await api.db.query(
+    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+    [`Onlinebron ${Math.random()}`, delta.id],
+  );
+  const [{ id }] = await api.db.query(
+    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Online set', 'online') RETURNING id`,
+    [datasourceId, `online-${Math.random().toString(36).slice(2)}`],
+  );
+  return id;
+}
+
 /** A fresh application of Delta, linked to a data source of Delta. */
 async function deltaApplication(): Promise<{ id: string; slug: string }> {
   const [{ id: datasourceId }] = await api.db.query(
@@ -97,19 +115,6 @@ async function deltaApplication(): Promise<{ id: string; slug: string }> {
     [slug, delta.id, datasourceId],
   );
   return row;
-}
-
-/** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
-async function onlineDatasetId(): Promise<string> {
-  const [{ id: datasourceId }] = await api.db.query(
-    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
-    [`Onlinebron ${Math.random()}`, delta.id],
-  );
-  const [{ id }] = await api.db.query(
-    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Online set', 'online') RETURNING id`,
-    [datasourceId, `online-${Math.random().toString(36).slice(2)}`],
-  );
-  return id;
 }
 
 async function offlineDatasetSlug(): Promise<string> {
@@ -140,7 +145,7 @@ describe('authorisation matrix', () => {
         const response = await api.request(path, {
           method,
           token: await tokenFor(persona),
-          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body(path, { organizationId: delta.id }) : row.body } : {}),
+          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body({ path, organizationId: delta.id }) : row.body } : {}),
         });
         actual[persona] = response.status;
       }

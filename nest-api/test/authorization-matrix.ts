@@ -22,7 +22,7 @@ type Expectations = Record<Persona, number>;
 export interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
-  /** A request body, or a function making a fresh one per cell (given the cell's path and the target organisation). */
+  /** A request body, or a function making a fresh one per cell (given the cell's path and the target organisation's id). */
   body?: unknown;
   expect: Expectations;
 }
@@ -47,6 +47,8 @@ const applicationWriters = (status: number) => ({ anonymous: 401, applicationCon
 export interface MatrixContext {
   /** The persona 'owner''s organisation (Kwekerij Delta), which owns the objects in the paths. */
   organizationId: string;
+  /** The cell's path, ids filled in. */
+  path: string;
 }
 
 function applicationBody({ organizationId }: MatrixContext) {
@@ -116,6 +118,9 @@ export const MATRIX: MatrixRow[] = [
     { anonymous: 401, owner: 201, userContributor: 201, otherOwner: 201, platformAdmin: 201, default: 403 },
     { email: 'uitgenodigd@example.test' },
   ),
+  row('GET /api/invitations', { anonymous: 401, owner: 200, userContributor: 200, otherOwner: 200, platformAdmin: 200, default: 403 }),
+  row('DELETE /api/invitations/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, default: 403 }),
+  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 }),
   row('GET /api/invitations/{token}', { default: 404 }),
   row('POST /api/invitations/{token}/accept', signedIn(404)),
   row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
@@ -152,7 +157,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
-  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), (path: string) => ({
+  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), ({ path }: MatrixContext) => ({
     dataset: path.split('/')[3],
     authorisations: ['Dataset.ReadWater'],
     assignee_organization: 'kassenbouw-west',
@@ -168,8 +173,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/applications', signedIn(200)),
   row('GET /api/organizations/{slug}/applications', signedIn(200)),
   row('GET /api/application/{slug}', signedIn(200)),
-  row('POST /api/applications', applicationWriters(201), (_path: string, context: MatrixContext) => applicationBody(context)),
-  row('PUT /api/applications/{application_id}', applicationWriters(200), (_path: string, context: MatrixContext) => applicationBody(context)),
+  row('POST /api/applications', applicationWriters(201), (context: MatrixContext) => applicationBody(context)),
+  row('PUT /api/applications/{application_id}', applicationWriters(200), (context: MatrixContext) => applicationBody(context)),
   row('DELETE /api/applications/{id}', applicationWriters(204)),
   // The linked data source, like data sources themselves: the owner organisation and admin-organisation members.
   row('GET /api/applications/{id}/datasource', sameOrganization(404)),

@@ -44,7 +44,7 @@ describe('invitations by real e-mail', () => {
   it('mails a single-use link that leads to sign-up into the inviting organisation', async () => {
     const response = await invite('Nieuw@Elders.test');
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ email: 'nieuw@elders.test' });
+    expect(await response.json()).toEqual({ email: 'nieuw@elders.test', existing_account: false });
     const mail = await lastMailTo('nieuw@elders.test');
     expect(mail.raw).toMatch(/Subject: Uitnodiging voor Kwekerij Delta op Datahub Tuinbouw/);
     expect(mail.text).toContain('Erik Eigenaar nodigt u uit');
@@ -74,7 +74,8 @@ describe('invitations by real e-mail', () => {
     const invitee = await api.createUser({ organizationId: elsewhere.id, email: 'wisselaar@elders.test' });
     await api.createUser({ organizationId: elsewhere.id, roles: ['Organization.Owner'] });
     const stranger = await api.createUser({ organizationId: elsewhere.id });
-    await invite('wisselaar@elders.test');
+    const sent = await invite('wisselaar@elders.test');
+    expect(await sent.json()).toEqual({ email: 'wisselaar@elders.test', existing_account: true });
     const token = linkIn((await lastMailTo('wisselaar@elders.test')).text);
 
     const wrongPerson = await api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: stranger.token });
@@ -104,5 +105,75 @@ describe('invitations by real e-mail', () => {
     const token = linkIn((await lastMailTo('laat@elders.test')).text);
     await api.db.query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'laat@elders.test'");
     expect((await api.request(`/api/invitations/${token}`)).status).toBe(404);
+  });
+});
+
+describe('open invitations: honest answers, list, withdraw and resend', () => {
+  const pending = async (token = owner.token) => (await api.request('/api/invitations', { token })).json();
+
+  it('does not invite a member of the organisation, and sends nothing', async () => {
+    const before = mailbox.mails.length;
+    const response = await invite(member.email.toUpperCase());
+    expect(response.status).toBe(409);
+    expect((await response.json()).detail).toBe(DETAILS.alreadyMember);
+    expect(mailbox.mails.length).toBe(before);
+    expect((await pending()).map((row: { email: string }) => row.email)).not.toContain(member.email.toLowerCase());
+  });
+
+  it("lists the organisation's open invitations only, one per address, with when they were sent and expire", async () => {
+    const west = await api.createOrganization();
+    const westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'] });
+    await invite('open-een@elders.test');
+    await invite('open-een@elders.test');
+    await invite('geheim-west@elders.test', westOwner.token);
+    const rows: { invitation_id: string; email: string; sent_at: string; expires_at: string }[] = await pending();
+    const mine = rows.filter((row) => row.email === 'open-een@elders.test');
+    expect(mine).toHaveLength(1);
+    const days = (Date.parse(mine[0].expires_at) - Date.parse(mine[0].sent_at)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    expect(Math.abs(Date.parse(mine[0].sent_at) - Date.now())).toBeLessThan(60_000);
+    expect(rows.map((row) => row.email)).not.toContain('geheim-west@elders.test');
+    // The replaced invitation's link no longer works; only the newest does.
+    const [first, second] = mailbox.mails.filter((m) => m.to.includes('open-een@elders.test')).map((m) => linkIn(m.text));
+    expect((await api.request(`/api/invitations/${first}`)).status).toBe(404);
+    expect((await api.request(`/api/invitations/${second}`)).status).toBe(200);
+    // Accepted and expired invitations are not open.
+    await api.db.query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'open-een@elders.test'");
+    expect((await pending()).map((row: { email: string }) => row.email)).not.toContain('open-een@elders.test');
+  });
+
+  it('withdrawing stops the link; another organisation cannot withdraw or resend it', async () => {
+    await invite('intrekken@elders.test');
+    const token = linkIn((await lastMailTo('intrekken@elders.test')).text);
+    const [row] = (await pending()).filter((r: { email: string }) => r.email === 'intrekken@elders.test');
+    const west = await api.createOrganization();
+    const westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'] });
+    expect((await api.request(`/api/invitations/${row.invitation_id}`, { method: 'DELETE', token: westOwner.token })).status).toBe(404);
+    expect((await api.request(`/api/invitations/${row.invitation_id}/resend`, { method: 'POST', token: westOwner.token })).status).toBe(404);
+    expect((await api.request(`/api/invitations/${row.invitation_id}`, { method: 'DELETE', token: member.token })).status).toBe(403);
+    expect((await api.request(`/api/invitations/${token}`)).status).toBe(200);
+
+    expect((await api.request(`/api/invitations/${row.invitation_id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect((await api.request(`/api/invitations/${token}`)).status).toBe(404);
+    expect((await pending()).map((r: { email: string }) => r.email)).not.toContain('intrekken@elders.test');
+    expect((await api.request(`/api/invitations/${row.invitation_id}`, { method: 'DELETE', token: owner.token })).status).toBe(404);
+  });
+
+  it('resending mails a new link valid 7 days and the old one stops working', async () => {
+    await invite('opnieuw@elders.test');
+    const oldToken = linkIn((await lastMailTo('opnieuw@elders.test')).text);
+    const [row] = (await pending()).filter((r: { email: string }) => r.email === 'opnieuw@elders.test');
+    await api.db.query("UPDATE invitations SET created_at = now() - interval '3 days', expires_at = now() + interval '4 days' WHERE id = $1", [row.invitation_id]);
+    const before = mailbox.mails.length;
+    const response = await api.request(`/api/invitations/${row.invitation_id}/resend`, { method: 'POST', token: owner.token });
+    expect(response.status).toBe(200);
+    const resent = await response.json();
+    expect(resent.email).toBe('opnieuw@elders.test');
+    expect((Date.parse(resent.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(6.9);
+    await expect.poll(() => mailbox.mails.length).toBe(before + 1);
+    const newToken = linkIn((await lastMailTo('opnieuw@elders.test')).text);
+    expect(newToken).not.toBe(oldToken);
+    expect((await api.request(`/api/invitations/${oldToken}`)).status).toBe(404);
+    expect((await api.request(`/api/invitations/${newToken}`)).status).toBe(200);
   });
 });

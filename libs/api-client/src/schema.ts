@@ -595,10 +595,45 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Your organisation's open invitations (not accepted, not expired), newest first */
+        get: operations["InvitationsController_pending"];
         put?: never;
         /** Invite someone by e-mail into your organisation (single-use link, 7 days) */
         post: operations["InvitationsController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation: its link stops working */
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an open invitation again with a new link, valid 7 days; the old link stops working */
+        post: operations["InvitationsController_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1271,6 +1306,8 @@ export type components = {
         };
         InvitationSentView: {
             email: string;
+            /** @description The address already has an account in another organisation; accepting moves it here. */
+            existing_account: boolean;
         };
         InvitationView: {
             email: string;
@@ -1324,6 +1361,14 @@ export type components = {
             /** @enum {string} */
             datasource_path: "host" | "dataset" | "dataset_metadata";
             path_override_pattern: string;
+        };
+        PendingInvitationView: {
+            email: string;
+            expires_at: string;
+            /** Format: uuid */
+            invitation_id: string;
+            /** @description When the current link was sent (a resend sends a new one) */
+            sent_at: string;
         };
         ProtocolDatasetView: {
             /** Format: uuid */
@@ -1476,6 +1521,7 @@ export type LogoView = components['schemas']['LogoView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type PathOverrideDto = components['schemas']['PathOverrideDto'];
 export type PathOverrideView = components['schemas']['PathOverrideView'];
+export type PendingInvitationView = components['schemas']['PendingInvitationView'];
 export type ProtocolDatasetView = components['schemas']['ProtocolDatasetView'];
 export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
@@ -3008,6 +3054,43 @@ export interface operations {
             };
         };
     };
+    InvitationsController_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     InvitationsController_invite: {
         parameters: {
             query?: never;
@@ -3047,8 +3130,109 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
+            /** @description detail 'already a member of this organization': nothing sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
             /** @description detail 'invalid email' */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InvitationsController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Invitation.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

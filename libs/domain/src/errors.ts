@@ -1,3 +1,4 @@
+import { INVITATION_LABELS } from './labels-usability';
 /**
  * The error catalogue. The API answers with a status and a machine-readable `detail`;
  * the portal turns them into the Dutch texts below, here and nowhere else.
@@ -26,6 +27,7 @@ export const DETAILS = {
   privateHost: 'private or internal address not allowed',
   invalidEmail: 'invalid email',
   verificationInvalid: 'verification link invalid or expired',
+  alreadyMember: 'already a member of this organization',
   internal: 'internal error',
   datasetOffline: 'dataset offline',
   tooManyQueries: 'too many queries',
@@ -122,6 +124,7 @@ export function rolesErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
 }
 
 export function inviteErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
+  if (error.detail === DETAILS.alreadyMember) return INVITATION_LABELS.alreadyMember;
   return error.detail === DETAILS.invalidEmail ? ERROR_TEXTS.invite.invalidEmail : ERROR_TEXTS.invite.other;
 }
 

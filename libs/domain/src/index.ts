@@ -9,6 +9,7 @@ export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
 export * from './labels-security';
+export * from './labels-usability';
 export * from './organization-access';
 export * from './hub-protocol';
 export * from './labels-authorisations';

@@ -40,8 +40,6 @@ export interface AppConfig {
   discoveryIntervalSeconds: number;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
-  /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
-  demoLicenceServerUrl: string | null;
   sparql: {
     /** Hard deadline per query, ms. */
     deadlineMs: number;
@@ -56,6 +54,8 @@ export interface AppConfig {
     /** Time-to-live of a dataset copy, seconds. */
     cacheTtlSeconds: number;
   };
+  /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
+  demoLicenceServerUrl: string | null;
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -174,7 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
-    demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     sparql: {
       deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),
       workers: int(env, 'SPARQL_WORKERS', 2),
@@ -183,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheMb: int(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
     },
+    demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

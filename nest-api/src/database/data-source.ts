@@ -12,9 +12,9 @@ import { Invitations1763900000000 } from './migrations/1763900000000-Invitations
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
+import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
 import { Logos1765200000001 } from './migrations/1765200000001-Logos';
-import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
 
 export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
 export const MIGRATIONS = [

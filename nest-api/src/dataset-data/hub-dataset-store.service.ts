@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from '../hub/datasource-urls';
+import { plainHttpAllowed } from '../hub/private-hosts';
 import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
 
@@ -37,6 +38,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
       connectTimeoutMs: 3000,
       totalTimeoutMs: 120_000,
       maxBytes: sparql.cacheMb * 1024 * 1024 + 1,
@@ -89,7 +91,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
     const secret = await this.datasources.secretOf(row.datasource_id);
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
-    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
+    const base = datasourceBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
     const url = `${base}${patterns.dataset.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId))}?sparql_query=${encodeURIComponent(query)}`;
     const token = signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes });
     let response;

@@ -1,12 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentUser, Public, RequirePermission, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { MailService } from '../mail/mail.service';
-import { CreateInvitationDto, InvitationSentView, InvitationView } from './dto/invitation.dto';
+import { CreateInvitationDto, InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
 @ApiTags('invitations')
 @Controller()
@@ -21,8 +32,37 @@ export class InvitationsController {
   @ApiOperation({ summary: 'Invite someone by e-mail into your organisation (single-use link, 7 days)' })
   @ApiCreatedResponse({ type: InvitationSentView })
   @ApiUnprocessableEntityResponse({ type: ErrorBodyView, description: "detail 'invalid email'" })
+  @ApiConflictResponse({ type: ErrorBodyView, description: "detail 'already a member of this organization': nothing sent" })
   invite(@CurrentUser() actor: AuthenticatedUser, @Body() dto: CreateInvitationDto): Promise<InvitationSentView> {
     return this.invitations.invite(actor, dto.email);
+  }
+
+  @Get('invitations')
+  @RequirePermission('Invitation.Create')
+  @ApiOperation({ summary: "Your organisation's open invitations (not accepted, not expired), newest first" })
+  @ApiOkResponse({ type: PendingInvitationView, isArray: true })
+  pending(@CurrentUser() actor: AuthenticatedUser): Promise<PendingInvitationView[]> {
+    return this.invitations.pending(actor);
+  }
+
+  @Delete('invitations/:id')
+  @RequirePermission('Invitation.Create')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Withdraw an open invitation: its link stops working' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorBodyView })
+  revoke(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<void> {
+    return this.invitations.revoke(actor, id);
+  }
+
+  @Post('invitations/:id/resend')
+  @RequirePermission('Invitation.Create')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send an open invitation again with a new link, valid 7 days; the old link stops working' })
+  @ApiOkResponse({ type: PendingInvitationView })
+  @ApiNotFoundResponse({ type: ErrorBodyView })
+  resend(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<PendingInvitationView> {
+    return this.invitations.resend(actor, id);
   }
 
   @Get('invitations/:token')

@@ -7,13 +7,13 @@ import { DETAILS, displayOrganizationName } from '@datahub/domain';
 import { RateLimiter } from '../auth/rate-limiter';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { requirePermissionIn } from '../common/organization-access';
+import { actsOn, requirePermissionIn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { Organization } from '../organizations/organization.entity';
 import { UsersService } from '../users/users.service';
-import type { InvitationView } from './dto/invitation.dto';
+import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
 
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_INVALID = 'invitation invalid or expired';
@@ -42,16 +42,25 @@ export class InvitationsService {
     private readonly users: UsersService,
   ) {}
 
-  /** Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days. */
-  async invite(actor: AuthenticatedUser, rawEmail: string): Promise<{ email: string }> {
+  /**
+   * Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days.
+   * A member of the organisation is not invited (409); an account elsewhere is, and the answer says so.
+   * A new invitation replaces an open one to the same address.
+   */
+  async invite(actor: AuthenticatedUser, rawEmail: string): Promise<InvitationSentView> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
     const email = rawEmail.trim().toLowerCase();
     if (!isEmail(email)) throw new ApiError(422, DETAILS.invalidEmail);
-    if (!this.limiter.isAllowed(`invite:${actor.id}`, INVITATIONS_PER_HOUR)) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
-    this.limiter.hit(`invite:${actor.id}`);
+    const [account]: { organization_id: string }[] = await this.dataSource.query(
+      'SELECT organization_id FROM users WHERE lower(email) = $1',
+      [email],
+    );
+    if (account?.organization_id === actor.organizationId) throw ApiError.conflict(DETAILS.alreadyMember);
+    this.countInvitation(actor);
     const token = randomBytes(32).toString('base64url');
     const organization = await this.dataSource.transaction(async (manager) => {
       const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: actor.organizationId } });
+      await manager.query('DELETE FROM invitations WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL', [organization.id, email]);
       await manager.query(
         `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at)
          VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
@@ -59,6 +68,16 @@ export class InvitationsService {
       );
       return organization;
     });
+    await this.sendInvitation(actor, organization, email, token);
+    return { email, existing_account: Boolean(account) };
+  }
+
+  private countInvitation(actor: AuthenticatedUser) {
+    if (!this.limiter.isAllowed(`invite:${actor.id}`, INVITATIONS_PER_HOUR)) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
+    this.limiter.hit(`invite:${actor.id}`);
+  }
+
+  private async sendInvitation(actor: AuthenticatedUser, organization: Organization, email: string, token: string) {
     const link = new URL(`/uitnodiging/${token}`, this.config.publicUrl).toString();
     const name = displayOrganizationName(organization.name) || 'een organisatie';
     await this.mail.send({
@@ -69,7 +88,69 @@ export class InvitationsService {
         `Open deze link om een account aan te maken of in te loggen en de uitnodiging te accepteren:\n${link}\n\n` +
         `De link werkt één keer en verloopt na ${INVITATION_TTL_DAYS} dagen.\n`,
     });
-    return { email };
+  }
+
+  /** Your organisation's open invitations, newest first. */
+  async pending(actor: AuthenticatedUser): Promise<PendingInvitationView[]> {
+    requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
+    const rows: { id: string; email: string; created_at: Date; expires_at: Date }[] = await this.dataSource.query(
+      `SELECT id, email, created_at, expires_at FROM invitations
+        WHERE organization_id = $1 AND accepted_at IS NULL AND expires_at > now()
+        ORDER BY created_at DESC, email`,
+      [actor.organizationId],
+    );
+    return rows.map((row) => ({
+      invitation_id: row.id,
+      email: row.email,
+      sent_at: new Date(row.created_at).toISOString(),
+      expires_at: new Date(row.expires_at).toISOString(),
+    }));
+  }
+
+  /** An open invitation the actor may manage (404 for another organisation's, as for every object). */
+  private async findManageable(manager: EntityManager, actor: AuthenticatedUser, id: string): Promise<OpenInvitation> {
+    const [invitation]: OpenInvitation[] = await manager.query(
+      'SELECT id, email, organization_id, expires_at FROM invitations WHERE id = $1 AND accepted_at IS NULL FOR UPDATE',
+      [id],
+    );
+    if (!invitation || !actsOn(actor, invitation.organization_id)) throw ApiError.notFound();
+    requirePermissionIn(actor, 'Invitation.Create', invitation.organization_id);
+    return invitation;
+  }
+
+  /** Withdraws an open invitation: its link stops working at once. */
+  async revoke(actor: AuthenticatedUser, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const invitation = await this.findManageable(manager, actor, id);
+      await manager.query('DELETE FROM invitations WHERE id = $1', [invitation.id]);
+    });
+  }
+
+  /** Sends a fresh link (7 days from now); the previous link stops working. */
+  async resend(actor: AuthenticatedUser, id: string): Promise<PendingInvitationView> {
+    const token = randomBytes(32).toString('base64url');
+    const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
+      const invitation = await this.findManageable(manager, actor, id);
+      this.countInvitation(actor);
+      await manager.query(
+        `UPDATE invitations SET token_hash = $2, created_at = now(), expires_at = now() + make_interval(days => $3), invited_by = $4
+          WHERE id = $1`,
+        [invitation.id, hashToken(token), INVITATION_TTL_DAYS, actor.id],
+      );
+      const [row]: { created_at: Date; expires_at: Date }[] = await manager.query(
+        'SELECT created_at, expires_at FROM invitations WHERE id = $1',
+        [invitation.id],
+      );
+      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+      return { invitation, organization, row };
+    });
+    await this.sendInvitation(actor, organization, invitation.email, token);
+    return {
+      invitation_id: invitation.id,
+      email: invitation.email,
+      sent_at: new Date(row.created_at).toISOString(),
+      expires_at: new Date(row.expires_at).toISOString(),
+    };
   }
 
   private async findOpen(manager: EntityManager, token: string, lock = false): Promise<OpenInvitation | null> {

@@ -10,7 +10,10 @@ import {
   initials,
 } from '@datahub/domain';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
+import { Menu, X } from 'lucide-react';
+import { sectionTitle } from '~/lib/section-title';
 import { Logo } from './logo';
+import { NavIcon } from './nav-icons';
 
 const DRAWER_ID = 'hoofdmenu';
 const TOGGLE_ID = 'hoofdmenu-open';
@@ -21,12 +24,13 @@ function DrawerLink({ to, label }: { to: string; label: string }) {
       <NavLink
         to={to}
         className={({ isActive }) =>
-          `block rounded-md px-3 py-2 text-sm font-medium transition ${
+          `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition ${
             isActive ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
           }`
         }
       >
-        {label}
+        <NavIcon to={to} />
+        <span className="min-w-0">{label}</span>
       </NavLink>
     </li>
   );
@@ -54,6 +58,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   }, []);
 
   const organizationName = displayOrganizationName(user.organization_name);
+  const title = sectionTitle(location.pathname);
 
   return (
     <div className="min-h-screen lg:flex">
@@ -85,9 +90,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             className="cursor-pointer rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900 lg:hidden"
           >
             <span className="sr-only">{LABELS.closeMenu}</span>
-            <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <X aria-hidden="true" className="h-5 w-5" />
           </label>
         </div>
         <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-4">
@@ -113,12 +116,12 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           ) : null}
         </nav>
         <div className="border-t border-stone-200 px-5 py-4">
-          <p className="truncate text-sm font-medium text-stone-900">
+          <p className="truncate text-sm font-medium text-stone-900" title={`${user.firstname} ${user.lastname}`}>
             {user.firstname} {user.lastname}
           </p>
-          {organizationName ? <p className="truncate text-sm text-stone-500">{organizationName}</p> : null}
+          {organizationName ? <p className="truncate text-sm text-stone-500" title={organizationName}>{organizationName}</p> : null}
           {/* A plain GET: nest-api revokes the session, clears the cookies and sends us to /inloggen. */}
-          <form method="get" action="/api/logout" className="mt-3">
+          <form method="get" action="/api/logout" noValidate className="mt-3">
             <button
               type="submit"
               className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -134,26 +137,29 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
 
       <div className="flex min-h-screen min-w-0 flex-1 flex-col peer-focus-visible:[&_.menu-button]:ring-2 peer-focus-visible:[&_.menu-button]:ring-brand-500">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-3">
             <label
               htmlFor={TOGGLE_ID}
               className="menu-button inline-flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100 lg:hidden"
             >
-              <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
-                <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2H4Z" />
-              </svg>
+              <Menu aria-hidden="true" className="h-5 w-5" />
               <span>{LABELS.menu}</span>
             </label>
-            <Link to="/" className="flex items-center gap-2 font-semibold text-stone-900 lg:hidden">
+            <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-stone-900 lg:hidden">
               <Logo />
-              <span className="hidden sm:inline">{LABELS.productName}</span>
+              <span className="sr-only">{LABELS.productName}</span>
             </Link>
+            {title ? (
+              <p className="min-w-0 truncate text-lg font-semibold text-stone-900" title={title} data-testid="top-bar-title">
+                {title}
+              </p>
+            ) : null}
           </div>
           <Link
             to="/profiel"
             aria-label={LABELS.profileLink}
             title={LABELS.profileLink}
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
           >
             {initials(user.firstname)}
           </Link>

@@ -53,8 +53,12 @@ export function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetC
       >
         <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
         <span className="min-w-0">
-          <span className="line-clamp-2 break-words font-medium text-stone-900">{name}</span>
-          <span className="block truncate text-sm text-stone-600">{dataset.owner_organization_name}</span>
+          <span className="line-clamp-2 break-words font-medium text-stone-900" title={name}>
+            {name}
+          </span>
+          <span className="block truncate text-sm text-stone-600" title={dataset.owner_organization_name}>
+            {dataset.owner_organization_name}
+          </span>
           {showStatus ? (
             <span className="mt-1 block">
               <span className="sr-only">{L.myDatasets.status}: </span>
@@ -91,7 +95,7 @@ export function DatasetCardList({
 /** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
   return (
-    <Form method="get" role="search" className="mt-6 flex gap-2">
+    <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
       <label htmlFor="q" className="sr-only">
         {L.datasets.searchLabel}
       </label>

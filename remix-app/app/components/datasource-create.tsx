@@ -15,7 +15,7 @@ export function DatasourceCreateForm({ reply, withHostname }: { reply?: FormRepl
   const pending = useIsPending();
   const values = reply?.values ?? {};
   return (
-    <Form method="post" className={`${sectionClass} space-y-6`}>
+    <Form method="post" noValidate className={`${sectionClass} space-y-6`}>
       <FormError message={reply?.formError} />
       <TextField name="name" label={L.name} required maxLength={100} defaultValue={values.name ?? ''} error={reply?.fieldErrors?.name} />
       {withHostname ? (

@@ -58,7 +58,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
         </h2>
         {!shownName ? <p className="mt-2 text-sm text-stone-600">{L.personalHint}</p> : null}
         {!canEdit ? <p className="mt-2 text-sm text-stone-600">{L.readOnlyHint}</p> : null}
-        <Form method="post" className="mt-6 space-y-6">
+        <Form method="post" noValidate className="mt-6 space-y-6">
           <FormError message={reply?.formError} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField

@@ -1,47 +1,56 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { ORGANISATION_LABELS } from '@datahub/domain';
+import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import type { PendingInvitationRow } from '~/lib/invitations';
+import { ConfirmAction } from './confirm-action';
+import { PendingInvitations } from './pending-invitations';
 import type { FormReply } from '~/lib/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { sectionClass } from './organization-page';
-import { Spinner } from './spinner';
 
 const L = ORGANISATION_LABELS.users;
+const C = CONFIRM_LABELS;
 
 export interface UsersPageData {
   users: { id: string; name: string; email: string; isSelf: boolean }[];
+  /** Where this list lives; the remove forms post there. */
+  usersPath: string;
   canRemove: boolean;
   canInvite: boolean;
+  /** Open invitations (only where the page can invite). */
+  invitations?: PendingInvitationRow[];
 }
 
 export type UsersReply = FormReply & { intent?: string };
 
-function RemoveButton({ user }: { user: UsersPageData['users'][number] }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === 'remove' &&
-    navigation.formData?.get('user_id') === user.id;
+function RemoveButton({ user, usersPath }: { user: UsersPageData['users'][number]; usersPath: string }) {
+  const common = {
+    action: usersPath,
+    fields: { intent: 'remove', user_id: user.id, user_name: user.name },
+    confirmHref: `/gebruiker/${encodeURIComponent(user.id)}/verwijderen`,
+  };
+  if (user.isSelf) {
+    return (
+      <ConfirmAction
+        {...common}
+        label={L.removeSelf}
+        accessibleName={L.removeSelfLabel}
+        title={C.deleteAccount.title}
+        description={<p>{C.deleteAccount.description}</p>}
+        confirmLabel={C.deleteAccount.confirm}
+        typeToConfirm={{ name: 'confirm_email', label: C.deleteAccount.emailLabel, expected: user.email }}
+      />
+    );
+  }
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="remove" />
-      <input type="hidden" name="user_id" value={user.id} />
-      <input type="hidden" name="user_name" value={user.name} />
-      <CsrfInput />
-      <button
-        type="submit"
-        aria-label={user.isSelf ? L.removeSelfLabel : L.removeUser(user.name)}
-        aria-disabled={pending || undefined}
-        onClick={(event) => {
-          if (pending) event.preventDefault();
-        }}
-        className="inline-flex items-center gap-2 rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 aria-disabled:opacity-75"
-      >
-        {pending ? <Spinner /> : null}
-        {user.isSelf ? L.removeSelf : L.remove}
-        {pending ? <span className="sr-only">{L.removing}</span> : null}
-      </button>
-    </Form>
+    <ConfirmAction
+      {...common}
+      label={L.remove}
+      accessibleName={L.removeUser(user.name)}
+      title={C.removeUser.title(user.name)}
+      description={<p>{C.removeUser.description(user.name)}</p>}
+      confirmLabel={C.removeUser.confirm}
+    />
   );
 }
 
@@ -53,6 +62,7 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
   const replyIntent = reply?.intent ?? reply?.values?.intent;
   const inviteReply = replyIntent === 'invite' ? reply : undefined;
   const removeReply = replyIntent === 'remove' ? reply : undefined;
+  const invitationReply = replyIntent === 'revoke' || replyIntent === 'resend' ? reply : undefined;
 
   return (
     <div>
@@ -64,7 +74,7 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
             {L.inviteTitle}
           </h2>
           <p className="mt-1 text-sm text-stone-600">{L.inviteIntro}</p>
-          <Form method="post" className="mt-4 space-y-4">
+          <Form method="post" noValidate className="mt-4 space-y-4">
             <FormError message={inviteReply?.formError} />
             <TextField
               name="email"
@@ -82,6 +92,15 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
               {L.invite}
             </SubmitButton>
           </Form>
+        </section>
+      ) : null}
+
+      {page.canInvite ? (
+        <section aria-labelledby="openstaande-uitnodigingen" className={sectionClass}>
+          <h2 id="openstaande-uitnodigingen" className="text-xl font-semibold text-stone-900">
+            {INVITATION_LABELS.pendingTitle}
+          </h2>
+          <PendingInvitations invitations={page.invitations ?? []} error={invitationReply?.formError} />
         </section>
       ) : null}
 
@@ -112,7 +131,7 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
                   >
                     {L.view}
                   </Link>
-                  {page.canRemove ? <RemoveButton user={user} /> : null}
+                  {page.canRemove ? <RemoveButton user={user} usersPath={page.usersPath} /> : null}
                 </span>
               </li>
             ))}

@@ -1,36 +1,59 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { DATASET_LABELS } from '@datahub/domain';
-import { apiRequest } from './api.server';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { DATASET_LABELS, actsOn } from '@datahub/domain';
 import type { CreatedDatasourceView } from '@datahub/api-client';
+import { apiGet, apiRequest } from './api.server';
+import { requireCurrentUserWithPermissions } from './auth.server';
+import { requireValidCsrf } from './csrf.server';
+import { hasPermission } from './datasources-permissions';
 import { textField, type FormReply } from './forms';
+import { asActor } from './organizations.server';
 import { flashCookie } from './session.server';
-import { readSignedInAction } from './action.server';
 
 const L = DATASET_LABELS.datasources;
 
 export type DatasourceManageReply = FormReply & { intent?: string; rotated?: CreatedDatasourceView };
 
 /**
- * The actions on /databronnen: a new key (the answer, with its secret, is rendered once rather
- * than redirected to) and removal (redirect with a flash). nest-api checks permission and object.
+ * One data source as /databron/{id} shows it, with what the user may do there. nest-api answers
+ * 404 for another organisation's data source (admins excepted), which the error boundary shows.
  */
-export async function manageDatasourceAction({ request, context }: ActionFunctionArgs) {
-  const { formData, refused } = await readSignedInAction({ request, context });
+export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
+  const { user, permissions } = await requireCurrentUserWithPermissions(args);
+  const datasource = await apiGet(args.request, '/api/datasources/{id}', { params: { path: { id: args.params.id ?? '' } } });
+  const own = datasource.owner_organization === user.organization;
+  const mayAct = actsOn(asActor(user, permissions), datasource.owner_organization);
+  return {
+    datasource,
+    own,
+    listPath: own ? '/databronnen' : '/beheer-datasets',
+    canUpdate: mayAct && hasPermission(permissions, 'Datasource.Update'),
+    canDelete: mayAct && hasPermission(permissions, 'Datasource.Delete'),
+  };
+}
+
+/**
+ * The actions on /databron/{id}: a new key (the answer, with its secret, is rendered once rather
+ * than redirected to) and removal (redirect to the list with a flash). The id comes from the
+ * address, never from the form; nest-api checks permission and object again.
+ */
+export async function manageDatasourceAction(args: ActionFunctionArgs) {
+  const { request } = args;
+  const { datasource, listPath } = await loadDatasource(args);
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const intent = textField(formData, 'intent');
-  const id = textField(formData, 'datasource_id');
-  const name = textField(formData, 'datasource_name');
-  const params = { path: { id } };
+  const params = { path: { id: datasource.datasource_id } };
 
   if (intent === 'nieuwe-sleutel') {
     const result = await apiRequest(request, 'get', '/api/datasources/{id}/new-key', { params }, { refusals: 'return' });
-    if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.newKeyFailed, values: { datasource_id: id } }, { status: result.status });
+    if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.newKeyFailed }, { status: result.status });
     return data<DatasourceManageReply>({ intent, rotated: result.data }, { headers: { 'Cache-Control': 'no-store' } });
   }
   if (intent === 'verwijderen') {
     const result = await apiRequest(request, 'delete', '/api/datasources/{id}', { params }, { refusals: 'return' });
-    if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.deleteFailed, values: { datasource_id: id } }, { status: result.status });
-    return redirect('/databronnen', { headers: { 'Set-Cookie': await flashCookie(request, L.deleted(name || id)) } });
+    if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.deleteFailed }, { status: result.status });
+    return redirect(listPath, { headers: { 'Set-Cookie': await flashCookie(request, L.deleted(datasource.name)) } });
   }
   return data<DatasourceManageReply>({ formError: L.deleteFailed }, { status: 400 });
 }

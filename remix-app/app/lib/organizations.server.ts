@@ -1,9 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import {
+  CONFIRM_LABELS,
   ORGANISATION_LABELS,
   formatDateDashed,
-  inviteErrorText,
-  inviteSentText,
   organizationUpdateErrorText,
   hasPermissionIn,
   rolesErrorText,
@@ -105,6 +104,13 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   const userId = textField(formData, 'user_id');
   const name = textField(formData, 'user_name');
   const isSelf = userId === me.user_id;
+  // Deleting your own account asks for your e-mail address: checked here, whatever the browser did.
+  if (isSelf && textField(formData, 'confirm_email').trim().toLowerCase() !== me.email.trim().toLowerCase()) {
+    return data<FormReply & { intent: string }>(
+      { intent: 'remove', formError: CONFIRM_LABELS.typeMismatch, values: { user_id: userId } },
+      { status: 422 },
+    );
+  }
   const params = { path: { id: userId } };
   const result = isSelf
     ? await apiRequest(request, 'delete', '/api/users/{id}', { params }, { refusals: 'return' })
@@ -137,25 +143,13 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
   return {
     organizationName: organization.name,
     organizationSlug: organization.slug,
+    usersPath:
+      String(organization.organization_id) === String(user.organization) && !options.viewOnlyForNonAdmins
+        ? '/mijn-gebruikers'
+        : `/gebruikers/${organization.slug}`,
     users: userRows(users, user),
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:
       organization.organization_id === user.organization && permissions.includes('Invitation.Create'),
   };
-}
-
-/** Sends the invitation mail; the flash says to whom, a refusal keeps the typed address. */
-export async function inviteUser(args: Args, formData: FormData, backTo: string) {
-  const { request } = args;
-  const email = textField(formData, 'email').trim();
-  const result = await apiRequest(request, 'post', '/api/invitations', { body: { email } }, { refusals: 'return' });
-  if (!result.ok) {
-    return data<FormReply & { intent: string }>(
-      { intent: 'invite', formError: inviteErrorText(result.error), values: { email } },
-      { status: result.status },
-    );
-  }
-  return redirect(backTo, {
-    headers: { 'Set-Cookie': await flashCookie(request, inviteSentText(result.data?.email || email)) },
-  });
 }

@@ -69,7 +69,8 @@ export async function action(args: ActionFunctionArgs) {
   if (refused) return refused;
   const ticked = formData.getAll('roles').filter(isRoleCheckbox);
   if (!canEdit) {
-    return data<RolesReply>({ formError: rolesErrorText({ detail: '' }), ticked }, { status: 403 });
+    const stored = await apiGet(request, '/api/users/{id}/roles', { params: { path: { id: target.user_id } } });
+    return data<RolesReply>({ formError: rolesErrorText({ detail: '' }), ticked: [...checkboxesForRoles(stored)] }, { status: 403 });
   }
   const names = rolesForCheckboxes(ticked, target.organization_admin);
   const result = await apiRequest(
@@ -80,7 +81,9 @@ export async function action(args: ActionFunctionArgs) {
     { refusals: 'return' },
   );
   if (!result.ok) {
-    return data<RolesReply>({ formError: rolesErrorText(result.error), ticked }, { status: result.status });
+    // The form shows what is stored now, not what was refused.
+    const stored = await apiGet(request, '/api/users/{id}/roles', { params: { path: { id: target.user_id } } });
+    return data<RolesReply>({ formError: rolesErrorText(result.error), ticked: [...checkboxesForRoles(stored)] }, { status: result.status });
   }
   return redirect(`/gebruiker/${encodeURIComponent(target.user_id)}`, {
     headers: { 'Set-Cookie': await flashCookie(request, L.saved) },
@@ -99,9 +102,9 @@ function RoleCheckboxes({
   disabled: boolean;
 }) {
   const [ticked, setTicked] = useState(() => new Set(initial));
-  const key = initial.join(',');
-  // New ticks from the server (after saving or a refusal) replace what was clicked.
-  useEffect(() => setTicked(new Set(key ? key.split(',') : [])), [key]);
+  // Every answer from the server (after saving or a refusal: a new array) replaces what was
+  // clicked, even when it equals what was shown before the click.
+  useEffect(() => setTicked(new Set(initial)), [initial]);
   const ownerImplies = checkboxesForRoles([roleForCheckbox('owner', inAdminOrganization)]);
 
   return (
@@ -167,7 +170,7 @@ export default function UserPage() {
           {L.rolesTitle}
         </h2>
         <p className="mt-1 text-sm text-stone-600">{user.canEdit ? L.rolesIntro : L.rolesReadOnly}</p>
-        <Form method="post" className="mt-4 space-y-6">
+        <Form method="post" noValidate className="mt-4 space-y-6">
           <FormError message={reply?.formError} />
           <fieldset>
             <legend className="sr-only">{ORGANISATION_LABELS.users.permissionsOf(user.name)}</legend>

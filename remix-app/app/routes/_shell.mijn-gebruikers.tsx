@@ -6,15 +6,17 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { textField } from '~/lib/forms';
+import { inviteUser, loadPendingInvitations, manageInvitation } from '~/lib/invitations.server';
 import { pageTitle } from '~/lib/meta';
 import { readSignedInAction } from '~/lib/action.server';
-import { inviteUser, loadUsersPage, removeUser } from '~/lib/organizations.server';
+import { loadUsersPage, removeUser } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.users.myTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
-  return loadUsersPage(args, user.organization_slug, { viewOnlyForNonAdmins: false });
+  const page = await loadUsersPage(args, user.organization_slug, { viewOnlyForNonAdmins: false });
+  return { ...page, invitations: page.canInvite ? await loadPendingInvitations(args) : [] };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -23,6 +25,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = textField(formData, 'intent');
   if (intent === 'invite') return inviteUser(args, formData, '/mijn-gebruikers');
   if (intent === 'remove') return removeUser(args, formData, '/mijn-gebruikers');
+  if (intent === 'revoke' || intent === 'resend') return manageInvitation(args, formData, intent, '/mijn-gebruikers');
   return redirect('/mijn-gebruikers');
 }
 

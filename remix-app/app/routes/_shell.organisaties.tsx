@@ -47,9 +47,9 @@ function OrganizationList({ rows, empty, labelledBy }: { rows: Row[]; empty: str
         const label = row.name || row.slug;
         return (
           <li key={row.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <span className="flex items-center gap-3">
+            <span className="flex min-w-0 items-center gap-3">
               <OrganizationLogo name={row.name} logoUrl={row.logoUrl} />
-              <span>
+              <span className="min-w-0">
                 <span className="block font-medium text-stone-900">{row.name || L.unnamed}</span>
                 {row.personal ? <span className="block text-sm text-stone-600">{row.slug}</span> : null}
                 <span className="block text-sm text-stone-600">{L.userCount(row.userCount)}</span>
@@ -81,7 +81,7 @@ export default function OrganizationsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
-      <Form method="get" role="search" className="mt-6 flex gap-2">
+      <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
         <label htmlFor="q" className="sr-only">
           {L.searchLabel}
         </label>
@@ -102,7 +102,8 @@ export default function OrganizationsPage() {
         </button>
       </Form>
 
-      <section aria-labelledby="organisaties-lijst" className={sectionClass}>
+      {/* Its heading is for screen readers only: no margin above the first row. */}
+      <section aria-labelledby="organisaties-lijst" className={`${sectionClass} [&>p]:mt-0 [&>ul>li:first-child]:pt-0 [&>ul>li:last-child]:pb-0 [&>ul]:mt-0`}>
         <h2 id="organisaties-lijst" className="sr-only">
           {L.title}
         </h2>

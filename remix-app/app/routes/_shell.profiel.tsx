@@ -50,7 +50,7 @@ export default function ProfilePage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{LABELS.profile.title}</h1>
-      <Form method="post" className="mt-8 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <Form method="post" noValidate className="mt-8 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <FormError message={reply?.formError} />
         <div className="grid gap-6 sm:grid-cols-2">
           <TextField

@@ -77,7 +77,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={LABELS.login.title} intro={LABELS.login.intro}>
-      <Form method="post" className="space-y-5">
+      <Form method="post" noValidate className="space-y-5">
         {loggedOut && !reply ? (
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {LABELS.login.loggedOut}

@@ -89,7 +89,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title={LABELS.signup.title} intro={LABELS.signup.intro}>
       {signupEnabled ? (
-        <Form method="post" className="space-y-5">
+        <Form method="post" noValidate className="space-y-5">
           <FormError message={reply?.formError} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField

@@ -103,14 +103,14 @@ export default function InvitationPage() {
           <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             {L.otherEmail(page.currentEmail, page.email)}
           </p>
-          <form method="get" action="/api/logout">
+          <form method="get" action="/api/logout" noValidate>
             <button type="submit" className={`w-full ${secondaryLinkClass}`}>
               {LABELS.logout}
             </button>
           </form>
         </div>
       ) : (
-        <Form method="post" className="mt-6 space-y-4">
+        <Form method="post" noValidate className="mt-6 space-y-4">
           <FormError message={reply?.formError} />
           <CsrfInput />
           <SubmitButton pending={pending} pendingLabel={L.accepting}>

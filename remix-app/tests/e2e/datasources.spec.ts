@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
-import { apiLogin, api, datasourceToken, dropAttribute, type ApiCreatedDatasource } from './helpers';
+import { apiLogin, api, dropAttribute, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 
 // Labels straight from the domain library's source, as domain.ts does.
@@ -130,63 +130,5 @@ test.describe('data sources', () => {
 
     await page.goto('/databronnen');
     await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toContainText(L.datasources.noHostname);
-  });
-
-  test('a new key replaces the old one at once and is offered as a file; removal takes the data source away', async ({ page, signInAs }) => {
-    const token = await apiLogin(DEMO_USERS.owner);
-    const name = unique('E2E sleutel');
-    const created = await api(token, 'post', '/api/datasources', { body: { name, hostname: '' } });
-    expect(created.status).toBe(201);
-    const oldSecret = created.data.credentials.secret;
-    const protocolStatus = async (secret: string) =>
-      (await api(await datasourceToken(created.data.datasource_id, secret), 'get', '/api/datasource-protocol/datasets')).status;
-    expect(await protocolStatus(oldSecret)).toBe(200);
-
-    await signInAs(DEMO_USERS.owner);
-    await page.goto('/databronnen');
-    const card = page.getByTestId('datasource-card').filter({ hasText: name });
-    // A disclosure, not a script: it opens without JavaScript too.
-    await card.getByLabel(L.datasources.manageLabel(name)).click();
-    await card.getByRole('button', { name: L.datasources.newKey }).click();
-    await expect(page.getByRole('status').filter({ hasText: L.datasources.newKeyDone(name) })).toBeVisible();
-    await expect(page.getByText(L.datasources.newKeyInstall)).toBeVisible();
-    const file = await expectCredentialsDownload(page, name);
-    expect(file.datasource_id).toBe(created.data.datasource_id);
-    expect(file.credentials.secret).not.toBe(oldSecret);
-    expect(await protocolStatus(oldSecret)).toBe(401);
-    expect(await protocolStatus(file.credentials.secret)).toBe(200);
-
-    await page.goto('/databronnen');
-    await card.getByLabel(L.datasources.manageLabel(name)).click();
-    await expect(card.getByText(L.datasources.deleteExplain)).toBeVisible();
-    await card.getByRole('button', { name: L.datasources.delete }).click();
-    await expect(page).toHaveURL(/\/databronnen$/);
-    await expect(page.getByText(L.datasources.deleted(name))).toBeVisible();
-    await expect(card).toHaveCount(0);
-    expect((await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.data.datasource_id } } })).status).toBe(404);
-    expect(await protocolStatus(file.credentials.secret)).toBe(401);
-  });
-
-  test("another organisation's data source is neither listed nor given a new key through a doctored form", async ({ page, signInAs }) => {
-    const ownerToken = await apiLogin(DEMO_USERS.owner);
-    const foreign = await api(ownerToken, 'post', '/api/datasources', { body: { name: unique('E2E vreemd'), hostname: '' } });
-    expect(foreign.status).toBe(201);
-    const otherToken = await apiLogin(DEMO_USERS.otherOwner);
-    const own = unique('E2E eigen');
-    expect((await api(otherToken, 'post', '/api/datasources', { body: { name: own, hostname: '' } })).status).toBe(201);
-
-    await signInAs(DEMO_USERS.otherOwner);
-    await page.goto('/databronnen');
-    await expect(page.getByTestId('datasource-card').filter({ hasText: foreign.data.name })).toHaveCount(0);
-    const card = page.getByTestId('datasource-card').filter({ hasText: own });
-    await card.getByLabel(L.datasources.manageLabel(own)).click();
-    const form = card.locator('form').filter({ has: page.getByRole('button', { name: L.datasources.newKey }) });
-    await form.locator('input[name="datasource_id"]').evaluate((input, id) => ((input as HTMLInputElement).value = id), foreign.data.datasource_id);
-    await form.getByRole('button', { name: L.datasources.newKey }).click();
-    await expect(page.getByRole('alert')).toHaveText(L.datasources.newKeyFailed);
-    await expect(page.getByRole('status').filter({ hasText: L.datasources.newKeyDone(foreign.data.name) })).toHaveCount(0);
-    // The foreign data source still works with its own key.
-    const stillValid = await api(await datasourceToken(foreign.data.datasource_id, foreign.data.credentials.secret), 'get', '/api/datasource-protocol/datasets');
-    expect(stillValid.status).toBe(200);
   });
 });

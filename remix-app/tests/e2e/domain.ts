@@ -9,8 +9,13 @@ const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
 
 export const {
   ADMIN_NAV_GROUP,
+  CONFIRM_LABELS,
+  DATASET_LABELS,
+  DATASOURCE_PAGE_LABELS,
   ERROR_TEXTS,
   FIELD_ERRORS,
+  INVITATION_LABELS,
+  formatDateDashed,
   LABELS,
   LIMITS,
   NAV_LINKS,

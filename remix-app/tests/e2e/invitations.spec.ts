@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LABELS, ORGANISATION_LABELS, inviteSentText } from './domain';
+import { INVITATION_LABELS, LABELS, ORGANISATION_LABELS, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, setAccessToken, signUp, uniqueEmail } from './helpers';
 
 const U = ORGANISATION_LABELS.users;
@@ -85,7 +85,8 @@ test.describe('invitations', () => {
     const invitee = await apiSignUp();
     expect(invitee.organization_name).toMatch(/^tmp_/);
     await invite(page, invitee.email);
-    await expect(page.getByRole('status')).toHaveText(inviteSentText(invitee.email));
+    // They have an account in another organisation: the message says accepting moves it.
+    await expect(page.getByRole('status')).toHaveText(INVITATION_LABELS.sentToExistingAccount(invitee.email));
     const { path } = await invitationPathFromMail(invitee.email);
 
     // The inviter is signed in with another address.

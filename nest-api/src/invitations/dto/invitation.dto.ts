@@ -12,6 +12,24 @@ export class CreateInvitationDto {
 export class InvitationSentView {
   @ApiProperty()
   email: string;
+
+  @ApiProperty({ description: 'The address already has an account in another organisation; accepting moves it here.' })
+  existing_account: boolean;
+}
+
+/** An open invitation of your organisation (not accepted, not expired). */
+export class PendingInvitationView {
+  @ApiProperty({ format: 'uuid' })
+  invitation_id: string;
+
+  @ApiProperty()
+  email: string;
+
+  @ApiProperty({ description: 'When the current link was sent (a resend sends a new one)' })
+  sent_at: string;
+
+  @ApiProperty()
+  expires_at: string;
 }
 
 export class InvitationView {

@@ -1,0 +1,35 @@
+import {
+  AppWindow,
+  Building,
+  Building2,
+  Database,
+  DatabaseZap,
+  FolderOpen,
+  KeyRound,
+  LayoutGrid,
+  Server,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The side menu's icon per path (decorative: the label names the link). */
+const ICONS: Record<string, LucideIcon> = {
+  '/applicaties': AppWindow,
+  '/datasets': Database,
+  '/profiel': User,
+  '/mijn-organisatie': Building2,
+  '/mijn-gebruikers': Users,
+  '/databronnen': Server,
+  '/mijn-datasets': FolderOpen,
+  '/machtigingen': KeyRound,
+  '/mijn-applicaties': LayoutGrid,
+  '/organisaties': Building,
+  '/beheer-applicaties': AppWindow,
+  '/beheer-datasets': DatabaseZap,
+};
+
+export function NavIcon({ to }: { to: string }) {
+  const Icon = ICONS[to] ?? LayoutGrid;
+  return <Icon aria-hidden="true" className="h-4 w-4 shrink-0" strokeWidth={2} />;
+}

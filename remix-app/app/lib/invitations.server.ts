@@ -1,0 +1,54 @@
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { INVITATION_LABELS, formatDateDashed, inviteErrorText, inviteSentText } from '@datahub/domain';
+import { apiGet, apiRequest } from './api.server';
+import { textField, type FormReply } from './forms';
+import type { PendingInvitationRow } from './invitations';
+import { flashCookie } from './session.server';
+
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+export type InvitationReply = FormReply & { intent: string };
+
+/** Your organisation's open invitations (the caller checked Invitation.Create). */
+export async function loadPendingInvitations(args: Args): Promise<PendingInvitationRow[]> {
+  const rows = await apiGet(args.request, '/api/invitations');
+  return rows.map((row) => ({
+    id: row.invitation_id,
+    email: row.email,
+    sent: formatDateDashed(row.sent_at),
+    expires: formatDateDashed(row.expires_at),
+  }));
+}
+
+/** Sends the invitation mail; the flash says what really happened, a refusal keeps the typed address. */
+export async function inviteUser(args: Args, formData: FormData, backTo: string) {
+  const { request } = args;
+  const email = textField(formData, 'email').trim();
+  const result = await apiRequest(request, 'post', '/api/invitations', { body: { email } }, { refusals: 'return' });
+  if (!result.ok) {
+    return data<InvitationReply>({ intent: 'invite', formError: inviteErrorText(result.error), values: { email } }, { status: result.status });
+  }
+  const sentTo = result.data?.email || email;
+  const message = result.data?.existing_account ? INVITATION_LABELS.sentToExistingAccount(sentTo) : inviteSentText(sentTo);
+  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+}
+
+/** 'Intrekken' and 'Opnieuw versturen'; nest-api checks permission and organisation of the invitation. */
+export async function manageInvitation(args: Args, formData: FormData, intent: 'revoke' | 'resend', backTo: string) {
+  const { request } = args;
+  const id = textField(formData, 'invitation_id');
+  const email = textField(formData, 'invitation_email');
+  const L = INVITATION_LABELS;
+  const params = { path: { id } };
+  const result =
+    intent === 'revoke'
+      ? await apiRequest(request, 'delete', '/api/invitations/{id}', { params }, { refusals: 'return' })
+      : await apiRequest(request, 'post', '/api/invitations/{id}/resend', { params }, { refusals: 'return' });
+  if (!result.ok) {
+    return data<InvitationReply>(
+      { intent, formError: intent === 'revoke' ? L.revokeFailed : L.resendFailed },
+      { status: result.status },
+    );
+  }
+  const message = intent === 'revoke' ? L.revoked(email) : L.resent(email);
+  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+}

@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
+import { ConfirmAction } from '~/components/confirm-action';
+import { sectionClass } from '~/components/dataset-cards';
+import { DatasourceHost } from '~/components/datasource-cards';
+import { DatasourceCreated } from '~/components/datasource-create';
+import { datasourceConfirmation } from '~/components/datasource-page';
+import { ErrorPanel } from '~/components/error-page';
+import { FormError } from '~/components/form-controls';
+import { loadDatasource, manageDatasourceAction, type DatasourceManageReply } from '~/lib/datasources-manage.server';
+import { pageTitle } from '~/lib/meta';
+
+const L = DATASOURCE_PAGE_LABELS;
+const D = DATASET_LABELS.datasources;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.datasource.name : L.title) }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadDatasource(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return manageDatasourceAction(args);
+}
+
+/** One data source: its whole name and host, and (with the rights) a new key and removal. */
+export default function DatasourcePage() {
+  const { datasource, own, listPath, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as DatasourceManageReply | undefined;
+  const rotated = reply?.rotated;
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to={listPath} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {own ? L.backToList : L.backToAdmin}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere]">{datasource.name}</h1>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+        <dt className="font-medium text-stone-700">{L.hostname}</dt>
+        <dd>
+          <DatasourceHost datasource={datasource} />
+        </dd>
+        <dt className="font-medium text-stone-700">{L.owner}</dt>
+        <dd className="text-stone-900 [overflow-wrap:anywhere]">{datasource.owner_organization_name}</dd>
+      </dl>
+      {rotated ? <DatasourceCreated created={rotated} showCloudInit={false} heading={D.newKeyDone(rotated.name)} note={D.newKeyInstall} /> : null}
+      <div className="mt-6 empty:hidden">
+        <FormError message={reply?.formError} />
+      </div>
+      <section aria-labelledby="databron-beheren" className={sectionClass}>
+        <h2 id="databron-beheren" className="text-xl font-semibold text-stone-900">
+          {L.manageTitle}
+        </h2>
+        {!canUpdate && !canDelete ? <p className="mt-2 text-stone-600">{L.readOnly}</p> : null}
+        {canUpdate ? (
+          <div className="mt-4">
+            <p className="text-sm text-stone-600">{D.newKeyExplain}</p>
+            <div className="mt-2">
+              <ConfirmAction {...datasourceConfirmation('nieuwe-sleutel', datasource)} />
+            </div>
+          </div>
+        ) : null}
+        {canDelete ? (
+          <div className="mt-6">
+            <p className="text-sm text-stone-600">{D.deleteExplain}</p>
+            <div className="mt-2">
+              <ConfirmAction {...datasourceConfirmation('verwijderen', datasource)} />
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { CONFIRM_LABELS } from '@datahub/domain';
+import { ConfirmPage } from '~/components/confirm-action';
+import { OrganizationErrorBoundary } from '~/components/organization-error';
+import { apiGet } from '~/lib/api.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { pageTitle } from '~/lib/meta';
+import { readSignedInAction } from '~/lib/action.server';
+import { removeUser, userName } from '~/lib/organizations.server';
+
+const C = CONFIRM_LABELS;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? C.pageTitle) }];
+
+/** Removing a user (or deleting your own account) without JavaScript: this page asks first. */
+async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const me = await requireCurrentUser(args);
+  const target = await apiGet(args.request, '/api/users/{id}', { params: { path: { id: args.params.userId ?? '' } } });
+  const isSelf = target.user_id === me.user_id;
+  const usersPath =
+    target.organization === me.organization ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`;
+  return { target, isSelf, usersPath };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { target, isSelf, usersPath } = await loadTarget(args);
+  const name = userName(target);
+  return {
+    id: target.user_id,
+    name,
+    email: target.email,
+    isSelf,
+    usersPath,
+    title: isSelf ? C.deleteAccount.title : C.removeUser.title(name),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { usersPath } = await loadTarget(args);
+  const { formData, refused } = await readSignedInAction(args);
+  if (refused) return refused;
+  return removeUser(args, formData, usersPath);
+}
+
+export default function ConfirmRemoveUserPage() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <ConfirmPage
+      title={page.title}
+      description={<p>{page.isSelf ? C.deleteAccount.description : C.removeUser.description(page.name)}</p>}
+      confirmLabel={page.isSelf ? C.deleteAccount.confirm : C.removeUser.confirm}
+      fields={{ intent: 'remove', user_id: page.id, user_name: page.name }}
+      typeToConfirm={page.isSelf ? { name: 'confirm_email', label: C.deleteAccount.emailLabel, expected: page.email } : undefined}
+      cancelHref={page.usersPath}
+      error={reply && 'formError' in reply ? reply.formError : undefined}
+    />
+  );
+}
+
+export { OrganizationErrorBoundary as ErrorBoundary };

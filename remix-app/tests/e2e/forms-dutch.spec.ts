@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANISATION_LABELS, DATASET_LABELS } from './domain';
+import { signUp } from './helpers';
+import { DEMO_USERS } from './settings';
+
+/** Forms the browser would check itself would show its own (English) bubbles: every form opts out. */
+async function expectEveryFormNoValidate(page: Page) {
+  const forms = await page.locator('form').evaluateAll((elements) =>
+    elements.map((form) => ({ action: form.getAttribute('action'), noValidate: (form as HTMLFormElement).noValidate })),
+  );
+  expect(forms.length).toBeGreaterThan(0);
+  expect(forms.filter((form) => !form.noValidate)).toEqual([]);
+}
+
+test.describe('forms speak Dutch only: the server checks, the browser does not', () => {
+  test('sign-in and sign-up: empty fields get the Dutch field errors', async ({ page }) => {
+    await page.goto('/inloggen');
+    await expectEveryFormNoValidate(page);
+    await page.getByRole('button', { name: LABELS.login.submit }).click();
+    await expect(page.getByLabel(LABELS.login.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(FIELD_ERRORS.required).first()).toBeVisible();
+
+    await page.goto('/registreren');
+    await expectEveryFormNoValidate(page);
+    await page.getByLabel(LABELS.signup.email).fill('geen-adres');
+    await page.getByRole('button', { name: LABELS.signup.submit }).click();
+    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(FIELD_ERRORS.required).first()).toBeVisible();
+    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue('geen-adres');
+  });
+
+  test('profile, organisation, invitation and data source forms answer empty or wrong input in Dutch', async ({ page, signInAs }) => {
+    await signUp(page);
+    await page.goto('/profiel');
+    await expectEveryFormNoValidate(page);
+    await page.getByLabel(LABELS.profile.firstname).fill('');
+    await page.getByRole('button', { name: LABELS.profile.save }).click();
+    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(FIELD_ERRORS.required)).toBeVisible();
+
+    await page.goto('/mijn-organisatie');
+    await expectEveryFormNoValidate(page);
+    await page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber).fill('12ab');
+    await page.getByRole('button', { name: ORGANISATION_LABELS.organization.save }).click();
+    await expect(page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber)).toHaveValue('12ab');
+    await expect(page.getByText(FIELD_ERRORS.kvkNumber)).toBeVisible();
+
+    await page.goto('/mijn-gebruikers');
+    await expectEveryFormNoValidate(page);
+    await page.getByRole('button', { name: ORGANISATION_LABELS.users.invite }).click();
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.invite.invalidEmail);
+
+    await signInAs(DEMO_USERS.owner);
+    await page.goto('/databronnen/aanmaken');
+    await expectEveryFormNoValidate(page);
+    await page.getByRole('button', { name: DATASET_LABELS.datasourceCreate.submit }).click();
+    await expect(page.getByText(ERROR_TEXTS.datasourceCreate.nameMissing)).toBeVisible();
+  });
+});

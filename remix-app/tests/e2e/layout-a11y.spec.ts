@@ -1,0 +1,153 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { api, apiLogin, apiSignUp, ownerDataset } from './helpers';
+import { DEMO_USERS } from './settings';
+
+/**
+ * Every portal route, as each demo persona (and signed out): no page scrolls sideways at 320, 390,
+ * 768 and 1280 px, and axe finds no serious or critical violation at 390 and 1280 px. The data
+ * includes long unbroken names and hosts, which is what used to push pages sideways.
+ */
+
+const WIDTHS = [320, 390, 768, 1280] as const;
+const AXE_WIDTHS = new Set<number>([390, 1280]);
+const LONG = 'Kasklimaatregistratiesysteemmetzeerlangeonafgebrokennaamzonderspaties';
+
+interface Targets {
+  datasourceId: string;
+  datasetSlug: string;
+  longUserId: string;
+}
+
+/** Portal paths with their parameters filled in; every route file must be covered (checked below). */
+function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
+  return {
+    '_shell._index.tsx': '/',
+    '_shell.datasets._index.tsx': '/datasets',
+    '_shell.mijn-datasets.tsx': '/mijn-datasets',
+    '_shell.beheer-datasets.tsx': '/beheer-datasets',
+    '_shell.databronnen._index.tsx': '/databronnen',
+    '_shell.databronnen.aanmaken.tsx': '/databronnen/aanmaken',
+    '_shell.databronnen.aanmaken-azure.tsx': '/databronnen/aanmaken-azure',
+    '_shell.databron.$id.tsx': `/databron/${t.datasourceId}`,
+    '_shell.databron.$id_.$bevestiging.tsx': `/databron/${t.datasourceId}/verwijderen`,
+    '_shell.dataset.$slug.tsx': `/dataset/${t.datasetSlug}`,
+    '_shell.organisaties.tsx': '/organisaties',
+    '_shell.organisatie.$slug.tsx': '/organisatie/kwekerij-delta',
+    '_shell.gebruikers.$slug.tsx': '/gebruikers/kwekerij-delta',
+    '_shell.gebruiker.$userId.tsx': `/gebruiker/${t.longUserId}`,
+    '_shell.gebruiker.$userId_.verwijderen.tsx': `/gebruiker/${selfId}/verwijderen`,
+    '_shell.mijn-gebruikers.tsx': '/mijn-gebruikers',
+    '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
+    '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
+    '_shell.profiel.tsx': '/profiel',
+    '$.tsx': '/bestaat-niet',
+  };
+}
+
+const SIGNED_OUT_ROUTES: Record<string, string> = {
+  'inloggen.tsx': '/inloggen',
+  'registreren.tsx': '/registreren',
+  'uitnodiging.$token.tsx': '/uitnodiging/bestaat-niet-bestaat-niet',
+};
+
+/** Layout routes render no page of their own. */
+const LAYOUT_ROUTES = new Set(['_shell.tsx']);
+
+async function problemsOn(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) problems.push(`${path} @${width}px: ${overflow}px sideways`);
+    if (!AXE_WIDTHS.has(width)) continue;
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const violation of result.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+      problems.push(`${path} @${width}px: ${violation.id} (${violation.impact}) ${where}`);
+    }
+  }
+  return problems;
+}
+
+let targets: Targets;
+
+test.describe('layout and accessibility of every page', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'server-rendered markup is the same; once is enough');
+
+  test.beforeAll(async () => {
+    const token = await apiLogin(DEMO_USERS.owner);
+    const created = await api(token, 'post', '/api/datasources', {
+      body: {
+        name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100),
+        hostname: `${LONG.toLowerCase().slice(0, 50)}-${randomUUID().slice(0, 8)}.${'zeerlangdomeinnaamdeel'.repeat(2)}.kwekerij-delta.nl`,
+      },
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const { dataset } = await ownerDataset();
+    const longUser = await apiSignUp(`e2e-${randomUUID().slice(0, 8)}-${LONG.toLowerCase().slice(0, 30)}@kwekerij-delta.test`, {
+      firstname: LONG.slice(0, 50),
+      lastname: LONG.slice(10, 60),
+    });
+    targets = { datasourceId: created.data.datasource_id, datasetSlug: dataset.slug, longUserId: longUser.id };
+  });
+
+  test('every route file is in this sweep', () => {
+    const routesDir = join(dirname(fileURLToPath(import.meta.url)), '../../app/routes');
+    const covered = new Set([...Object.keys(signedInRoutes(targets, 'x')), ...Object.keys(SIGNED_OUT_ROUTES), ...LAYOUT_ROUTES]);
+    const missing = readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file) && !covered.has(file));
+    expect(missing).toEqual([]);
+  });
+
+  test('signed out', async ({ page }) => {
+    const problems: string[] = [];
+    for (const path of Object.values(SIGNED_OUT_ROUTES)) {
+      await page.goto(path);
+      problems.push(...(await problemsOn(page, path)));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  for (const [persona, email] of Object.entries(DEMO_USERS)) {
+    test(`as ${persona}`, async ({ page, signInAs }) => {
+      test.setTimeout(240_000);
+      const token = await signInAs(email);
+      const self = await api(token, 'get', '/api/current_user');
+      const problems: string[] = [];
+      for (const path of Object.values(signedInRoutes(targets, String(self.data.user_id)))) {
+        await page.goto(path);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        problems.push(...(await problemsOn(page, path)));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe('the shell looks finished', () => {
+  test('top-bar title, menu icons, a named logo link on mobile, brand-coloured checkboxes', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/databronnen/aanmaken');
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Databronnen');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Datahub Tuinbouw' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    const links = menu.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(3);
+    for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
+
+    const me = await api(await apiLogin(DEMO_USERS.owner), 'get', '/api/current_user');
+    await page.goto(`/gebruiker/${me.data.user_id}`);
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Gebruikers');
+    const accent = await page.getByRole('region', { name: 'Permissies' }).getByRole('checkbox').first().evaluate((box) => getComputedStyle(box).accentColor);
+    expect(accent).toBe('rgb(45, 109, 53)');
+  });
+});
