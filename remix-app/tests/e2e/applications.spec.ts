@@ -128,6 +128,7 @@ test.describe('managing applications', () => {
     await expect(page).toHaveURL(/\/beheer-applicaties\/aanmaken$/);
 
     // The owner list has no personal organisations.
+    await expect(page.getByLabel(L.form.ownerOrganization).locator('option', { hasText: 'Kwekerij Delta' })).toHaveCount(1);
     const owners = await page.getByLabel(L.form.ownerOrganization).locator('option').allTextContents();
     expect(owners).toContain('Kwekerij Delta');
     expect(owners.some((name) => name.startsWith('tmp_'))).toBe(false);
