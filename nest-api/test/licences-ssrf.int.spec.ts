@@ -10,6 +10,10 @@ let api: TestApi;
 let listener: Server;
 let port: number;
 let connections = 0;
+/** A second licence server, allow-listed (PRIVATE_HOSTS_ALLOWED) as the demo's is. */
+let allowed: Server;
+let allowedPort: number;
+let allowedConnections = 0;
 
 beforeAll(async () => {
   port = await freePort();
@@ -19,11 +23,18 @@ beforeAll(async () => {
     socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n[]');
   });
   await new Promise<void>((resolve) => listener.listen(port, '127.0.0.1', resolve));
-  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'false' });
+  allowedPort = await freePort();
+  allowed = createServer((socket) => {
+    allowedConnections += 1;
+    socket.on('data', () => socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n[]'));
+  });
+  await new Promise<void>((resolve) => allowed.listen(allowedPort, '127.0.0.1', resolve));
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'false', PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${allowedPort}` });
 });
 afterAll(async () => {
   await api?.close();
   listener?.close();
+  allowed?.close();
 });
 
 describe('licence servers on private addresses while private hosts are not allowed', () => {
@@ -53,5 +64,22 @@ describe('licence servers on private addresses while private hosts are not allow
     expect((await open.get(`http://127.0.0.1:${port}/licences`)).status).toBe(200);
     await open.close();
     expect(connections).toBe(1);
+  });
+
+  it('reaches exactly an allow-listed host:port, over plain http (as the demo does)', async () => {
+    const organization = await api.createOrganization({ name: 'Demo-leverancier' });
+    const [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
+    const admin = await api.createUser({ organizationId: adminOrganizationId, roles: ['AdminOrganization.Owner'] });
+    const body = { name: 'Demo-app', owner_organization: organization.id, about: 'Over', usage: 'Gebruik', url: 'https://app.example.nl' };
+    const saved = await api.request('/api/applications', { method: 'POST', token: admin.token, json: { ...body, url_licence_server: `127.0.0.1:${allowedPort}` } });
+    expect(saved.status).toBe(201);
+    const application = await saved.json();
+    expect(application.url_licence_server).toBe(`http://127.0.0.1:${allowedPort}`);
+    await api.app.get(LicenceSyncService).sync(application.application_id);
+    expect(allowedConnections).toBeGreaterThanOrEqual(1);
+    const before = connections;
+    const other = await api.request('/api/applications', { method: 'POST', token: admin.token, json: { ...body, name: 'Andere poort', url_licence_server: `http://127.0.0.1:${port}` } });
+    expect(other.status).toBe(422);
+    expect(connections).toBe(before);
   });
 });

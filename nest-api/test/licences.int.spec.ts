@@ -69,7 +69,7 @@ describe('licence sync', () => {
       'geen object',
     ]);
     await createApplication('Teeltplanner', 'goed');
-    await expect.poll(() => licencesOf(delta.slug, deltaOwner.token)).toEqual([
+    await expect.poll(() => licencesOf(delta.slug, deltaOwner.token), { timeout: 10_000 }).toEqual([
       { application_name: 'Teeltplanner', application_slug: 'teeltplanner', application_logo_url: null, end_date: '2023-01-01T00:00:00.000Z' },
     ]);
     expect(await licencesOf(west.slug, westOwner.token)).toEqual([
@@ -82,7 +82,7 @@ describe('licence sync', () => {
   it('replaces the rows on the next sync, and keeps them when the licence server fails', async () => {
     routes.wisselend = json([{ application_slug: 'oogstlijst', organization_slug: delta.slug, end_date: '2031-01-01' }]);
     const application = await createApplication('Oogstlijst', 'wisselend');
-    await expect.poll(async () => (await licencesOf(delta.slug, deltaOwner.token)).map((l: { end_date: string }) => l.end_date)).toContain('2031-01-01T00:00:00.000Z');
+    await expect.poll(async () => (await licencesOf(delta.slug, deltaOwner.token)).map((l: { end_date: string }) => l.end_date), { timeout: 10_000 }).toContain('2031-01-01T00:00:00.000Z');
     routes.wisselend = json([{ application_slug: 'oogstlijst', organization_slug: delta.slug, end_date: '2032-02-02T00:00:00' }]);
     await sync().sync(application.application_id);
     let ends = (await licencesOf(delta.slug, deltaOwner.token)).map((l: { end_date: string }) => l.end_date);
@@ -141,7 +141,7 @@ describe('licence sync', () => {
     await sync().sync(application.application_id);
     const [{ count }] = await api.db.query('SELECT count(*)::int AS count FROM licences WHERE application_id = $1', [application.application_id]);
     expect(count).toBe(0);
-    await expect.poll(() => hugeClosedEarly).toBe(true);
+    await expect.poll(() => hugeClosedEarly, { timeout: 10_000 }).toBe(true);
     expect(hugeBytesSent).toBeLessThan(50 * 1024 * 1024);
   });
 
@@ -149,13 +149,13 @@ describe('licence sync', () => {
     routes.tijdelijk = json([{ application_slug: 'tijdelijke-app', organization_slug: delta.slug, end_date: '2034-04-04T00:00:00' }]);
     const application = await createApplication('Tijdelijke app', 'tijdelijk');
     const names = async () => (await licencesOf(delta.slug, deltaOwner.token)).map((l: { application_name: string }) => l.application_name);
-    await expect.poll(names).toContain('Tijdelijke app');
+    await expect.poll(names, { timeout: 10_000 }).toContain('Tijdelijke app');
     const put = await api.request(`/api/applications/${application.application_id}`, {
       method: 'PUT',
       token: admin.token,
       json: { name: 'Tijdelijke app', owner_organization: west.id, about: 'Over', usage: 'Gebruik', url: 'https://app.example.nl', url_licence_server: null },
     });
     expect(put.status).toBe(200);
-    await expect.poll(names).not.toContain('Tijdelijke app');
+    await expect.poll(names, { timeout: 10_000 }).not.toContain('Tijdelijke app');
   });
 });

@@ -130,7 +130,7 @@ export class ApplicationsService {
     const urlPrivacyStatement = link('url_privacy_statement');
     let urlLicenceServer: string | null = null;
     if (dto.url_licence_server) {
-      const server = licenceServerUrl(dto.url_licence_server, this.config);
+      const server = await licenceServerUrl(dto.url_licence_server, this.config);
       if (server === null) errors.url_licence_server = APPLICATION_FIELD_ERRORS.licenceServer;
       else if (server === 'private') errors.url_licence_server = APPLICATION_FIELD_ERRORS.licenceServerPrivate;
       else if (server === 'insecure') errors.url_licence_server = APPLICATION_FIELD_ERRORS.licenceServerInsecure;

@@ -1,8 +1,6 @@
 import type { AppConfig } from '../config/config';
-import { plainHttpAllowed } from '../hub/private-hosts';
-import { isIP } from 'node:net';
 import { formatHostname, parseHostname } from '../datasources/hostname';
-import { isPrivateAddress } from '../hub/outbound';
+import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
 
 /** An absolute http(s) link, as typed (trimmed); null when it is not one. */
 export function httpLink(value: string): string | null {
@@ -17,14 +15,16 @@ export function httpLink(value: string): string | null {
 
 /**
  * A licence server: an FQDN or IP address, optionally with scheme, port and path
- * ('licenties.example.nl', 'https://10.0.0.5:8443/api'). Returns the base URL the hub GETs
- * `/licences` under, 'insecure' for plain http and 'private' for a literal non-public address while private hosts are not
- * allowed (the outbound client refuses names that resolve to one), or null when invalid.
+ * ('licenties.example.nl', 'https://203.0.113.5:8443/api'). Returns the base URL the hub GETs
+ * `/licences` under; null when invalid; 'private' for a private, loopback or link-local host
+ * (literal, *.localhost, or by its DNS answers) that is not allow-listed (PRIVATE_HOSTS_ALLOWED);
+ * 'insecure' for plain http to a host that is not. The same rules as data-source hosts; the
+ * outbound client checks every connection again.
  */
-export function licenceServerUrl(
+export async function licenceServerUrl(
   value: string,
   rules: Pick<AppConfig, 'allowPrivateHosts' | 'privateHostsAllowed'>,
-): string | 'private' | 'insecure' | null {
+): Promise<string | 'private' | 'insecure' | null> {
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   let url: URL;
   try {
@@ -32,16 +32,15 @@ export function licenceServerUrl(
   } catch {
     return null;
   }
-  // Tests (ALLOW_PRIVATE_HOSTS) and allow-listed host:port entries (the demo's) may be private and plain http.
-  const allowPrivateHosts = plainHttpAllowed(rules, url.port ? `${url.hostname}:${url.port}` : url.hostname);
-  if (!hasScheme && allowPrivateHosts) url.protocol = 'http:';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password || url.search || url.hash) return null;
   const parsed = parseHostname(url.port ? `${url.hostname}:${url.port}` : url.hostname);
   if (!parsed) return null;
-  const literal = parsed.host;
-  if (isIP(literal) && !allowPrivateHosts && isPrivateAddress(literal)) return 'private';
-  if (url.protocol === 'http:' && !allowPrivateHosts) return 'insecure';
+  // Without a scheme, an allow-listed host (the demo's loopback server) is called like a data source: over http.
+  const protocol = !hasScheme && plainHttpAllowed(rules, formatHostname(parsed)) ? 'http:' : url.protocol;
+  const port = parsed.port ?? (protocol === 'http:' ? 80 : 443);
+  if (await isRefusedPrivateHost(rules, { host: parsed.host, port })) return 'private';
+  if (protocol === 'http:' && !plainHttpAllowed(rules, `${formatHostname({ host: parsed.host, port: null })}:${port}`)) return 'insecure';
   const path = url.pathname.replace(/\/+$/, '');
-  return `${url.protocol}//${formatHostname(parsed)}${path}`;
+  return `${protocol}//${formatHostname(parsed)}${path}`;
 }

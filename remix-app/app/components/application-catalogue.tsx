@@ -1,14 +1,27 @@
+import { useLocation, useNavigation } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import type { ApplicationCardData } from '~/lib/applications';
 import { ApplicationSearchList } from './application-cards';
+import { Spinner } from './spinner';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** The front door (/ and /applicaties): every application. */
+/** The front door (/ and /applicaties): every application; a spinner while the list (re)loads. */
 export function ApplicationCatalogue({ applications, query }: { applications: ApplicationCardData[]; query: string }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   return (
     <div>
-      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.heading}</h1>
+      <div className="flex items-center gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.heading}</h1>
+        {loading ? (
+          <span role="status" className="text-brand-600">
+            <Spinner className="h-6 w-6" />
+            <span className="sr-only">{L.loading}</span>
+          </span>
+        ) : null}
+      </div>
       <ApplicationSearchList applications={applications} initialQuery={query} empty={L.empty} label={L.heading} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
-import { APPLICATION_CATEGORIES, APPLICATION_LABELS, LIMITS, characterCounter } from '@datahub/domain';
+import { APPLICATION_CATEGORIES, APPLICATION_LABELS, LABELS, LIMITS, characterCounter } from '@datahub/domain';
 import type { ApplicationFormValues } from '~/lib/applications';
 import type { ApplicationFormOptions } from '~/lib/applications-manage.server';
 import { describedBy } from '~/lib/forms';
@@ -56,6 +56,7 @@ function Select({
   error,
   hint,
   required,
+  onChange,
   children,
 }: {
   name: string;
@@ -64,6 +65,7 @@ function Select({
   error?: string;
   hint?: string;
   required?: boolean;
+  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
   children: React.ReactNode;
 }) {
   return (
@@ -71,7 +73,7 @@ function Select({
       <label htmlFor={name} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <select id={name} name={name} defaultValue={value} required={required} {...describedBy(name, { error, hint })} className={inputClass(error)}>
+      <select id={name} name={name} defaultValue={value} required={required} onChange={onChange} {...describedBy(name, { error, hint })} className={inputClass(error)}>
         {children}
       </select>
       {hint ? (
@@ -99,13 +101,23 @@ export function ApplicationForm({
 }) {
   const pending = useIsPending();
   const v = (name: keyof ApplicationFormValues) => values[name] ?? '';
+  // With JavaScript the data-source list follows the chosen owner; without it, all are offered (nest-api checks).
+  const [owner, setOwner] = useState<string | null>(null);
+  const datasources = options.datasources?.filter((datasource) => owner === null || datasource.organizationId === owner) ?? null;
   return (
     <Form method="post" className="mt-6 space-y-5" aria-label={submitLabel}>
       <CsrfInput />
       <input type="hidden" name="intent" value="opslaan" />
       <FormError message={formError} />
       <TextField name="name" label={L.name} defaultValue={v('name')} error={fieldErrors.name} required maxLength={100} />
-      <Select name="owner_organization" label={L.ownerOrganization} value={v('owner_organization')} error={fieldErrors.owner_organization} required>
+      <Select
+        name="owner_organization"
+        label={L.ownerOrganization}
+        value={v('owner_organization')}
+        error={fieldErrors.owner_organization}
+        required
+        onChange={(event) => setOwner(event.target.value)}
+      >
         <option value="">{L.chooseOrganization}</option>
         {options.organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
@@ -141,10 +153,10 @@ export function ApplicationForm({
         defaultValue={v('url_licence_server')}
         error={fieldErrors.url_licence_server}
       />
-      {options.datasources ? (
+      {datasources ? (
         <Select name="datasource_id" label={L.datasource} hint={L.datasourceHint} value={v('datasource_id')} error={fieldErrors.datasource_id}>
           <option value="">{L.noDatasource}</option>
-          {groupByOrganization(options.datasources).map(([organization, datasources]) => (
+          {groupByOrganization(datasources).map(([organization, datasources]) => (
             <optgroup key={organization} label={organization}>
               {datasources.map((datasource) => (
                 <option key={datasource.id} value={datasource.id}>
@@ -155,7 +167,7 @@ export function ApplicationForm({
           ))}
         </Select>
       ) : null}
-      <SubmitButton pending={pending} pendingLabel={APPLICATION_LABELS.form.saved}>
+      <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
         {submitLabel}
       </SubmitButton>
     </Form>

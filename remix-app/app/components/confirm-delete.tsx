@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Form, Link } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CsrfInput } from './csrf-input';
 
 const dangerClass =
@@ -26,6 +25,8 @@ interface ConfirmDeleteProps {
  */
 export function ConfirmDelete({ confirmPath, label, title, explain, confirm, cancel }: ConfirmDeleteProps) {
   const [hydrated, setHydrated] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => setHydrated(true), []);
   if (!hydrated)
     return (
@@ -34,26 +35,28 @@ export function ConfirmDelete({ confirmPath, label, title, explain, confirm, can
       </Link>
     );
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={dangerClass}>{label}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 bg-stone-900/40" />
-        <Dialog.Content
-          role="alertdialog"
-          className="fixed left-1/2 top-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
-        >
-          <Dialog.Title className="text-lg font-semibold text-stone-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-stone-700">{explain}</Dialog.Description>
-          <Form method="post" action={confirmPath} className="mt-6 flex flex-wrap justify-end gap-3">
-            <CsrfInput />
-            <Dialog.Close className={cancelClass}>{cancel}</Dialog.Close>
-            <button type="submit" className={confirmClass}>
-              {confirm}
-            </button>
-          </Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button type="button" className={dangerClass} onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} role="alertdialog" aria-labelledby={titleId} aria-describedby={`${titleId}-uitleg`} className="w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl backdrop:bg-stone-900/40">
+        <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+          {title}
+        </h2>
+        <p id={`${titleId}-uitleg`} className="mt-2 text-stone-700">
+          {explain}
+        </p>
+        <Form method="post" action={confirmPath} className="mt-6 flex flex-wrap justify-end gap-3">
+          <CsrfInput />
+          <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>
+            {cancel}
+          </button>
+          <button type="submit" className={confirmClass}>
+            {confirm}
+          </button>
+        </Form>
+      </dialog>
+    </>
   );
 }
 

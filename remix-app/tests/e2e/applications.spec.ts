@@ -128,13 +128,22 @@ test.describe('managing applications', () => {
     await expect(page).toHaveURL(/\/beheer-applicaties\/aanmaken$/);
 
     // The owner list has no personal organisations.
+    await expect(page.getByLabel(L.form.ownerOrganization).locator('option', { hasText: 'Kwekerij Delta' })).toHaveCount(1);
     const owners = await page.getByLabel(L.form.ownerOrganization).locator('option').allTextContents();
     expect(owners).toContain('Kwekerij Delta');
     expect(owners.some((name) => name.startsWith('tmp_'))).toBe(false);
 
+    // Data sources to link: with JavaScript only the chosen owner's, without it all (nest-api checks).
+    const westSource = unique('Westbron');
+    expect((await api(await apiLogin(DEMO_USERS.otherOwner), 'post', '/api/datasources', { body: { name: westSource, hostname: '' } })).status).toBe(201);
+    await page.reload();
     const name = unique('Gewasvolger');
     await page.getByLabel(L.form.name).fill(name);
     await page.getByLabel(L.form.ownerOrganization).selectOption({ label: 'Kwekerij Delta' });
+    const sources = () => page.getByLabel(L.form.datasource).locator('option').allTextContents();
+    expect(await sources()).toContain('Kasdata Kwekerij Delta');
+    if (javaScriptEnabled) expect(await sources()).not.toContain(westSource);
+    else expect(await sources()).toContain(westSource);
     await expect(page.getByTestId('about-counter')).toHaveText(characterCounter(0, 1000));
     await page.getByLabel(L.form.about).fill('Volgt gewassen.');
     await page.getByLabel(L.form.usage).fill('Registreert.');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, initials, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
 import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -15,7 +15,9 @@ test.describe('sign-in', () => {
 
       const me = await currentUser(page);
       expect(me.email).toBe(email);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welkom, ${me.firstname}`);
+      // Signed in on the front door (the application catalogue), the top bar showing their initials.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+      await expect(page.getByRole('link', { name: LABELS.profileLink })).toHaveText(initials(me.firstname));
 
       const cookie = await accessTokenCookie(context);
       expect(cookie?.httpOnly).toBe(true);
@@ -67,7 +69,7 @@ test.describe('sign-in', () => {
       await page.goto(`/inloggen?redirect_uri=${encodeURIComponent(target)}`);
       await submitLogin(page, DEMO_USERS.member);
       await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welkom, /);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
     });
   }
 
@@ -87,7 +89,8 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/registreren$/);
 
     const user = await signUp(page, { firstname: 'Marit', lastname: 'Nieuwkomer' });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Marit');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+    await expect(page.getByRole('link', { name: LABELS.profileLink })).toHaveText('MA');
     const me = await currentUser(page);
     expect(me.email).toBe(user.email);
     expect(me.lastname).toBe('Nieuwkomer');

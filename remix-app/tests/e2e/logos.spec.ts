@@ -35,7 +35,7 @@ test('an admin uploads, refuses and removes an application logo; cards show it, 
   const served = await page.request.get(src!);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
-  expect(served.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(served.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox");
   expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
 
   await page.goto(`/applicaties?q=${encodeURIComponent(application.name)}`);
