@@ -1,7 +1,8 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, FIELD_ERRORS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { startTestApi, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
+import { MEMBER_PERMISSIONS, OWNER_PERMISSIONS } from './expected-permissions';
 
 let api: TestApi;
 let organization: { id: string; name: string; slug: string };
@@ -159,7 +160,7 @@ describe('sign-up', () => {
     expect(me.organization_name).toMatch(/^tmp_[0-9a-f]{12}$/);
     expect(me.organization_admin).toBe(false);
     const permissions = await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json();
-    expect(permissions).toEqual(permissionsForRoles(['Organization.Owner']));
+    expect(permissions).toEqual(OWNER_PERMISSIONS);
   });
 
   it('places someone whose e-mail domain belongs to an organisation there, with read rights only', async () => {
@@ -172,7 +173,7 @@ describe('sign-up', () => {
     const me = await (await api.request('/api/current_user', { token: access_token })).json();
     expect(me.organization).toBe(organization.id);
     const permissions = await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json();
-    expect(permissions).toEqual(permissionsForRoles([]));
+    expect(permissions).toEqual(MEMBER_PERMISSIONS);
   });
 
   it('refuses a second account for the same e-mail, case-insensitively', async () => {
