@@ -21,11 +21,14 @@ function cookieRequest(headers: Record<string, string>) {
   });
 }
 
+const firstname = async () => (await api.db.query('SELECT firstname FROM users WHERE id = $1', [user.id]))[0].firstname;
+
 describe('CSRF protection of cookie-authenticated writes', () => {
   it('refuses a write without the X-XSRF-TOKEN header', async () => {
     const response = await cookieRequest({});
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ statusCode: 403, detail: DETAILS.csrf });
+    expect(await firstname()).toBe('Test');
   });
 
   it('refuses a header that does not match the cookie, or is bound to another session', async () => {
@@ -33,8 +36,11 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     const anonymous = createCsrfToken(TEST_CSRF_SECRET, csrfBinding(null));
     const mismatch = await cookieRequest({ cookie: `access_token=${user.token}; XSRF-TOKEN=${valid}`, 'x-xsrf-token': `${valid}x` });
     expect(mismatch.status).toBe(403);
+    expect(await mismatch.json()).toEqual({ statusCode: 403, detail: DETAILS.csrf });
     const unbound = await cookieRequest({ cookie: `access_token=${user.token}; XSRF-TOKEN=${anonymous}`, 'x-xsrf-token': anonymous });
     expect(unbound.status).toBe(403);
+    expect(await unbound.json()).toEqual({ statusCode: 403, detail: DETAILS.csrf });
+    expect(await firstname()).toBe('Test');
   });
 
   it('refuses a foreign Origin even with a valid token', async () => {
@@ -45,7 +51,8 @@ describe('CSRF protection of cookie-authenticated writes', () => {
       origin: 'https://evil.example',
     });
     expect(response.status).toBe(403);
-    expect((await response.json()).detail).toBe(DETAILS.badOrigin);
+    expect(await response.json()).toEqual({ statusCode: 403, detail: DETAILS.badOrigin });
+    expect(await firstname()).toBe('Test');
   });
 
   it('accepts a same-origin write with the signed token', async () => {
@@ -57,10 +64,13 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     });
     expect(response.status).toBe(200);
     expect((await response.json()).firstname).toBe('Via cookie');
+    expect(await firstname()).toBe('Via cookie');
   });
 
   it('does not ask bearer clients for a CSRF token', async () => {
     const response = await api.request(`/api/users/${user.id}`, { method: 'PUT', token: user.token, json: { firstname: 'Bearer' } });
     expect(response.status).toBe(200);
+    expect((await response.json()).firstname).toBe('Bearer');
+    expect(await firstname()).toBe('Bearer');
   });
 });
