@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ERROR_TEXTS } from './domain';
+import { api, apiLogin, invitationPathFromMail, uniqueEmail } from './helpers';
+import { DEMO_USERS } from './settings';
+
+/**
+ * Every portal action, found in the route files (not hand-picked): a post without the anti-forgery
+ * field, or with a wrong one, is refused with the Dutch text before anything happens.
+ */
+const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/routes');
+
+/** Actions that change nothing and so need no token: the unknown-path catch-all only redirects. */
+const NO_FORM_ACTIONS = ['$.tsx'];
+
+function routesWithActions(): string[] {
+  return readdirSync(ROUTES_DIR)
+    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(readFileSync(path.join(ROUTES_DIR, file), 'utf8')))
+    .sort();
+}
+
+/** Remix flat-route file name → URL path, parameters filled in. */
+function urlFor(file: string, params: Record<string, string>): string {
+  const segments = file
+    .replace(/\.tsx?$/, '')
+    .split('.')
+    .filter((segment) => !segment.startsWith('_'))
+    .map((segment) => (segment.startsWith('$') ? params[segment.slice(1)] : segment));
+  return `/${segments.join('/')}`;
+}
+
+test.describe('anti-forgery token on every portal form', () => {
+  test('every action refuses a post without the token and with a wrong one', async ({ page, browser, signInAs, baseURL, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'plain HTTP posts: one project is enough');
+    const files = routesWithActions();
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    expect(files.filter((file) => NO_FORM_ACTIONS.includes(file))).toEqual(NO_FORM_ACTIONS);
+
+    // Real objects for the parameters: Delta's slug, one of its users, an open invitation.
+    const adminToken = await apiLogin(DEMO_USERS.admin);
+    const ownerToken = await apiLogin(DEMO_USERS.owner);
+    const me = await api<{ organization: string }>(ownerToken, 'GET', '/api/current_user');
+    const organizations = await api<{ organization_id: string; slug: string }[]>(adminToken, 'GET', '/api/organizations');
+    const delta = organizations.data.find((organization) => organization.organization_id === me.data.organization)!;
+    const users = await api<{ user_id: string; email: string }[]>(ownerToken, 'GET', `/api/organizations/${delta.slug}/users`);
+    const member = users.data.find((user) => user.email === DEMO_USERS.member)!;
+    const invited = uniqueEmail('csrf');
+    expect((await api(ownerToken, 'POST', '/api/invitations', { email: invited })).status).toBe(201);
+    const invitationToken = (await invitationPathFromMail(invited)).path.split('/').pop()!;
+    const params = { slug: delta.slug, userId: member.user_id, token: invitationToken };
+
+    // Pages inside the signed-in layout (_shell) are posted as the platform admin, who may do
+    // everything there; the others (sign-in, sign-up, invitation) as a visitor without a session.
+    const visitor = await browser.newContext({ baseURL });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/inloggen');
+    await signInAs(DEMO_USERS.admin);
+    await page.goto('/profiel');
+    const origin = new URL(baseURL!).origin;
+    const xsrf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+
+    for (const file of files.filter((candidate) => !NO_FORM_ACTIONS.includes(candidate))) {
+      const url = urlFor(file, params);
+      const signedIn = file.startsWith('_shell.');
+      const request = signedIn ? page.request : visitorPage.request;
+      const token = await xsrf(signedIn ? page.context() : visitor);
+      expect(token, file).toBeTruthy();
+      for (const [kind, form] of [
+        ['no token', { intent: 'remove', firstname: 'Vervalst', email: DEMO_USERS.member, password: 'Tuinbouw-demo-2026' }],
+        ['a wrong token', { csrf: `${token}x`, intent: 'remove', firstname: 'Vervalst', email: DEMO_USERS.member, password: 'Tuinbouw-demo-2026' }],
+      ] as const) {
+        const response = await request.post(url, { form, headers: { Origin: origin }, maxRedirects: 0 });
+        expect(response.status(), `${url} (${file}) with ${kind}`).toBe(403);
+        expect(await response.text(), `${url} (${file}) with ${kind}`).toContain(ERROR_TEXTS.csrf);
+      }
+    }
+    // No sign-in went through for the visitor.
+    expect((await visitor.cookies()).find((cookie) => cookie.name === 'access_token')).toBeUndefined();
+    await visitor.close();
+    // Nothing happened: the member is still in Delta, the invitation still open, the admin's name unchanged.
+    expect((await api<{ user_id: string }[]>(ownerToken, 'GET', `/api/organizations/${delta.slug}/users`)).data.map((user) => user.user_id)).toContain(member.user_id);
+    expect((await api(null, 'GET', `/api/invitations/${invitationToken}`)).status).toBe(200);
+    expect((await api<{ firstname: string }>(adminToken, 'GET', '/api/current_user')).data.firstname).not.toBe('Vervalst');
+
+    // The catch-all's action only redirects home.
+    const unknown = await page.request.post('/bestaat-niet', { form: {}, headers: { Origin: origin }, maxRedirects: 0 });
+    expect(unknown.status()).toBe(302);
+    expect(unknown.headers().location).toBe('/');
+  });
+});
