@@ -95,6 +95,12 @@ function onListening() {
 }
 // Without HOST, listen on every interface.
 const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
+server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+  const why = error.code === 'EADDRINUSE' ? 'already in use' : 'not allowed';
+  console.error(`The portal cannot start: port ${env.port} is ${why}; stop the other program, or choose another port with PORT.`);
+  process.exit(1);
+});
 
 let stopping = false;
 /** @param {NodeJS.Signals} signal */

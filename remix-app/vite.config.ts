@@ -10,8 +10,9 @@ declare module '@remix-run/node' {
 
 const domainSource = (path: string) => fileURLToPath(new URL(`../libs/domain/src/${path}`, import.meta.url));
 
-/** @datahub/domain ships CommonJS in dist; the portal compiles its TypeScript source instead. */
+/** The workspace libraries ship CommonJS in dist; the portal compiles their TypeScript source instead. */
 export const aliases = [
+  { find: /^@datahub\/api-client$/, replacement: fileURLToPath(new URL('../libs/api-client/src/index.ts', import.meta.url)) },
   { find: /^@datahub\/domain\/server$/, replacement: domainSource('server/index.ts') },
   { find: /^@datahub\/domain$/, replacement: domainSource('index.ts') },
   { find: /^~\//, replacement: `${fileURLToPath(new URL('./app/', import.meta.url))}` },

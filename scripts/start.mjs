@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(process.env.DATA_DIR || join(root, '.data'));
-mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+try {
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  writeFileSync(join(dataDir, '.write-test'), '');
+} catch (error) {
+  const why = error.code === 'ENOSPC' ? 'the disk is full' : 'it is read-only or not writable for this user';
+  console.error(`Datahub Tuinbouw cannot start: ${dataDir} cannot be written (${why}). Set DATA_DIR to a folder this user can write to.`);
+  process.exit(1);
+}
 
 function loadSecrets() {
   const file = join(dataDir, 'secrets.json');

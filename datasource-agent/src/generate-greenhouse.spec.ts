@@ -27,17 +27,17 @@ describe('generate-greenhouse', () => {
   it('writes the demo folder: both datasets and a Dutch datasets.yaml', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'demo-'));
     try {
-      const result = writeDemoData(dir, { scale: 0.05, fixturePath: FIXTURE_TTL_PATH });
-      expect(result.files).toEqual(['kas-delta.ttl', 'hortivation-voorbeeld.ttl']);
+      const result = writeDemoData(dir, { scale: 0.05 });
+      expect(result.files).toEqual(['kas-delta.ttl', 'voorbeeldkas.ttl']);
       const yaml = YAML.parse(readFileSync(path.join(dir, 'datasets.yaml'), 'utf8')) as { datasets: Record<string, string>[] };
-      expect(yaml.datasets.map((entry) => entry.file)).toEqual(['kas-delta.ttl', 'hortivation-voorbeeld.ttl']);
+      expect(yaml.datasets.map((entry) => entry.file)).toEqual(['kas-delta.ttl', 'voorbeeldkas.ttl']);
       for (const entry of yaml.datasets) {
         expect(entry.name).toBeTruthy();
         expect(entry.about).toBeTruthy();
         expect(entry.contact).toMatch(/Kwekerij Delta/);
         expect(entry.additional_info).toBeTruthy();
       }
-      expect(readFileSync(path.join(dir, 'hortivation-voorbeeld.ttl'), 'utf8')).toBe(readFileSync(FIXTURE_TTL_PATH, 'utf8'));
+      expect(readFileSync(path.join(dir, 'voorbeeldkas.ttl'), 'utf8')).toBe(readFileSync(FIXTURE_TTL_PATH, 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

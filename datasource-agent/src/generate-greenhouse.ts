@@ -1,20 +1,20 @@
 /**
  * Writes the demo data of 'Kwekerij Delta' into a folder:
  *  - kas-delta.ttl: a deterministic, generated greenhouse dataset (≥ 100 000 triples by default)
- *    in the vocabulary of the Hortivation example (cgo:, sosa:, om:), every subject with a
+ *    in the common greenhouse vocabulary (cgo:, sosa:, om:), every subject with a
  *    cgo:hasCategory from Construction/Water/Heating/Crop/Glass/Other/Roof/VenloGreenhouse;
- *  - hortivation-voorbeeld.ttl: the Hortivation example (shared/fixtures/.../data.ttl), when found;
+ *  - voorbeeldkas.ttl: the project's small example greenhouse (fixtures/voorbeeldkas.ttl, every category);
  *  - datasets.yaml describing both, in Dutch.
  *
  * Usage: node dist/generate-greenhouse.js DIR [--scale 1] [--fixture path/to/data.ttl]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 
 export const GREENHOUSE_FILE = 'kas-delta.ttl';
-export const FIXTURE_FILE = 'hortivation-voorbeeld.ttl';
+export const FIXTURE_FILE = 'voorbeeldkas.ttl';
 
 export const CATEGORIES = ['Construction', 'Water', 'Heating', 'Crop', 'Glass', 'Other', 'Roof', 'VenloGreenhouse'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -241,14 +241,13 @@ export function generateGreenhouse(options: GreenhouseOptions = {}): { turtle: s
   return { turtle: out.toString(), triples: out.triples, subjects: out.subjects, perCategory: Object.fromEntries(out.perCategory) };
 }
 
-/** `shared/fixtures/hortivation-templates/data.ttl`: SHARED_DIR, else `shared/` beside the repository. */
+/** The project's own example greenhouse, kept in the repository beside the workspaces. */
 export function defaultFixturePath(): string {
-  const shared = process.env.SHARED_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared');
-  return path.join(shared, 'fixtures', 'hortivation-templates', 'data.ttl');
+  return path.resolve(__dirname, '..', '..', 'fixtures', FIXTURE_FILE);
 }
 
 export interface DemoDataOptions extends GreenhouseOptions {
-  /** The Hortivation example to include (default: defaultFixturePath(); skipped with a warning when absent). */
+  /** The small example dataset to include (default: defaultFixturePath()). */
   fixturePath?: string;
 }
 
@@ -258,7 +257,7 @@ export interface DemoDataResult {
   triples: number;
 }
 
-/** Writes kas-delta.ttl, hortivation-voorbeeld.ttl (when the fixture is found) and datasets.yaml into `dir`. */
+/** Writes kas-delta.ttl, voorbeeldkas.ttl and datasets.yaml into `dir`. */
 export function writeDemoData(dir: string, options: DemoDataOptions = {}): DemoDataResult {
   mkdirSync(dir, { recursive: true });
   const generated = generateGreenhouse(options);
@@ -275,24 +274,18 @@ export function writeDemoData(dir: string, options: DemoDataOptions = {}): DemoD
     },
   ];
   const fixture = options.fixturePath ?? defaultFixturePath();
-  const files = [GREENHOUSE_FILE];
-  if (existsSync(fixture)) {
-    writeFileSync(path.join(dir, FIXTURE_FILE), readFileSync(fixture));
-    files.push(FIXTURE_FILE);
-    entries.push({
-      file: FIXTURE_FILE,
-      name: 'Voorbeeldkas Hortivation',
-      about:
-        'Het voorbeeld uit de handleiding van Hortivation: één kas met constructie, glas, water, verwarming, teelt en waarnemingen, als sjabloon voor eigen datasets.',
-      contact: 'Kwekerij Delta, Jan de Vries – jan.devries@kwekerij-delta.test',
-      additional_info: 'Bron: hortivation-templates/data.ttl. Klein en overzichtelijk; geschikt om SPARQL-query’s uit te proberen.',
-    });
-  } else {
-    process.stderr.write(`generate-greenhouse: fixture ${fixture} not found; writing only ${GREENHOUSE_FILE}\n`);
-  }
+  writeFileSync(path.join(dir, FIXTURE_FILE), readFileSync(fixture));
+  entries.push({
+    file: FIXTURE_FILE,
+    name: 'Voorbeeldkas Kwekerij Delta',
+    about:
+      'Eén Venlo-kas van Kwekerij Delta in het klein: constructie, dak, glas, verwarming, water, teelt en een paar metingen, als sjabloon voor eigen datasets.',
+    contact: 'Kwekerij Delta, Jan de Vries – jan.devries@kwekerij-delta.test',
+    additional_info: 'Klein en overzichtelijk (130 triples, elke categorie); geschikt om SPARQL-query’s uit te proberen.',
+  });
   const yaml = `# Datasets van Kwekerij Delta (demo), geschreven door generate-greenhouse.\n${YAML.stringify({ datasets: entries }, { lineWidth: 0 })}`;
   writeFileSync(path.join(dir, 'datasets.yaml'), yaml);
-  return { dir, files, triples: generated.triples };
+  return { dir, files: [GREENHOUSE_FILE, FIXTURE_FILE], triples: generated.triples };
 }
 
 function main(): void {

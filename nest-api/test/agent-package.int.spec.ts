@@ -17,7 +17,7 @@ import { startTestApi, type TestApi } from './harness';
  * the hub serves with npm, and run it with the service's arguments until its dataset is online.
  */
 const run = promisify(execFile);
-const FIXTURE = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'hortivation-templates', 'data.ttl');
+const FIXTURE = resolve(__dirname, '..', '..', 'fixtures', 'voorbeeldkas.ttl');
 
 interface CloudConfig {
   users: (string | { name: string; system?: boolean })[];

@@ -15,7 +15,7 @@ import { startTestApi, type TestApi, type TestUser } from './harness';
 
 /** The reference data source (a real process) and the hub (the real API) talking over loopback. */
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
-const FIXTURE = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'hortivation-templates', 'data.ttl');
+const FIXTURE = resolve(__dirname, '..', '..', 'fixtures', 'voorbeeldkas.ttl');
 
 let api: TestApi;
 let dir: string;

@@ -80,7 +80,7 @@ describe('npm start', () => {
       }, 'the demo datasets to come online');
       expect(online.map((row) => [row.name, row.status, row.owner_organization_name]).sort()).toEqual([
         ['Kassencomplex Kwekerij Delta', 'online', 'Kwekerij Delta'],
-        ['Voorbeeldkas Hortivation', 'online', 'Kwekerij Delta'],
+        ['Voorbeeldkas Kwekerij Delta', 'online', 'Kwekerij Delta'],
       ]);
 
       const agents = await processesWith(join(dir, 'demo-agent'));

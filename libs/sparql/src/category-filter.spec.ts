@@ -34,20 +34,21 @@ function expectIsomorphic(actual: Quad[], expected: Quad[]): void {
 
 const fixture = readFixtureTurtle();
 
-describe('splitByCategory / permittedQuads on the fixture data.ttl', () => {
+describe('splitByCategory / permittedQuads on the fixture voorbeeldkas.ttl', () => {
   const split = splitByCategory(parseTurtle(fixture));
 
   it('finds the categories the fixture uses, every subject categorised', () => {
-    expect([...split.byCategory.keys()].sort()).toEqual(['Construction', 'Crop', 'Glass', 'Heating', 'Other', 'Water']);
+    expect([...split.byCategory.keys()].sort()).toEqual(['Construction', 'Crop', 'Glass', 'Heating', 'Other', 'Roof', 'VenloGreenhouse', 'Water']);
     expect(split.uncategorised).toHaveLength(0);
     expect(split.quads).toHaveLength(130);
   });
 
   it('puts a subject with two categories in both subgraphs', () => {
     const subjects = (category: string) => new Set(split.byCategory.get(category)!.map((quad) => quad.subject.value));
-    expect(subjects('Heating').has('http://www.myexample.com/myheatingpipe')).toBe(true);
-    expect(subjects('Construction').has('http://www.myexample.com/myheatingpipe')).toBe(true);
-    expect(subjects('Water').has('http://www.myexample.com/myheatingpipe')).toBe(false);
+    const vent = 'https://data.kwekerij-delta.test/voorbeeldkas/luchtraam1';
+    expect(subjects('Roof').has(vent)).toBe(true);
+    expect(subjects('Construction').has(vent)).toBe(true);
+    expect(subjects('Water').has(vent)).toBe(false);
   });
 
   for (const scopes of SCOPE_SETS) {
@@ -59,9 +60,11 @@ describe('splitByCategory / permittedQuads on the fixture data.ttl', () => {
     });
   }
 
-  it('grants everything under ReadAll and nothing for a category the data lacks', () => {
+  it('grants everything under ReadAll and exactly the subjects of one category under its scope', () => {
     expect(permittedQuads(split, ['Dataset.ReadAll'])).toHaveLength(130);
-    expect(permittedQuads(split, ['Dataset.ReadRoof'])).toHaveLength(0);
+    // dak1 (5 triples) and luchtraam1 (Roof and Construction: 5 triples).
+    expect(permittedQuads(split, ['Dataset.ReadRoof'])).toHaveLength(10);
+    expect(() => permittedQuads(split, [])).toThrow('no dataset scopes granted');
   });
 });
 

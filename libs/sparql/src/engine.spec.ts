@@ -9,7 +9,7 @@ import { filterTurtle, toNTriples } from './category-filter';
 import { SparqlError } from './errors';
 import { EDGE_CASES_TTL, SCOPE_SETS, readFixtureTurtle } from './testing/fixtures';
 
-const PREFIXES = `PREFIX : <http://www.myexample.com/>
+const PREFIXES = `PREFIX : <https://data.kwekerij-delta.test/voorbeeldkas/>
 PREFIX kas: <http://example.org/kas/>
 PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
 PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
@@ -20,19 +20,19 @@ const QUERIES = [
   'SELECT ?s ?type WHERE { ?s a ?type }',
   'SELECT ?s ?v WHERE { ?s cgo:hasNumericalValue ?v . ?s cgo:hasUnit ?u . ?s a ?t FILTER(?v >= 10) }',
   'SELECT ?cat (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s cgo:hasCategory ?cat } GROUP BY ?cat',
-  'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasHortispotLocation ?loc } }',
+  'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasLocation ?loc } }',
   'SELECT * WHERE { ?s ?p ?o FILTER(!isBlank(?s) && !isBlank(?o)) } ORDER BY ?s ?p ?o LIMIT 20 OFFSET 3',
-  'SELECT ?s WHERE { ?s cgo:partOf+ ?g FILTER(?g IN (:mygreenhouse, kas:kas1)) }',
+  'SELECT ?s WHERE { ?s cgo:partOf+ ?g FILTER(?g IN (:kas1, kas:kas1)) }',
   'SELECT ?s ?n WHERE { { SELECT ?s (COUNT(?p) AS ?n) WHERE { ?s ?p ?o FILTER(!isBlank(?s)) } GROUP BY ?s } FILTER(?n > 4) }',
   'SELECT ?s WHERE { ?s a ?t FILTER NOT EXISTS { ?s cgo:partOf ?x } FILTER(!isBlank(?s)) }',
   'SELECT (COUNT(*) AS ?n) (SUM(?v) AS ?total) WHERE { ?s ?p ?o OPTIONAL { ?s cgo:hasNumericalValue ?v } }',
-  'SELECT ?s ?o WHERE { ?s cgo:partOf ?o } VALUES ?o { :mygreenhouse :mycrop kas:kas1 }',
+  'SELECT ?s ?o WHERE { ?s cgo:partOf ?o } VALUES ?o { :kas1 :tomaat kas:kas1 }',
   'SELECT ?label WHERE { ?s cgo:hasLabel ?label FILTER(LANG(?label) = "nl") }',
   'ASK { ?s a cgo:Crop }',
   'ASK { ?s cgo:hasCategory "Water" }',
   'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }',
   'CONSTRUCT WHERE { ?s ?p ?o }',
-  'DESCRIBE :myheatingpipe kas:pomp1',
+  'DESCRIBE :buisrail1 kas:pomp1',
   'SELECT ?g ?s WHERE { GRAPH ?g { ?s ?p ?o } }',
   'SELECT ?s WHERE { GRAPH <urn:datahub:categories:Water> { ?s ?p ?o } }',
 ].map((query) => PREFIXES + query);

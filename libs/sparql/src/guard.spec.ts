@@ -23,7 +23,7 @@ describe('guardQuery accepts read-only query forms', () => {
     ['ASK', 'ASK { ?s ?p ?o }'],
     ['CONSTRUCT', 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }'],
     ['CONSTRUCT', 'CONSTRUCT WHERE { ?s ?p ?o }'],
-    ['DESCRIBE', 'DESCRIBE <http://www.myexample.com/mycrop>'],
+    ['DESCRIBE', 'DESCRIBE <https://data.kwekerij-delta.test/voorbeeldkas/tomaat>'],
     ['SELECT', 'SELECT ?s WHERE { GRAPH ?g { ?s ?p ?o } }'],
   ])('%s: %s', (form, text) => {
     expect(guardQuery(text).form).toBe(form);

@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { isRole, ROLES, type Role } from '@datahub/domain';
+import { isRole, PERMISSIONS, ROLES, type Role } from '@datahub/domain';
 import { CurrentUser, RequirePermission, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
@@ -18,6 +18,8 @@ import { AddRoleDto, SetRolesDto } from './dto/roles.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserView } from './user.view';
 import { UsersService } from './users.service';
+
+const ROLE_NAMES = { schema: { type: 'array' as const, items: { type: 'string' as const, enum: [...ROLES] } } };
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 const LAST_OWNER = { type: ErrorBodyView, description: "detail 'there must always be an organization owner'" };
@@ -79,7 +81,7 @@ export class UsersController {
   @Get(':id/permissions')
   @RequirePermission('User.Read')
   @ApiOperation({ summary: "A user's effective permission names (same organisation, or organisation admin)" })
-  @ApiOkResponse({ type: [String] })
+  @ApiOkResponse({ schema: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } } })
   @ApiNotFoundResponse({ type: ErrorBodyView })
   permissions(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<string[]> {
     return this.users.permissions(actor, id);
@@ -88,7 +90,7 @@ export class UsersController {
   @Get(':id/roles')
   @RequirePermission('User.Read')
   @ApiOperation({ summary: "A user's role names (same organisation, or organisation admin)" })
-  @ApiOkResponse({ type: [String] })
+  @ApiOkResponse(ROLE_NAMES)
   roles(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<string[]> {
     return this.users.roles(actor, id);
   }
@@ -97,7 +99,7 @@ export class UsersController {
   @RequirePermission('RoleAssignment.Create')
   @HttpCode(200)
   @ApiOperation({ summary: 'Grant one role (needs RoleAssignment.Create and .Delete); answers the roles now held' })
-  @ApiOkResponse({ type: [String] })
+  @ApiOkResponse(ROLE_NAMES)
   addRole(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Body() dto: AddRoleDto): Promise<string[]> {
     return this.users.addRole(actor, id, dto.name);
   }
@@ -106,7 +108,7 @@ export class UsersController {
   @RequirePermission('RoleAssignment.Create')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set exactly these roles (needs RoleAssignment.Create and .Delete); answers the roles now held' })
-  @ApiOkResponse({ type: [String] })
+  @ApiOkResponse(ROLE_NAMES)
   @ApiConflictResponse(LAST_OWNER)
   setRoles(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Body() dto: SetRolesDto): Promise<string[]> {
     return this.users.setRoles(actor, id, dto.names);
@@ -116,7 +118,7 @@ export class UsersController {
   @RequirePermission('RoleAssignment.Delete')
   @ApiOperation({ summary: 'Take one role away (needs RoleAssignment.Create and .Delete); answers the roles now held' })
   @ApiParam({ name: 'role', enum: ROLES })
-  @ApiOkResponse({ type: [String] })
+  @ApiOkResponse(ROLE_NAMES)
   @ApiConflictResponse(LAST_OWNER)
   removeRole(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Param('role') role: string): Promise<string[]> {
     if (!isRole(role)) throw ApiError.notFound();

@@ -9,7 +9,7 @@ import {
   displayOrganizationName,
   initials,
 } from '@datahub/domain';
-import type { CurrentUser } from '~/lib/types';
+import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Logo } from './logo';
 
 const DRAWER_ID = 'hoofdmenu';

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { DATASET_LABELS, initials, titleCase } from '@datahub/domain';
-import { isOnline, type DatasetView } from '~/lib/datasets';
+import type { DatasetView } from '@datahub/api-client';
+import { isOnline } from '~/lib/datasets';
 
 const L = DATASET_LABELS;
 

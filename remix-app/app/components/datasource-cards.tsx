@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
-import type { DatasourceView } from '~/lib/datasets';
+import type { DatasourceView } from '@datahub/api-client';
 import { CsrfInput } from './csrf-input';
 import { DatasetOwnerLogo, cardGridClass } from './dataset-cards';
 

@@ -1,7 +1,8 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { credentialsDataUrl, credentialsFileName, type CreatedDatasourceView } from '~/lib/datasets';
+import type { CreatedDatasourceView } from '@datahub/api-client';
+import { credentialsDataUrl, credentialsFileName } from '~/lib/datasets';
 import type { FormReply } from '~/lib/forms';
 import { CsrfInput } from './csrf-input';
 import { sectionClass } from './dataset-cards';

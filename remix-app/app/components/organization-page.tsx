@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/forms';
-import type { OrganizationView } from '~/lib/types';
+import type { OrganizationView } from '@datahub/api-client';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 

@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf } from '@datahub/api-client';
 import type { ApiErrorBody } from '@datahub/domain';
 import { apiUrl } from './env.server';
 import { loginPath, requestedPath } from './redirects';
@@ -9,8 +10,6 @@ export type ApiResult<T> =
   | { ok: false; status: number; error: ApiErrorBody };
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  json?: unknown;
   /**
    * 'required' (default): send the visitor's token; no token or a 401 redirects to /inloggen.
    * 'optional': send the token when there is one; every answer comes back as a result.
@@ -40,17 +39,28 @@ function errorBody(status: number, body: unknown): ApiErrorBody {
   return { statusCode: status, detail: '' };
 }
 
+/** `init` (params, body) is required exactly when the operation has required parameters or a body. */
+type CallArgs<M extends HttpMethod, P extends ApiPath<M>> =
+  RequiredKeysOf<ApiInit<M, P>> extends never
+    ? [init?: ApiInit<M, P>, options?: ApiOptions]
+    : [init: ApiInit<M, P>, options?: ApiOptions];
+
 /**
- * The one way loaders and actions talk to nest-api. Signed-in calls carry the bearer token
- * from the `access_token` cookie; 401 throws the redirect to /inloggen, 403 and 404 throw a
- * Response for the error boundary, 5xx and an unreachable API throw too. Other refusals
- * (422 field errors, 409, 429) come back as `{ ok: false }` for the form to show.
+ * The one way loaders and actions talk to nest-api, typed by the generated contract
+ * (@datahub/api-client): the compiler knows every path, its parameters, body and answer.
+ * Signed-in calls carry the bearer token from the `access_token` cookie; 401 throws the redirect
+ * to /inloggen, 403 and 404 throw a Response for the error boundary, 5xx and an unreachable API
+ * throw too. Other refusals (422 field errors, 409, 429) come back as `{ ok: false }` for the form.
  */
-export async function apiRequest<T>(request: Request, path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
+export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
+  request: Request,
+  method: M,
+  path: P,
+  ...[init, options = {}]: CallArgs<M, P>
+): Promise<ApiResult<ApiData<M, P>>> {
   const headers = new Headers({ Accept: 'application/json' });
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
-  if (options.json !== undefined) headers.set('Content-Type', 'application/json');
   const auth = options.auth ?? 'required';
   if (auth !== 'none') {
     const token = getAccessToken(request);
@@ -58,46 +68,39 @@ export async function apiRequest<T>(request: Request, path: string, options: Api
     else if (auth === 'required') redirectToLogin(request);
   }
 
-  let response: Response;
+  // Looked up per call: the API address comes from the environment, and tests replace fetch.
+  const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
+  let answer: { data?: unknown; error?: unknown; response: Response };
   try {
-    response = await fetch(`${apiUrl()}${path}`, {
-      method: options.method ?? 'GET',
+    answer = await client.request(method, path, {
+      ...(init ?? {}),
       headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
       redirect: 'manual',
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
-    });
+    } as never);
   } catch (error) {
     if (request.signal.aborted) throw error;
-    console.error(`nest-api ${options.method ?? 'GET'} ${path} failed:`, error);
+    console.error(`nest-api ${method.toUpperCase()} ${path} failed:`, error);
     throw new Response(null, { status: 503 });
   }
 
-  const text = await response.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  const { response } = answer;
+  if (response.ok) return { ok: true, status: response.status, data: (answer.data ?? null) as ApiData<M, P> };
 
   if (auth === 'required') {
     if (response.status === 401) redirectToLogin(request);
     if ((response.status === 403 || response.status === 404) && options.refusals !== 'return') throw new Response(null, { status: response.status });
   }
   if (response.status >= 500) {
-    console.error(`nest-api ${options.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    console.error(`nest-api ${method.toUpperCase()} ${path} answered ${response.status}: ${JSON.stringify(answer.error ?? '').slice(0, 500)}`);
     throw new Response(null, { status: 502 });
   }
-  return { ok: false, status: response.status, error: errorBody(response.status, body) };
+  return { ok: false, status: response.status, error: errorBody(response.status, answer.error) };
 }
 
 /** A signed-in GET whose refusal is never expected by the page: anything but 2xx is thrown. */
-export async function apiGet<T>(request: Request, path: string): Promise<T> {
-  const result = await apiRequest<T>(request, path);
+export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P, ...[init]: CallArgs<'get', P>): Promise<ApiData<'get', P>> {
+  const result = await apiRequest(request, 'get', path, ...([init] as CallArgs<'get', P>));
   if (!result.ok) throw new Response(null, { status: result.status });
   return result.data;
 }

@@ -3,7 +3,7 @@ import type { Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
 import { csrfCookie } from './csrf.server';
 import { accessTokenCookie, getAccessToken } from './session.server';
-import type { CurrentUser } from './types';
+import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 
 /** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */
 export function signInHeaders(request: Request, token: string, expiresAt: string): Headers {
@@ -29,7 +29,7 @@ const currentUsers = new WeakMap<AppLoadContext, Promise<CurrentUser>>();
 export function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
   let pending = currentUsers.get(context);
   if (!pending) {
-    pending = apiGet<CurrentUser>(request, '/api/current_user');
+    pending = apiGet(request, '/api/current_user');
     currentUsers.set(context, pending);
   }
   return pending;
@@ -45,7 +45,7 @@ export async function requireCurrentUserWithPermissions(
   const user = await requireCurrentUser(args);
   let pending = currentPermissions.get(context);
   if (!pending) {
-    pending = apiGet<Permission[]>(request, `/api/users/${encodeURIComponent(String(user.user_id))}/permissions`);
+    pending = apiGet(request, '/api/users/{id}/permissions', { params: { path: { id: user.user_id } } }) as Promise<Permission[]>;
     currentPermissions.set(context, pending);
   }
   return { user, permissions: await pending };
@@ -54,6 +54,6 @@ export async function requireCurrentUserWithPermissions(
 /** Someone whose token nest-api still accepts goes straight on to where they were headed. */
 export async function redirectIfSignedIn(request: Request, target: string): Promise<void> {
   if (!getAccessToken(request)) return;
-  const me = await apiRequest<CurrentUser>(request, '/api/current_user', { auth: 'optional' });
+  const me = await apiRequest(request, 'get', '/api/current_user', {}, { auth: 'optional' });
   if (me.ok) throw redirect(target);
 }

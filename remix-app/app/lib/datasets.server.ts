@@ -1,14 +1,15 @@
 import { apiGet } from './api.server';
-import { byName, isOnline, type DatasetView } from './datasets';
+import type { DatasetView } from '@datahub/api-client';
+import { byName, isOnline } from './datasets';
 
 /** The online catalogue (GET /api/datasets answers online datasets only; filtered again to be sure). */
 export async function loadOnlineDatasets(request: Request): Promise<DatasetView[]> {
-  const datasets = await apiGet<DatasetView[]>(request, '/api/datasets');
+  const datasets = await apiGet(request, '/api/datasets');
   return datasets.filter(isOnline).sort(byName);
 }
 
 export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {
-  return (await apiGet<DatasetView[]>(request, '/api/my-datasets')).sort(byName);
+  return (await apiGet(request, '/api/my-datasets')).sort(byName);
 }
 
 export function searchQuery(request: Request): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsDataUrl, credentialsFileName, isOnline, matchesName, type CreatedDatasourceView } from './datasets';
+import type { CreatedDatasourceView } from '@datahub/api-client';
+import { credentialsDataUrl, credentialsFileName, isOnline, matchesName } from './datasets';
 
 describe('matchesName', () => {
   it('matches a case-insensitive substring and everything for an empty query', () => {

@@ -1,34 +1,6 @@
-/** Shapes of the data-source and dataset answers of nest-api, and the catalogue's search. */
-export interface DatasourceView {
-  datasource_id: string;
-  name: string;
-  hostname: string | null;
-  /** Where the hub calls the host (scheme and host path override applied); null without a hostname. */
-  dashboard_url: string | null;
-  owner_organization: string;
-  owner_organization_name: string;
-  owner_organization_logo_url: string | null;
-}
+import type { CreatedDatasourceView, DatasetView } from '@datahub/api-client';
 
-export interface CreatedDatasourceView extends DatasourceView {
-  credentials: { datasource_id: string; secret: string };
-  cloud_init_config: string;
-}
-
-export interface DatasetView {
-  dataset_id: string;
-  slug: string;
-  name: string;
-  status: string;
-  about: string;
-  contact: string;
-  additional_info: string;
-  file_format: string;
-  owner_organization_slug: string;
-  owner_organization_name: string;
-  owner_organization_logo_url: string | null;
-}
-
+/** The catalogue's search and the data-source credentials file. */
 export const ONLINE = 'online';
 
 export function isOnline(dataset: Pick<DatasetView, 'status'>): boolean {

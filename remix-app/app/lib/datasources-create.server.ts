@@ -3,7 +3,7 @@ import { DATASET_LABELS, datasourceCreateErrorText } from '@datahub/domain';
 import { apiRequest } from './api.server';
 import { requireCurrentUser } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
-import type { CreatedDatasourceView } from './datasets';
+import type { CreatedDatasourceView } from '@datahub/api-client';
 import { keptValues, textField, type FormReply } from './forms';
 
 export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
@@ -18,11 +18,13 @@ export async function createDatasourceAction({ request, context }: ActionFunctio
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
 
-  const result = await apiRequest<CreatedDatasourceView>(request, '/api/datasources', {
-    method: 'POST',
-    json: { name: textField(formData, 'name'), hostname: withHostname ? textField(formData, 'hostname') : '' },
-    refusals: 'return',
-  });
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/datasources',
+    { body: { name: textField(formData, 'name'), hostname: withHostname ? textField(formData, 'hostname') : '' } },
+    { refusals: 'return' },
+  );
   if (!result.ok) {
     const values = keptValues(formData);
     if (result.status === 403) return data<DatasourceCreateReply>({ formError: DATASET_LABELS.noDatasourceRights, values }, { status: 403 });

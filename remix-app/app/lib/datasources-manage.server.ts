@@ -3,7 +3,7 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { apiRequest } from './api.server';
 import { requireCurrentUser } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
-import type { CreatedDatasourceView } from './datasets';
+import type { CreatedDatasourceView } from '@datahub/api-client';
 import { textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
 
@@ -23,15 +23,15 @@ export async function manageDatasourceAction({ request, context }: ActionFunctio
   const intent = textField(formData, 'intent');
   const id = textField(formData, 'datasource_id');
   const name = textField(formData, 'datasource_name');
-  const path = `/api/datasources/${encodeURIComponent(id)}`;
+  const params = { path: { id } };
 
   if (intent === 'nieuwe-sleutel') {
-    const result = await apiRequest<CreatedDatasourceView>(request, `${path}/new-key`, { refusals: 'return' });
+    const result = await apiRequest(request, 'get', '/api/datasources/{id}/new-key', { params }, { refusals: 'return' });
     if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.newKeyFailed, values: { datasource_id: id } }, { status: result.status });
     return data<DatasourceManageReply>({ intent, rotated: result.data }, { headers: { 'Cache-Control': 'no-store' } });
   }
   if (intent === 'verwijderen') {
-    const result = await apiRequest<null>(request, path, { method: 'DELETE', refusals: 'return' });
+    const result = await apiRequest(request, 'delete', '/api/datasources/{id}', { params }, { refusals: 'return' });
     if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.deleteFailed, values: { datasource_id: id } }, { status: result.status });
     return redirect('/databronnen', { headers: { 'Set-Cookie': await flashCookie(request, L.deleted(name || id)) } });
   }

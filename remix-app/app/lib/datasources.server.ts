@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { hasPermission } from './datasources-permissions';
 import { apiGet } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
-import type { DatasourceView } from './datasets';
+import type { DatasourceView } from '@datahub/api-client';
 
 /**
  * The organisation's data sources (`/api/my-datasources`; `/api/datasources` gives organisation
@@ -14,6 +14,6 @@ export async function loadOwnDatasources(
 ): Promise<DatasourceView[] | null> {
   const { permissions } = await requireCurrentUserWithPermissions(args);
   if (!hasPermission(permissions, 'Datasource.Read')) return null;
-  const datasources = await apiGet<DatasourceView[]>(args.request, path);
+  const datasources = await apiGet(args.request, path);
   return [...datasources].sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }

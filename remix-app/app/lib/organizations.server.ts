@@ -13,7 +13,7 @@ import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { clearAccessTokenCookie, flashCookie } from './session.server';
-import type { CurrentUser, LicenceView, OrganizationView, UserView } from './types';
+import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -25,7 +25,7 @@ export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'
 
 /** Organisation admins act on every organisation; everyone else on their own only. */
 export function actsOn(user: CurrentUser, organizationId: string): boolean {
-  return user.organization_admin || String(user.organization) === String(organizationId);
+  return user.organization_admin || user.organization === organizationId;
 }
 
 export function hasPermissionIn(
@@ -46,7 +46,7 @@ export interface UserRow {
 
 function userRows(users: UserView[], me: CurrentUser): UserRow[] {
   return users
-    .map((user) => ({ id: String(user.user_id), name: userName(user), email: user.email, isSelf: String(user.user_id) === String(me.user_id) }))
+    .map((user) => ({ id: user.user_id, name: userName(user), email: user.email, isSelf: user.user_id === me.user_id }))
     .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
@@ -54,14 +54,14 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
 export async function loadOrganizationPage(args: Args, slug: string) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const organization = await apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`);
+  const organization = await apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } });
   const [users, licences] = await Promise.all([
-    apiGet<UserView[]>(request, `/api/organizations/${segment(organization.slug)}/users`),
-    apiGet<LicenceView[]>(request, `/api/organizations/${segment(organization.slug)}/licences`),
+    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } }),
+    apiGet(request, '/api/organizations/{slug}/licences', { params: { path: { slug: organization.slug } } }),
   ]);
   return {
     organization,
-    isOwn: String(organization.organization_id) === String(user.organization),
+    isOwn: organization.organization_id === user.organization,
     canEdit: hasPermissionIn(user, permissions, 'Organization.Update', organization.organization_id),
     users: userRows(users, user),
     licences: licences.map((licence) => ({
@@ -79,15 +79,20 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
   const name = textField(formData, 'name');
   // A personal organisation keeps its (hidden) tmp_ name until someone gives it a real one.
   const keepName = name.trim() === '' && textField(formData, 'personal') === '1';
-  const result = await apiRequest<OrganizationView>(request, `/api/organizations/${segment(organizationId)}`, {
-    method: 'PUT',
-    json: {
-      ...(keepName ? {} : { name }),
-      kvk_number: textField(formData, 'kvk_number').trim(),
-      domain: textField(formData, 'domain').trim(),
+  const result = await apiRequest(
+    request,
+    'put',
+    '/api/organizations/{organization_id}',
+    {
+      params: { path: { organization_id: organizationId } },
+      body: {
+        ...(keepName ? {} : { name }),
+        kvk_number: textField(formData, 'kvk_number').trim(),
+        domain: textField(formData, 'domain').trim(),
+      },
     },
-    refusals: 'return',
-  });
+    { refusals: 'return' },
+  );
   if (!result.ok) {
     const fieldErrors =
       result.status === 422 && result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
@@ -108,12 +113,11 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   const { user: me } = await requireCurrentUserWithPermissions(args);
   const userId = textField(formData, 'user_id');
   const name = textField(formData, 'user_name');
-  const isSelf = userId === String(me.user_id);
-  const result = await apiRequest<null>(
-    request,
-    isSelf ? `/api/users/${segment(userId)}` : `/api/users/${segment(userId)}/remove_from_organization`,
-    { method: 'DELETE', refusals: 'return' },
-  );
+  const isSelf = userId === me.user_id;
+  const params = { path: { id: userId } };
+  const result = isSelf
+    ? await apiRequest(request, 'delete', '/api/users/{id}', { params }, { refusals: 'return' })
+    : await apiRequest(request, 'delete', '/api/users/{id}/remove_from_organization', { params }, { refusals: 'return' });
   if (!result.ok) {
     const formError = result.status === 409 ? rolesErrorText(result.error) : ORGANISATION_LABELS.users.removeFailed;
     return data<FormReply & { intent: string }>(
@@ -142,8 +146,8 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   const [organization, users] = await Promise.all([
-    apiGet<OrganizationView>(request, `/api/organizations/${segment(slug)}`),
-    apiGet<UserView[]>(request, `/api/organizations/${segment(slug)}/users`),
+    apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } }),
+    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug } } }),
   ]);
   const mayRemove = hasPermissionIn(user, permissions, 'User.Delete', organization.organization_id);
   return {
@@ -152,7 +156,7 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     users: userRows(users, user),
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:
-      String(organization.organization_id) === String(user.organization) && permissions.includes('Invitation.Create'),
+      organization.organization_id === user.organization && permissions.includes('Invitation.Create'),
   };
 }
 
@@ -160,11 +164,7 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
 export async function inviteUser(args: Args, formData: FormData, backTo: string) {
   const { request } = args;
   const email = textField(formData, 'email').trim();
-  const result = await apiRequest<{ email: string }>(request, '/api/invitations', {
-    method: 'POST',
-    json: { email },
-    refusals: 'return',
-  });
+  const result = await apiRequest(request, 'post', '/api/invitations', { body: { email } }, { refusals: 'return' });
   if (!result.ok) {
     return data<FormReply & { intent: string }>(
       { intent: 'invite', formError: inviteErrorText(result.error), values: { email } },

@@ -6,7 +6,8 @@ import { DatasetSearchList } from '~/components/dataset-search-list';
 import { DatasourceCardList, DatasourceNoRights } from '~/components/datasource-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { apiGet } from '~/lib/api.server';
-import { byName, type DatasetView } from '~/lib/datasets';
+import type { DatasetView } from '@datahub/api-client';
+import { byName } from '~/lib/datasets';
 import { searchQuery, toCard } from '~/lib/datasets.server';
 import { loadOwnDatasources } from '~/lib/datasources.server';
 import { pageTitle } from '~/lib/meta';
@@ -19,8 +20,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 export async function loader(args: LoaderFunctionArgs) {
   const [datasources, online, own] = await Promise.all([
     loadOwnDatasources(args, '/api/datasources'),
-    apiGet<DatasetView[]>(args.request, '/api/datasets'),
-    apiGet<DatasetView[]>(args.request, '/api/my-datasets'),
+    apiGet(args.request, '/api/datasets'),
+    apiGet(args.request, '/api/my-datasets'),
   ]);
   const unique = new Map<string, DatasetView>();
   for (const dataset of [...online, ...own]) unique.set(dataset.dataset_id, dataset);

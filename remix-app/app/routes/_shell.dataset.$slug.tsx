@@ -5,7 +5,7 @@ import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '
 import { ErrorPanel } from '~/components/error-page';
 import { apiRequest } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
-import { byName, isOnline, type DatasetView } from '~/lib/datasets';
+import { byName, isOnline } from '~/lib/datasets';
 import { toCard } from '~/lib/datasets.server';
 import { pageTitle } from '~/lib/meta';
 
@@ -19,15 +19,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const user = await requireCurrentUser(args);
   const slug = params.slug ?? '';
-  const found = await apiRequest<DatasetView>(request, `/api/datasets/${encodeURIComponent(slug)}`, { refusals: 'return' });
+  const found = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const siblings = await apiRequest<DatasetView[]>(
+  const siblings = await apiRequest(
     request,
-    `/api/organizations/${encodeURIComponent(dataset.owner_organization_slug)}/datasets`,
+    'get',
+    '/api/organizations/{slug}/datasets',
+    { params: { path: { slug: dataset.owner_organization_slug } } },
     { refusals: 'return' },
   );
   const others = siblings.ok

@@ -23,19 +23,17 @@ import { pageTitle } from '~/lib/meta';
 import { actsOn, userName } from '~/lib/organizations.server';
 import { flashCookie } from '~/lib/session.server';
 import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
-import type { UserView } from '~/lib/types';
 
 const L = ORGANISATION_LABELS.user;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.name : L.title) }];
 
-const segment = (value: string) => encodeURIComponent(value);
 
 async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { request, params } = args;
   const { user: me, permissions } = await requireCurrentUserWithPermissions(args);
   const id = params.userId ?? '';
-  const target = await apiGet<UserView>(request, `/api/users/${segment(id)}`);
+  const target = await apiGet(request, '/api/users/{id}', { params: { path: { id } } });
   const canEdit =
     permissions.includes('RoleAssignment.Create') &&
     permissions.includes('RoleAssignment.Delete') &&
@@ -45,16 +43,16 @@ async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { me, target, canEdit } = await loadTarget(args);
-  const roles = await apiGet<string[]>(args.request, `/api/users/${segment(String(target.user_id))}/roles`);
+  const roles = await apiGet(args.request, '/api/users/{id}/roles', { params: { path: { id: target.user_id } } });
   return {
-    id: String(target.user_id),
+    id: target.user_id,
     name: userName(target),
     firstname: target.firstname,
     lastname: target.lastname,
     email: target.email,
     organizationName: displayOrganizationName(target.organization_name),
     usersPath:
-      String(target.organization) === String(me.organization) ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`,
+      target.organization === me.organization ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`,
     inAdminOrganization: target.organization_admin,
     ticked: [...checkboxesForRoles(roles)],
     canEdit,
@@ -74,15 +72,17 @@ export async function action(args: ActionFunctionArgs) {
     return data<RolesReply>({ formError: rolesErrorText({ detail: '' }), ticked }, { status: 403 });
   }
   const names = rolesForCheckboxes(ticked, target.organization_admin);
-  const result = await apiRequest<string[]>(request, `/api/users/${segment(String(target.user_id))}/roles`, {
-    method: 'POST',
-    json: { names },
-    refusals: 'return',
-  });
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/users/{id}/roles',
+    { params: { path: { id: target.user_id } }, body: { names } },
+    { refusals: 'return' },
+  );
   if (!result.ok) {
     return data<RolesReply>({ formError: rolesErrorText(result.error), ticked }, { status: result.status });
   }
-  return redirect(`/gebruiker/${segment(String(target.user_id))}`, {
+  return redirect(`/gebruiker/${encodeURIComponent(target.user_id)}`, {
     headers: { 'Set-Cookie': await flashCookie(request, L.saved) },
   });
 }

@@ -7,7 +7,6 @@ import { OrganizationLogo, sectionClass } from '~/components/organization-page';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
-import type { OrganizationView } from '~/lib/types';
 
 const L = ORGANISATION_LABELS.organizations;
 
@@ -16,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 /** Admins get every organisation from nest-api, others only their own: the page shows what it gets. */
 export async function loader(args: LoaderFunctionArgs) {
   await requireCurrentUser(args);
-  const organizations = await apiGet<OrganizationView[]>(args.request, '/api/organizations');
+  const organizations = await apiGet(args.request, '/api/organizations');
   const query = new URL(args.request.url).searchParams.get('q') ?? '';
   return {
     query,

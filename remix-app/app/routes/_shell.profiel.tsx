@@ -10,7 +10,6 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import { keptValues, textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
-import type { CurrentUser } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
@@ -30,9 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
 
-  const result = await apiRequest<CurrentUser>(request, `/api/users/${encodeURIComponent(String(user.user_id))}`, {
-    method: 'PUT',
-    json: { firstname: textField(formData, 'firstname'), lastname: textField(formData, 'lastname') },
+  const result = await apiRequest(request, 'put', '/api/users/{id}', {
+    params: { path: { id: user.user_id } },
+    body: { firstname: textField(formData, 'firstname'), lastname: textField(formData, 'lastname') },
   });
   if (!result.ok) {
     const fieldErrors = result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;

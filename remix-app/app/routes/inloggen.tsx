@@ -10,7 +10,9 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { withRedirectUri } from '~/lib/redirects';
-import type { AccessTokenGrant, AuthProviders, ProviderId } from '~/lib/types';
+import type { ProviderView } from '@datahub/api-client';
+
+type ProviderId = ProviderView['id'];
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.login.title) }];
 
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const redirectTo = safeRedirectPath(search.get('redirect_uri'));
   await redirectIfSignedIn(request, redirectTo);
-  const result = await apiRequest<AuthProviders>(request, '/api/auth/providers', { auth: 'none' });
+  const result = await apiRequest(request, 'get', '/api/auth/providers', {}, { auth: 'none' });
   const providers = result.ok ? result.data : { signup_enabled: false, providers: [] };
   return {
     redirectTo,
@@ -51,11 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = textField(formData, 'password');
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
 
-  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/login', {
-    method: 'POST',
-    json: { email, password },
-    auth: 'none',
-  });
+  const result = await apiRequest(request, 'post', '/api/auth/login', { body: { email, password } }, { auth: 'none' });
   if (!result.ok) {
     const fieldErrors = result.status === 422 ? result.error.errors : undefined;
     return data<FormReply>(

@@ -10,7 +10,6 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import { keptValues, textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { withRedirectUri } from '~/lib/redirects';
-import type { AccessTokenGrant, AuthProviders } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
 
@@ -27,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(search.get('redirect_uri') ?? (invitation ? '/mijn-organisatie' : null));
   // Someone signed in who follows an invitation can accept it there.
   await redirectIfSignedIn(request, invitation ? invitationPath(invitation) : redirectTo);
-  const result = await apiRequest<AuthProviders>(request, '/api/auth/providers', { auth: 'none' });
+  const result = await apiRequest(request, 'get', '/api/auth/providers', {}, { auth: 'none' });
   return {
     redirectTo,
     invitation,
@@ -42,17 +41,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
-  const result = await apiRequest<AccessTokenGrant>(request, '/api/auth/signup', {
-    method: 'POST',
-    json: {
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/auth/signup',
+    {
+      body: {
       firstname: textField(formData, 'firstname'),
       lastname: textField(formData, 'lastname'),
       email: textField(formData, 'email').trim(),
       password: textField(formData, 'password'),
       ...(textField(formData, INVITATION_PARAM) ? { invitation: textField(formData, INVITATION_PARAM) } : {}),
+      },
     },
-    auth: 'none',
-  });
+    { auth: 'none' },
+  );
   if (!result.ok) {
     const fieldErrors = result.status === 422 ? result.error.errors : undefined;
     return data<FormReply>(

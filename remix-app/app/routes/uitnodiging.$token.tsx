@@ -5,13 +5,13 @@ import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
+import type { CurrentUserView } from '@datahub/api-client';
 import { apiRequest } from '~/lib/api.server';
 import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { loginPath } from '~/lib/redirects';
 import { flashCookie, getAccessToken } from '~/lib/session.server';
-import type { CurrentUser, InvitationView } from '~/lib/types';
 
 const L = ORGANISATION_LABELS.invitation;
 
@@ -23,7 +23,7 @@ const secondaryLinkClass =
   'block rounded-md border border-stone-300 px-4 py-2 text-center font-medium text-stone-800 transition hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 async function describe(request: Request, token: string) {
-  const result = await apiRequest<InvitationView>(request, `/api/invitations/${encodeURIComponent(token)}`, { auth: 'none' });
+  const result = await apiRequest(request, 'get', '/api/invitations/{token}', { params: { path: { token } } }, { auth: 'none' });
   return result.ok ? result.data : null;
 }
 
@@ -33,9 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invitation = await describe(request, token);
   if (!invitation) return data({ state: 'invalid' as const }, { status: 404 });
 
-  let me: CurrentUser | null = null;
+  let me: CurrentUserView | null = null;
   if (getAccessToken(request)) {
-    const result = await apiRequest<CurrentUser>(request, '/api/current_user', { auth: 'optional' });
+    const result = await apiRequest(request, 'get', '/api/current_user', {}, { auth: 'optional' });
     if (result.ok) me = result.data;
   }
   const base = { organizationName: invitation.organization_name, email: invitation.email };
@@ -56,10 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? '';
   const invitation = await describe(request, token);
   if (!invitation) return redirect(`/uitnodiging/${encodeURIComponent(token)}`);
-  const result = await apiRequest<null>(request, `/api/invitations/${encodeURIComponent(token)}/accept`, {
-    method: 'POST',
-    refusals: 'return',
-  });
+  const result = await apiRequest(request, 'post', '/api/invitations/{token}/accept', { params: { path: { token } } }, { refusals: 'return' });
   if (!result.ok) {
     if (result.status === 404) return redirect(`/uitnodiging/${encodeURIComponent(token)}`);
     return data<FormReply>({ formError: L.acceptFailed }, { status: result.status });

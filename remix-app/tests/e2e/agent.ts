@@ -14,8 +14,8 @@ import { API_PORT } from './settings';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const AGENT_CLI = join(REPO_ROOT, 'datasource-agent', 'dist', 'cli.js');
-/** The example Turtle file of the existing horticulture hub (shared/ lives beside the repository). */
-export const HORTIVATION_FIXTURE = resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'hortivation-templates', 'data.ttl');
+/** The project's own small example greenhouse (every category). */
+export const EXAMPLE_FIXTURE = resolve(REPO_ROOT, 'fixtures', 'voorbeeldkas.ttl');
 
 /** One entry of datasets.yaml; the file is copied from `source` or written from `turtle`. */
 export interface AgentDataset {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import type * as Domain from '../../../libs/domain/src/index';
-import { HORTIVATION_FIXTURE, ReferenceAgent, type AgentDataset } from './agent';
+import { EXAMPLE_FIXTURE, ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import { api, apiLogin, ownerDataset, type ApiCreatedDatasource, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
@@ -26,11 +26,11 @@ const OWNER = 'Kwekerij Delta';
 function describeDatasets(run: string): { kas: AgentDataset; water: AgentDataset } {
   const kas: AgentDataset = {
     file: 'kasklimaat.ttl',
-    source: HORTIVATION_FIXTURE,
+    source: EXAMPLE_FIXTURE,
     name: `Proefkas ${run} Kasklimaat`,
     about: `Metingen van de proefkas: locatie, afmetingen en klimaat (CO₂ & temperatuur), run ${run}.`,
     contact: 'kasdata@kwekerij-delta.test',
-    additional_info: "Voorbeelddata uit de Hortivation-templates; bijgewerkt op werkdagen, vragen via 'Teelt'.",
+    additional_info: "Voorbeelddata van de voorbeeldkas; bijgewerkt op werkdagen, vragen via 'Teelt'.",
   };
   const water: AgentDataset = {
     file: 'watergift.ttl',
@@ -64,7 +64,7 @@ let offline: ApiDataset;
 let online: Record<string, ApiDataset>;
 
 async function ourDatasets(): Promise<ApiDataset[]> {
-  const mine = await api<ApiDataset[]>(ownerToken, 'GET', '/api/my-datasets');
+  const mine = await api(ownerToken, 'get', '/api/my-datasets');
   expect(mine.status).toBe(200);
   return mine.data.filter((dataset) => dataset.name === KAS.name || dataset.name === WATER.name);
 }
@@ -98,7 +98,7 @@ const cleanup: (() => Promise<void>)[] = [];
 
 async function removeDatasource(source: ApiCreatedDatasource): Promise<void> {
   // Frees the host name (127.0.0.1:<port>) too, should the OS hand the port out again.
-  expect((await api(ownerToken, 'DELETE', `/api/datasources/${source.datasource_id}`)).status).toBe(204);
+  expect((await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } })).status).toBe(204);
 }
 
 test.beforeAll(async () => {
@@ -106,7 +106,7 @@ test.beforeAll(async () => {
   ({ kas: KAS, water: WATER } = describeDatasets(run));
   ownerToken = await apiLogin(DEMO_USERS.owner);
   // The cloud variant: no hostname at creation, the agent registers 127.0.0.1:<port> itself.
-  const created = await api<ApiCreatedDatasource>(ownerToken, 'POST', '/api/datasources', { name: `E2E referentie-databron ${run}`, hostname: '' });
+  const created = await api(ownerToken, 'post', '/api/datasources', { body: { name: `E2E referentie-databron ${run}`, hostname: '' } });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   const agentSource = created.data;
   cleanup.push(() => removeDatasource(agentSource));
@@ -118,7 +118,7 @@ test.beforeAll(async () => {
   cleanup.push(() => prepared.dispose());
   await agent.start();
   await waitUntilOnline();
-  const registered = await api<{ hostname: string | null }>(ownerToken, 'GET', `/api/datasources/${agentSource.datasource_id}`);
+  const registered = await api(ownerToken, 'get', '/api/datasources/{id}', { params: { path: { id: agentSource.datasource_id } } });
   expect(registered.data.hostname).toBe(agent.hostname);
 });
 

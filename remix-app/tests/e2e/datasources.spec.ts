@@ -72,7 +72,7 @@ test.describe('data sources', () => {
 
     // The secret was shown once: the data source itself never gives it again.
     const token = await apiLogin(DEMO_USERS.owner);
-    const again = await api<Record<string, unknown>>(token, 'GET', `/api/datasources/${file.datasource_id}`);
+    const again = await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: file.datasource_id } } });
     expect(again.status).toBe(200);
     expect(again.data).not.toHaveProperty('credentials');
   });
@@ -102,7 +102,7 @@ test.describe('data sources', () => {
 
     const token = await apiLogin(DEMO_USERS.owner);
     const taken = unique('E2E bezet');
-    expect((await api(token, 'POST', '/api/datasources', { name: taken, hostname: '' })).status).toBe(201);
+    expect((await api(token, 'post', '/api/datasources', { body: { name: taken, hostname: '' } })).status).toBe(201);
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(taken);
     await page.getByLabel(L.datasourceCreate.hostname).fill('');
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
@@ -135,11 +135,11 @@ test.describe('data sources', () => {
   test('a new key replaces the old one at once and is offered as a file; removal takes the data source away', async ({ page, signInAs }) => {
     const token = await apiLogin(DEMO_USERS.owner);
     const name = unique('E2E sleutel');
-    const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', { name, hostname: '' });
+    const created = await api(token, 'post', '/api/datasources', { body: { name, hostname: '' } });
     expect(created.status).toBe(201);
     const oldSecret = created.data.credentials.secret;
     const protocolStatus = async (secret: string) =>
-      (await api(await datasourceToken(created.data.datasource_id, secret), 'GET', '/api/datasource-protocol/datasets')).status;
+      (await api(await datasourceToken(created.data.datasource_id, secret), 'get', '/api/datasource-protocol/datasets')).status;
     expect(await protocolStatus(oldSecret)).toBe(200);
 
     await signInAs(DEMO_USERS.owner);
@@ -163,17 +163,17 @@ test.describe('data sources', () => {
     await expect(page).toHaveURL(/\/databronnen$/);
     await expect(page.getByText(L.datasources.deleted(name))).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect((await api(token, 'GET', `/api/datasources/${created.data.datasource_id}`)).status).toBe(404);
+    expect((await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.data.datasource_id } } })).status).toBe(404);
     expect(await protocolStatus(file.credentials.secret)).toBe(401);
   });
 
   test("another organisation's data source is neither listed nor given a new key through a doctored form", async ({ page, signInAs }) => {
     const ownerToken = await apiLogin(DEMO_USERS.owner);
-    const foreign = await api<ApiCreatedDatasource>(ownerToken, 'POST', '/api/datasources', { name: unique('E2E vreemd'), hostname: '' });
+    const foreign = await api(ownerToken, 'post', '/api/datasources', { body: { name: unique('E2E vreemd'), hostname: '' } });
     expect(foreign.status).toBe(201);
     const otherToken = await apiLogin(DEMO_USERS.otherOwner);
     const own = unique('E2E eigen');
-    expect((await api(otherToken, 'POST', '/api/datasources', { name: own, hostname: '' })).status).toBe(201);
+    expect((await api(otherToken, 'post', '/api/datasources', { body: { name: own, hostname: '' } })).status).toBe(201);
 
     await signInAs(DEMO_USERS.otherOwner);
     await page.goto('/databronnen');
@@ -186,7 +186,7 @@ test.describe('data sources', () => {
     await expect(page.getByRole('alert')).toHaveText(L.datasources.newKeyFailed);
     await expect(page.getByRole('status').filter({ hasText: L.datasources.newKeyDone(foreign.data.name) })).toHaveCount(0);
     // The foreign data source still works with its own key.
-    const stillValid = await api(await datasourceToken(foreign.data.datasource_id, foreign.data.credentials.secret), 'GET', '/api/datasource-protocol/datasets');
+    const stillValid = await api(await datasourceToken(foreign.data.datasource_id, foreign.data.credentials.secret), 'get', '/api/datasource-protocol/datasets');
     expect(stillValid.status).toBe(200);
   });
 });

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import type { DatasetView } from '../../app/lib/datasets';
+import {
+  createApiClient,
+  type ApiData,
+  type ApiInit,
+  type ApiPath,
+  type CreatedDatasourceView,
+  type CurrentUserView,
+  type DatasetView,
+  type HttpMethod,
+} from '@datahub/api-client';
 import { LABELS } from './domain';
 import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
-export interface ApiUser {
-  user_id: string | number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  organization_name: string;
-  organization_admin: boolean;
-}
+export type ApiUser = CurrentUserView;
 
 /** Fills in and submits the sign-in form on the current page (which must be /inloggen). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -128,19 +130,21 @@ export async function invitationPathFromMail(to: string): Promise<{ path: string
   return found!;
 }
 
-/** A call straight to nest-api with a bearer token (test setup and checks, not the product's path). */
-export async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`http://127.0.0.1:${API_PORT}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : null) as T };
+/**
+ * A call straight to nest-api with a bearer token (test setup and checks, not the product's path),
+ * typed by the generated contract. `data` is the answer, or the error body on a refusal.
+ */
+export async function api<M extends HttpMethod, P extends ApiPath<M>>(
+  token: string | null,
+  method: M,
+  path: P,
+  init?: ApiInit<M, P>,
+): Promise<{ status: number; data: ApiData<M, P> }> {
+  const client = createApiClient({ baseUrl: `http://127.0.0.1:${API_PORT}` });
+  const headers = { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const answer = await client.request(method, path, { ...(init ?? {}), headers } as never);
+  const { data, error, response } = answer as { data?: unknown; error?: unknown; response: Response };
+  return { status: response.status, data: (data ?? error ?? null) as ApiData<M, P> };
 }
 
 export interface ApiSignedUp {
@@ -162,31 +166,25 @@ export async function apiSignUp(email = uniqueEmail(), names: { firstname?: stri
     email,
     password: `Geheim-${randomUUID()}`,
   };
-  const signup = await api<{ access_token: string }>(null, 'POST', '/api/auth/signup', person);
+  const signup = await api(null, 'post', '/api/auth/signup', { body: person });
   expect([200, 201], JSON.stringify(signup.data)).toContain(signup.status);
   const token = signup.data.access_token;
-  const me = await api<ApiUser & { organization_slug: string }>(token, 'GET', '/api/current_user');
+  const me = await api(token, 'get', '/api/current_user');
   return {
     ...person,
     token,
-    id: String(me.data.user_id),
+    id: me.data.user_id,
     organization_name: me.data.organization_name,
     organization_slug: me.data.organization_slug,
   };
 }
 
 /** A data source created straight through nest-api (test setup): the whole creation answer. */
-export interface ApiCreatedDatasource {
-  datasource_id: string;
-  name: string;
-  hostname: string | null;
-  credentials: { datasource_id: string; secret: string };
-  cloud_init_config: string;
-}
+export type ApiCreatedDatasource = CreatedDatasourceView;
 
 /** Signs in a demo user through nest-api and returns the bearer token. */
 export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await api<{ access_token: string }>(null, 'POST', '/api/auth/login', { email, password });
+  const response = await api(null, 'post', '/api/auth/login', { body: { email, password } });
   expect(response.status, JSON.stringify(response.data)).toBe(200);
   return response.data.access_token;
 }
@@ -209,7 +207,7 @@ export async function datasourceToken(datasourceId: string, secret: string): Pro
 /** Registers a dataset for a data source through the hub protocol, as the reference agent does. */
 export async function registerDatasetViaProtocol(datasource: ApiCreatedDatasource): Promise<string> {
   const token = await datasourceToken(datasource.credentials.datasource_id, datasource.credentials.secret);
-  const response = await api<{ dataset_id: string }>(token, 'POST', '/api/datasource-protocol/datasets', { file_format: '.ttl' });
+  const response = await api(token, 'post', '/api/datasource-protocol/datasets', { body: { file_format: '.ttl' } });
   expect(response.status, JSON.stringify(response.data)).toBe(201);
   return response.data.dataset_id;
 }
@@ -224,10 +222,10 @@ export type ApiDataset = DatasetView;
  */
 export async function ownerDataset(): Promise<{ datasource: ApiCreatedDatasource; dataset: ApiDataset }> {
   const token = await apiLogin(DEMO_USERS.owner);
-  const created = await api<ApiCreatedDatasource>(token, 'POST', '/api/datasources', { name: `E2E dataset-bron ${randomUUID().slice(0, 8)}`, hostname: '' });
+  const created = await api(token, 'post', '/api/datasources', { body: { name: `E2E dataset-bron ${randomUUID().slice(0, 8)}`, hostname: '' } });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   const datasetId = await registerDatasetViaProtocol(created.data);
-  const mine = await api<ApiDataset[]>(token, 'GET', '/api/my-datasets');
+  const mine = await api(token, 'get', '/api/my-datasets');
   const dataset = mine.data.find((row) => row.dataset_id === datasetId);
   expect(dataset).toBeDefined();
   return { datasource: created.data, dataset: dataset! };

@@ -127,7 +127,7 @@ test.describe('organisation pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     await expect(page.getByLabel(O.kvkNumber)).toHaveValue('87654321');
 
-    const after = await api<{ organization_name: string }>(owner.token, 'GET', '/api/current_user');
+    const after = await api(owner.token, 'get', '/api/current_user');
     expect(after.data.organization_name).toBe(name);
 
     await page.goto(`/organisaties?q=${encodeURIComponent(name)}`);

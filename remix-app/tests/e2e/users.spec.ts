@@ -18,7 +18,7 @@ test.describe('users and permissions', () => {
     // A fresh member of Kwekerij Delta (its e-mail domain places them there with read rights).
     const member = await apiSignUp(uniqueEmailAt('kwekerij-delta.test'));
     expect(member.organization_name).toBe('Kwekerij Delta');
-    const before = await api<string[]>(member.token, 'GET', `/api/users/${member.id}/permissions`);
+    const before = await api(member.token, 'get', '/api/users/{id}/permissions', { params: { path: { id: member.id } } });
     expect(before.data).not.toContain('Datasource.Read');
 
     await signInAs(DEMO_USERS.owner);
@@ -43,9 +43,9 @@ test.describe('users and permissions', () => {
     await expect(permissions(page).getByRole('checkbox', { name: ROLE_CHECKBOX_LABELS.owner })).not.toBeChecked();
     await expect(permissions(page).getByRole('checkbox', { name: ROLE_CHECKBOX_LABELS.users })).not.toBeChecked();
 
-    const roles = await api<string[]>(member.token, 'GET', `/api/users/${member.id}/roles`);
+    const roles = await api(member.token, 'get', '/api/users/{id}/roles', { params: { path: { id: member.id } } });
     expect(roles.data).toEqual(['Datasource.Contributor']);
-    const after = await api<string[]>(member.token, 'GET', `/api/users/${member.id}/permissions`);
+    const after = await api(member.token, 'get', '/api/users/{id}/permissions', { params: { path: { id: member.id } } });
     expect(after.data).toContain('Datasource.Read');
     expect(after.data).not.toContain('RoleAssignment.Create');
   });
@@ -107,7 +107,7 @@ test.describe('users and permissions', () => {
     await expect(page.getByRole('status')).toHaveText(U.removed(name));
     await expect(page).toHaveURL(/\/mijn-gebruikers$/);
     await expect(page.getByText(member.email)).toHaveCount(0);
-    const after = await api<{ organization_name: string }>(member.token, 'GET', '/api/current_user');
+    const after = await api(member.token, 'get', '/api/current_user');
     expect(after.data.organization_name).toMatch(/^tmp_/);
   });
 

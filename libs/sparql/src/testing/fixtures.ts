@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The shared design folder: SHARED_DIR, else `shared/` beside the repository (as in CI). */
-export const SHARED_DIR = process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../../../shared');
-
-export const FIXTURE_TTL_PATH = path.join(SHARED_DIR, 'fixtures', 'hortivation-templates', 'data.ttl');
+/** The project's own small greenhouse dataset (every category), kept in the repository. */
+export const FIXTURE_TTL_PATH = path.resolve(__dirname, '../../../../fixtures/voorbeeldkas.ttl');
 
 export function readFixtureTurtle(): string {
   return readFileSync(FIXTURE_TTL_PATH, 'utf8');

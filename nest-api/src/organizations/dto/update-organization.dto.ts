@@ -17,7 +17,12 @@ export class UpdateOrganizationDto {
   @MaxLength(ORGANIZATION_NAME_MAX, { message: FIELD_ERRORS.maxLength(ORGANIZATION_NAME_MAX) })
   name?: string;
 
-  @ApiPropertyOptional({ example: 12345678, nullable: true, description: 'KvK number: up to 8 digits' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    example: 12345678,
+    nullable: true,
+    description: 'KvK number: up to 8 digits (digits as text too, as a form sends them; empty = none)',
+  })
   @IsOptional()
   @Transform(({ value }) => (value === '' || value === null ? null : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value))
   @ValidateIf((_, value) => value !== null)
@@ -26,7 +31,7 @@ export class UpdateOrganizationDto {
   @Max(99_999_999, { message: FIELD_ERRORS.kvkNumber })
   kvk_number?: number | null;
 
-  @ApiPropertyOptional({ example: 'kwekerij-delta.nl', nullable: true, description: 'E-mail domain; needs verified users under it' })
+  @ApiPropertyOptional({ type: String, example: 'kwekerij-delta.nl', nullable: true, description: 'E-mail domain; needs verified users under it' })
   @IsOptional()
   @Transform(trim)
   @Transform(emptyToNull)
