@@ -43,15 +43,15 @@ test.describe('anti-forgery token on every portal form', () => {
     // Real objects for the parameters: Delta's slug, one of its users, an open invitation.
     const adminToken = await apiLogin(DEMO_USERS.admin);
     const ownerToken = await apiLogin(DEMO_USERS.owner);
-    const me = await api<{ organization: string }>(ownerToken, 'GET', '/api/current_user');
-    const organizations = await api<{ organization_id: string; slug: string }[]>(adminToken, 'GET', '/api/organizations');
+    const me = await api(ownerToken, 'get', '/api/current_user');
+    const organizations = await api(adminToken, 'get', '/api/organizations');
     const delta = organizations.data.find((organization) => organization.organization_id === me.data.organization)!;
-    const users = await api<{ user_id: string; email: string }[]>(ownerToken, 'GET', `/api/organizations/${delta.slug}/users`);
-    const member = users.data.find((user) => user.email === DEMO_USERS.member)!;
+    const deltaUsers = () => api(ownerToken, 'get', '/api/organizations/{slug}/users', { params: { path: { slug: delta.slug } } });
+    const member = (await deltaUsers()).data.find((user) => user.email === DEMO_USERS.member)!;
     const invited = uniqueEmail('csrf');
-    expect((await api(ownerToken, 'POST', '/api/invitations', { email: invited })).status).toBe(201);
+    expect((await api(ownerToken, 'post', '/api/invitations', { body: { email: invited } })).status).toBe(201);
     const invitationToken = (await invitationPathFromMail(invited)).path.split('/').pop()!;
-    const params = { slug: delta.slug, userId: member.user_id, token: invitationToken };
+    const params = { slug: delta.slug, userId: String(member.user_id), token: invitationToken };
 
     // Pages inside the signed-in layout (_shell) are posted as the platform admin, who may do
     // everything there; the others (sign-in, sign-up, invitation) as a visitor without a session.
@@ -82,9 +82,9 @@ test.describe('anti-forgery token on every portal form', () => {
     expect((await visitor.cookies()).find((cookie) => cookie.name === 'access_token')).toBeUndefined();
     await visitor.close();
     // Nothing happened: the member is still in Delta, the invitation still open, the admin's name unchanged.
-    expect((await api<{ user_id: string }[]>(ownerToken, 'GET', `/api/organizations/${delta.slug}/users`)).data.map((user) => user.user_id)).toContain(member.user_id);
-    expect((await api(null, 'GET', `/api/invitations/${invitationToken}`)).status).toBe(200);
-    expect((await api<{ firstname: string }>(adminToken, 'GET', '/api/current_user')).data.firstname).not.toBe('Vervalst');
+    expect((await deltaUsers()).data.map((user) => user.user_id)).toContain(member.user_id);
+    expect((await api(null, 'get', '/api/invitations/{token}', { params: { path: { token: invitationToken } } })).status).toBe(200);
+    expect((await api(adminToken, 'get', '/api/current_user')).data.firstname).not.toBe('Vervalst');
 
     // The catch-all's action only redirects home.
     const unknown = await page.request.post('/bestaat-niet', { form: {}, headers: { Origin: origin }, maxRedirects: 0 });
