@@ -56,6 +56,9 @@ const QUERIES: { query: string; graph: boolean }[] = [
   { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
 ].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
 
+/** Five independent triple patterns over the whole dataset: never finishes on its own. */
+const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
+
 const SCOPE_SETS = [
   ['Dataset.ReadAll'],
   ['Dataset.ReadWater'],
@@ -287,6 +290,18 @@ describe('datasource-agent (real process)', () => {
     expect((await get(`${agent.url}/elders`)).status).toBe(404);
   });
 
+  it('stops a runaway query at the default deadline of 10 s with 504, and answers the next one', async () => {
+    const bearer = token('voorbeeld-2026', ['Dataset.ReadAll']);
+    const started = Date.now();
+    const answer = await query('voorbeeld-2026', RUNAWAY, bearer);
+    const elapsed = Date.now() - started;
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 504, detail: 'timeout', reason: 'timeout', message: 'the query did not finish within 10000 ms' });
+    expect(elapsed).toBeGreaterThanOrEqual(10_000 - 50);
+    expect(elapsed).toBeLessThan(11_000);
+    expect((await query('voorbeeld-2026', 'ASK { ?s ?p ?o }', bearer)).status).toBe(200);
+  }, 30_000);
+
   it('notices added, changed and removed datasets', async () => {
     const bearer = (scopes = ['Dataset.ReadAll']) => token('nieuw-1', scopes);
     const count = async () => {
@@ -354,5 +369,33 @@ describe('datasource-agent (real process)', () => {
     expect(hub.calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(listings);
     expect(hub.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/datasets')).length).toBe(registrations);
     expect(hub.calls.filter((call) => call.path.endsWith('/host')).length).toBe(3); // 2 refused + 1 accepted, none after the restart
+  });
+});
+
+describe('datasource-agent with --deadline (real process)', () => {
+  let dir: string;
+  let agent: AgentProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'agent-deadline-'));
+    writeFileSync(path.join(dir, 'voorbeeld.ttl'), readFixtureTurtle());
+    writeFileSync(path.join(dir, 'datasets.yaml'), 'datasets:\n  - file: voorbeeld.ttl\n    dataset_id: kort-1\n    name: Kort\n    about: x\n    contact: x\n    additional_info: x\n');
+    const credentialsFile = path.join(dir, 'credentials.json');
+    writeFileSync(credentialsFile, JSON.stringify({ datasource_id: TEST_DATASOURCE_ID, credentials: { datasource_id: TEST_DATASOURCE_ID, secret: TEST_SECRET } }));
+    agent = await spawnAgent(['--credentials', credentialsFile, '--data', dir, '--port', '0', '--deadline', '1500']);
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 504 at the given deadline, not later', async () => {
+    const started = Date.now();
+    const answer = await get(`${agent!.url}/datasets/kort-1?sparql_query=${encodeURIComponent(RUNAWAY)}`, token('kort-1', ['Dataset.ReadAll']));
+    const elapsed = Date.now() - started;
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 504, reason: 'timeout', message: 'the query did not finish within 1500 ms' });
+    expect(elapsed).toBeGreaterThanOrEqual(1_500 - 50);
+    expect(elapsed).toBeLessThan(2_500);
   });
 });
