@@ -126,6 +126,23 @@ test.describe('users and permissions', () => {
     await expect(page.getByRole('heading', { name: U.inviteTitle })).toHaveCount(0);
   });
 
+  test('/gebruikers/{slug}: an admin removes a user of another organisation there, and stays on that page', async ({ page, signInAs }) => {
+    const member = await apiSignUp(uniqueEmailAt('kwekerij-delta.test'));
+    expect((await api(member.token, 'get', '/api/current_user')).data.organization_name).toBe('Kwekerij Delta');
+    await signInAs(DEMO_USERS.admin);
+    await page.goto('/gebruikers/kwekerij-delta');
+    const name = `${member.firstname} ${member.lastname}`;
+    await expect(page.getByText(member.email)).toBeVisible();
+    await page.getByRole('button', { name: U.removeUser(name) }).click();
+    await expect(page.getByRole('status')).toHaveText(U.removed(name));
+    await expect(page).toHaveURL(/\/gebruikers\/kwekerij-delta$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(U.title('Kwekerij Delta'));
+    await expect(page.getByText(member.email)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: U.viewUser('Lotte Lid') })).toBeVisible();
+    const after = await api(member.token, 'get', '/api/current_user');
+    expect(after.data.organization_name).toMatch(/^tmp_/);
+  });
+
   test('deleting yourself logs you out', async ({ page }) => {
     await signUp(page);
     await page.goto('/mijn-gebruikers');
