@@ -4,7 +4,7 @@ import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ConfigError, readServerEnv } from './server/env.js';
-import { isApiPath, refuseCrossOriginPosts, securityHeaders } from './server/security.js';
+import { isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './server/security.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -55,6 +55,7 @@ app.use(
 );
 
 app.use(compression());
+app.use(refuseOtherMethods());
 app.use(refuseCrossOriginPosts());
 
 /** @type {import('vite').ViteDevServer | undefined} */

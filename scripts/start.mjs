@@ -42,8 +42,14 @@ const agentPort = process.env.DEMO_AGENT_PORT || '3002';
 const demoCredentials = join(dataDir, 'demo-agent', 'credentials.json');
 const shared = {
   ...process.env,
-  // The demo's data source runs on this machine, so the hub must be allowed to reach loopback.
-  ...(demo ? { ALLOW_PRIVATE_HOSTS: process.env.ALLOW_PRIVATE_HOSTS ?? 'true', DEMO_DATASOURCE_CREDENTIALS: demoCredentials } : {}),
+  // The demo's data source runs on this machine: the hub may reach exactly its loopback port,
+  // and no other private address (not the API's own port, not cloud metadata).
+  ...(demo
+    ? {
+        PRIVATE_HOSTS_ALLOWED: [process.env.PRIVATE_HOSTS_ALLOWED, `127.0.0.1:${agentPort}`].filter(Boolean).join(','),
+        DEMO_DATASOURCE_CREDENTIALS: demoCredentials,
+      }
+    : {}),
   DATA_DIR: dataDir,
   JWT_SECRET: process.env.JWT_SECRET || secrets.JWT_SECRET,
   CSRF_SECRET: process.env.CSRF_SECRET || secrets.CSRF_SECRET,

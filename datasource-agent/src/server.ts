@@ -81,13 +81,9 @@ export function createAgentServer(context: ServerContext): Server {
     } catch (error) {
       if (error instanceof AuthError) {
         log.info('token refused', { dataset_id: datasetId, reason: error.reason, status: error.statusCode });
-        return sendError(
-          response,
-          error.statusCode,
-          error.detail,
-          { reason: error.reason, message: error.message },
-          error.statusCode === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
-        );
+        // A 401 names no fault (expired, wrong signature …): that would coach a forger. The log has it.
+        if (error.statusCode === 401) return sendError(response, 401, 'unauthorized', {}, { 'www-authenticate': 'Bearer' });
+        return sendError(response, error.statusCode, error.detail, { reason: error.reason, message: error.message });
       }
       throw error;
     }

@@ -3,16 +3,19 @@
  * the data source's secret (its UTF-8 bytes, as given in the credentials file), lifetime ≤ 5 minutes.
  */
 import jwt from 'jsonwebtoken';
-import { DETAILS, isDatasetScope, type DatasetScope } from '@datahub/domain';
+import {
+  CLOCK_TOLERANCE_SECONDS,
+  DETAILS,
+  HUB_AUDIENCE,
+  HUB_ISSUER,
+  MAX_TOKEN_LIFETIME_SECONDS,
+  datasetAudience,
+  datasourceIssuer,
+  isDatasetScope,
+  type DatasetScope,
+} from '@datahub/domain';
 
-export const HUB_ISSUER = 'datahub-portal-api';
-export const HUB_AUDIENCE = 'datahub-portal-api';
-export const MAX_TOKEN_LIFETIME_SECONDS = 300;
-/** Allowed clock difference between hub and data source. */
-export const CLOCK_TOLERANCE_SECONDS = 30;
-
-export const datasourceIssuer = (datasourceId: string) => `datahub-datasource:${datasourceId}`;
-export const datasetAudience = (datasetId: string) => `datahub-dataset:${datasetId}`;
+export { CLOCK_TOLERANCE_SECONDS, HUB_AUDIENCE, HUB_ISSUER, MAX_TOKEN_LIFETIME_SECONDS, datasetAudience, datasourceIssuer };
 
 /** Data source → hub: iss `datahub-datasource:{id}`, aud `datahub-portal-api`, sub, iat, exp. */
 export function signDatasourceToken(

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { SignupVerificationService } from './auth/signup-verification.service';
 import { ExternalAuthController } from './auth/external/external-auth.controller';
 import { ExternalAuthService } from './auth/external/external-auth.service';
 import { LocalStrategy } from './auth/local.strategy';
@@ -47,6 +48,7 @@ export class AppModule {
       providers: [
         TokenService,
         AuthService,
+        SignupVerificationService,
         ExternalAuthService,
         OrganizationsService,
         UsersService,

@@ -4,8 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
+import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
-import type { AppConfig } from './config/config';
+import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   silent: [],
@@ -30,16 +32,23 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES, frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never) });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
+    // JSON bodies go through our own parser (limits before validation), not Nest's.
+    bodyParser: false,
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  installJsonBodyParser(fastify);
+  installRequestGuards(fastify);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'Datahub Tuinbouw API',
   });
+  const warning = privateHostsWarning(config);
+  if (warning) new Logger('Config').warn(warning);
   Logger.flush();
   return app;
 }

@@ -2,7 +2,6 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { startTestApi, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
-import { MEMBER_PERMISSIONS, OWNER_PERMISSIONS } from './expected-permissions';
 
 let api: TestApi;
 let organization: { id: string; name: string; slug: string };
@@ -149,42 +148,7 @@ describe('login redirect', () => {
 });
 
 describe('sign-up', () => {
-  it('puts a newcomer without a matching domain in a new personal organisation as its owner', async () => {
-    const response = await api.request('/api/auth/signup', {
-      method: 'POST',
-      json: { firstname: 'Nina', lastname: 'Nieuw', email: 'nina@elders.test', password: TEST_PASSWORD },
-    });
-    expect(response.status).toBe(201);
-    const { access_token } = await response.json();
-    const me = await (await api.request('/api/current_user', { token: access_token })).json();
-    expect(me.organization_name).toMatch(/^tmp_[0-9a-f]{12}$/);
-    expect(me.organization_admin).toBe(false);
-    const permissions = await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json();
-    expect(permissions).toEqual(OWNER_PERMISSIONS);
-  });
-
-  it('places someone whose e-mail domain belongs to an organisation there, with read rights only', async () => {
-    const response = await api.request('/api/auth/signup', {
-      method: 'POST',
-      json: { firstname: 'Daan', lastname: 'Domein', email: 'daan@Kwekerij-Zon.test', password: TEST_PASSWORD },
-    });
-    expect(response.status).toBe(201);
-    const { access_token } = await response.json();
-    const me = await (await api.request('/api/current_user', { token: access_token })).json();
-    expect(me.organization).toBe(organization.id);
-    const permissions = await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json();
-    expect(permissions).toEqual(MEMBER_PERMISSIONS);
-  });
-
-  it('refuses a second account for the same e-mail, case-insensitively', async () => {
-    const response = await api.request('/api/auth/signup', {
-      method: 'POST',
-      json: { firstname: 'Mia', lastname: 'Dubbel', email: member.email.toUpperCase(), password: TEST_PASSWORD },
-    });
-    expect(response.status).toBe(409);
-    expect((await response.json()).detail).toBe(DETAILS.emailTaken);
-  });
-
+  // Placement, verification links and the answer for taken addresses: signup-verification.int.spec.ts.
   it('validates every field in Dutch and creates nothing', async () => {
     const before = await api.db.query('SELECT count(*)::int AS n FROM users');
     const response = await api.request('/api/auth/signup', {

@@ -55,6 +55,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/logout', { default: 302 }),
   row('POST /api/auth/login', { default: 401 }, { email: 'niemand@example.test', password: 'onjuist-wachtwoord' }),
   row('POST /api/auth/signup', { default: 422 }, { email: 'geen-adres' }),
+  row('POST /api/auth/signup/resend', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),
+  row('POST /api/auth/signup/verify', { default: 404 }, { token: 'verzonnen-token', password: 'onjuist-wachtwoord' }),
   row('POST /api/auth/logout', signedIn(204)),
   row('GET /api/auth/providers', { default: 200 }),
   // GitHub is configured for the matrix: the start redirects to it, a callback without a flow back to sign-in.

@@ -66,6 +66,15 @@ describe('npm start', () => {
       });
       expect(login.status, output).toBe(200);
       const { access_token } = (await login.json()) as { access_token: string };
+      // The demo's loopback port is allowed, and nothing else private: not the API, not the portal, not metadata.
+      for (const hostname of [`127.0.0.1:${apiPort}`, `[::1]:${portal}`, '169.254.169.254', `127.0.0.1:${agentPort + 1}`]) {
+        const refused = await fetch(`${portalUrl}/api/datasources`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: portalUrl, authorization: `Bearer ${access_token}` },
+          body: JSON.stringify({ name: `Binnen ${hostname}`, hostname }),
+        });
+        expect(refused.status, hostname).toBe(422);
+      }
       const catalogue = async () =>
         (await (await fetch(`${portalUrl}/api/datasets`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as {
           name: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, DETAILS } from '@datahub/domain';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -23,7 +23,7 @@ describe('health, errors and API documentation', () => {
     const malformed = await api.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
     expect(malformed.status).toBe(400);
     const body = await malformed.json();
-    expect(body).toEqual({ statusCode: 400, detail: 'bad request' });
+    expect(body).toEqual({ statusCode: 400, detail: BAD_INPUT_DETAILS.badJson });
   });
 
   it('serves Swagger UI and the OpenAPI document with bearer auth', async () => {

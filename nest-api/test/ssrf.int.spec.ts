@@ -27,9 +27,12 @@ describe('SSRF guard', () => {
   it('never calls a loopback data source when private hosts are not allowed', async () => {
     const organization = await api.createOrganization();
     const owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
-    const createdResponse = await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Binnenbron', hostname: `127.0.0.1:${port}` } });
-    expect(createdResponse.status).toBe(201);
-    const created = await createdResponse.json();
+    const refused = await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Binnenbron', hostname: `127.0.0.1:${port}` } });
+    expect(refused.status).toBe(422);
+    expect(await api.db.query('SELECT id FROM datasources WHERE organization_id = $1', [organization.id])).toEqual([]);
+    // Stored before the creation check existed: discovery must refuse it on its own.
+    const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Binnenbron' } })).json();
+    await api.db.query('UPDATE datasources SET hostname = $2 WHERE id = $1', [created.datasource_id, `127.0.0.1:${port}`]);
     await api.db.query(`INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, 'binnen', 'Binnen', 'online')`, [
       created.datasource_id,
     ]);

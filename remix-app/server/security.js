@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_TEXTS, LABELS } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, ERROR_TEXTS, LABELS } from '@datahub/domain';
 import { isSameOrigin } from '@datahub/domain/server';
 
 /** A fresh CSP nonce per response (128 random bits). */
@@ -48,6 +48,8 @@ export function securityHeaders({ dev = false } = {}) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Pages show names, e-mail addresses and keys: no cache keeps them (static files set their own).
+    if (!isApiPath(req.path)) res.setHeader('Cache-Control', 'no-store');
     if (!isApiDocsPath(req.path)) {
       const nonce = createNonce();
       res.locals.cspNonce = nonce;
@@ -76,6 +78,32 @@ export function refuseCrossOriginPosts() {
     if (!origin || isSameOrigin(origin, undefined, requestHost(req))) return next();
     res.status(403).type('html').send(crossOriginRefusalPage());
   };
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+
+/**
+ * Pages answer GET and POST (forms) only: PUT, DELETE, PATCH, TRACE … get a Dutch 405 here
+ * instead of reaching an action that expects a form.
+ * @returns {import('express').RequestHandler}
+ */
+export function refuseOtherMethods() {
+  return (req, res, next) => {
+    if (PAGE_METHODS.includes(req.method) || isApiPath(req.path)) return next();
+    res.status(405).set('Allow', PAGE_METHODS.join(', ')).type('html').send(refusalPage(BAD_INPUT_DETAILS.methodNotAllowed));
+  };
+}
+
+/** @param {string} message */
+function refusalPage(message) {
+  return [
+    '<!DOCTYPE html><html lang="nl"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${LABELS.productName}</title></head><body><main>`,
+    `<h1>${LABELS.productName}</h1><p role="alert">${message}</p>`,
+    `<p><a href="/">${LABELS.errorPage.backHome}</a></p>`,
+    '</main></body></html>',
+  ].join('');
 }
 
 export function crossOriginRefusalPage() {

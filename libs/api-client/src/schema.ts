@@ -64,8 +64,42 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a local account; placed by invitation, by e-mail domain, or in a new personal organisation */
+        /** Sign up. With a valid invitation token: the account is created in the inviting organisation and signed in (201). Otherwise a verification link is mailed and nothing else happens until it is followed (202, the same answer for an address that already has an account). */
         post: operations["AuthController_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a fresh verification link for an open sign-up (older links stop working); the same answer whether or not there is one */
+        post: operations["AuthController_resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow the verification link: creates the account (placed by e-mail domain when one matches) and signs in */
+        post: operations["AuthController_verifySignup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -883,6 +917,10 @@ export type components = {
              */
             hostname: string;
         };
+        ResendVerificationDto: {
+            /** @example anna@example.nl */
+            email: string;
+        };
         SetRolesDto: {
             names: ("AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor")[];
         };
@@ -896,6 +934,15 @@ export type components = {
             /** @example de Vries */
             lastname: string;
             password: string;
+        };
+        SignupPendingView: {
+            /** @example anna@example.nl */
+            email: string;
+            /**
+             * @description A link was mailed; the account exists once it is followed
+             * @enum {string}
+             */
+            status: "verification_sent";
         };
         UpdateOrganizationDto: {
             /**
@@ -933,6 +980,12 @@ export type components = {
             /** Format: uuid */
             user_id: string;
         };
+        VerifySignupDto: {
+            /** @description The password chosen at sign-up */
+            password: string;
+            /** @description The token from the verification link /registreren/bevestigen/{token} */
+            token: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -963,11 +1016,14 @@ export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
+export type ResendVerificationDto = components['schemas']['ResendVerificationDto'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
 export type SignupDto = components['schemas']['SignupDto'];
+export type SignupPendingView = components['schemas']['SignupPendingView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
+export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type $defs = Record<string, never>;
 export interface operations {
     AuthController_login: {
@@ -1052,6 +1108,60 @@ export interface operations {
         };
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedTokenView"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupPendingView"];
+                };
+            };
+        };
+    };
+    AuthController_resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendVerificationDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupPendingView"];
+                };
+            };
+        };
+    };
+    AuthController_verifySignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifySignupDto"];
+            };
+        };
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

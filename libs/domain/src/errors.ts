@@ -23,7 +23,9 @@ export const DETAILS = {
   datasourceHostnameTaken: 'datasource with this hostname already exists',
   datasourceNameTaken: 'datasource with this name already exists',
   invalidHostname: 'invalid hostname',
+  privateHost: 'private or internal address not allowed',
   invalidEmail: 'invalid email',
+  verificationInvalid: 'verification link invalid or expired',
   internal: 'internal error',
 } as const;
 
@@ -58,6 +60,7 @@ export const ERROR_TEXTS = {
     invalidHostname:
       'De hostnaam is incorrect. Dit moet een Fully Qualified Domain Name of IP adres zijn.',
     hostnameTaken: 'Er bestaat al een databron met deze hostnaam!',
+    privateHost: 'Deze hostnaam wijst naar een intern of privé-adres. De hub verbindt alleen met publieke adressen.',
     nameTaken: 'Er bestaat al een databron met deze naam!',
     other:
       'Er ging iets mis bij het aanmaken van de databron, probeer opnieuw of neem contact op voor hulp.',
@@ -128,6 +131,7 @@ export function applicationErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'd
 
 export function datasourceCreateErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
   if (error.detail === DETAILS.invalidHostname) return ERROR_TEXTS.datasourceCreate.invalidHostname;
+  if (error.detail === DETAILS.privateHost) return ERROR_TEXTS.datasourceCreate.privateHost;
   if (error.detail === DETAILS.datasourceHostnameTaken) return ERROR_TEXTS.datasourceCreate.hostnameTaken;
   if (error.detail === DETAILS.datasourceNameTaken) return ERROR_TEXTS.datasourceCreate.nameTaken;
   if (error.statusCode === 422) return ERROR_TEXTS.datasourceCreate.unprocessable;
@@ -163,4 +167,6 @@ export const FIELD_ERRORS = {
   unknownField: 'Dit veld is niet toegestaan.',
   kvkNumber: 'Een KvK-nummer bestaat uit hoogstens 8 cijfers.',
   domain: 'Vul een domeinnaam in, zoals kwekerij.nl.',
+  signupPassword: 'Dit is niet het wachtwoord dat u bij het registreren koos.',
+  controlCharacters: 'Dit veld bevat tekens die niet zijn toegestaan (zoals regeleinden of stuurtekens).',
 } as const;

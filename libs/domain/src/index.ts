@@ -8,3 +8,6 @@ export * from './labels';
 export * from './authorisations';
 export * from './labels-organisations';
 export * from './labels-datasets';
+export * from './labels-security';
+export * from './organization-access';
+export * from './hub-protocol';

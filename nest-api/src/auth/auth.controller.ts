@@ -1,17 +1,19 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { LocalAuthGuard } from './local-auth.guard';
-import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeRedirectPath } from '@datahub/domain';
-import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
+import { BAD_INPUT_DETAILS, safeRedirectPath } from '@datahub/domain';
+import { CurrentUser, isCrossSite, Public, SignedIn } from '../common/access.decorators';
+import { ApiError } from '../common/errors';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { CurrentUserView, toCurrentUserView } from '../users/user.view';
-import { AuthService } from './auth.service';
+import { AuthService, normalizeEmail } from './auth.service';
 import { clearedSessionCookies, isSecure } from './cookies';
 import { extractAccessToken } from './credentials';
-import { IssuedTokenView, LoginDto, ProvidersView, SignupDto } from './dto/login.dto';
+import { IssuedTokenView, LoginDto, ProvidersView, ResendVerificationDto, SignupDto, SignupPendingView, VerifySignupDto } from './dto/login.dto';
+import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
 import type { User } from '../users/user.entity';
 
@@ -24,6 +26,7 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly auth: AuthService,
     private readonly tokens: TokenService,
+    private readonly verifications: SignupVerificationService,
   ) {}
 
   @Get('login')
@@ -41,6 +44,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Revoke the session server-side, clear the cookies and start login again' })
   @ApiFoundResponse({ description: 'Redirect to /inloggen' })
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    // A link or image on another site must not sign anyone out (the cookie is SameSite=Lax).
+    if (isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
     const credential = extractAccessToken(request);
     const claims = credential && this.tokens.verify(credential.token);
     if (claims) await this.tokens.revoke(claims.jti);
@@ -62,10 +67,42 @@ export class AuthController {
 
   @Post('auth/signup')
   @Public()
-  @ApiOperation({ summary: 'Create a local account; placed by invitation, by e-mail domain, or in a new personal organisation' })
+  @ApiOperation({
+    summary:
+      'Sign up. With a valid invitation token: the account is created in the inviting organisation and signed in (201). ' +
+      'Otherwise a verification link is mailed and nothing else happens until it is followed (202, the same answer for an address that already has an account).',
+  })
   @ApiCreatedResponse({ type: IssuedTokenView })
-  signup(@Body() dto: SignupDto, @Req() request: FastifyRequest): Promise<IssuedTokenView> {
-    return this.auth.signup(dto, request.ip);
+  @ApiAcceptedResponse({ type: SignupPendingView })
+  async signup(
+    @Body() dto: SignupDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<IssuedTokenView | SignupPendingView> {
+    const result = await this.auth.signup(dto, request.ip);
+    if ('signedIn' in result) return result.signedIn;
+    void reply.status(202);
+    return { status: 'verification_sent', email: result.pending };
+  }
+
+  @Post('auth/signup/resend')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Mail a fresh verification link for an open sign-up (older links stop working); the same answer whether or not there is one' })
+  @ApiAcceptedResponse({ type: SignupPendingView })
+  async resendVerification(@Body() dto: ResendVerificationDto): Promise<SignupPendingView> {
+    const email = normalizeEmail(dto.email);
+    await this.verifications.resend(email);
+    return { status: 'verification_sent', email };
+  }
+
+  @Post('auth/signup/verify')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Follow the verification link: creates the account (placed by e-mail domain when one matches) and signs in' })
+  @ApiOkResponse({ type: IssuedTokenView })
+  verifySignup(@Body() dto: VerifySignupDto): Promise<IssuedTokenView> {
+    return this.auth.verifySignup(dto.token, dto.password);
   }
 
   @Post('auth/logout')

@@ -13,7 +13,13 @@ import { User } from '../users/user.entity';
 import type { SignupDto } from './dto/login.dto';
 import { hashPassword, verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
+import { SignupVerificationService } from './signup-verification.service';
 import { TokenService, type IssuedToken } from './token.service';
+
+/** After this many failures (any address, 15 minutes) each sign-in attempt on the account waits, doubling up to the maximum. */
+const ACCOUNT_SLOWDOWN_AFTER = 5;
+const ACCOUNT_SLOWDOWN_BASE_MS = 250;
+const ACCOUNT_SLOWDOWN_MAX_MS = 4000;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -29,23 +35,40 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly organizations: OrganizationsService,
     private readonly invitations: InvitationsService,
+    private readonly verifications: SignupVerificationService,
   ) {
     this.limiter = new RateLimiter(config.rateLimits.windowMs);
   }
 
-  /** Every attempt counts against the address; only failures count against the account. */
+  private refuse(key: string): never {
+    throw ApiError.tooManyRequests(this.limiter.retryAfterSeconds(key));
+  }
+
+  /** Every attempt counts against the address; only failures count against an (account, address) pair. */
   private throttle(kind: 'login' | 'signup', address: string, account: string): void {
     const { loginPerAddress, loginPerAccount } = this.config.rateLimits;
     const addressKey = `${kind}:ip:${address}`;
-    const accountKey = `${kind}:account:${account}`;
-    if (!this.limiter.isAllowed(addressKey, loginPerAddress) || !this.limiter.isAllowed(accountKey, loginPerAccount))
-      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
+    const pairKey = `${kind}:pair:${account}|${address}`;
+    if (!this.limiter.isAllowed(addressKey, loginPerAddress)) this.refuse(addressKey);
+    if (!this.limiter.isAllowed(pairKey, loginPerAccount)) this.refuse(pairKey);
     this.limiter.hit(addressKey);
+  }
+
+  /**
+   * Failures from every address slow the account down (up to a few seconds per attempt) but never
+   * lock it: a stranger guessing from elsewhere cannot keep the owner out.
+   */
+  private async slowDown(account: string): Promise<void> {
+    const failures = this.limiter.count(`login:account:${account}`);
+    if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
+    const delay = Math.min(ACCOUNT_SLOWDOWN_MAX_MS, ACCOUNT_SLOWDOWN_BASE_MS * 2 ** (failures - ACCOUNT_SLOWDOWN_AFTER));
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
   async validateLogin(email: string, password: string, address: string): Promise<User> {
     const account = normalizeEmail(email);
     this.throttle('login', address, account);
+    await this.slowDown(account);
     const user = await this.dataSource
       .getRepository(User)
       .createQueryBuilder('u')
@@ -53,10 +76,11 @@ export class AuthService {
       .where('lower(u.email) = :email', { email: account })
       .getOne();
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      this.limiter.hit(`login:pair:${account}|${address}`);
       this.limiter.hit(`login:account:${account}`);
       throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
     }
-    this.limiter.reset(`login:account:${account}`);
+    this.limiter.reset(`login:pair:${account}|${address}`);
     return user;
   }
 
@@ -65,33 +89,48 @@ export class AuthService {
   }
 
   /**
-   * Places the newcomer by the access model: the organisation that invited them (the link proves
-   * the address), else an organisation whose e-mail domain matches, both with read rights only;
-   * otherwise a new personal organisation of which they are owner.
+   * Through an invitation link (the link proves the address) the newcomer is placed and signed in
+   * at once. Otherwise nothing is created yet: a verification link is mailed (or, for an address
+   * that already has an account, a note to its owner) and the answer is the same either way.
    */
-  async signup(dto: SignupDto, address: string): Promise<IssuedToken> {
+  async signup(dto: SignupDto, address: string): Promise<{ signedIn: IssuedToken } | { pending: string }> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
     this.throttle('signup', address, email);
-    this.limiter.hit(`signup:account:${email}`);
+    this.limiter.hit(`signup:pair:${email}|${address}`);
     const passwordHash = await hashPassword(dto.password);
+    const names = { firstname: dto.firstname.trim(), lastname: dto.lastname.trim() };
+    if (dto.invitation) {
+      const invitation = dto.invitation;
+      try {
+        const user = await this.dataSource.transaction(async (manager) => {
+          const invited = await this.invitations.claimForSignup(manager, invitation, email);
+          if (!invited) return null;
+          const user = await this.createUser(manager, { email, ...names, passwordHash, emailVerified: true, invitedTo: invited });
+          await this.invitations.markAcceptedBy(manager, invitation, user.id);
+          return user;
+        });
+        if (user) return { signedIn: await this.tokens.issue(user) };
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw ApiError.conflict(DETAILS.emailTaken);
+        throw error;
+      }
+    }
+    await this.verifications.request({ email, ...names, passwordHash });
+    return { pending: email };
+  }
+
+  /** The mailed link followed: the account is created now, placed by e-mail domain since the address is proved. */
+  async verifySignup(token: string, password: string): Promise<IssuedToken> {
     try {
       const user = await this.dataSource.transaction(async (manager) => {
-        const invited = await this.invitations.claimForSignup(manager, dto.invitation, email);
-        const user = await this.createUser(manager, {
-          email,
-          firstname: dto.firstname.trim(),
-          lastname: dto.lastname.trim(),
-          passwordHash,
-          emailVerified: invited !== null,
-          invitedTo: invited,
-        });
-        if (invited && dto.invitation) await this.invitations.markAcceptedBy(manager, dto.invitation, user.id);
-        return user;
+        const pending = await this.verifications.claim(manager, token, password);
+        return this.createUser(manager, { ...pending, emailVerified: true });
       });
       return await this.tokens.issue(user);
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw ApiError.conflict(DETAILS.emailTaken);
+      // An account for the address appeared meanwhile (invitation, provider sign-in): the link is spent.
+      if (isUniqueViolation(error, 'users_email_key')) throw new ApiError(404, DETAILS.verificationInvalid);
       throw error;
     }
   }
@@ -107,7 +146,9 @@ export class AuthService {
       invitedTo?: Organization | null;
     },
   ): Promise<User> {
-    const joined = fields.invitedTo ?? (await this.organizations.findByEmailDomain(manager, fields.email));
+    // Placement by domain needs a proved address: an invitation link, a verification link or a provider's word.
+    const joined =
+      fields.invitedTo ?? (fields.emailVerified ? await this.organizations.findByEmailDomain(manager, fields.email) : null);
     const organization = joined ?? (await this.organizations.createPersonal(manager));
     const user = await manager.getRepository(User).save({
       email: fields.email,

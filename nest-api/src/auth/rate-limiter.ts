@@ -20,6 +20,18 @@ export class RateLimiter {
     if (this.windows.size > 50_000) this.sweep(now);
   }
 
+  /** Whole seconds until `key`'s window ends (at least 1), for Retry-After. */
+  retryAfterSeconds(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return Math.max(1, Math.ceil(((window?.resetAt ?? now) - now) / 1000));
+  }
+
+  /** Hits in `key`'s current window. */
+  count(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return !window || window.resetAt <= now ? 0 : window.count;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

@@ -52,3 +52,20 @@ export const RequirePermission = (permission: Permission) =>
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthenticatedUser => context.switchToHttp().getRequest().user,
 );
+
+export const STATE_CHANGING_GET = 'datahub:state-changing-get';
+
+/**
+ * A GET that changes state (the spec's new-key): with the access cookie it is refused when the
+ * browser says it comes from another site, and it needs the anti-forgery header like a write.
+ */
+export const StateChangingGet = () =>
+  applyDecorators(
+    SetMetadata(STATE_CHANGING_GET, true),
+    ApiExtension('x-anti-forgery', 'With the access cookie: X-XSRF-TOKEN required and Sec-Fetch-Site cross-site refused'),
+  );
+
+/** Whether a browser says this request was started by another site (Fetch Metadata). */
+export function isCrossSite(request: { headers: Record<string, string | string[] | undefined> }): boolean {
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}

@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { DETAILS } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, DETAILS } from '@datahub/domain';
 import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, CSRF_HEADER, csrfBinding, isSameOrigin, verifyCsrfToken } from '@datahub/domain/server';
 import { readCookie } from '../auth/credentials';
 import { DatasourceAuthService } from '../hub/datasource-auth.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { ACCESS_RULE, type AccessRule } from './access.decorators';
+import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, type AccessRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
@@ -50,7 +50,9 @@ export class AccessGuard extends AuthGuard('access-token') {
 
     await super.canActivate(context);
     const user = request.user!;
-    if (user.via === 'cookie' && !SAFE_METHODS.has(request.method)) this.checkCsrf(request);
+    const stateChangingGet = this.reflector.getAllAndOverride<boolean | undefined>(STATE_CHANGING_GET, [context.getHandler(), context.getClass()]);
+    if (user.via === 'cookie' && stateChangingGet && isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
+    if (user.via === 'cookie' && (stateChangingGet || !SAFE_METHODS.has(request.method))) this.checkCsrf(request);
     if (rule.kind === 'permission' && !user.permissions.has(rule.permission)) throw ApiError.forbidden();
     return true;
   }

@@ -1,18 +1,24 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { DETAILS, type ApiErrorBody } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, DETAILS, type ApiErrorBody } from '@datahub/domain';
+import type { ApiError } from './errors';
+
+/** Every 429 says when to come back; limiters that know their window say it exactly. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 const DEFAULT_DETAILS: Record<number, string> = {
-  400: 'bad request',
+  400: BAD_INPUT_DETAILS.badRequest,
   401: DETAILS.unauthenticated,
   403: DETAILS.forbidden,
   404: DETAILS.notFound,
-  405: 'method not allowed',
+  405: BAD_INPUT_DETAILS.methodNotAllowed,
   409: 'conflict',
-  413: 'payload too large',
-  415: 'unsupported media type',
+  413: BAD_INPUT_DETAILS.tooLarge,
+  414: BAD_INPUT_DETAILS.uriTooLong,
+  415: BAD_INPUT_DETAILS.contentType,
   422: DETAILS.validationFailed,
   429: DETAILS.tooManyAttempts,
+  431: BAD_INPUT_DETAILS.headersTooLarge,
 };
 
 /** One error body shape for every failure: { statusCode, detail, errors? }; no stack traces leave the server. */
@@ -24,6 +30,8 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode === HttpStatus.TOO_MANY_REQUESTS)
+      void reply.header('retry-after', String((exception as ApiError).retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

@@ -3,6 +3,8 @@ import { DETAILS } from '@datahub/domain';
 
 /** Every deliberate API error: a status, a machine-readable detail, and optionally per-field messages. */
 export class ApiError extends HttpException {
+  retryAfterSeconds?: number;
+
   constructor(
     status: number,
     readonly detail: string,
@@ -22,6 +24,12 @@ export class ApiError extends HttpException {
   }
   static conflict(detail: string) {
     return new ApiError(HttpStatus.CONFLICT, detail);
+  }
+  /** 429 with the seconds to wait, sent as Retry-After. */
+  static tooManyRequests(retryAfterSeconds: number, detail: string = DETAILS.tooManyAttempts) {
+    const error = new ApiError(HttpStatus.TOO_MANY_REQUESTS, detail);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
   static validation(errors: Record<string, string>) {
     return new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, DETAILS.validationFailed, errors);

@@ -33,8 +33,10 @@ export interface AppConfig {
   mailFrom: string;
   /** Encrypts data-source secrets at rest. */
   encryptionKey: string;
-  /** Dev and tests only: let data sources live on loopback and private addresses (and plain http). */
+  /** Tests only (ALLOW_PRIVATE_HOSTS): let data sources live on any loopback or private address (and plain http). */
   allowPrivateHosts: boolean;
+  /** Exact host:port entries that may be private and plain http (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
+  privateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
@@ -81,6 +83,22 @@ function provider(env: NodeJS.ProcessEnv, prefix: string, issuer: string): Provi
   if (!clientId || !clientSecret)
     throw new ConfigError(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither.`);
   return { clientId, clientSecret, issuer: (env[`${prefix}_ISSUER`] || issuer).replace(/\/$/, '') };
+}
+
+/** PRIVATE_HOSTS_ALLOWED: comma-separated host:port entries; a port is required so one service is opened, not a machine. */
+function privateHostsAllowed(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.PRIVATE_HOSTS_ALLOWED || '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  for (const entry of entries)
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry))
+      throw new ConfigError(`Set PRIVATE_HOSTS_ALLOWED to host:port entries separated by commas, such as 127.0.0.1:3002 (it has '${entry}').`);
+  return entries;
+}
+
+/** Said at start when ALLOW_PRIVATE_HOSTS is on: it opens every internal address to anyone who can create a data source. */
+export function privateHostsWarning(config: Pick<AppConfig, 'allowPrivateHosts'>): string | null {
+  return config.allowPrivateHosts
+    ? 'ALLOW_PRIVATE_HOSTS=true: data sources may point at loopback and private addresses (SSRF). For tests only; use PRIVATE_HOSTS_ALLOWED=host:port instead.'
+    : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -137,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Defaults to a key derived from JWT_SECRET; set it separately to rotate JWT_SECRET without losing stored secrets.
     encryptionKey: env.ENCRYPTION_KEY ? secret(env, 'ENCRYPTION_KEY') : `derived:${secret(env, 'JWT_SECRET')}`,
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
+    privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     smtpUrl: env.SMTP_URL || null,

@@ -9,9 +9,10 @@ import { User } from '../users/user.entity';
 import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
+import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 
 export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset];
-export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000];
+export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000, SignupVerifications1765300000000];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

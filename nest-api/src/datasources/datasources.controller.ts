@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import { CurrentUser, RequirePermission, StateChangingGet } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
@@ -92,6 +92,7 @@ export class DatasourcesController {
 
   @Get('datasources/:id/new-key')
   @RequirePermission('Datasource.Update')
+  @StateChangingGet()
   @ApiOperation({ summary: 'Issue a new secret; the old one stops working at once' })
   @ApiOkResponse({ type: CreatedDatasourceView })
   newKey(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<CreatedDatasourceView> {

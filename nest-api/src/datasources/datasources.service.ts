@@ -14,6 +14,7 @@ import { Datasource } from './datasource.entity';
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
 import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
 import { formatHostname, parseHostname } from './hostname';
+import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
 import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
 export function toDatasourceView(datasource: Datasource, dashboardUrl: string | null): DatasourceView {
@@ -65,7 +66,7 @@ export class DatasourcesService {
       toDatasourceView(
         datasource,
         datasource.hostname
-          ? `${datasourceBaseUrl(datasource.hostname, patterns.get(datasource.id) ?? DEFAULT_PATTERNS.host, this.config.allowPrivateHosts)}/`
+          ? `${datasourceBaseUrl(datasource.hostname, patterns.get(datasource.id) ?? DEFAULT_PATTERNS.host, plainHttpAllowed(this.config, datasource.hostname))}/`
           : null,
       ),
     );
@@ -82,16 +83,19 @@ export class DatasourcesService {
     return view;
   }
 
-  normalizeHostname(raw: string | undefined | null): string | null {
+  /** The hostname as stored, or 422: not a host name, or a private address the hub may not call (checked again at every connection). */
+  async normalizeHostname(raw: string | undefined | null): Promise<string | null> {
     if (!raw) return null;
     const parsed = parseHostname(raw);
     if (!parsed) throw new ApiError(422, DETAILS.invalidHostname);
-    return formatHostname(parsed);
+    const hostname = formatHostname(parsed);
+    if (await isRefusedPrivateHost(this.config, parsed)) throw new ApiError(422, DETAILS.privateHost);
+    return hostname;
   }
 
   async create(actor: AuthenticatedUser, dto: CreateDatasourceDto): Promise<CreatedDatasourceView> {
     requirePermissionIn(actor, 'Datasource.Create', actor.organizationId);
-    const hostname = this.normalizeHostname(dto.hostname);
+    const hostname = await this.normalizeHostname(dto.hostname);
     const secret = newSecret();
     const repository = this.dataSource.getRepository(Datasource);
     if (await repository.createQueryBuilder('d').where('d.organization_id = :o AND lower(d.name) = lower(:n)', { o: actor.organizationId, n: dto.name }).getExists())

@@ -35,7 +35,7 @@ export class DatasourceProtocolController {
   @ApiNoContentResponse()
   @ApiConflictResponse({ type: ErrorBodyView })
   async registerHost(@CurrentDatasource() caller: Caller, @Body() dto: RegisterHostDto): Promise<void> {
-    const hostname = this.datasources.normalizeHostname(dto.hostname);
+    const hostname = await this.datasources.normalizeHostname(dto.hostname);
     if (!hostname) throw new ApiError(422, DETAILS.invalidHostname);
     const [row] = await this.dataSource.query('SELECT hostname FROM datasources WHERE id = $1', [caller.id]);
     if (row.hostname && row.hostname !== hostname) throw ApiError.conflict(HOST_ALREADY_REGISTERED);

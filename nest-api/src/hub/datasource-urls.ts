@@ -11,3 +11,32 @@ export function datasourceBaseUrl(hostname: string, hostPattern: string, allowPr
   if (/^https?:\/\//.test(host)) return host;
   return `${allowPrivateHosts ? 'http' : 'https'}://${host}`;
 }
+
+/** Raised when a built URL would leave the data source's host (a pattern stored before the rules, or a bug). */
+export class ForeignOriginError extends Error {}
+
+/**
+ * The URL of one of a data source's paths, checked after building: its host and port must be the
+ * data source's own, with no credentials, whatever the patterns say.
+ */
+export function datasourceUrl(base: string, hostname: string, pathPattern: string, datasetId: string): string {
+  const url = new URL(base + pathPattern.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId)));
+  const expected = new URL(`${url.protocol}//${hostname}`);
+  if (url.host !== expected.host || url.username || url.password || !pathPattern.startsWith('/'))
+    throw new ForeignOriginError(`refused: ${url.host} is not the data source's host ${expected.host}`);
+  return url.toString();
+}
+
+/** The base URL, refused when its host is not the data source's own. */
+export function checkedBaseUrl(hostname: string, hostPattern: string, plainHttp: boolean): string {
+  const base = datasourceBaseUrl(hostname, hostPattern, plainHttp);
+  let url: URL;
+  try {
+    url = new URL(`${base}/`);
+  } catch {
+    throw new ForeignOriginError('refused: not a URL');
+  }
+  if (url.host !== new URL(`${url.protocol}//${hostname}`).host || url.username || url.password)
+    throw new ForeignOriginError(`refused: ${url.host} is not the data source's host`);
+  return base;
+}

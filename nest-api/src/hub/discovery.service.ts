@@ -6,7 +6,8 @@ import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { uniqueSlug } from '../organizations/slug';
-import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from './datasource-urls';
+import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
+import { plainHttpAllowed } from './private-hosts';
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
 
@@ -31,7 +32,10 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
   ) {
-    this.client = new OutboundClient({ allowPrivate: config.allowPrivateHosts, connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
   }
 
   /** DISCOVERY_INTERVAL_SECONDS=0 turns the periodic rounds off (tests drive discovery themselves). */
@@ -99,15 +103,20 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
     if (!row.hostname) return this.mark(datasets.map((d) => d.id), 'offline');
     const patterns = await this.patterns(datasourceId);
-    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
+    let base: string;
+    try {
+      base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
+    } catch {
+      return this.mark(datasets.map((d) => d.id), 'offline');
+    }
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
     if (!hostUp) return this.mark(datasets.map((d) => d.id), 'offline');
     const secret = await this.datasources.secretOf(datasourceId);
     if (!secret) return;
     for (const dataset of datasets) {
-      const url = base + patterns.dataset_metadata.replaceAll('{DATASET_ID}', encodeURIComponent(dataset.id));
       const token = signHubToken(secret, { datasetId: dataset.id, organizationSlug: row.organization_slug, scopes: ['Dataset.ReadAll'] });
       try {
+        const url = datasourceUrl(base, row.hostname, patterns.dataset_metadata, dataset.id);
         const response = await this.client.get(url, { authorization: `Bearer ${token}`, accept: 'application/json' });
         if (response.status !== 200) throw new Error(`metadata answered ${response.status}`);
         const metadata = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;

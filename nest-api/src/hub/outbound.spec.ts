@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { freePort } from '../database/embedded-postgres';
 import { isPrivateAddress, OutboundClient } from './outbound';
 
 describe('isPrivateAddress', () => {
   it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1'])(
     'treats %s as private',
     (address) => expect(isPrivateAddress(address)).toBe(true),
+  );
+  it.each([
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::',
+    '::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '2001:0:4136:e378::1',
+    'fc00::1',
+    '100.127.255.254',
+    '198.18.0.1',
+    '192.0.0.1',
+    '255.255.255.255',
+    '224.0.0.1',
+    'nonsense',
+  ])('also treats %s as private (mapped, translated, tunnelled, unique-local, CGNAT, benchmark, broadcast)', (address) =>
+    expect(isPrivateAddress(address)).toBe(true),
   );
   it.each(['8.8.8.8', '145.100.1.1', '2001:4860::8888'])('treats %s as public', (address) => expect(isPrivateAddress(address)).toBe(false));
 });
@@ -17,5 +38,26 @@ describe('OutboundClient', () => {
     await expect(client.get('http://example.com/')).rejects.toThrow(/scheme/);
     await expect(client.get('https://localhost/')).rejects.toThrow(/private/);
     await client.close();
+  });
+
+  it('lets exactly the allow-listed host:port through, and nothing else on that address', async () => {
+    let hits = 0;
+    const port = await freePort();
+    const server = createServer((_q, r) => {
+      hits += 1;
+      r.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    const client = new OutboundClient({ allowPrivate: false, privateHostsAllowed: [`127.0.0.1:${port}`] });
+    try {
+      expect((await client.get(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      await expect(client.get(`http://127.0.0.1:${port + 1}/`)).rejects.toThrow(/refused/);
+      await expect(client.get(`http://localhost:${port}/`)).rejects.toThrow(/refused/);
+      await expect(client.get(`http://[::ffff:127.0.0.1]:${port}/`)).rejects.toThrow(/refused/);
+      expect(hits).toBe(1);
+    } finally {
+      await client.close();
+      server.close();
+    }
   });
 });

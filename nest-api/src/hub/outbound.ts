@@ -2,22 +2,69 @@ import { lookup } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, fetch, type Response } from 'undici';
 
-/** Loopback, private, link-local, CGNAT, metadata and other non-public ranges. */
+function isPrivateIPv4(address: string): boolean {
+  const [a, b, c] = address.split('.').map(Number);
+  return (
+    a === 0 || // "this network", 0.0.0.0
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // CGNAT
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || // IETF protocol assignments, TEST-NET-1
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a >= 224 // multicast, reserved, broadcast
+  );
+}
+
+/** The eight 16-bit groups of an IPv6 address (embedded dotted IPv4 included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    if (isIP(dotted[1]) !== 4) return null;
+    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    text = text.slice(0, -dotted[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail].map((group) => parseInt(group, 16));
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+/**
+ * Loopback, private, link-local, CGNAT, unique-local, unspecified, multicast and every IPv6 form
+ * that carries an IPv4 address inside (mapped, compatible, NAT64, 6to4, Teredo): anything that
+ * is not plainly a public address. What cannot be parsed counts as private.
+ */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
-  if (version === 4) {
-    const [a, b] = address.split('.').map(Number);
-    return (
-      a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224
-    );
-  }
-  if (version === 6) {
-    const lower = address.toLowerCase();
-    if (lower.startsWith('::ffff:')) return isPrivateAddress(lower.slice(7));
-    return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
-  }
-  return true;
+  if (version === 4) return isPrivateIPv4(address);
+  if (version !== 6) return true;
+  const g = ipv6Groups(address);
+  if (!g) return true;
+  const zeroPrefix = (count: number) => g.slice(0, count).every((group) => group === 0);
+  if (zeroPrefix(5) && g[5] === 0xffff) return true; // IPv4-mapped: an IPv4 address in disguise, never dialled as such
+  if (zeroPrefix(6)) return true; // ::, ::1, IPv4-compatible
+  if (g[0] === 0x64 && g[1] === 0xff9b) return true; // NAT64
+  if (g[0] === 0x2002) return true; // 6to4
+  if (g[0] === 0x2001 && g[1] === 0) return true; // Teredo
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // documentation
+  return (g[0] & 0xfe00) === 0xfc00 || (g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0 || (g[0] & 0xff00) === 0xff00;
+}
+
+/** 'host:port' as the allow-list spells it: lower case, IPv6 in brackets, the port always written. */
+export function hostPortKey(host: string, port: string | number, protocol: 'http:' | 'https:' = 'https:'): string {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
+  const name = isIP(bare) === 6 ? `[${bare}]` : bare.replace(/\.$/, '');
+  return `${name}:${port || (protocol === 'http:' ? 80 : 443)}`;
 }
 
 export class OutboundError extends Error {}
@@ -29,7 +76,22 @@ export class OutboundError extends Error {}
 export class OutboundClient {
   private readonly agent: Agent;
 
-  constructor(private readonly options: { allowPrivate: boolean; connectTimeoutMs?: number; totalTimeoutMs?: number; maxBytes?: number }) {
+  private readonly trustingAgent: Agent;
+  private readonly allowList: Set<string>;
+
+  constructor(
+    private readonly options: {
+      /** Tests only (ALLOW_PRIVATE_HOSTS): every address, and plain http. */
+      allowPrivate: boolean;
+      /** Exact host:port entries that may be private (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
+      privateHostsAllowed?: string[];
+      connectTimeoutMs?: number;
+      totalTimeoutMs?: number;
+      maxBytes?: number;
+    },
+  ) {
+    this.allowList = new Set(options.privateHostsAllowed ?? []);
+    this.trustingAgent = new Agent({ connect: { timeout: options.connectTimeoutMs ?? 3000 } });
     this.agent = new Agent({
       connect: {
         timeout: options.connectTimeoutMs ?? 3000,
@@ -37,7 +99,7 @@ export class OutboundClient {
           lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
             if (error) return callback(error, '', 0);
             const list = (Array.isArray(addresses) ? addresses : [{ address: addresses as unknown as string, family: 4 }]) as { address: string; family: number }[];
-            const allowed = list.filter((entry) => options.allowPrivate || !isPrivateAddress(entry.address));
+            const allowed = list.filter((entry) => !isPrivateAddress(entry.address));
             if (allowed.length === 0) return callback(new OutboundError(`refused: ${hostname} resolves to a private address`), '', 0);
             if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof allowed) => void)(null, allowed);
             callback(null, allowed[0].address, allowed[0].family);
@@ -49,13 +111,16 @@ export class OutboundClient {
 
   async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string }> {
     const target = new URL(url);
-    if (target.protocol !== 'https:' && !(this.options.allowPrivate && target.protocol === 'http:')) throw new OutboundError('refused: scheme');
-    // Literal IPs skip DNS, so they are checked here.
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new OutboundError('refused: scheme');
+    if (target.username || target.password) throw new OutboundError('refused: credentials in URL');
+    const trusted = this.options.allowPrivate || this.allowList.has(hostPortKey(target.hostname, target.port, target.protocol));
+    if (target.protocol !== 'https:' && !trusted) throw new OutboundError('refused: scheme');
+    // Literal IPs skip DNS, so they are checked here; names are checked on every DNS answer.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal) && !this.options.allowPrivate && isPrivateAddress(literal)) throw new OutboundError('refused: private address');
+    if (isIP(literal) && !trusted && isPrivateAddress(literal)) throw new OutboundError('refused: private address');
     let response: Response;
     try {
-      response = await fetch(url, { headers, redirect: 'manual', dispatcher: this.agent, signal: AbortSignal.timeout(this.options.totalTimeoutMs ?? 10_000) });
+      response = await fetch(url, { headers, redirect: 'manual', dispatcher: trusted ? this.trustingAgent : this.agent, signal: AbortSignal.timeout(this.options.totalTimeoutMs ?? 10_000) });
     } catch (error) {
       throw new OutboundError(`request failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
     }
@@ -75,7 +140,7 @@ export class OutboundClient {
     return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '' };
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await Promise.all([this.agent.close(), this.trustingAgent.close()]);
   }
 }

@@ -20,7 +20,7 @@ export const INVITATION_INVALID = 'invitation invalid or expired';
 export const INVITATION_OTHER_EMAIL = 'invitation is for another e-mail address';
 const INVITATIONS_PER_HOUR = 50;
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 

@@ -27,7 +27,9 @@ export class MailService implements OnModuleDestroy {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   }
 
-  async send(mail: Mail): Promise<void> {
+  async send(unsafe: Mail): Promise<void> {
+    // Names typed by users end up in subjects: no line break or control character reaches a header.
+    const mail = { ...unsafe, subject: unsafe.subject.replace(/[\u0000-\u001f\u007f]+/g, ' ') };
     if (this.transport) {
       await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
       return;

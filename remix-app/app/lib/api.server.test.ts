@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './api.server';
+import { apiRequest, refusalInit } from './api.server';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -105,5 +105,23 @@ describe('apiRequest', () => {
     expect((await thrown(apiRequest(browserRequest('/'), 'get', '/api/current_user'))).status).toBe(502);
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
     expect((await thrown(apiRequest(browserRequest('/'), 'get', '/api/current_user'))).status).toBe(503);
+  });
+});
+
+describe('refusalInit', () => {
+  it('passes nest-api’s Retry-After on with a 429', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 429, detail: 'too many attempts' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+      }),
+    );
+    const result = await apiRequest(browserRequest('/inloggen'), 'post', '/api/auth/login', { body: { email: 'a@b.test', password: 'x' } }, { auth: 'none' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const init = refusalInit(result);
+    expect(init.status).toBe(429);
+    expect(new Headers(init.headers).get('Retry-After')).toBe('120');
+    expect(refusalInit({ status: 422 })).toEqual({ status: 422 });
   });
 });

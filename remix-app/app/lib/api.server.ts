@@ -7,7 +7,7 @@ import { clearAccessTokenCookie, getAccessToken } from './session.server';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiErrorBody };
+  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string };
 
 export interface ApiOptions {
   /**
@@ -95,7 +95,13 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     console.error(`nest-api ${method.toUpperCase()} ${path} answered ${response.status}: ${JSON.stringify(answer.error ?? '').slice(0, 500)}`);
     throw new Response(null, { status: 502 });
   }
-  return { ok: false, status: response.status, error: errorBody(response.status, answer.error) };
+  const retryAfter = response.headers.get('retry-after');
+  return { ok: false, status: response.status, error: errorBody(response.status, answer.error), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+/** The status of a refusal passed on to the browser, with nest-api's Retry-After when it is a 429. */
+export function refusalInit(result: { status: number; retryAfter?: string }): ResponseInit {
+  return { status: result.status, ...(result.retryAfter ? { headers: { 'Retry-After': result.retryAfter } } : {}) };
 }
 
 /** A signed-in GET whose refusal is never expected by the page: anything but 2xx is thrown. */

@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, datasourceCreateErrorText } from '@datahub/domain';
 import { apiRequest } from './api.server';
-import { requireCurrentUser } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
 import type { CreatedDatasourceView } from '@datahub/api-client';
-import { keptValues, textField, type FormReply } from './forms';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from './forms';
+import { readSignedInAction } from './action.server';
 
 export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
 
@@ -13,9 +12,7 @@ export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceVie
  * success answer is rendered directly (its secret is shown once), not redirected to.
  */
 export async function createDatasourceAction({ request, context }: ActionFunctionArgs, withHostname: boolean) {
-  await requireCurrentUser({ request, context });
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
 
   const result = await apiRequest(
@@ -28,7 +25,7 @@ export async function createDatasourceAction({ request, context }: ActionFunctio
   if (!result.ok) {
     const values = keptValues(formData);
     if (result.status === 403) return data<DatasourceCreateReply>({ formError: DATASET_LABELS.noDatasourceRights, values }, { status: 403 });
-    const fieldErrors = result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<DatasourceCreateReply>(
       { formError: fieldErrors ? undefined : datasourceCreateErrorText(result.error), fieldErrors, values },
       { status: result.status },

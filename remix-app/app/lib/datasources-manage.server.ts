@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS } from '@datahub/domain';
 import { apiRequest } from './api.server';
-import { requireCurrentUser } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
 import type { CreatedDatasourceView } from '@datahub/api-client';
 import { textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
+import { readSignedInAction } from './action.server';
 
 const L = DATASET_LABELS.datasources;
 
@@ -16,9 +15,7 @@ export type DatasourceManageReply = FormReply & { intent?: string; rotated?: Cre
  * than redirected to) and removal (redirect with a flash). nest-api checks permission and object.
  */
 export async function manageDatasourceAction({ request, context }: ActionFunctionArgs) {
-  await requireCurrentUser({ request, context });
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const intent = textField(formData, 'intent');
   const id = textField(formData, 'datasource_id');

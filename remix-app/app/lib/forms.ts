@@ -17,6 +17,11 @@ export function keptValues(formData: FormData): Record<string, string> {
   return values;
 }
 
+/** The per-field Dutch errors of a refusal (nest-api's 422), or undefined when it named none. */
+export function fieldErrorsOf(error: { statusCode: number; errors?: Record<string, string> }): Record<string, string> | undefined {
+  return error.statusCode === 422 && error.errors && Object.keys(error.errors).length > 0 ? error.errors : undefined;
+}
+
 export function textField(formData: FormData, name: string): string {
   const value = formData.get(name);
   return typeof value === 'string' ? value : '';

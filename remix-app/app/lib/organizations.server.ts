@@ -5,36 +5,27 @@ import {
   inviteErrorText,
   inviteSentText,
   organizationUpdateErrorText,
+  hasPermissionIn,
   rolesErrorText,
+  type OrganizationActor,
   type Permission,
 } from '@datahub/domain';
 import { apiGet, apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
-import { keptValues, textField, type FormReply } from './forms';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
 import { clearAccessTokenCookie, flashCookie } from './session.server';
 import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'>): string {
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
-/** Organisation admins act on every organisation; everyone else on their own only. */
-export function actsOn(user: CurrentUser, organizationId: string): boolean {
-  return user.organization_admin || user.organization === organizationId;
-}
-
-export function hasPermissionIn(
-  user: CurrentUser,
-  permissions: readonly Permission[],
-  permission: Permission,
-  organizationId: string,
-): boolean {
-  return permissions.includes(permission) && actsOn(user, organizationId);
+/** The portal's current user as the shared organisation rule (@datahub/domain) sees an actor. */
+export function asActor(user: CurrentUser, permissions: readonly Permission[] = []): OrganizationActor {
+  return { organizationAdmin: user.organization_admin, organizationId: user.organization, permissions };
 }
 
 export interface UserRow {
@@ -62,7 +53,7 @@ export async function loadOrganizationPage(args: Args, slug: string) {
   return {
     organization,
     isOwn: organization.organization_id === user.organization,
-    canEdit: hasPermissionIn(user, permissions, 'Organization.Update', organization.organization_id),
+    canEdit: hasPermissionIn(asActor(user, permissions), 'Organization.Update', organization.organization_id),
     users: userRows(users, user),
     licences: licences.map((licence) => ({
       name: licence.application_name,
@@ -94,8 +85,7 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
     { refusals: 'return' },
   );
   if (!result.ok) {
-    const fieldErrors =
-      result.status === 422 && result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       { formError: fieldErrors ? undefined : organizationUpdateErrorText(result.error), fieldErrors, values: keptValues(formData) },
       { status: result.status },
@@ -131,13 +121,6 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   });
 }
 
-/** The first lines of every action here: the signed-in user and a valid CSRF token. */
-export async function readAction(args: ActionFunctionArgs) {
-  await requireCurrentUserWithPermissions(args);
-  const formData = await args.request.formData();
-  return { formData, refused: requireValidCsrf(args.request, formData) };
-}
-
 /**
  * The users of an organisation. `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons
  * to organisation admins only; /mijn-gebruikers to anyone with User.Delete.
@@ -149,7 +132,7 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } }),
     apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug } } }),
   ]);
-  const mayRemove = hasPermissionIn(user, permissions, 'User.Delete', organization.organization_id);
+  const mayRemove = hasPermissionIn(asActor(user, permissions), 'User.Delete', organization.organization_id);
   return {
     organizationName: organization.name,
     organizationSlug: organization.slug,

@@ -5,6 +5,7 @@ import {
   LABELS,
   ORGANISATION_LABELS,
   ROLE_CHECKBOX_LABELS,
+  actsOn,
   checkboxesForRoles,
   displayOrganizationName,
   roleForCheckbox,
@@ -17,12 +18,12 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { sectionClass } from '~/components/organization-page';
 import { apiGet, apiRequest } from '~/lib/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
-import { actsOn, userName } from '~/lib/organizations.server';
+import { asActor, userName } from '~/lib/organizations.server';
 import { flashCookie } from '~/lib/session.server';
 import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
+import { readSignedInAction } from '~/lib/action.server';
 
 const L = ORGANISATION_LABELS.user;
 
@@ -37,7 +38,7 @@ async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const canEdit =
     permissions.includes('RoleAssignment.Create') &&
     permissions.includes('RoleAssignment.Delete') &&
-    actsOn(me, target.organization);
+    actsOn(asActor(me), target.organization);
   return { me, target, canEdit };
 }
 
@@ -64,8 +65,7 @@ type RolesReply = FormReply & { ticked?: string[] };
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const { target, canEdit } = await loadTarget(args);
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   const ticked = formData.getAll('roles').filter(isRoleCheckbox);
   if (!canEdit) {

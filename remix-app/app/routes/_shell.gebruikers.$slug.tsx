@@ -6,7 +6,8 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
 import { textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
-import { loadUsersPage, readAction, removeUser } from '~/lib/organizations.server';
+import { readSignedInAction } from '~/lib/action.server';
+import { loadUsersPage, removeUser } from '~/lib/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(ORGANISATION_LABELS.users.title(data ? displayOrganizationName(data.organizationName) : '')) },
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   const backTo = `/gebruikers/${encodeURIComponent(args.params.slug ?? '')}`;
   if (textField(formData, 'intent') === 'remove') return removeUser(args, formData, backTo);

@@ -7,7 +7,8 @@ import { UsersPage } from '~/components/users-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
-import { inviteUser, loadUsersPage, readAction, removeUser } from '~/lib/organizations.server';
+import { readSignedInAction } from '~/lib/action.server';
+import { inviteUser, loadUsersPage, removeUser } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.users.myTitle) }];
 
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   const intent = textField(formData, 'intent');
   if (intent === 'invite') return inviteUser(args, formData, '/mijn-gebruikers');

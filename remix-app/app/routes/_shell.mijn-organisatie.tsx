@@ -5,7 +5,8 @@ import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
-import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
+import { readSignedInAction } from '~/lib/action.server';
+import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
 
@@ -15,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, '/mijn-organisatie');
 }

@@ -4,7 +4,8 @@ import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { pageTitle } from '~/lib/meta';
-import { loadOrganizationPage, readAction, updateOrganization } from '~/lib/organizations.server';
+import { readSignedInAction } from '~/lib/action.server';
+import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData, refused } = await readAction(args);
+  const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   return updateOrganization(args, formData, `/organisatie/${encodeURIComponent(args.params.slug ?? '')}`);
 }

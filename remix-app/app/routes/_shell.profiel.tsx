@@ -6,10 +6,10 @@ import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
 import { apiRequest } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
-import { keptValues, textField, type FormReply } from '~/lib/forms';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
+import { readSignedInAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
@@ -24,9 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCurrentUser({ request, context });
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { user, formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
 
   const result = await apiRequest(request, 'put', '/api/users/{id}', {
@@ -34,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body: { firstname: textField(formData, 'firstname'), lastname: textField(formData, 'lastname') },
   });
   if (!result.ok) {
-    const fieldErrors = result.error.errors && Object.keys(result.error.errors).length > 0 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       { formError: fieldErrors ? undefined : ERROR_TEXTS.generic, fieldErrors, values: keptValues(formData) },
       { status: result.status },

@@ -4,13 +4,13 @@ import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
-import { textField, type FormReply } from '~/lib/forms';
+import { fieldErrorsOf, type FormReply, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { withRedirectUri } from '~/lib/redirects';
 import type { ProviderView } from '@datahub/api-client';
+import { readPublicAction } from '~/lib/action.server';
 
 type ProviderId = ProviderView['id'];
 
@@ -45,8 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;
 
   const email = textField(formData, 'email').trim();
@@ -55,14 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await apiRequest(request, 'post', '/api/auth/login', { body: { email, password } }, { auth: 'none' });
   if (!result.ok) {
-    const fieldErrors = result.status === 422 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       {
         formError: fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : loginErrorText(result.error),
         fieldErrors,
         values: { email },
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
   return redirect(redirectTo, {

@@ -4,12 +4,13 @@ import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
-import { keptValues, textField, type FormReply } from '~/lib/forms';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
+import { pendingSignupCookie } from '~/lib/signup.server';
 import { withRedirectUri } from '~/lib/redirects';
+import { readPublicAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
 
@@ -36,8 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
@@ -57,16 +57,19 @@ export async function action({ request }: ActionFunctionArgs) {
     { auth: 'none' },
   );
   if (!result.ok) {
-    const fieldErrors = result.status === 422 ? result.error.errors : undefined;
+    const fieldErrors = fieldErrorsOf(result.error);
     return data<FormReply>(
       {
         formError: fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : loginErrorText(result.error),
         fieldErrors,
         values: keptValues(formData),
       },
-      { status: result.status },
+      refusalInit(result),
     );
   }
+  // Without an invitation nothing is signed in yet: the address gets a verification link first.
+  if ('status' in result.data)
+    return redirect('/registreren/verstuurd', { headers: { 'Set-Cookie': await pendingSignupCookie(request, result.data.email) } });
   return redirect(redirectTo, {
     headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
   });

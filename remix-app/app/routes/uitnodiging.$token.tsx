@@ -7,11 +7,11 @@ import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
 import type { CurrentUserView } from '@datahub/api-client';
 import { apiRequest } from '~/lib/api.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { loginPath } from '~/lib/redirects';
 import { flashCookie, getAccessToken } from '~/lib/session.server';
+import { readPublicAction } from '~/lib/action.server';
 
 const L = ORGANISATION_LABELS.invitation;
 
@@ -50,8 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const refused = requireValidCsrf(request, formData);
+  const { refused } = await readPublicAction(request);
   if (refused) return refused;
   const token = params.token ?? '';
   const invitation = await describe(request, token);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS } from './domain';
-import { accessTokenCookie, currentUser, loginUrlFor, signUp, submitLogin, uniqueEmail } from './helpers';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
+import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
 import { DEMO_USERS } from './settings';
 
 test.describe('sign-in', () => {
@@ -94,7 +94,8 @@ test.describe('sign-up', () => {
     expect((await accessTokenCookie(context))?.httpOnly).toBe(true);
   });
 
-  test('refuses an e-mail address that already has an account, keeping the input but not the password', async ({ page }) => {
+  test('answers an address that already has an account like a new one and mails its owner', async ({ page }) => {
+    const before = (await mailsTo(DEMO_USERS.member)).length;
     await page.goto('/registreren');
     await page.getByLabel(LABELS.signup.firstname).fill('Dubbel');
     await page.getByLabel(LABELS.signup.lastname).fill('Account');
@@ -102,11 +103,51 @@ test.describe('sign-up', () => {
     await page.getByLabel(LABELS.signup.password).fill('Een-lang-genoeg-wachtwoord');
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
 
-    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.login.emailTaken);
-    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveValue('Dubbel');
-    await expect(page.getByLabel(LABELS.signup.lastname)).toHaveValue('Account');
-    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue(DEMO_USERS.member);
-    await expect(page.getByLabel(LABELS.signup.password)).toHaveValue('');
+    await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+    await expect(page.getByText(SIGNUP_VERIFICATION_LABELS.sent(DEMO_USERS.member))).toBeVisible();
+    await expect.poll(async () => (await mailsTo(DEMO_USERS.member)).length).toBe(before + 1);
+    const [note] = (await mailsTo(DEMO_USERS.member)).slice(-1);
+    expect(note.raw).toContain(SIGNUP_MAILS.alreadyRegistered.subject);
+    expect(await accessTokenCookie(page.context())).toBeUndefined();
+  });
+
+  test('signs nobody in before the mailed link is followed with the chosen password; a link works once', async ({ page, context }) => {
+    const email = uniqueEmail('bevestig');
+    await page.goto('/registreren');
+    await page.getByLabel(LABELS.signup.firstname).fill('Bente');
+    await page.getByLabel(LABELS.signup.lastname).fill('Bevestigd');
+    await page.getByLabel(LABELS.signup.email).fill(email);
+    await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+    await page.getByRole('button', { name: LABELS.signup.submit }).click();
+    await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.sentTitle);
+    await expect(page.getByText(SIGNUP_VERIFICATION_LABELS.sent(email))).toBeVisible();
+    expect(await accessTokenCookie(context)).toBeUndefined();
+
+    // A fresh link on request; the first one stops working.
+    const first = await verificationPathFromMail(email);
+    await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.resend }).click();
+    await expect(page.getByRole('status')).toHaveText(SIGNUP_VERIFICATION_LABELS.resent);
+    await expect.poll(() => verificationPathFromMail(email)).not.toBe(first);
+    const second = await verificationPathFromMail(email);
+
+    await page.goto(second);
+    await page.getByLabel(LABELS.signup.password).fill('Een-ander-wachtwoord-2');
+    await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
+    await expect(page.locator('#password-error')).toHaveText(FIELD_ERRORS.signupPassword);
+    await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+    await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(SIGNUP_VERIFICATION_LABELS.confirmed)).toBeVisible();
+    expect((await currentUser(page)).email).toBe(email);
+
+    await context.clearCookies();
+    for (const used of [first, second]) {
+      await page.goto(used);
+      await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+      await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.invalidTitle);
+    }
   });
 
   test('shows the server’s field error next to a too short password', async ({ page }) => {

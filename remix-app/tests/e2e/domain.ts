@@ -18,6 +18,9 @@ export const {
   ORGANISATION_LABELS,
   ROLE_CHECKBOX_LABELS,
   inviteSentText,
+  BAD_INPUT_DETAILS,
+  SIGNUP_MAILS,
+  SIGNUP_VERIFICATION_LABELS,
   VERSION_LABEL,
   initials,
 } = domain;

@@ -10,7 +10,7 @@ import {
   type DatasetView,
   type HttpMethod,
 } from '@datahub/api-client';
-import { LABELS } from './domain';
+import { LABELS, SIGNUP_VERIFICATION_LABELS } from './domain';
 import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
 export type ApiUser = CurrentUserView;
@@ -33,7 +33,10 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}@voorbeeld.test`;
 }
 
-/** Registers a brand-new user through /registreren; the browser ends up signed in on '/'. */
+/**
+ * Registers a brand-new user through /registreren and the verification link mailed to them
+ * (typing the chosen password again); the browser ends up signed in on '/'.
+ */
 export async function signUp(page: Page, names: { firstname?: string; lastname?: string } = {}) {
   const user = {
     firstname: names.firstname ?? 'Ellen',
@@ -47,6 +50,10 @@ export async function signUp(page: Page, names: { firstname?: string; lastname?:
   await page.getByLabel(LABELS.signup.email).fill(user.email);
   await page.getByLabel(LABELS.signup.password).fill(user.password);
   await page.getByRole('button', { name: LABELS.signup.submit }).click();
+  await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+  await page.goto(await verificationPathFromMail(user.email));
+  await page.getByLabel(LABELS.signup.password).fill(user.password);
+  await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
   await expect(page).toHaveURL(/\/$/);
   return user;
 }
@@ -106,7 +113,16 @@ export async function mailsTo(to: string): Promise<SunkMail[]> {
 }
 
 /** Waits for the invitation mail to `to` and returns the path of its link, /uitnodiging/<token>. */
-export async function invitationPathFromMail(to: string): Promise<{ path: string; text: string }> {
+export function invitationPathFromMail(to: string): Promise<{ path: string; text: string }> {
+  return linkPathFromMail(to, '/uitnodiging/');
+}
+
+/** Waits for the sign-up verification mail to `to` and returns the path of its newest link, /registreren/bevestigen/<token>. */
+export async function verificationPathFromMail(to: string): Promise<string> {
+  return (await linkPathFromMail(to, '/registreren/bevestigen/')).path;
+}
+
+async function linkPathFromMail(to: string, prefix: string): Promise<{ path: string; text: string }> {
   let found: { path: string; text: string } | null = null;
   await expect
     .poll(
@@ -119,7 +135,7 @@ export async function invitationPathFromMail(to: string): Promise<{ path: string
             : /content-transfer-encoding:\s*base64/i.test(headers)
               ? Buffer.from(body, 'base64').toString('utf8')
               : body;
-          const match = text.match(new RegExp(`http://127\\.0\\.0\\.1:${PORTAL_PORT}(/uitnodiging/[A-Za-z0-9_-]+)`));
+          const match = text.match(new RegExp(`http://127\\.0\\.0\\.1:${PORTAL_PORT}(${prefix}[A-Za-z0-9_-]+)`));
           if (match) found = { path: match[1], text };
         }
         return found !== null;
@@ -158,7 +174,7 @@ export interface ApiSignedUp {
   organization_slug: string;
 }
 
-/** Registers a fresh user through nest-api (no browser); an e-mail under an organisation's domain joins it. */
+/** Registers a fresh user through nest-api and its verification link (no browser); an e-mail under an organisation's domain joins it. */
 export async function apiSignUp(email = uniqueEmail(), names: { firstname?: string; lastname?: string } = {}): Promise<ApiSignedUp> {
   const person = {
     firstname: names.firstname ?? 'Nina',
@@ -167,8 +183,11 @@ export async function apiSignUp(email = uniqueEmail(), names: { firstname?: stri
     password: `Geheim-${randomUUID()}`,
   };
   const signup = await api(null, 'post', '/api/auth/signup', { body: person });
-  expect([200, 201], JSON.stringify(signup.data)).toContain(signup.status);
-  const token = signup.data.access_token;
+  expect(signup.status, JSON.stringify(signup.data)).toBe(202);
+  const link = await verificationPathFromMail(email);
+  const verified = await api(null, 'post', '/api/auth/signup/verify', { body: { token: link.split('/').pop()!, password: person.password } });
+  expect(verified.status, JSON.stringify(verified.data)).toBe(200);
+  const token = verified.data.access_token;
   const me = await api(token, 'get', '/api/current_user');
   return {
     ...person,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LABELS, ORGANISATION_LABELS, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, setAccessToken, signUp, uniqueEmail } from './helpers';
@@ -8,7 +9,7 @@ const I = ORGANISATION_LABELS.invitation;
 const O = ORGANISATION_LABELS.organization;
 
 /** Signs up a fresh owner and gives their personal organisation a real name. */
-async function ownerWithOrganization(page: import('@playwright/test').Page) {
+async function ownerWithOrganization(page: Page) {
   const owner = await signUp(page, { firstname: 'Olga', lastname: 'Uitnodiger' });
   const name = `Kwekerij Uitnodiging ${randomUUID().slice(0, 8)}`;
   await page.goto('/mijn-organisatie');
@@ -18,7 +19,7 @@ async function ownerWithOrganization(page: import('@playwright/test').Page) {
   return { owner, name };
 }
 
-async function invite(page: import('@playwright/test').Page, email: string) {
+async function invite(page: Page, email: string) {
   await page.goto('/mijn-gebruikers');
   await page.getByLabel(U.inviteEmail).fill(email);
   await page.getByRole('button', { name: U.invite }).click();

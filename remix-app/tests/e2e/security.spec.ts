@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_TEXTS, LABELS } from './domain';
 import { currentUser, login, signUp } from './helpers';
-import { DEMO_USERS } from './settings';
+import { DEMO_USERS, MAIL_HTTP_PORT } from './settings';
 
 function directives(csp: string): Map<string, string> {
   return new Map(
@@ -125,6 +125,18 @@ test.describe('api proxy', () => {
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['x-frame-options']).toBe('DENY');
   });
+
+  test('Swagger UI renders the operations under its policy, without violations', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'Swagger UI is a JavaScript application');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/api/docs');
+    await expect(page.locator('.opblock').first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe('csrf', () => {
@@ -196,5 +208,36 @@ test.describe('csrf', () => {
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.csrf);
     await expect(page.getByLabel(LABELS.login.email)).toHaveValue(DEMO_USERS.member);
     expect((await context.cookies()).find((cookie) => cookie.name === 'access_token')).toBeUndefined();
+  });
+});
+
+test.describe('cross-site requests and caching (issue 9, finding 5)', () => {
+  test('pages with personal data are never stored by a cache', async ({ page }) => {
+    await login(page, DEMO_USERS.member);
+    const response = await page.goto('/profiel');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    const api = await page.request.get('/api/current_user');
+    expect(api.headers()['cache-control']).toBe('no-store');
+  });
+
+  test('a link on another site to /api/logout does not sign out; our own logout does', async ({ page, javaScriptEnabled, baseURL }) => {
+    test.skip(!javaScriptEnabled, 'the other site navigates with a script');
+    await login(page, DEMO_USERS.member);
+    // 'localhost' is another site than '127.0.0.1' (the portal), so the browser says cross-site.
+    const elsewhere = new URL(baseURL!);
+    elsewhere.hostname = 'localhost';
+    elsewhere.port = String(MAIL_HTTP_PORT);
+    await page.goto(`${elsewhere.origin}/messages`);
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/logout')),
+      page.evaluate((target) => (window.location.href = target), `${baseURL}/api/logout`),
+    ]);
+    expect(refused.status()).toBe(403);
+    expect((await currentUser(page)).email).toBe(DEMO_USERS.member);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: LABELS.logout }).first().click();
+    await expect(page).toHaveURL(/\/inloggen\?uitgelogd=1$/);
+    expect((await page.request.get('/api/current_user')).status()).toBe(401);
   });
 });

@@ -72,3 +72,33 @@ export class ProvidersView {
   @ApiProperty({ type: [ProviderView] })
   providers: ProviderView[];
 }
+
+export class SignupPendingView {
+  @ApiProperty({ enum: ['verification_sent'], description: 'A link was mailed; the account exists once it is followed' })
+  status: 'verification_sent';
+
+  @ApiProperty({ example: 'anna@example.nl' })
+  email: string;
+}
+
+export class ResendVerificationDto {
+  @ApiProperty({ example: 'anna@example.nl' })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @IsEmail({}, { message: FIELD_ERRORS.email })
+  @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
+  email: string;
+}
+
+export class VerifySignupDto {
+  @ApiProperty({ description: 'The token from the verification link /registreren/bevestigen/{token}' })
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @MaxLength(200, { message: FIELD_ERRORS.invalid })
+  token: string;
+
+  @ApiProperty({ description: 'The password chosen at sign-up' })
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @IsNotEmpty({ message: FIELD_ERRORS.required })
+  @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
+  password: string;
+}

@@ -25,8 +25,27 @@ export class PathOverrideView {
   path_override_pattern: string;
 }
 
-/** host patterns must place {host}; dataset patterns are paths that place {DATASET_ID}. */
+/**
+ * A path at the data source's own host: one leading '/', no '//', no '.' or '..' segment (also
+ * when percent-encoded), no backslash, no '@', no '#', no control characters.
+ */
+export function isSafePath(path: string): boolean {
+  if (!path.startsWith('/') || /[\\@#\s\u0000-\u001f\u007f]/.test(path)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.replaceAll('{DATASET_ID}', 'x').split('?')[0]);
+  } catch {
+    return false;
+  }
+  if (/[\\@]/.test(decoded) || decoded.includes('//')) return false;
+  return !decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** host patterns are '{host}', optionally with http(s):// before and a path after; dataset patterns are paths that place {DATASET_ID}. */
 export function isValidPattern(kind: PathKindName, pattern: string): boolean {
-  if (kind === 'host') return pattern.includes('{host}') && /^(https?:\/\/)?\{host\}[^\s]*$/.test(pattern);
-  return pattern.startsWith('/') && pattern.includes('{DATASET_ID}');
+  if (kind === 'host') {
+    const match = /^(?:https?:\/\/)?\{host\}(.*)$/.exec(pattern);
+    return !!match && (match[1] === '' || isSafePath(match[1]));
+  }
+  return pattern.includes('{DATASET_ID}') && isSafePath(pattern);
 }

@@ -1,0 +1,20 @@
+import type { Permission } from './permissions';
+
+/** Who acts, as far as the organisation rule cares: the API's signed-in user and the portal's current user alike. */
+export interface OrganizationActor {
+  /** Member of the admin organisation. */
+  organizationAdmin: boolean;
+  organizationId: string;
+  permissions: ReadonlySet<Permission> | readonly Permission[];
+}
+
+/** Members act inside their own organisation; members of the admin organisation act on every one. */
+export function actsOn(actor: Pick<OrganizationActor, 'organizationAdmin' | 'organizationId'>, organizationId: string): boolean {
+  return actor.organizationAdmin || actor.organizationId === organizationId;
+}
+
+/** The access model's check: (permission, target organisation). */
+export function hasPermissionIn(actor: OrganizationActor, permission: Permission, organizationId: string): boolean {
+  const granted = 'has' in actor.permissions ? actor.permissions.has(permission) : actor.permissions.includes(permission);
+  return granted && actsOn(actor, organizationId);
+}

@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DETAILS, FIELD_ERRORS, SIGNUP_MAILS, SIGNUP_VERIFICATION_TTL_HOURS } from '@datahub/domain';
+import { ApiError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { hashToken } from '../invitations/invitations.service';
+import { MailService } from '../mail/mail.service';
+import { verifyPassword } from './password';
+import { RateLimiter } from './rate-limiter';
+
+/** Sign-up and resend mails per address per hour: enough for a typo and a retry, not for mail-bombing. */
+export const SIGNUP_MAILS_PER_HOUR = 3;
+
+export interface PendingSignup {
+  email: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string;
+}
+
+interface PendingRow {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  password_hash: string;
+}
+
+/**
+ * A sign-up is only a row here until the mailed link is followed (ADR 0003): no account exists,
+ * nothing is placed by e-mail domain, and the answer is the same whether or not the address
+ * already has an account (its owner gets a note instead of a link).
+ */
+@Injectable()
+export class SignupVerificationService {
+  private readonly limiter = new RateLimiter(60 * 60 * 1000);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+  ) {}
+
+  private countMail(email: string): void {
+    const key = `signup-mail:${email}`;
+    if (!this.limiter.isAllowed(key, SIGNUP_MAILS_PER_HOUR)) throw ApiError.tooManyRequests(this.limiter.retryAfterSeconds(key));
+    this.limiter.hit(key);
+  }
+
+  async request(pending: PendingSignup): Promise<void> {
+    this.countMail(pending.email);
+    const existing: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [pending.email]);
+    if (existing.length > 0) {
+      await this.mail.send({
+        to: pending.email,
+        subject: SIGNUP_MAILS.alreadyRegistered.subject,
+        text: SIGNUP_MAILS.alreadyRegistered.text(new URL('/inloggen', this.config.publicUrl).toString()),
+      });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM signup_verifications WHERE expires_at <= now()');
+      await manager.query(
+        `INSERT INTO signup_verifications (email, firstname, lastname, password_hash, token_hash, expires_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+        [pending.email, pending.firstname, pending.lastname, pending.passwordHash, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS],
+      );
+    });
+    await this.sendLink(pending.email, pending.firstname, token);
+  }
+
+  /** A fresh link for the newest open sign-up of `email` (the older link stops working); silent when there is none. */
+  async resend(email: string): Promise<void> {
+    this.countMail(email);
+    const token = randomBytes(32).toString('base64url');
+    const rows: { firstname: string }[] = await this.dataSource.query(
+      `UPDATE signup_verifications SET token_hash = $2, expires_at = now() + make_interval(hours => $3)
+        WHERE id = (SELECT id FROM signup_verifications WHERE email = $1 AND expires_at > now() ORDER BY created_at DESC LIMIT 1)
+        RETURNING firstname`,
+      [email, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS],
+    );
+    if (rows[0]) await this.sendLink(email, rows[0].firstname, token);
+  }
+
+  /**
+   * Uses up the link inside the caller's transaction. The password chosen at sign-up must be
+   * given again, so a link mailed for someone else's sign-up of your address cannot hand you an
+   * account whose password a stranger knows.
+   */
+  async claim(manager: EntityManager, token: string, password: string): Promise<PendingSignup> {
+    const rows: PendingRow[] = await manager.query(
+      `SELECT id, email, firstname, lastname, password_hash FROM signup_verifications
+        WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError(404, DETAILS.verificationInvalid);
+    if (!(await verifyPassword(row.password_hash, password))) throw ApiError.validation({ password: FIELD_ERRORS.signupPassword });
+    await manager.query('DELETE FROM signup_verifications WHERE email = $1', [row.email]);
+    return { email: row.email, firstname: row.firstname, lastname: row.lastname, passwordHash: row.password_hash };
+  }
+
+  private sendLink(email: string, firstname: string, token: string): Promise<void> {
+    const link = new URL(`/registreren/bevestigen/${token}`, this.config.publicUrl).toString();
+    return this.mail.send({ to: email, subject: SIGNUP_MAILS.verify.subject, text: SIGNUP_MAILS.verify.text(firstname, link) });
+  }
+}

@@ -1,0 +1,35 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { AppConfig } from '../config/config';
+import { hostPortKey, isPrivateAddress } from './outbound';
+
+type HostRules = Pick<AppConfig, 'allowPrivateHosts' | 'privateHostsAllowed'>;
+const DNS_TIMEOUT_MS = 2000;
+
+/** The allow-list holds exact host:port entries; a hostname without a port is the https default. */
+function isAllowListed(config: HostRules, parsed: { host: string; port: number | null }): boolean {
+  return config.privateHostsAllowed.includes(hostPortKey(parsed.host, parsed.port ?? 443));
+}
+
+/** Whether the hub calls this stored hostname over plain http by default (tests, and allow-listed hosts such as the demo's). */
+export function plainHttpAllowed(config: HostRules, hostname: string): boolean {
+  if (config.allowPrivateHosts) return true;
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostname);
+  return !!match && config.privateHostsAllowed.includes(hostPortKey(match[1], match[2] ?? 443));
+}
+
+/**
+ * At creation and registration: a literal private address, a *.localhost name, or a name whose
+ * DNS answers include a private address is refused unless allow-listed. A name that does not
+ * resolve (yet) is accepted: the connection-time check sees every answer again.
+ */
+export async function isRefusedPrivateHost(config: HostRules, parsed: { host: string; port: number | null }): Promise<boolean> {
+  if (config.allowPrivateHosts || isAllowListed(config, parsed)) return false;
+  if (isIP(parsed.host)) return isPrivateAddress(parsed.host);
+  if (parsed.host === 'localhost' || parsed.host.endsWith('.localhost')) return true;
+  const answers = await Promise.race([
+    lookup(parsed.host, { all: true, verbatim: true }).catch(() => []),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), DNS_TIMEOUT_MS).unref()),
+  ]);
+  return answers.some((answer) => isPrivateAddress(answer.address));
+}

@@ -1,0 +1,75 @@
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { LABELS, LIMITS, loginErrorText, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/domain';
+import { AuthLayout } from '~/components/auth-layout';
+import { CsrfInput } from '~/components/csrf-input';
+import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
+import { apiRequest, refusalInit } from '~/lib/api.server';
+import { signInHeaders } from '~/lib/auth.server';
+import { requireValidCsrf } from '~/lib/csrf.server';
+import { textField, type FormReply } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+import { flashCookie } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
+
+type ConfirmReply = FormReply & { invalid?: boolean };
+
+/**
+ * The link in the verification mail. Following it only shows a form: mail scanners that fetch
+ * links must not use it up, and the password chosen at sign-up has to be typed again.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/auth/signup/verify',
+    { body: { token: (params.token ?? '').slice(0, 200), password: textField(formData, 'password') } },
+    { auth: 'none' },
+  );
+  if (!result.ok) {
+    if (result.status === 404) return data<ConfirmReply>({ invalid: true }, { status: 404 });
+    return data<ConfirmReply>({ fieldErrors: result.error.errors, formError: result.error.errors ? undefined : loginErrorText(result.error) }, refusalInit(result));
+  }
+  const headers = signInHeaders(request, result.data.access_token, result.data.expires_at);
+  headers.append('Set-Cookie', await flashCookie(request, L.confirmed));
+  return redirect('/', { headers });
+}
+
+export default function ConfirmSignupPage() {
+  const reply = useActionData<typeof action>() as ConfirmReply | undefined;
+  const pending = useIsPending();
+  useClearedAfterReply(reply, 'password');
+  if (reply?.invalid) {
+    return (
+      <AuthLayout title={L.invalidTitle} intro={L.invalid}>
+        <Link to="/registreren" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {L.toSignup}
+        </Link>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={L.confirmTitle} intro={L.confirmIntro}>
+      <Form method="post" className="space-y-5">
+        <FormError message={reply?.formError} />
+        <TextField
+          name="password"
+          type="password"
+          label={LABELS.signup.password}
+          autoComplete="current-password"
+          required
+          maxLength={LIMITS.passwordMax}
+          error={reply?.fieldErrors?.password}
+        />
+        <CsrfInput />
+        <SubmitButton pending={pending} pendingLabel={L.confirming}>
+          {L.confirm}
+        </SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
