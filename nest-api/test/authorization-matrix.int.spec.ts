@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@datahub/domain';
-import { MATRIX, PERSONAS, type Persona } from './authorization-matrix';
+import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorization-matrix';
+import { hashPassword } from '../src/auth/password';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -48,6 +49,7 @@ async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
+  if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
   let id = '';
   if (path.startsWith('/api/datasources/{id}')) {
     [{ id }] = await api.db.query(
@@ -71,6 +73,17 @@ async function openInvitation(): Promise<string> {
   await api.db.query(
     `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 day')`,
     [delta.id, `genodigde-${token.slice(0, 8)}@example.test`, createHash('sha256').update(token).digest('base64url'), deltaKeeper.id],
+  );
+  return token;
+}
+
+const signupPasswordHash = hashPassword(SIGNUP_PASSWORD);
+
+async function openSignup(): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await api.db.query(
+    `INSERT INTO signup_verifications (email, firstname, lastname, password_hash, token_hash, expires_at) VALUES ($1, 'Nieuw', 'Lid', $2, $3, now() + interval '1 day')`,
+    [`aanmelding-${token.slice(0, 8)}@example.test`, await signupPasswordHash, createHash('sha256').update(token).digest('base64url')],
   );
   return token;
 }

@@ -20,6 +20,19 @@ export const PERSONAS = [
 ] as const;
 
 export type Persona = (typeof PERSONAS)[number];
+
+/** The password of the open sign-ups the matrix prepares for POST /api/auth/signup/verify. */
+export const SIGNUP_PASSWORD = 'Matrix-Aanmelding-2026';
+let signupTokens: string[] = [];
+/** The spec hands the tokens of the sign-ups it stored; each cell takes one. */
+export function provideSignupTokens(tokens: string[]): void {
+  signupTokens = tokens;
+}
+function nextSignupToken(): string {
+  const token = signupTokens.shift();
+  if (!token) throw new Error('no open sign-up left for the matrix');
+  return token;
+}
 type Expectations = Record<Persona, number>;
 
 export interface MatrixRow {
@@ -56,7 +69,8 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/auth/login', { default: 401 }, { email: 'niemand@example.test', password: 'onjuist-wachtwoord' }),
   row('POST /api/auth/signup', { default: 422 }, { email: 'geen-adres' }),
   row('POST /api/auth/signup/resend', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),
-  row('POST /api/auth/signup/verify', { default: 404 }, { token: 'verzonnen-token', password: 'onjuist-wachtwoord' }),
+  // A fresh open sign-up per cell (see pathFor): its link and password create the account.
+  row('POST /api/auth/signup/verify', { default: 200 }, () => ({ token: nextSignupToken(), password: SIGNUP_PASSWORD })),
   row('POST /api/auth/logout', signedIn(204)),
   row('GET /api/auth/providers', { default: 200 }),
   // GitHub is configured for the matrix: the start redirects to it, a callback without a flow back to sign-in.
