@@ -29,6 +29,8 @@ function urlFor(file: string, params: Record<string, string>): string {
     .replace(/\.tsx?$/, '')
     .split('.')
     .filter((segment) => !segment.startsWith('_'))
+    // A trailing '_' only opts out of the parent layout: it is not part of the URL.
+    .map((segment) => segment.replace(/_$/, ''))
     .map((segment) => (segment.startsWith('$') ? params[segment.slice(1)] : segment));
   return `/${segments.join('/')}`;
 }
@@ -55,13 +57,20 @@ test.describe('anti-forgery token on every portal form', () => {
 
     // Pages inside the signed-in layout (_shell) are posted as the platform admin, who may do
     // everything there; the others (sign-in, sign-up, invitation) as a visitor without a session.
+    const origin = new URL(baseURL!).origin;
+    const xsrf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
     const visitor = await browser.newContext({ baseURL });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto('/inloggen');
+    // A sign-up waiting for its mail: the page that offers to resend the link only exists then.
+    const signedUp = await visitorPage.request.post('/registreren', {
+      form: { csrf: await xsrf(visitor), firstname: 'Nog', lastname: 'Niet', email: uniqueEmail('csrf-aanmelding'), password: 'Wacht-op-de-mail-2026' },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(signedUp.headers().location).toBe('/registreren/verstuurd');
     await signInAs(DEMO_USERS.admin);
     await page.goto('/profiel');
-    const origin = new URL(baseURL!).origin;
-    const xsrf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
 
     for (const file of files.filter((candidate) => !NO_FORM_ACTIONS.includes(candidate))) {
       const url = urlFor(file, params);
