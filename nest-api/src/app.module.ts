@@ -3,6 +3,11 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenStrategy } from './auth/access-token.strategy';
+import { AuthorisationsController } from './authorisations/authorisations.controller';
+import { AuthorisationsService } from './authorisations/authorisations.service';
+import { DatasetDataController } from './dataset-data/dataset-data.controller';
+import { DatasetDataService } from './dataset-data/dataset-data.service';
+import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { SignupVerificationService } from './auth/signup-verification.service';
@@ -44,7 +49,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController],
       providers: [
         TokenService,
         AuthService,
@@ -59,6 +64,9 @@ export class AppModule {
         DatasourceAuthService,
         DiscoveryService,
         DatasetsService,
+        AuthorisationsService,
+        HubDatasetStore,
+        DatasetDataService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

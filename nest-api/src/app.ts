@@ -32,7 +32,13 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: MAX_BODY_BYTES, frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never) });
+  // SPARQL queries of up to 64 KB travel in the query string (GET /api/datasets/{id}/data?sparql_query=…), URL-encoded up to ~3×.
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    http: { maxHeaderSize: 256 * 1024 },
+    frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: LOG_LEVELS[config.logLevel],
     // JSON bodies go through our own parser (limits before validation), not Nest's.

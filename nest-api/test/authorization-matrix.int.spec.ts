@@ -7,7 +7,8 @@ import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
 let delta: { id: string; name: string; slug: string };
-let west: { id: string };
+let west: { id: string; slug: string };
+let noord: { id: string };
 let adminOrganizationId: string;
 let deltaKeeper: { id: string };
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   api = await startTestApi({ GITHUB_CLIENT_ID: 'matrix-github-id', GITHUB_CLIENT_SECRET: 'matrix-github-secret' });
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   west = await api.createOrganization({ name: 'Kassenbouw West' });
+  noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
   [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   // Keep an owner in Delta whatever the cells do, so the last-owner rule does not decide a cell.
   deltaKeeper = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
@@ -50,6 +52,26 @@ async function pathFor(operation: string): Promise<string> {
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
   if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
+  if (path === '/api/authorisations/{id}') {
+    const datasetId = await onlineDatasetId();
+    const [{ id: assignmentId }] = await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater') RETURNING id`,
+      [datasetId, noord.id],
+    );
+    return `/api/authorisations/${assignmentId}`;
+  }
+  if (path.startsWith('/api/datasets/{dataset}/authorisations/')) {
+    const datasetId = await onlineDatasetId();
+    await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater')`,
+      [datasetId, west.id],
+    );
+    return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
+  }
+  if (path.startsWith('/api/datasets/{id}/')) {
+    const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
+    return path.replace('{id}', await onlineDatasetId()) + query;
+  }
   let id = '';
   if (path.startsWith('/api/datasources/{id}')) {
     [{ id }] = await api.db.query(
@@ -88,6 +110,19 @@ async function openSignup(): Promise<string> {
   return token;
 }
 
+/** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
+async function onlineDatasetId(): Promise<string> {
+  const [{ id: datasourceId }] = await api.db.query(
+    `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+    [`Onlinebron ${Math.random()}`, delta.id],
+  );
+  const [{ id }] = await api.db.query(
+    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Online set', 'online') RETURNING id`,
+    [datasourceId, `online-${Math.random().toString(36).slice(2)}`],
+  );
+  return id;
+}
+
 async function offlineDatasetSlug(): Promise<string> {
   const [{ id }] = await api.db.query(
     `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
@@ -116,10 +151,11 @@ describe('authorisation matrix', () => {
       const [method] = row.operation.split(' ');
       const actual: Record<string, number> = {};
       for (const persona of PERSONAS) {
-        const response = await api.request(await pathFor(row.operation), {
+        const path = await pathFor(row.operation);
+        const response = await api.request(path, {
           method,
           token: await tokenFor(persona),
-          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body() : row.body } : {}),
+          ...(row.body !== undefined ? { json: typeof row.body === 'function' ? row.body(path) : row.body } : {}),
         });
         actual[persona] = response.status;
       }

@@ -38,7 +38,7 @@ type Expectations = Record<Persona, number>;
 export interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
-  /** A request body, or a function making a fresh one per cell. */
+  /** A request body, or a function making a fresh one per cell (given the cell's path). */
   body?: unknown;
   expect: Expectations;
 }
@@ -61,6 +61,17 @@ const datasourceReaders = (status: number) => ({
 const signedIn = (status: number) => ({ anonymous: 401, default: status });
 /** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
 const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
+
+/** AuthorisationAssignment.* holders in the dataset's owner organisation (Delta) and the platform admin. */
+const authorisationManagers = (status: number) => ({
+  anonymous: 401,
+  owner: status,
+  authorisationContributor: status,
+  platformAdmin: status,
+  default: 403,
+});
+/** Data of a dataset of Delta: its members read it (here its data source is unreachable: 503), nobody else without a grant. */
+const datasetData = { anonymous: 401, applicationContributor: 403, otherOwner: 403, platformAdmin: 403, default: 503 };
 
 export const MATRIX: MatrixRow[] = [
   row('GET /api/health', { default: 200 }),
@@ -139,5 +150,21 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/datasource-protocol/host', { default: 401 }, { hostname: 'bron.example.nl' }),
   row('POST /api/datasource-protocol/datasets', { default: 401 }, { file_format: '.ttl' }),
   row('GET /api/datasource-protocol/datasets', { default: 401 }),
+  // Authorisations on an online dataset of Delta, granted to Kassenbouw West (otherOwner's organisation).
+  row('GET /api/organizations/{slug}/authorisations/received', { ...authorisationManagers(200), otherOwner: 403 }),
+  row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
+  // Granted to a third organisation: otherOwner neither gave nor received it.
+  row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
+  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), (path: string) => ({
+    dataset: path.split('/')[3],
+    authorisations: ['Dataset.ReadWater'],
+    assignee_organization: 'kassenbouw-west',
+    expiration_date: '2099-12-31',
+  })),
+  row('DELETE /api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}', authorisationManagers(200)),
+  row('GET /api/authorisation-assignees', { ...authorisationManagers(200), otherOwner: 200 }),
+  row('GET /api/datasets/{id}/access', signedIn(200)),
+  row('GET /api/datasets/{id}/data', datasetData),
+  row('GET /api/datasets/{id}/xml', datasetData),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
 ];

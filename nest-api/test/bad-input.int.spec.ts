@@ -31,7 +31,7 @@ interface Case {
 }
 
 let api: TestApi;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 let datasourceToken = '';
 // The invitation link's own details (the portal shows its invalid-link page for them).
 const EXPLAINED = new Set<string>([...BAD_INPUT_DETAIL_VALUES, ...Object.values(DETAILS), INVITATION_INVALID, INVITATION_OTHER_EMAIL]);

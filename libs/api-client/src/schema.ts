@@ -140,6 +140,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/authorisation-assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations your organisation can grant to: every other one, not personal (tmp_) ones */
+        get: operations["AuthorisationsController_assignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authorisations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One authorisation, for the granting or the receiving organisation */
+        get: operations["AuthorisationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/current_user": {
         parameters: {
             query?: never;
@@ -166,6 +200,91 @@ export type paths = {
         };
         /** The catalogue: every online dataset */
         get: operations["DatasetsController_online"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one scope of an organisation on a dataset; takes effect on the very next request */
+        delete: operations["AuthorisationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What your organisation may read of a dataset's data: everything as owner, the scopes of its valid authorisations, or nothing */
+        get: operations["DatasetDataController_access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/authorisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant scopes on a dataset of your organisation to another organisation (AuthorisationAssignment.Create in the dataset's owner organisation). Granting an existing one sets its expiration date. */
+        post: operations["AuthorisationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A SPARQL query over exactly the part of the dataset your organisation may read (owner: all; grantee: its valid scopes; others: 403). SELECT/ASK answer application/sparql-results+json, or XML, CSV, TSV by Accept; CONSTRUCT/DESCRIBE Turtle, N-Triples, JSON-LD or RDF/XML. Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query, 429 too many of your queries at once, 503 dataset offline, 504 deadline passed. */
+        get: operations["DatasetDataController_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml (same access rules as data) */
+        get: operations["DatasetDataController_xml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -535,6 +654,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{slug}/authorisations/given": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorisations given on the organisation's datasets; expired ones marked until revoked */
+        get: operations["AuthorisationsController_given"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{slug}/authorisations/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorisations the organisation received (what it may read); expired ones marked until revoked */
+        get: operations["AuthorisationsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{slug}/datasets": {
         parameters: {
             query?: never;
@@ -733,6 +886,66 @@ export type components = {
             /** @enum {string} */
             name: "AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor";
         };
+        AssigneeOrganizationView: {
+            logo_url: string | null;
+            name: string;
+            /** Format: uuid */
+            organization_id: string;
+            slug: string;
+        };
+        AuthorisationView: {
+            /** Format: uuid */
+            assignee_organization: string;
+            assignee_organization_logo_url: string | null;
+            assignee_organization_name: string;
+            assignee_organization_slug: string;
+            /** @enum {string} */
+            authorisation: "Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse";
+            /** Format: uuid */
+            authorisation_assignment_id: string;
+            /**
+             * @description Dutch label of the scope
+             * @example Water
+             */
+            authorisation_label: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            dataset_id: string;
+            dataset_name: string;
+            dataset_slug: string;
+            /**
+             * @description YYYY-MM-DD, or null: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date: string | null;
+            /** @description True after the expiration date (Europe/Amsterdam): it grants nothing any more */
+            expired: boolean;
+            /**
+             * Format: uuid
+             * @description The granting organisation: the dataset's owner
+             */
+            owner_organization: string;
+            owner_organization_logo_url: string | null;
+            owner_organization_name: string;
+            owner_organization_slug: string;
+        };
+        CreateAuthorisationDto: {
+            /** @description The organisation that receives the authorisation: its id or slug */
+            assignee_organization: string;
+            /** @description Dataset.ReadAll, or one scope per category */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * Format: uuid
+             * @description The dataset (the same as in the path)
+             */
+            dataset: string;
+            /**
+             * @description YYYY-MM-DD; valid through this date (Europe/Amsterdam). Absent: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string;
+        };
         CreateDatasourceDto: {
             /**
              * @description FQDN or IP address, optional port; empty for the cloud variant
@@ -776,6 +989,14 @@ export type components = {
             organization_slug: string;
             /** Format: uuid */
             user_id: string;
+        };
+        DatasetAccessView: {
+            /** Format: uuid */
+            dataset_id: string;
+            /** @description True for the dataset's owner organisation */
+            owner: boolean;
+            /** @description What your organisation may read now; empty: nothing */
+            scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
         };
         DatasetView: {
             about: string;
@@ -921,6 +1142,10 @@ export type components = {
             /** @example anna@example.nl */
             email: string;
         };
+        RevokedAuthorisationView: {
+            /** Format: uuid */
+            authorisation_assignment_id: string;
+        };
         SetRolesDto: {
             names: ("AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor")[];
         };
@@ -943,6 +1168,19 @@ export type components = {
              * @enum {string}
              */
             status: "verification_sent";
+        };
+        SparqlHeadView: {
+            vars?: string[];
+        };
+        SparqlJsonResultsView: {
+            boolean?: boolean;
+            head: components["schemas"]["SparqlHeadView"];
+            results?: components["schemas"]["SparqlResultsView"];
+        };
+        SparqlResultsView: {
+            bindings: {
+                [key: string]: unknown;
+            }[];
         };
         UpdateOrganizationDto: {
             /**
@@ -994,10 +1232,14 @@ export type components = {
     pathItems: never;
 };
 export type AddRoleDto = components['schemas']['AddRoleDto'];
+export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
+export type AuthorisationView = components['schemas']['AuthorisationView'];
+export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
 export type CreateInvitationDto = components['schemas']['CreateInvitationDto'];
 export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
+export type DatasetAccessView = components['schemas']['DatasetAccessView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
@@ -1017,9 +1259,13 @@ export type ProvidersView = components['schemas']['ProvidersView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
 export type ResendVerificationDto = components['schemas']['ResendVerificationDto'];
+export type RevokedAuthorisationView = components['schemas']['RevokedAuthorisationView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
 export type SignupDto = components['schemas']['SignupDto'];
 export type SignupPendingView = components['schemas']['SignupPendingView'];
+export type SparqlHeadView = components['schemas']['SparqlHeadView'];
+export type SparqlJsonResultsView = components['schemas']['SparqlJsonResultsView'];
+export type SparqlResultsView = components['schemas']['SparqlResultsView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
@@ -1213,6 +1459,90 @@ export interface operations {
             };
         };
     };
+    AuthorisationsController_assignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssigneeOrganizationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     AuthController_currentUser: {
         parameters: {
             query?: never;
@@ -1274,6 +1604,250 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset: string;
+                authorisation: "Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse";
+                /** @description The receiving organisation's id or slug */
+                assignee_organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedAuthorisationView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Delete in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetDataController_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetAccessView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAuthorisationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: dataset, authorisations, assignee_organization, expiration_date */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetDataController_query: {
+        parameters: {
+            query: {
+                sparql_query: unknown;
+            };
+            header?: {
+                accept?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["SparqlJsonResultsView"];
+                    "application/n-triples": components["schemas"]["SparqlJsonResultsView"];
+                    "application/rdf+xml": components["schemas"]["SparqlJsonResultsView"];
+                    "application/sparql-results+json": components["schemas"]["SparqlJsonResultsView"];
+                    "application/sparql-results+xml": components["schemas"]["SparqlJsonResultsView"];
+                    "text/csv": components["schemas"]["SparqlJsonResultsView"];
+                    "text/tab-separated-values": components["schemas"]["SparqlJsonResultsView"];
+                    "text/turtle": components["schemas"]["SparqlJsonResultsView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetDataController_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rdf+xml": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
@@ -2175,6 +2749,84 @@ export interface operations {
                 };
             };
             /** @description Needs Organization.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_given: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Read in the target organisation */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -27,6 +27,8 @@ export const DETAILS = {
   invalidEmail: 'invalid email',
   verificationInvalid: 'verification link invalid or expired',
   internal: 'internal error',
+  datasetOffline: 'dataset offline',
+  tooManyQueries: 'too many queries',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];

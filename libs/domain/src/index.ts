@@ -11,3 +11,4 @@ export * from './labels-datasets';
 export * from './labels-security';
 export * from './organization-access';
 export * from './hub-protocol';
+export * from './labels-authorisations';

@@ -272,3 +272,49 @@ describe('SparqlEngine deadline', () => {
     }
   });
 });
+
+describe('SparqlEngine queue', () => {
+  it('gives a free worker to the group with the fewest running queries, not simply the oldest', async () => {
+    const engine = new SparqlEngine({ workers: 1, deadlineMs: 1500 });
+    try {
+      await engine.load('k', DATA);
+      const heavy = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
+      const order: string[] = [];
+      const running = engine.query('k', heavy, ['Dataset.ReadAll'], { group: 'a' }).catch(() => order.push('a1'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = engine.query('k', heavy, ['Dataset.ReadAll'], { group: 'a', deadlineMs: 300 }).catch(() => order.push('a2'));
+      const other = engine.query('k', 'ASK { ?s ?p ?o }', ['Dataset.ReadAll'], { group: 'b' }).then(() => order.push('b'));
+      await Promise.all([running, second, other]);
+      // Group a's second query came first, but b (nothing running) got the worker when a1 ended.
+      expect(order).toEqual(['a1', 'b', 'a2']);
+    } finally {
+      await engine.close();
+    }
+  }, 20_000);
+
+  it('serialises SELECT as XML, CSV and TSV with the row cap, and graphs as JSON-LD', async () => {
+    const engine = new SparqlEngine({ workers: 1, maxRows: 2 });
+    try {
+      await engine.load('k', DATA);
+      const query = PREFIXES + 'SELECT ?s WHERE { ?s a ?t FILTER(isIRI(?s)) } ORDER BY ?s';
+      const json = await engine.query('k', query, ['Dataset.ReadAll']);
+      const rows = (JSON.parse(json.body) as { results: { bindings: { s: { value: string } }[] } }).results.bindings.map((b) => b.s.value);
+      expect(rows).toHaveLength(2);
+      const csv = await engine.query('k', query, ['Dataset.ReadAll'], { resultsFormat: 'csv' });
+      expect([csv.contentType, csv.truncated, csv.count]).toEqual(['text/csv', true, 2]);
+      expect(csv.body.trim().split(/\r?\n/)).toEqual(['s', ...rows]);
+      const tsv = await engine.query('k', query, ['Dataset.ReadAll'], { resultsFormat: 'tsv' });
+      expect(tsv.body.trim().split(/\r?\n/)).toEqual(['?s', ...rows.map((row) => `<${row}>`)]);
+      const xml = await engine.query('k', query, ['Dataset.ReadAll'], { resultsFormat: 'xml' });
+      expect(xml.contentType).toBe('application/sparql-results+xml');
+      expect(xml.body.match(/<result>/g)).toHaveLength(2);
+      const ask = await engine.query('k', 'ASK { ?s ?p ?o }', ['Dataset.ReadWater'], { resultsFormat: 'xml' });
+      expect(ask.body).toContain('<boolean>true</boolean>');
+      const graph = await engine.query('k', PREFIXES + 'CONSTRUCT WHERE { ?s cgo:hasCategory "Water" }', ['Dataset.ReadWater'], { graphFormat: 'jsonld' });
+      expect(graph.contentType).toBe('application/ld+json');
+      expect(Array.isArray(JSON.parse(graph.body))).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -11,9 +11,9 @@ import { SparqlError, type SparqlErrorReason } from './errors';
 import { guardQuery, withRowLimit, type QueryForm } from './guard';
 import { SPARQL_LIMITS } from './limits';
 import { resolveScopes, type CategorySelection } from './scopes';
-import type { GraphFormat, LoadInfo, QueryOutput, WorkerEvent, WorkerRequest } from './worker-protocol';
+import type { GraphFormat, LoadInfo, QueryOutput, ResultsFormat, WorkerEvent, WorkerRequest } from './worker-protocol';
 
-export type { GraphFormat, LoadInfo } from './worker-protocol';
+export type { GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
 
 export interface EngineOptions {
   /** Number of workers (default 1). Each holds every dataset: memory grows with the pool. */
@@ -44,12 +44,19 @@ export interface QueryOptions {
   maxRows?: number;
   maxTriples?: number;
   /** Serialisation of CONSTRUCT/DESCRIBE answers (default Turtle). */
-  graphFormat?: Exclude<GraphFormat, 'rdfxml'> | 'rdfxml';
+  graphFormat?: GraphFormat;
+  /** Serialisation of SELECT answers (default JSON); ASK answers JSON unless XML is asked. */
+  resultsFormat?: ResultsFormat;
+  /**
+   * Who asks (e.g. an organisation): a free worker takes the queued query whose group has the
+   * fewest running, so one group's heavy queries never keep another's small one waiting.
+   */
+  group?: string;
 }
 
 export interface QueryResult {
   form: QueryForm;
-  /** `application/sparql-results+json` for SELECT/ASK, else the graph format's media type. */
+  /** The results format's media type for SELECT/ASK, else the graph format's. */
   contentType: string;
   body: string;
   /** True when rows or triples beyond the cap were cut off. */
@@ -64,6 +71,14 @@ export const GRAPH_MEDIA_TYPES: Record<GraphFormat, string> = {
   turtle: 'text/turtle',
   ntriples: 'application/n-triples',
   rdfxml: 'application/rdf+xml',
+  jsonld: 'application/ld+json',
+};
+
+export const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
+  json: 'application/sparql-results+json',
+  xml: 'application/sparql-results+xml',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
 };
 
 export const SPARQL_RESULTS_JSON = 'application/sparql-results+json';
@@ -85,6 +100,7 @@ type JobRequest = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omi
 interface Job {
   request: JobRequest;
   deadlineMs?: number;
+  group?: string;
   /** Only query-like jobs count for the memory watchdog and carry a caller. */
   resolve?: (result: QueryOutput) => void;
   reject?: (error: Error) => void;
@@ -121,6 +137,9 @@ export class SparqlEngine {
   private startupFailures = 0;
   private broken?: SparqlError;
   private watchdog?: NodeJS.Timeout;
+  /** Per group, when it was last given a worker (a counter): for takeFairly. */
+  private readonly lastServed = new Map<string | undefined, number>();
+  private served = 0;
 
   constructor(options: EngineOptions = {}) {
     this.options = {
@@ -206,13 +225,17 @@ export class SparqlEngine {
     if (!this.datasets.has(key)) throw new SparqlError('unknown_dataset', `dataset ${key} is not loaded`);
     const maxRows = options.maxRows ?? this.options.maxRows;
     const graphFormat = options.graphFormat ?? 'turtle';
+    const resultsFormat = options.resultsFormat ?? 'json';
     const started = Date.now();
     const output = await this.submit({
+      ...(options.group !== undefined ? { group: options.group } : {}),
       request: {
         type: 'query',
         key,
         query: withRowLimit(guarded, maxRows + 1),
+        exactQuery: resultsFormat === 'json' ? '' : withRowLimit(guarded, maxRows),
         form: guarded.form,
+        resultsFormat,
         selection,
         maxRows,
         maxTriples: options.maxTriples ?? this.options.maxTriples,
@@ -221,9 +244,10 @@ export class SparqlEngine {
       deadlineMs: options.deadlineMs ?? this.options.deadlineMs,
     });
     const graph = guarded.form === 'CONSTRUCT' || guarded.form === 'DESCRIBE';
+    const askFormat = resultsFormat === 'xml' ? 'xml' : 'json';
     return {
       form: guarded.form,
-      contentType: graph ? GRAPH_MEDIA_TYPES[graphFormat] : SPARQL_RESULTS_JSON,
+      contentType: graph ? GRAPH_MEDIA_TYPES[graphFormat] : RESULTS_MEDIA_TYPES[guarded.form === 'ASK' ? askFormat : resultsFormat],
       body: output.body,
       truncated: output.truncated,
       count: output.count,
@@ -407,12 +431,35 @@ export class SparqlEngine {
         this.dispatch(member, sync);
         continue;
       }
-      const job = this.queue.shift();
+      const job = this.takeFairly();
       if (!job) continue;
       this.dispatch(member, job);
     }
     this.updateRefs();
     this.updateWatchdog();
+  }
+
+  /**
+   * The next queued job, fairly between groups: the group with the fewest running jobs, then the
+   * one served least recently, then the oldest job (ungrouped jobs count as one group).
+   */
+  private takeFairly(): Job | undefined {
+    if (this.queue.length === 0) return undefined;
+    const running = new Map<string | undefined, number>();
+    for (const member of this.pool) {
+      if (member.running) running.set(member.running.job.group, (running.get(member.running.job.group) ?? 0) + 1);
+    }
+    const rank = (job: Job): [number, number] => [running.get(job.group) ?? 0, this.lastServed.get(job.group) ?? -1];
+    let best = 0;
+    for (let index = 1; index < this.queue.length; index += 1) {
+      const [runs, served] = rank(this.queue[index]);
+      const [bestRuns, bestServed] = rank(this.queue[best]);
+      if (runs < bestRuns || (runs === bestRuns && served < bestServed)) best = index;
+    }
+    const [job] = this.queue.splice(best, 1);
+    if (this.lastServed.size > 10_000) this.lastServed.clear();
+    this.lastServed.set(job.group, this.served++);
+    return job;
   }
 
   private nextSyncJob(member: PoolWorker): Job | undefined {

@@ -5,3 +5,5 @@ export * from './guard';
 export * from './category-filter';
 export * from './engine';
 export type { QueryOutput } from './worker-protocol';
+export * from './dataset-cache';
+export * from './negotiate';

@@ -3,7 +3,9 @@ import type { QueryForm } from './guard';
 import type { CategorySelection } from './scopes';
 import type { SparqlErrorReason } from './errors';
 
-export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml';
+export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
+/** W3C SPARQL result formats of SELECT/ASK. */
+export type ResultsFormat = 'json' | 'xml' | 'csv' | 'tsv';
 
 export interface LoadInfo {
   /** Triples in the dataset. */
@@ -24,7 +26,10 @@ export type WorkerRequest =
       type: 'query';
       key: string;
       query: string;
+      /** The query with the exact row cap (`query` asks one row more, to see truncation). */
+      exactQuery: string;
       form: QueryForm;
+      resultsFormat: ResultsFormat;
       selection: CategorySelection;
       maxRows: number;
       maxTriples: number;

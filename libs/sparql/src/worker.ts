@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
 import type { CategorySelection } from './scopes';
-import type { GraphFormat, LoadInfo, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { SparqlErrorReason } from './errors';
 
 const STAGING_GRAPH = 'urn:datahub:staging';
@@ -19,6 +19,14 @@ const MEDIA_TYPES: Record<GraphFormat, string> = {
   turtle: 'text/turtle',
   ntriples: 'application/n-triples',
   rdfxml: 'application/rdf+xml',
+  jsonld: 'application/ld+json',
+};
+
+const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
+  json: 'application/sparql-results+json',
+  xml: 'application/sparql-results+xml',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
 };
 
 interface CategoryGraph {
@@ -122,14 +130,25 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
   const options = queryOptions(loaded, request.selection);
-  if (request.form === 'SELECT' || request.form === 'ASK') {
-    const body = loaded.store.query(request.query, { ...options, results_format: 'application/sparql-results+json' }) as string;
-    if (request.form === 'ASK') return { body, truncated: false, count: 1 };
+  if (request.form === 'ASK') {
+    // CSV and TSV have no boolean form: ASK answers JSON or XML.
+    const format = request.resultsFormat === 'xml' ? 'xml' : 'json';
+    return { body: loaded.store.query(request.query, { ...options, results_format: RESULTS_MEDIA_TYPES[format] }) as string, truncated: false, count: 1 };
+  }
+  if (request.form === 'SELECT') {
+    const body = loaded.store.query(request.query, { ...options, results_format: RESULTS_MEDIA_TYPES.json }) as string;
     const parsed = JSON.parse(body) as { head: unknown; results: { bindings: unknown[] } };
     const rows = parsed.results.bindings.length;
-    if (rows <= request.maxRows) return { body, truncated: false, count: rows };
+    const truncated = rows > request.maxRows;
+    const count = truncated ? request.maxRows : rows;
+    if (request.resultsFormat !== 'json') {
+      // Counted above; serialised again by oxigraph in the asked format, with the exact cap.
+      const text = loaded.store.query(truncated ? request.exactQuery : request.query, { ...options, results_format: RESULTS_MEDIA_TYPES[request.resultsFormat] }) as string;
+      return { body: text, truncated, count };
+    }
+    if (!truncated) return { body, truncated: false, count: rows };
     parsed.results.bindings = parsed.results.bindings.slice(0, request.maxRows);
-    return { body: JSON.stringify(parsed), truncated: true, count: request.maxRows };
+    return { body: JSON.stringify(parsed), truncated: true, count };
   }
   let ntriples = loaded.store.query(request.query, { ...options, results_format: 'application/n-triples' }) as string;
   let count = 0;

@@ -38,10 +38,17 @@ function refuse(reply: Reply, statusCode: number, detail: string) {
   return reply.code(statusCode).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send({ statusCode, detail });
 }
 
-/** URLs whose decoded form holds control characters (%00 …) or broken escapes are refused before routing. */
+/**
+ * URLs whose decoded path holds control characters (%00 …), whose query holds a NUL, or with
+ * broken escapes are refused before routing. The query may hold line breaks and tabs: a SPARQL
+ * query travels there (GET /api/datasets/{id}/data?sparql_query=…).
+ */
 export function isBadUrl(url: string): boolean {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const query = mark === -1 ? '' : url.slice(mark + 1);
   try {
-    return CONTROL.test(decodeURIComponent(url));
+    return CONTROL.test(decodeURIComponent(path)) || decodeURIComponent(query.replace(/\+/g, ' ')).includes('\u0000');
   } catch {
     return true;
   }

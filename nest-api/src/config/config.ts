@@ -40,6 +40,20 @@ export interface AppConfig {
   discoveryIntervalSeconds: number;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
+  sparql: {
+    /** Hard deadline per query, ms. */
+    deadlineMs: number;
+    /** oxigraph workers of the hub's dataset copies (each holds every copy). */
+    workers: number;
+    /** Most SELECT rows answered; more are cut off and marked truncated. */
+    maxRows: number;
+    /** Queries one user may have running at once. */
+    perUserConcurrency: number;
+    /** Memory bound of the dataset copies, in MB of Turtle; a larger dataset is queried at its data source. */
+    cacheMb: number;
+    /** Time-to-live of a dataset copy, seconds. */
+    cacheTtlSeconds: number;
+  };
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -158,6 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
+    sparql: {
+      deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),
+      workers: int(env, 'SPARQL_WORKERS', 2),
+      maxRows: int(env, 'SPARQL_MAX_ROWS', 10_000),
+      perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
+      cacheMb: int(env, 'SPARQL_CACHE_MB', 256),
+      cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
+    },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

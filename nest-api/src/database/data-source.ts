@@ -10,9 +10,17 @@ import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
+import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
+import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset];
-export const MIGRATIONS = [Foundation1763800000000, Invitations1763900000000, Datasources1764000000000, SignupVerifications1765300000000];
+export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment];
+export const MIGRATIONS = [
+  Foundation1763800000000,
+  Invitations1763900000000,
+  Datasources1764000000000,
+  Authorisations1765100000000,
+  SignupVerifications1765300000000,
+];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {

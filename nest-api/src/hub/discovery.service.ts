@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
+import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
@@ -31,6 +32,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
+    private readonly store: HubDatasetStore,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -130,6 +132,11 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
 
   private async update(dataset: Dataset, metadata: Record<string, unknown>): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
+    // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
+    const changed =
+      dataset.status !== 'online' || name !== dataset.name || text(metadata.about) !== dataset.about ||
+      text(metadata.contact) !== dataset.contact || text(metadata.additional_info) !== dataset.additionalInfo;
+    if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
     await this.dataSource.getRepository(Dataset).update(
@@ -140,6 +147,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
 
   private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {
     if (ids.length === 0) return;
+    if (status === 'offline') for (const id of ids) this.store.invalidate(id);
     await this.dataSource.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [ids, status]);
   }
 }

@@ -1,8 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
+import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
+import { sparqlAction, type SparqlReply } from '~/lib/dataset-data.server';
 import { apiRequest } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { byName, isOnline } from '~/lib/datasets';
@@ -21,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const found = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
   if (!found.ok) {
-    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false }, { status: 404 });
+    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
@@ -37,7 +39,21 @@ export async function loader(args: LoaderFunctionArgs) {
     : [];
   const { file_format, ...shown } = dataset;
   const isAdmin = user.organization_admin === true;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin };
+  const granted = await apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' });
+  const access: SparqlAccess = {
+    ttl: file_format === '.ttl',
+    online: isOnline(dataset),
+    isAdmin,
+    owner: granted.ok && granted.data.owner,
+    scopes: granted.ok ? granted.data.scopes : [],
+    ownerName: dataset.owner_organization_name,
+  };
+  const xmlFailed = new URL(request.url).searchParams.get('xml') === 'fout';
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return sparqlAction(args);
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -50,7 +66,8 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
       <div className="rounded-lg border border-stone-200 bg-white p-8 shadow-sm">
@@ -103,6 +120,8 @@ export default function DatasetPage() {
           {isAdmin && dataset.file_format !== null ? <Field label={L.fileFormat} value={dataset.file_format} /> : null}
         </dl>
       </section>
+
+      {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} /> : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="andere-datasets" className="mt-8">

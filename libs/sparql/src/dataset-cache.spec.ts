@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetCache, DatasetTooLargeError } from './dataset-cache';
+import { SparqlEngine } from './engine';
+
+const CGO = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#';
+const turtle = (name: string, size = 1) =>
+  Array.from({ length: size }, (_, index) => `<http://example.org/${name}/${index}> <${CGO}hasCategory> "Water" .`).join('\n');
+
+describe('DatasetCache', () => {
+  let engine: SparqlEngine;
+  beforeAll(() => {
+    engine = new SparqlEngine({ workers: 1 });
+  });
+  afterAll(() => engine.close());
+
+  it('fetches once, shares a fetch under way, and refetches after the time-to-live', async () => {
+    let clock = 0;
+    const cache = new DatasetCache(engine, { maxBytes: 10_000, ttlMs: 1000, now: () => clock });
+    let fetches = 0;
+    const fetch = async () => {
+      fetches += 1;
+      return turtle('a');
+    };
+    expect(await Promise.all([cache.ensure('a', fetch), cache.ensure('a', fetch)])).toEqual(['loaded', 'loaded']);
+    expect(await cache.ensure('a', fetch)).toBe('hit');
+    expect(fetches).toBe(1);
+    clock = 1000;
+    expect(await cache.ensure('a', fetch)).toBe('loaded');
+    expect(fetches).toBe(2);
+    cache.invalidate('a');
+    expect(engine.has('a')).toBe(false);
+    expect(await cache.ensure('a', fetch)).toBe('loaded');
+    expect(fetches).toBe(3);
+    cache.invalidate('a');
+  });
+
+  it('evicts the least recently used copy to stay within the bound', async () => {
+    let clock = 0;
+    const one = Buffer.byteLength(turtle('b', 20));
+    const cache = new DatasetCache(engine, { maxBytes: one * 2 + 10, ttlMs: 60_000, now: () => ++clock });
+    await cache.ensure('b', async () => turtle('b', 20));
+    await cache.ensure('c', async () => turtle('c', 20));
+    await cache.ensure('b', async () => turtle('b', 20)); // b used after c
+    await cache.ensure('d', async () => turtle('d', 20));
+    expect(cache.keys()).toEqual(['b', 'd']);
+    expect(engine.has('c')).toBe(false);
+    expect(cache.usedBytes()).toBeLessThanOrEqual(one * 2 + 10);
+    for (const key of cache.keys()) cache.invalidate(key);
+  });
+
+  it('does not keep a dataset above the bound and remembers that until the time-to-live', async () => {
+    let clock = 0;
+    const cache = new DatasetCache(engine, { maxBytes: 100, ttlMs: 1000, now: () => clock });
+    let fetches = 0;
+    expect(await cache.ensure('big', async () => (fetches++, turtle('big', 10)))).toBe('too_large');
+    expect(await cache.ensure('big', async () => (fetches++, turtle('big', 10)))).toBe('too_large');
+    expect(fetches).toBe(1);
+    expect(engine.has('big')).toBe(false);
+    clock = 1000;
+    expect(await cache.ensure('big', async () => { fetches++; throw new DatasetTooLargeError('cap'); })).toBe('too_large');
+    expect(fetches).toBe(2);
+  });
+});

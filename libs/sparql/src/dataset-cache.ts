@@ -1,0 +1,132 @@
+/**
+ * The hub's copies of datasets in a SparqlEngine: fetched once from their data source, kept for a
+ * time-to-live, within a memory bound with least-recently-used eviction, and dropped on demand
+ * (discovery saw the dataset change or go offline). A dataset larger than the bound is not kept:
+ * callers query it where it lives.
+ */
+import type { SparqlEngine } from './engine';
+import { SparqlError } from './errors';
+
+export interface DatasetCacheOptions {
+  /** Most bytes of Turtle held at once (the engine's memory grows with it). */
+  maxBytes: number;
+  /** How long a copy is used before it is fetched again, ms. */
+  ttlMs: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export type CacheOutcome = 'hit' | 'loaded' | 'too_large';
+
+interface Entry {
+  bytes: number;
+  loadedAt: number;
+  lastUsed: number;
+  /** Triples, from the engine's load. */
+  triples: number;
+}
+
+/** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
+export class DatasetTooLargeError extends Error {}
+
+export class DatasetCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<CacheOutcome>>();
+  /** Datasets found too large, until their TTL passes: not fetched again on every query. */
+  private readonly tooLarge = new Map<string, number>();
+  /** Bumped by invalidate(): a fetch that started before it is not kept. */
+  private readonly generations = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly engine: SparqlEngine,
+    private readonly options: DatasetCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Makes sure `key` is loaded (fetching its Turtle with `fetchTurtle` when absent or expired);
+   * concurrent callers share one fetch. 'too_large' when the dataset does not fit the bound.
+   */
+  ensure(key: string, fetchTurtle: (maxBytes: number) => Promise<string>): Promise<CacheOutcome> {
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry && now - entry.loadedAt < this.options.ttlMs && this.engine.has(key)) {
+      entry.lastUsed = now;
+      return Promise.resolve('hit');
+    }
+    const largeSince = this.tooLarge.get(key);
+    if (largeSince !== undefined && now - largeSince < this.options.ttlMs) return Promise.resolve('too_large');
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const load = this.load(key, fetchTurtle).finally(() => this.loading.delete(key));
+    this.loading.set(key, load);
+    return load;
+  }
+
+  private async load(key: string, fetchTurtle: (maxBytes: number) => Promise<string>): Promise<CacheOutcome> {
+    const generation = this.generations.get(key) ?? 0;
+    let turtle: string;
+    try {
+      turtle = await fetchTurtle(this.options.maxBytes);
+    } catch (error) {
+      if (error instanceof DatasetTooLargeError) {
+        this.drop(key);
+        this.tooLarge.set(key, this.now());
+        return 'too_large';
+      }
+      throw error;
+    }
+    const bytes = Buffer.byteLength(turtle);
+    if (bytes > this.options.maxBytes) {
+      this.drop(key);
+      this.tooLarge.set(key, this.now());
+      return 'too_large';
+    }
+    if ((this.generations.get(key) ?? 0) !== generation) {
+      throw new SparqlError('unknown_dataset', `dataset ${key} changed while it was fetched`);
+    }
+    this.tooLarge.delete(key);
+    this.evictFor(key, bytes);
+    const info = await this.engine.load(key, turtle);
+    const now = this.now();
+    this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
+    return 'loaded';
+  }
+
+  /** Evicts least-recently-used copies until `bytes` more fit. */
+  private evictFor(key: string, bytes: number): void {
+    this.drop(key);
+    let total = this.usedBytes();
+    const byAge = [...this.entries.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    for (const [other, entry] of byAge) {
+      if (total + bytes <= this.options.maxBytes) break;
+      this.drop(other);
+      total -= entry.bytes;
+    }
+  }
+
+  private drop(key: string): void {
+    this.entries.delete(key);
+    if (this.engine.has(key)) this.engine.unload(key);
+  }
+
+  /** Forgets a copy (and a 'too large' verdict); a fetch under way is not kept. */
+  invalidate(key: string): void {
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.tooLarge.delete(key);
+    this.drop(key);
+  }
+
+  usedBytes(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.bytes;
+    return total;
+  }
+
+  /** Keys held, least recently used first. */
+  keys(): string[] {
+    return [...this.entries.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([key]) => key);
+  }
+}

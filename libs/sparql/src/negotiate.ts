@@ -1,0 +1,57 @@
+/** Content negotiation for SPARQL answers (W3C formats), and graph conversion. */
+import * as oxigraph from 'oxigraph';
+import type { GraphFormat, ResultsFormat } from './worker-protocol';
+
+const RESULTS: Record<string, ResultsFormat> = {
+  'application/sparql-results+json': 'json',
+  'application/json': 'json',
+  'application/sparql-results+xml': 'xml',
+  'application/xml': 'xml',
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+};
+
+const GRAPHS: Record<string, GraphFormat> = {
+  'text/turtle': 'turtle',
+  'application/n-triples': 'ntriples',
+  'application/ld+json': 'jsonld',
+  'application/rdf+xml': 'rdfxml',
+};
+
+/** Media ranges of an Accept header, best first (ties keep their order). */
+function mediaRanges(accept: string | undefined): string[] {
+  if (!accept) return [];
+  return accept
+    .split(',')
+    .map((part, index) => {
+      const [type, ...parameters] = part.trim().toLowerCase().split(';');
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { type: type.trim(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((range) => range.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((range) => range.type);
+}
+
+/** The formats an Accept header asks for: SELECT/ASK default JSON, CONSTRUCT/DESCRIBE default Turtle. */
+export function negotiateFormats(accept: string | undefined): { results: ResultsFormat; graph: GraphFormat } {
+  const ranges = mediaRanges(accept);
+  const results = ranges.map((type) => RESULTS[type]).find(Boolean) ?? 'json';
+  const graph = ranges.map((type) => GRAPHS[type]).find(Boolean) ?? 'turtle';
+  return { results, graph };
+}
+
+const MEDIA: Record<GraphFormat, string> = {
+  turtle: 'text/turtle',
+  ntriples: 'application/n-triples',
+  rdfxml: 'application/rdf+xml',
+  jsonld: 'application/ld+json',
+};
+
+/** Re-serialises a Turtle graph (used for answers a data source gave in Turtle). */
+export function convertGraph(turtle: string, format: GraphFormat): string {
+  if (format === 'turtle') return turtle;
+  const store = new oxigraph.Store();
+  store.load(turtle, { format: 'text/turtle' });
+  return store.dump({ format: MEDIA[format], from_graph_name: oxigraph.defaultGraph() });
+}

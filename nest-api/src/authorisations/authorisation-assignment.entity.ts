@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** One scope granted on one dataset to one organisation; unique per (dataset, assignee, authorisation). */
+@Entity({ name: 'authorisation_assignments' })
+export class AuthorisationAssignment {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'dataset_id' })
+  datasetId: string;
+
+  @Column('uuid', { name: 'assignee_organization_id' })
+  assigneeOrganizationId: string;
+
+  @Column('text')
+  authorisation: string;
+
+  /** YYYY-MM-DD; valid through this date in Europe/Amsterdam. Null: indefinitely. */
+  @Column('date', { name: 'expiration_date', nullable: true })
+  expirationDate: string | null;
+
+  @Column('uuid', { name: 'created_by', nullable: true })
+  createdBy: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  AUTHORISATION_FIELD_ERRORS,
+  amsterdamToday,
+  isDatasetScope,
+  isIsoDate,
+  isPersonalOrganizationName,
+  scopeLabel,
+  type DatasetScope,
+} from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
+import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
+export const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
+
+const VIEW_SQL = `
+  SELECT a.id, a.authorisation, a.expiration_date::text AS expiration_date, a.created_at,
+         (a.expiration_date IS NOT NULL AND a.expiration_date < ${AMSTERDAM_TODAY_SQL}) AS expired,
+         d.id AS dataset_id, d.name AS dataset_name, d.slug AS dataset_slug,
+         ao.id AS assignee_id, ao.name AS assignee_name, ao.slug AS assignee_slug, ao.logo_url AS assignee_logo_url,
+         oo.id AS owner_id, oo.name AS owner_name, oo.slug AS owner_slug, oo.logo_url AS owner_logo_url
+  FROM authorisation_assignments a
+  JOIN datasets d ON d.id = a.dataset_id
+  JOIN datasources ds ON ds.id = d.datasource_id
+  JOIN organizations oo ON oo.id = ds.organization_id
+  JOIN organizations ao ON ao.id = a.assignee_organization_id`;
+const VIEW_ORDER = `ORDER BY lower(d.name), d.slug, lower(ao.name), a.authorisation`;
+
+interface ViewRow {
+  id: string;
+  authorisation: string;
+  expiration_date: string | null;
+  created_at: Date;
+  expired: boolean;
+  dataset_id: string;
+  dataset_name: string;
+  dataset_slug: string;
+  assignee_id: string;
+  assignee_name: string;
+  assignee_slug: string;
+  assignee_logo_url: string | null;
+  owner_id: string;
+  owner_name: string;
+  owner_slug: string;
+  owner_logo_url: string | null;
+}
+
+function toView(row: ViewRow): AuthorisationView {
+  return {
+    authorisation_assignment_id: row.id,
+    authorisation: row.authorisation,
+    authorisation_label: scopeLabel(row.authorisation),
+    dataset_id: row.dataset_id,
+    dataset_name: row.dataset_name,
+    dataset_slug: row.dataset_slug,
+    assignee_organization: row.assignee_id,
+    assignee_organization_name: row.assignee_name,
+    assignee_organization_slug: row.assignee_slug,
+    assignee_organization_logo_url: row.assignee_logo_url,
+    owner_organization: row.owner_id,
+    owner_organization_name: row.owner_name,
+    owner_organization_slug: row.owner_slug,
+    owner_organization_logo_url: row.owner_logo_url,
+    expiration_date: row.expiration_date,
+    expired: row.expired,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+interface DatasetOwner {
+  id: string;
+  name: string;
+  status: string;
+  owner_id: string;
+}
+
+interface OrganizationRow {
+  id: string;
+  name: string;
+}
+
+@Injectable()
+export class AuthorisationsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private async organizationBySlug(slug: string): Promise<OrganizationRow> {
+    const [row] = await this.dataSource.query('SELECT id, name FROM organizations WHERE slug = $1', [slug]);
+    if (!row) throw ApiError.notFound();
+    return row;
+  }
+
+  /** Assignments an organisation received (what it can read) or gave, expired ones included and marked. */
+  async list(actor: AuthenticatedUser, slug: string, side: 'received' | 'given'): Promise<AuthorisationView[]> {
+    const organization = await this.organizationBySlug(slug);
+    requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
+    const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
+    const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organization.id]);
+    return rows.map(toView);
+  }
+
+  /** One assignment, for the granting or the receiving organisation (others: 404). */
+  async get(actor: AuthenticatedUser, id: string): Promise<AuthorisationView> {
+    const [row]: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = $1`, [id]);
+    const visible =
+      row &&
+      (hasPermissionIn(actor, 'AuthorisationAssignment.Read', row.owner_id) ||
+        hasPermissionIn(actor, 'AuthorisationAssignment.Read', row.assignee_id));
+    if (!visible) throw ApiError.notFound();
+    return toView(row);
+  }
+
+  /** Organisations that can receive a grant from the actor's organisation: every other one but personal (tmp_) ones. */
+  async assignees(actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
+    return this.dataSource.query(
+      `SELECT id AS organization_id, name, slug, logo_url FROM organizations
+       WHERE id <> $1 AND name NOT LIKE 'tmp\\_%' ORDER BY lower(name), slug`,
+      [actor.organizationId],
+    );
+  }
+
+  /** A dataset the actor may see in the catalogue (online, or of an organisation it acts on), else null. */
+  private async visibleDataset(actor: AuthenticatedUser, id: string, manager: EntityManager | DataSource = this.dataSource): Promise<DatasetOwner | null> {
+    if (!UUID.test(id)) return null;
+    const [row]: DatasetOwner[] = await manager.query(
+      `SELECT d.id, d.name, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1`,
+      [id],
+    );
+    if (!row || (row.status !== 'online' && !actsOn(actor, row.owner_id))) return null;
+    return row;
+  }
+
+  private async organizationByRef(reference: string, manager: EntityManager | DataSource = this.dataSource): Promise<OrganizationRow | null> {
+    const [row] = UUID.test(reference)
+      ? await manager.query('SELECT id, name FROM organizations WHERE id = $1', [reference])
+      : await manager.query('SELECT id, name FROM organizations WHERE slug = $1', [reference]);
+    return row ?? null;
+  }
+
+  /**
+   * Grants each scope on the dataset to the assignee, with the audit rows, in one transaction.
+   * One assignment per (dataset, assignee, scope): granting an existing one sets its expiry.
+   */
+  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto, address: string | null): Promise<AuthorisationView[]> {
+    const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
+    if (dataset) requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
+    const errors: Record<string, string> = {};
+    if (!dataset) errors.dataset = AUTHORISATION_FIELD_ERRORS.datasetUnknown;
+    const scopes = [...new Set(dto.authorisations)];
+    if (!scopes.every((scope) => isDatasetScope(scope))) errors.authorisations = AUTHORISATION_FIELD_ERRORS.scopeUnknown;
+    const assignee = await this.organizationByRef(dto.assignee_organization);
+    if (!assignee || isPersonalOrganizationName(assignee.name)) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeUnknown;
+    else if (dataset && assignee.id === dataset.owner_id) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeOwn;
+    const expiration = dto.expiration_date ? dto.expiration_date : null;
+    if (expiration !== null) {
+      if (!isIsoDate(expiration)) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationInvalid;
+      else if (expiration < amsterdamToday()) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationPast;
+    }
+    if (Object.keys(errors).length > 0 || !dataset || !assignee) throw ApiError.validation(errors);
+
+    const ids = await this.dataSource.transaction(async (manager) => {
+      const granted: string[] = [];
+      for (const scope of scopes as DatasetScope[]) {
+        const [row]: { id: string; inserted: boolean }[] = await manager.query(
+          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
+           DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
+           RETURNING id, (xmax = 0) AS inserted`,
+          [dataset.id, assignee.id, scope, expiration, actor.id],
+        );
+        await this.audit(manager, row.inserted ? 'create' : 'extend', {
+          assignmentId: row.id, dataset, assignee, scope, expiration, actor, address,
+        });
+        granted.push(row.id);
+      }
+      return granted;
+    });
+    const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
+    return rows.map(toView);
+  }
+
+  /** Revokes one scope of one organisation on one dataset, with its audit row, in one transaction. */
+  async revoke(
+    actor: AuthenticatedUser,
+    datasetId: string,
+    scope: string,
+    assigneeReference: string,
+    address: string | null,
+  ): Promise<RevokedAuthorisationView> {
+    return this.dataSource.transaction(async (manager) => {
+      const dataset = await this.visibleDataset(actor, datasetId, manager);
+      if (!dataset) throw ApiError.notFound();
+      requirePermissionIn(actor, 'AuthorisationAssignment.Delete', dataset.owner_id);
+      const assignee = await this.organizationByRef(assigneeReference, manager);
+      if (!assignee || !isDatasetScope(scope)) throw ApiError.notFound();
+      const [deleted]: { id: string; expiration_date: string | null }[][] = await manager.query(
+        `DELETE FROM authorisation_assignments WHERE dataset_id = $1 AND assignee_organization_id = $2 AND authorisation = $3
+         RETURNING id, expiration_date::text AS expiration_date`,
+        [dataset.id, assignee.id, scope],
+      );
+      const row = deleted[0];
+      if (!row) throw ApiError.notFound();
+      await this.audit(manager, 'revoke', { assignmentId: row.id, dataset, assignee, scope, expiration: row.expiration_date, actor, address });
+      return { authorisation_assignment_id: row.id };
+    });
+  }
+
+  private async audit(
+    manager: EntityManager,
+    action: 'create' | 'extend' | 'revoke',
+    entry: { assignmentId: string; dataset: DatasetOwner; assignee: OrganizationRow; scope: string; expiration: string | null; actor: AuthenticatedUser; address: string | null },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO authorisation_audit (action, authorisation_assignment_id, dataset_id, dataset_name, assignee_organization_id, assignee_organization_name,
+         authorisation, expiration_date, actor_user_id, actor_email, actor_organization_id, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        action, entry.assignmentId, entry.dataset.id, entry.dataset.name, entry.assignee.id, entry.assignee.name,
+        entry.scope, entry.expiration, entry.actor.id, entry.actor.email, entry.actor.organizationId, entry.address,
+      ],
+    );
+  }
+
+  /**
+   * The scopes an organisation holds on a dataset right now: ReadAll for the owner, the union of
+   * its valid (non-expired) assignments otherwise, [] for anyone else (platform admins included).
+   */
+  async scopesFor(organizationId: string, datasetId: string, ownerId: string): Promise<DatasetScope[]> {
+    if (organizationId === ownerId) return ['Dataset.ReadAll'];
+    const rows: { authorisation: DatasetScope }[] = await this.dataSource.query(
+      `SELECT authorisation FROM authorisation_assignments
+       WHERE dataset_id = $1 AND assignee_organization_id = $2
+         AND (expiration_date IS NULL OR expiration_date >= ${AMSTERDAM_TODAY_SQL})
+       ORDER BY authorisation`,
+      [datasetId, organizationId],
+    );
+    return rows.map((row) => row.authorisation);
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { DatasetDataService } from './dataset-data.service';
+import { DatasetAccessView, SparqlJsonResultsView } from './dataset-data.views';
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
+
+@ApiTags('datasets')
+@Controller('datasets/:id')
+export class DatasetDataController {
+  constructor(private readonly data: DatasetDataService) {}
+
+  @Get('access')
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({ summary: "What your organisation may read of a dataset's data: everything as owner, the scopes of its valid authorisations, or nothing" })
+  @ApiOkResponse({ type: DatasetAccessView })
+  access(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<DatasetAccessView> {
+    return this.data.access(actor, id);
+  }
+
+  @Get('data')
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({
+    summary:
+      'A SPARQL query over exactly the part of the dataset your organisation may read (owner: all; grantee: its valid scopes; others: 403). ' +
+      'SELECT/ASK answer application/sparql-results+json, or XML, CSV, TSV by Accept; CONSTRUCT/DESCRIBE Turtle, N-Triples, JSON-LD or RDF/XML. ' +
+      "Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query, 429 too many of your queries at once, 503 dataset offline, 504 deadline passed.",
+  })
+  @ApiQuery({ name: 'sparql_query', required: true })
+  @ApiHeader({ name: 'accept', required: false })
+  @ApiProduces('application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values', 'text/turtle', 'application/n-triples', 'application/ld+json', 'application/rdf+xml')
+  @ApiOkResponse({ type: SparqlJsonResultsView })
+  async query(
+    @CurrentUser() actor: AuthenticatedUser,
+    @Param('id', uuid) id: string,
+    @Query('sparql_query') query: string | undefined,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const answer = await this.data.query(actor, id, typeof query === 'string' ? query : undefined, accept);
+    const textual = answer.contentType.startsWith('text/') || answer.contentType.endsWith('json') || answer.contentType.endsWith('xml');
+    reply.header('content-type', answer.contentType + (textual ? '; charset=utf-8' : ''));
+    reply.header('cache-control', 'no-store');
+    if (answer.truncated) reply.header('x-datahub-truncated', 'true');
+    return answer.body;
+  }
+
+  @Get('xml')
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({ summary: 'The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml (same access rules as data)' })
+  @ApiProduces('application/rdf+xml')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async xml(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const answer = await this.data.xml(actor, id);
+    reply.header('content-type', 'application/rdf+xml; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${answer.slug}.xml"`);
+    reply.header('cache-control', 'no-store');
+    return answer.body;
+  }
+}

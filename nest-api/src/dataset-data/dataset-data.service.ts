@@ -1,0 +1,151 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DETAILS, type DatasetScope } from '@datahub/domain';
+import { SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES } from '@datahub/sparql';
+import { AuthorisationsService } from '../authorisations/authorisations.service';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { actsOn } from '../common/organization-access';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import type { DatasetAccessView } from './dataset-data.views';
+import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
+
+interface DatasetRow {
+  id: string;
+  slug: string;
+  status: string;
+  owner_id: string;
+}
+
+export interface DataAnswer {
+  body: string;
+  contentType: string;
+  truncated: boolean;
+}
+
+/**
+ * Data of a dataset (SPARQL and the XML download): the owner organisation reads everything, a
+ * grantee the union of its valid assignments, nobody else (platform admins included).
+ */
+@Injectable()
+export class DatasetDataService {
+  private readonly running = new Map<string, number>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly authorisations: AuthorisationsService,
+    private readonly store: HubDatasetStore,
+  ) {}
+
+  private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
+    const [row]: DatasetRow[] = await this.dataSource.query(
+      `SELECT d.id, d.slug, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1`,
+      [id],
+    );
+    if (!row || (row.status !== 'online' && !actsOn(actor, row.owner_id))) throw ApiError.notFound();
+    return row;
+  }
+
+  /** What the actor's organisation may read of a dataset (an empty list: nothing). */
+  async access(actor: AuthenticatedUser, id: string): Promise<DatasetAccessView> {
+    const dataset = await this.dataset(actor, id);
+    return {
+      dataset_id: dataset.id,
+      owner: dataset.owner_id === actor.organizationId,
+      scopes: await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id),
+    };
+  }
+
+  /** The dataset and the scopes the actor's organisation holds on it now; 403 without any, 503 when offline. */
+  private async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetRow; scopes: DatasetScope[] }> {
+    const dataset = await this.dataset(actor, id);
+    const scopes = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
+    if (scopes.length === 0) throw ApiError.forbidden();
+    if (dataset.status !== 'online') throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    return { dataset, scopes };
+  }
+
+  /** Per-user concurrency: a user's further queries are refused while the limit is reached. */
+  private async limited<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    const count = this.running.get(actor.id) ?? 0;
+    if (count >= this.config.sparql.perUserConcurrency) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
+    this.running.set(actor.id, count + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (this.running.get(actor.id) ?? 1) - 1;
+      if (left <= 0) this.running.delete(actor.id);
+      else this.running.set(actor.id, left);
+    }
+  }
+
+  async query(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined): Promise<DataAnswer> {
+    const { dataset, scopes } = await this.permitted(actor, id);
+    return this.limited(actor, async () => {
+      try {
+        const guarded = guardQuery(text ?? '');
+        const formats = negotiateFormats(accept);
+        if ((await this.store.ensure(dataset.id)) === 'too_large') return await this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept);
+        const result = await this.store.engine.query(dataset.id, guarded.text, scopes, {
+          resultsFormat: formats.results,
+          graphFormat: formats.graph,
+          group: actor.organizationId,
+        });
+        return { body: result.body, contentType: result.contentType, truncated: result.truncated };
+      } catch (error) {
+        throw this.toApiError(error);
+      }
+    });
+  }
+
+  /** The permitted graph as RDF/XML. */
+  async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: string }> {
+    const { dataset, scopes } = await this.permitted(actor, id);
+    return this.limited(actor, async () => {
+      try {
+        if ((await this.store.ensure(dataset.id)) === 'too_large') {
+          const answer = await this.forward(actor, dataset.id, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, 'rdfxml', 'text/turtle');
+          return { slug: dataset.slug, body: answer.body };
+        }
+        return { slug: dataset.slug, body: await this.store.engine.exportGraph(dataset.id, scopes, 'rdfxml') };
+      } catch (error) {
+        throw this.toApiError(error);
+      }
+    });
+  }
+
+  /** A dataset above the memory bound: the query runs at its data source, with the asker's own scopes. */
+  private async forward(
+    actor: AuthenticatedUser,
+    datasetId: string,
+    query: string,
+    scopes: DatasetScope[],
+    graphFormat: Parameters<typeof convertGraph>[1],
+    accept: string | undefined,
+  ): Promise<DataAnswer> {
+    const response = await this.store.callDataset(datasetId, query, scopes, actor.organizationSlug, accept ?? 'application/sparql-results+json');
+    if (response.status !== 200) {
+      if (response.status === 400) throw new SparqlError('query_failed', 'the data source refused the query');
+      if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
+      throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
+    }
+    const body = response.body.toString('utf8');
+    if (response.contentType.startsWith('text/turtle') && graphFormat !== 'turtle') {
+      return { body: convertGraph(body, graphFormat), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated: false };
+    }
+    return { body, contentType: response.contentType.split(';')[0], truncated: false };
+  }
+
+  private toApiError(error: unknown): Error {
+    if (error instanceof ApiError) return error;
+    if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    if (isSparqlError(error)) {
+      if (error.reason === 'unknown_dataset' || error.reason === 'invalid_data') return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+      return new ApiError(error.httpStatus, error.reason);
+    }
+    return error as Error;
+  }
+}

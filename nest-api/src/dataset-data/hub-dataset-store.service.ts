@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome } from '@datahub/sparql';
+import type { DatasetScope } from '@datahub/domain';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { DatasourcesService } from '../datasources/datasources.service';
+import { DEFAULT_PATTERNS, datasourceBaseUrl, type PathKind } from '../hub/datasource-urls';
+import { OutboundClient, OutboundError } from '../hub/outbound';
+import { signHubToken } from '../hub/protocol-tokens';
+
+/** The data source could not be reached or did not answer as the protocol says. */
+export class DatasourceUnavailableError extends Error {}
+
+const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
+
+/**
+ * The hub's copies of datasets (hub-protocol.md, "SPARQL at the hub"): the whole graph fetched once
+ * from the data source with a ReadAll hub token, kept in the oxigraph worker pool split by category.
+ */
+@Injectable()
+export class HubDatasetStore implements OnModuleDestroy {
+  private readonly logger = new Logger('HubDatasetStore');
+  readonly engine: SparqlEngine;
+  readonly cache: DatasetCache;
+  private readonly client: OutboundClient;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasources: DatasourcesService,
+  ) {
+    const { sparql } = config;
+    this.engine = new SparqlEngine({ workers: sparql.workers, deadlineMs: sparql.deadlineMs, maxRows: sparql.maxRows });
+    this.cache = new DatasetCache(this.engine, { maxBytes: sparql.cacheMb * 1024 * 1024, ttlMs: sparql.cacheTtlSeconds * 1000 });
+    // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      connectTimeoutMs: 3000,
+      totalTimeoutMs: 120_000,
+      maxBytes: sparql.cacheMb * 1024 * 1024 + 1,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.engine.close();
+    await this.client.close();
+  }
+
+  /** Drops the copy of a dataset (discovery saw it change or go offline). */
+  invalidate(datasetId: string): void {
+    this.cache.invalidate(datasetId);
+  }
+
+  /** Loads the dataset's copy if needed; 'too_large' means: query it where it lives. */
+  ensure(datasetId: string): Promise<CacheOutcome> {
+    return this.cache.ensure(datasetId, async () => {
+      const started = Date.now();
+      const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'text/turtle');
+      const turtle = response.body.toString('utf8');
+      this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
+      return turtle;
+    });
+  }
+
+  /**
+   * One query at the data source (Hub Protocol 'dataset' call) with a hub token carrying `scopes`,
+   * on behalf of `organizationSlug` (null: the owner, for the hub's own copy).
+   */
+  async callDataset(
+    datasetId: string,
+    query: string,
+    scopes: DatasetScope[],
+    organizationSlug: string | null,
+    accept: string,
+    client: OutboundClient = this.client,
+  ): Promise<{ status: number; body: Buffer; contentType: string }> {
+    const [row]: { datasource_id: string; hostname: string | null; owner_slug: string }[] = await this.dataSource.query(
+      `SELECT ds.id AS datasource_id, ds.hostname, o.slug AS owner_slug
+       FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id JOIN organizations o ON o.id = ds.organization_id WHERE d.id = $1`,
+      [datasetId],
+    );
+    if (!row?.hostname) throw new DatasourceUnavailableError('the data source has no host');
+    const overrides: { path: PathKind; pattern: string }[] = await this.dataSource.query(
+      'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1',
+      [row.datasource_id],
+    );
+    const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
+    const secret = await this.datasources.secretOf(row.datasource_id);
+    if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
+    const base = datasourceBaseUrl(row.hostname, patterns.host, this.config.allowPrivateHosts);
+    const url = `${base}${patterns.dataset.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId))}?sparql_query=${encodeURIComponent(query)}`;
+    const token = signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes });
+    let response;
+    try {
+      response = await client.get(url, { authorization: `Bearer ${token}`, accept });
+    } catch (error) {
+      if (error instanceof OutboundError && error.message.includes('too large')) throw new DatasetTooLargeError(error.message);
+      throw new DatasourceUnavailableError((error as Error).message);
+    }
+    if (response.status !== 200 && organizationSlug === null) {
+      throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
+    }
+    return response;
+  }
+}

@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as oxigraph from 'oxigraph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_CASES_TTL } from '../../libs/sparql/src/testing/fixtures';
+import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
+import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
+import { amsterdamToday } from '@datahub/domain';
+import { freePort } from '../src/database/embedded-postgres';
+import { DiscoveryService } from '../src/hub/discovery.service';
+import { startTestApi, type TestApi, type TestUser } from './harness';
+
+/** The hub (the real API) answering SPARQL from its copy of a dataset the real reference data source serves. */
+const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
+const DEADLINE_MS = 3000;
+
+let api: TestApi;
+let dir: string;
+let agent: ChildProcess | null = null;
+let datasetId: string;
+let turtle: string;
+const users: Record<'deltaOwner' | 'deltaMember' | 'westMember' | 'westOther' | 'noordMember' | 'zuidMember' | 'admin', TestUser> = {} as never;
+let organizations: Record<'delta' | 'west' | 'noord' | 'zuid', { id: string; slug: string }>;
+
+const PREFIXES = `PREFIX : <http://www.myexample.com/>
+PREFIX kas: <http://example.org/kas/>
+PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
+`;
+
+/** SELECT with FILTER, OPTIONAL, GROUP BY, a property path; CONSTRUCT; ASK; DESCRIBE. */
+const QUERIES: { query: string; graph: boolean }[] = [
+  { query: 'SELECT ?s ?type WHERE { ?s a ?type FILTER(!isBlank(?s)) }', graph: false },
+  { query: 'SELECT ?s ?v WHERE { ?s cgo:hasNumericalValue ?v FILTER(?v >= 10) }', graph: false },
+  { query: 'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasHortispotLocation ?loc } }', graph: false },
+  { query: 'SELECT ?cat (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s cgo:hasCategory ?cat } GROUP BY ?cat', graph: false },
+  { query: 'SELECT ?s ?g WHERE { ?s cgo:partOf+ ?g }', graph: false },
+  { query: 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', graph: false },
+  { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
+  { query: 'CONSTRUCT WHERE { ?s ?p ?o }', graph: true },
+  { query: 'ASK { ?s cgo:hasCategory "Water" }', graph: false },
+  { query: 'ASK { ?s cgo:hasCategory "Crop" }', graph: false },
+].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
+
+function isoDay(offsetDays: number): string {
+  const [year, month, day] = amsterdamToday().split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + offsetDays)).toISOString().slice(0, 10);
+}
+
+function ask(user: TestUser, query: string, accept?: string) {
+  return api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, { token: user.token, ...(accept ? { headers: { accept } } : {}) });
+}
+
+async function grant(scopes: string[], organization: { id: string }, expiration?: string) {
+  const response = await api.request(`/api/datasets/${datasetId}/authorisations`, {
+    method: 'POST',
+    token: users.deltaOwner.token,
+    json: { dataset: datasetId, authorisations: scopes, assignee_organization: organization.id, ...(expiration ? { expiration_date: expiration } : {}) },
+  });
+  expect(response.status).toBe(201);
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Every query's answer through the hub equals the n3 reference over exactly the permitted subgraph. */
+async function expectAnswersEqualReference(user: TestUser, scopes: string[]) {
+  for (const { query, graph } of QUERIES) {
+    const response = await ask(user, query);
+    const label = `${scopes.join('+')}: ${query.slice(PREFIXES.length)}`;
+    expect(response.status, label).toBe(200);
+    const body = await response.text();
+    const actual = graph ? canonicalGraph(body) : canonicalResults(body);
+    expect(actual, label).toEqual(referenceAnswer(turtle, scopes, query, graph));
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true', SPARQL_DEADLINE_MS: String(DEADLINE_MS), SPARQL_WORKERS: '2' });
+  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  const west = await api.createOrganization({ name: 'Kassenbouw West' });
+  const noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
+  const zuid = await api.createOrganization({ name: 'Teelt Zuid' });
+  organizations = { delta, west, noord, zuid };
+  users.deltaOwner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  users.deltaMember = await api.createUser({ organizationId: delta.id });
+  users.westMember = await api.createUser({ organizationId: west.id });
+  users.westOther = await api.createUser({ organizationId: west.id });
+  users.noordMember = await api.createUser({ organizationId: noord.id });
+  users.zuidMember = await api.createUser({ organizationId: zuid.id });
+  const [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
+  users.admin = await api.createUser({ organizationId: adminOrganizationId, roles: ['AdminOrganization.Owner'] });
+
+  const created = await (await api.request('/api/datasources', { method: 'POST', token: users.deltaOwner.token, json: { name: 'Kasbron', hostname: '' } })).json();
+  dir = await mkdtemp(join(tmpdir(), 'datahub-data-'));
+  await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
+  await mkdir(join(dir, 'data'));
+  // The fixture plus what it lacks: subjects without a category, two categories on one subject, blank nodes.
+  turtle = readFixtureTurtle() + '\n' + EDGE_CASES_TTL;
+  await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
+  await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 1\n');
+  const port = await freePort();
+  agent = spawn(
+    process.execPath,
+    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
+  datasetId = await until(async () => {
+    const rows: { id: string; status: string }[] = await api.db.query('SELECT id, status FROM datasets WHERE datasource_id = $1', [created.datasource_id]);
+    return rows[0]?.status === 'online' ? rows[0].id : undefined;
+  }, 'the dataset to come online');
+}, 90_000);
+
+afterAll(async () => {
+  if (agent && agent.exitCode === null) {
+    const exited = new Promise((r) => agent!.once('exit', r));
+    agent.kill('SIGTERM');
+    await exited;
+  }
+  await api?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('SPARQL through the hub', () => {
+  it('answers the owner organisation over everything, equal to the reference', async () => {
+    await expectAnswersEqualReference(users.deltaMember, ['Dataset.ReadAll']);
+  }, 60_000);
+
+  it('answers a grantee over the union of its valid grants: not an expired one, not a revoked one', async () => {
+    await grant(['Dataset.ReadWater', 'Dataset.ReadHeating'], organizations.west);
+    // Granted, then past its expiry date (the API refuses to grant one that has already expired).
+    await grant(['Dataset.ReadConstruction'], organizations.west);
+    await api.db.query(`UPDATE authorisation_assignments SET expiration_date = $1 WHERE authorisation = 'Dataset.ReadConstruction'`, [isoDay(-1)]);
+    await grant(['Dataset.ReadGlass'], organizations.west, isoDay(10));
+    const revoked = await api.request(`/api/datasets/${datasetId}/authorisations/Dataset.ReadGlass/organizations/${organizations.west.slug}`, { method: 'DELETE', token: users.deltaOwner.token });
+    expect(revoked.status).toBe(200);
+    await expectAnswersEqualReference(users.westMember, ['Dataset.ReadWater', 'Dataset.ReadHeating']);
+    await grant(['Dataset.ReadRoof', 'Dataset.ReadVenloGreenhouse', 'Dataset.ReadCrop'], organizations.noord, isoDay(0));
+    await expectAnswersEqualReference(users.noordMember, ['Dataset.ReadRoof', 'Dataset.ReadVenloGreenhouse', 'Dataset.ReadCrop']);
+  }, 60_000);
+
+  it('refuses anyone without a valid grant, the platform admin included; revoking takes effect on the very next request', async () => {
+    const query = 'SELECT * WHERE { ?s ?p ?o } LIMIT 1';
+    expect((await ask(users.admin, query)).status).toBe(403);
+    expect((await ask(users.zuidMember, query)).status).toBe(403);
+    await grant(['Dataset.ReadOther'], organizations.zuid);
+    expect((await ask(users.zuidMember, query)).status).toBe(200);
+    await api.db.query(`UPDATE authorisation_assignments SET expiration_date = $1 WHERE assignee_organization_id = $2`, [isoDay(-1), organizations.zuid.id]);
+    expect((await ask(users.zuidMember, query)).status).toBe(403);
+    await grant(['Dataset.ReadOther'], organizations.zuid, isoDay(1));
+    expect((await ask(users.zuidMember, query)).status).toBe(200);
+    const revoke = await api.request(`/api/datasets/${datasetId}/authorisations/Dataset.ReadOther/organizations/${organizations.zuid.slug}`, { method: 'DELETE', token: users.deltaOwner.token });
+    expect(revoke.status).toBe(200);
+    expect((await ask(users.zuidMember, query)).status).toBe(403);
+    const xml = await api.request(`/api/datasets/${datasetId}/xml`, { token: users.zuidMember.token });
+    expect(xml.status).toBe(403);
+  });
+
+  it('serves the W3C formats by Accept', async () => {
+    const select = PREFIXES + 'SELECT ?s WHERE { ?s cgo:hasCategory "Water" } ORDER BY ?s';
+    const json = await ask(users.westMember, select);
+    expect(json.headers.get('content-type')).toBe('application/sparql-results+json; charset=utf-8');
+    const rows = (await json.json()).results.bindings.map((binding: { s: { value: string } }) => binding.s.value);
+    expect(rows.length).toBeGreaterThan(0);
+    const xml = await ask(users.westMember, select, 'application/sparql-results+xml');
+    expect(xml.headers.get('content-type')).toBe('application/sparql-results+xml; charset=utf-8');
+    expect((await xml.text()).match(/<uri>[^<]+<\/uri>/g)?.map((uri) => uri.slice(5, -6))).toEqual(rows);
+    const csv = await ask(users.westMember, select, 'text/csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).trim().split(/\r?\n/)).toEqual(['s', ...rows]);
+    const tsv = await ask(users.westMember, select, 'text/tab-separated-values');
+    expect((await tsv.text()).trim().split(/\r?\n/)).toEqual(['?s', ...rows.map((row: string) => `<${row}>`)]);
+    const construct = PREFIXES + 'CONSTRUCT WHERE { ?s cgo:hasCategory "Water" }';
+    const ntriples = await ask(users.westMember, construct, 'application/n-triples');
+    expect(ntriples.headers.get('content-type')).toBe('application/n-triples');
+    const expected = referenceAnswer(turtle, ['Dataset.ReadWater', 'Dataset.ReadHeating'], construct, true);
+    expect(canonicalGraph(await ntriples.text())).toEqual(expected);
+    const jsonld = await ask(users.westMember, construct, 'application/ld+json');
+    expect(jsonld.headers.get('content-type')).toBe('application/ld+json; charset=utf-8');
+    const store = new oxigraph.Store();
+    store.load(await jsonld.text(), { format: 'application/ld+json' });
+    expect(canonicalGraph(store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() }))).toEqual(expected);
+  });
+
+  it('downloads the permitted graph as RDF/XML, attachment {slug}.xml', async () => {
+    for (const [user, scopes] of [
+      [users.westMember, ['Dataset.ReadWater', 'Dataset.ReadHeating']],
+      [users.deltaOwner, ['Dataset.ReadAll']],
+    ] as const) {
+      const response = await api.request(`/api/datasets/${datasetId}/xml`, { token: user.token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="kas-delta.xml"');
+      expect(response.headers.get('content-type')).toBe('application/rdf+xml; charset=utf-8');
+      const store = new oxigraph.Store();
+      store.load(await response.text(), { format: 'application/rdf+xml' });
+      const actual = canonicalGraph(store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() }));
+      expect(actual).toEqual(referenceAnswer(turtle, [...scopes], 'CONSTRUCT WHERE { ?s ?p ?o }', true));
+    }
+  });
+
+  it('refuses updates, SERVICE and empty queries; caps rows with a visible marker', async () => {
+    expect((await ask(users.westMember, 'INSERT DATA { <http://a> <http://b> <http://c> }')).status).toBe(400);
+    expect((await ask(users.westMember, 'SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }')).status).toBe(400);
+    expect((await ask(users.westMember, '')).status).toBe(400);
+    const capped = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('SELECT * WHERE { ?a ?b ?c . ?d ?e ?f }')}`, { token: users.deltaOwner.token });
+    expect(capped.status).toBe(200);
+    expect(capped.headers.get('x-datahub-truncated')).toBe('true');
+    expect((await capped.json()).results.bindings).toHaveLength(api.config.sparql.maxRows);
+  });
+
+  it('ends a runaway query by its deadline while a small query of another organisation still answers; limits one user\'s queries at once', async () => {
+    const runaways = [
+      'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }',
+      'SELECT (COUNT(*) AS ?n) WHERE { ?a (<urn:x:p>|!<urn:x:p>)* ?b . ?c (<urn:x:p>|!<urn:x:p>)* ?d . ?e ?f ?g }',
+      `SELECT (COUNT(*) AS ?n) WHERE { VALUES ?x { ${Array.from({ length: 3000 }, (_, i) => i).join(' ')} } ?a ?b ?c . ?d ?e ?f }`,
+    ];
+    for (const runaway of runaways) {
+      const started = Date.now();
+      const heavy = ask(users.deltaOwner, runaway).then((response) => ({ status: response.status, ms: Date.now() - started }));
+      await new Promise((r) => setTimeout(r, 200));
+      const smallStarted = Date.now();
+      const small = await ask(users.westMember, 'SELECT * WHERE { ?s ?p ?o } LIMIT 3');
+      expect(small.status).toBe(200);
+      expect(Date.now() - smallStarted).toBeLessThan(DEADLINE_MS / 2);
+      const outcome = await heavy;
+      expect(outcome.status, runaway).toBe(504);
+      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 2000);
+    }
+    // One user may run two queries at once; a third is refused, other users are not.
+    const three = [0, 1, 2].map(() => ask(users.deltaMember, runaways[0]));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await ask(users.deltaOwner, 'ASK { ?s ?p ?o }')).status).toBe(200);
+    expect((await Promise.all(three)).map((response) => response.status).sort()).toEqual([429, 504, 504]);
+  }, 60_000);
+
+  it('fetches the copy again when discovery sees the dataset change; offline: 503', async () => {
+    const count = 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }';
+    const before = (await (await ask(users.deltaOwner, count)).json()).results.bindings[0].n.value;
+    await writeFile(join(dir, 'data', 'kas.ttl'), turtle + '\n<http://example.org/nieuw> <http://example.org/p> "nieuw" .\n');
+    await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 2\n');
+    await until(async () => {
+      await api.app.get(DiscoveryService).discoverDatasource((await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [datasetId]))[0].datasource_id);
+      const [row] = await api.db.query('SELECT about FROM datasets WHERE id = $1', [datasetId]);
+      return row.about === 'Versie 2' ? true : undefined;
+    }, 'discovery to see the new description');
+    const after = (await (await ask(users.deltaOwner, count)).json()).results.bindings[0].n.value;
+    expect(Number(after)).toBe(Number(before) + 1);
+    const exited = new Promise((r) => agent!.once('exit', r));
+    agent!.kill('SIGTERM');
+    await exited;
+    await api.app.get(DiscoveryService).discoverDatasource((await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [datasetId]))[0].datasource_id);
+    const offline = await ask(users.deltaOwner, count);
+    expect(offline.status).toBe(503);
+    expect((await offline.json()).detail).toBe('dataset offline');
+  }, 60_000);
+});

@@ -1,0 +1,106 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, isDatasetScope, type DatasetScope } from '@datahub/domain';
+import { apiRequest } from './api.server';
+import { requireCurrentUser } from './auth.server';
+import { READ_ALL } from './authorisations';
+import { requireValidCsrf } from './csrf.server';
+import { keptValues, textField, type FormReply } from './forms';
+import { flashCookie } from './session.server';
+
+const L = AUTHORISATION_LABELS;
+
+export type RevokeReply = FormReply & {
+  /** Without JavaScript: the confirmation the page shows before revoking. */
+  confirm?: RevokeTarget;
+  /** With JavaScript: the card to take away. */
+  revoked?: string;
+};
+
+export interface RevokeTarget {
+  dataset_id: string;
+  dataset_name: string;
+  authorisation: string;
+  authorisation_label: string;
+  assignee_organization: string;
+  assignee_organization_name: string;
+}
+
+function target(formData: FormData): RevokeTarget {
+  return {
+    dataset_id: textField(formData, 'dataset_id'),
+    dataset_name: textField(formData, 'dataset_name'),
+    authorisation: textField(formData, 'authorisation'),
+    authorisation_label: textField(formData, 'authorisation_label'),
+    assignee_organization: textField(formData, 'assignee_organization'),
+    assignee_organization_name: textField(formData, 'assignee_organization_name'),
+  };
+}
+
+/**
+ * /machtigingen's action. 'intrekken-vragen' (the card's button without JavaScript) answers with
+ * the confirmation; 'intrekken' revokes: a redirect with a flash, or (from JavaScript) a reply.
+ */
+export async function revokeAction({ request, context }: ActionFunctionArgs) {
+  await requireCurrentUser({ request, context });
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+  const intent = textField(formData, 'intent');
+  const what = target(formData);
+  if (intent === 'intrekken-vragen') return data<RevokeReply>({ confirm: what });
+  if (intent !== 'intrekken') return data<RevokeReply>({ formError: L.revokeFailed }, { status: 400 });
+  const result = await apiRequest(
+    request,
+    'delete',
+    '/api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}',
+    { params: { path: { dataset: what.dataset_id, authorisation: what.authorisation as DatasetScope, assignee_organization: what.assignee_organization } } },
+    { refusals: 'return' },
+  );
+  if (!result.ok) return data<RevokeReply>({ formError: L.revokeFailed }, { status: result.status });
+  const message = L.revoked(what.dataset_name, what.assignee_organization_name);
+  if (textField(formData, 'js') === '1') return data<RevokeReply>({ revoked: result.data.authorisation_assignment_id });
+  return redirect('/machtigingen', { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+}
+
+/**
+ * /machtigingen/aanmaken's action: nothing is sent without a dataset and an organisation (spec §5);
+ * 'all data' sends only Dataset.ReadAll; the expiry only when given. A refusal keeps every choice.
+ */
+export async function createAuthorisationAction({ request, context }: ActionFunctionArgs) {
+  await requireCurrentUser({ request, context });
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+  const values = keptValues(formData);
+  const scopes = formData.getAll('authorisations').filter((value): value is string => typeof value === 'string' && isDatasetScope(value));
+  const reply = (fieldErrors: Record<string, string>, status: number, formError?: string) =>
+    data<FormReply & { scopes: string[] }>({ fieldErrors, values, scopes, ...(formError ? { formError } : {}) }, { status });
+  const dataset = textField(formData, 'dataset');
+  const assignee = textField(formData, 'assignee_organization');
+  const expiration = textField(formData, 'expiration_date').trim();
+  const missing: Record<string, string> = {};
+  if (!dataset) missing.dataset = AUTHORISATION_FIELD_ERRORS.datasetMissing;
+  if (!assignee) missing.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeMissing;
+  if (scopes.length === 0) missing.authorisations = AUTHORISATION_FIELD_ERRORS.scopesMissing;
+  if (Object.keys(missing).length > 0) return reply(missing, 422);
+
+  const result = await apiRequest(
+    request,
+    'post',
+    '/api/datasets/{id}/authorisations',
+    {
+      params: { path: { id: dataset } },
+      body: {
+        dataset,
+        authorisations: (scopes.includes(READ_ALL) ? [READ_ALL] : scopes) as DatasetScope[],
+        assignee_organization: assignee,
+        ...(expiration ? { expiration_date: expiration } : {}),
+      },
+    },
+    { refusals: 'return' },
+  );
+  if (!result.ok) return reply(result.error.errors ?? {}, result.status, result.error.errors ? undefined : L.create.failed);
+  const first = result.data[0];
+  const message = first ? L.create.created(first.dataset_name, first.assignee_organization_name) : L.create.failed;
+  return redirect('/machtigingen', { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+}

@@ -1,0 +1,68 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { ERROR_TEXTS } from '@datahub/domain';
+import { apiFetchRaw, apiRequest } from './api.server';
+import { requireCurrentUser } from './auth.server';
+import { resultTable, type SparqlJsonResults } from './authorisations';
+import { requireValidCsrf } from './csrf.server';
+import { textField } from './forms';
+
+export interface SparqlReply {
+  query: string;
+  /** The answer, pretty-printed JSON (SELECT/ASK: SPARQL JSON results; CONSTRUCT/DESCRIBE: JSON-LD). */
+  json?: string;
+  table?: { vars: string[]; rows: string[][] } | null;
+  truncated?: boolean;
+  error?: string;
+  formError?: string;
+}
+
+/** Every answer as JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
+const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
+
+/** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
+export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
+  await requireCurrentUser({ request, context });
+  const formData = await request.formData();
+  const refused = requireValidCsrf(request, formData);
+  if (refused) return refused;
+  const query = textField(formData, 'sparql_query');
+  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug: params.slug ?? '' } } });
+  if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
+  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
+  const text = await response.text();
+  if (!response.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: response.status === 403 ? 403 : 400 });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: 502 });
+  }
+  const table = parsed && typeof parsed === 'object' && 'head' in parsed ? resultTable(parsed as SparqlJsonResults) : null;
+  return data<SparqlReply>({
+    query,
+    json: JSON.stringify(parsed, null, 2),
+    table,
+    truncated: response.headers.get('x-datahub-truncated') === 'true',
+  });
+}
+
+/** /dataset/{slug}/xml: the permitted graph as {slug}.xml, passed through; a failure goes back to the page with the spec's text. */
+export async function xmlDownloadLoader({ request, context, params }: LoaderFunctionArgs) {
+  await requireCurrentUser({ request, context });
+  const slug = params.slug ?? '';
+  const back = `/dataset/${encodeURIComponent(slug)}?xml=fout`;
+  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
+  if (!dataset.ok) throw redirect(back);
+  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/xml`, 'application/rdf+xml');
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw redirect(back);
+  }
+  return new Response(response.body, {
+    headers: {
+      'Content-Type': 'application/rdf+xml; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${dataset.data.slug}.xml"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AUTHORISATION_LABELS } from '@datahub/domain';
+import { AuthorisationList, RevokeConfirmation } from '~/components/authorisation-cards';
+import { ErrorPanel } from '~/components/error-page';
+import { FormError } from '~/components/form-controls';
+import { apiGet } from '~/lib/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
+import { revokeAction, type RevokeReply } from '~/lib/authorisations.server';
+import { hasPermission } from '~/lib/datasources-permissions';
+import { pageTitle } from '~/lib/meta';
+
+const L = AUTHORISATION_LABELS;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, permissions } = await requireCurrentUserWithPermissions(args);
+  if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null };
+  const init = { params: { path: { slug: user.organization_slug } } };
+  const [received, given] = await Promise.all([
+    apiGet(args.request, '/api/organizations/{slug}/authorisations/received', init),
+    apiGet(args.request, '/api/organizations/{slug}/authorisations/given', init),
+  ]);
+  return { lists: { received, given } };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return revokeAction(args);
+}
+
+export default function AuthorisationsPage() {
+  const { lists } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as RevokeReply | undefined;
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
+      {lists === null ? (
+        <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          {L.noRights}
+        </p>
+      ) : (
+        <>
+          {/* Spec §6: the button comes with AuthorisationAssignment.Read. */}
+          {(
+            <p className="mt-6">
+              <Link
+                to="/machtigingen/aanmaken"
+                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                {L.newAuthorisation}
+              </Link>
+            </p>
+          )}
+          <div className="mt-6 empty:hidden">
+            <FormError message={reply?.formError} />
+          </div>
+          {reply?.confirm ? <RevokeConfirmation target={reply.confirm} /> : null}
+          <section aria-labelledby="ontvangen" className="mt-8">
+            <h2 id="ontvangen" className="text-xl font-semibold text-stone-900">
+              {L.received}
+            </h2>
+            <AuthorisationList items={lists.received} side="received" label={L.received} />
+          </section>
+          <section aria-labelledby="uitgegeven" className="mt-10">
+            <h2 id="uitgegeven" className="text-xl font-semibold text-stone-900">
+              {L.given}
+            </h2>
+            <AuthorisationList items={lists.given} side="given" label={L.given} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,145 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AUTHORISATION_LABELS, DATASET_SCOPES } from '@datahub/domain';
+import { CsrfInput } from '~/components/csrf-input';
+import { ErrorPanel } from '~/components/error-page';
+import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { apiGet } from '~/lib/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
+import { amsterdamToday } from '@datahub/domain';
+import { createAuthorisationAction } from '~/lib/authorisations.server';
+import { byName } from '~/lib/datasets';
+import { hasPermission } from '~/lib/datasources-permissions';
+import { describedBy, type FormReply } from '~/lib/forms';
+import { pageTitle } from '~/lib/meta';
+
+const L = AUTHORISATION_LABELS;
+
+export const meta: MetaFunction = () => [{ title: pageTitle(L.create.title) }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { permissions } = await requireCurrentUserWithPermissions(args);
+  if (!hasPermission(permissions, 'AuthorisationAssignment.Create')) return { form: null };
+  const [datasets, organizations] = await Promise.all([
+    apiGet(args.request, '/api/my-datasets'),
+    apiGet(args.request, '/api/authorisation-assignees'),
+  ]);
+  return {
+    form: {
+      datasets: datasets.sort(byName).map((dataset) => ({ id: dataset.dataset_id, name: dataset.name || dataset.slug })),
+      organizations: organizations.map((organization) => ({ id: organization.organization_id, name: organization.name })),
+      today: amsterdamToday(),
+    },
+  };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return createAuthorisationAction(args);
+}
+
+const selectClass = (error?: string) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${error ? 'border-red-600' : 'border-stone-300'}`;
+
+function FieldError({ name, error }: { name: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  );
+}
+
+export default function NewAuthorisationPage() {
+  const { form } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as (FormReply & { scopes?: string[] }) | undefined;
+  const pending = useIsPending();
+  const errors = reply?.fieldErrors ?? {};
+  const values = reply?.values ?? {};
+  const ticked = new Set(reply?.scopes ?? []);
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.create.title}</h1>
+      {form === null ? (
+        <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          {L.noRights}
+        </p>
+      ) : form.datasets.length === 0 ? (
+        <p className="mt-6 text-stone-700">{L.create.noDatasets}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-stone-600">{L.create.intro}</p>
+          <Form method="post" className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm" noValidate={false}>
+            <CsrfInput />
+            <FormError message={reply?.formError} />
+            <div>
+              <label htmlFor="dataset" className="block text-sm font-medium text-stone-800">
+                {L.create.dataset}
+              </label>
+              <select id="dataset" name="dataset" required defaultValue={values.dataset ?? ''} className={selectClass(errors.dataset)} {...describedBy('dataset', { error: errors.dataset })}>
+                <option value="">{L.create.datasetPlaceholder}</option>
+                {form.datasets.map((dataset) => (
+                  <option key={dataset.id} value={dataset.id}>
+                    {dataset.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError name="dataset" error={errors.dataset} />
+            </div>
+            <div>
+              <label htmlFor="assignee_organization" className="block text-sm font-medium text-stone-800">
+                {L.create.assignee}
+              </label>
+              <select
+                id="assignee_organization"
+                name="assignee_organization"
+                required
+                defaultValue={values.assignee_organization ?? ''}
+                className={selectClass(errors.assignee_organization)}
+                {...describedBy('assignee_organization', { error: errors.assignee_organization })}
+              >
+                <option value="">{L.create.assigneePlaceholder}</option>
+                {form.organizations.map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError name="assignee_organization" error={errors.assignee_organization} />
+            </div>
+            <TextField
+              name="expiration_date"
+              type="date"
+              label={L.create.expiration}
+              hint={L.create.expirationHint}
+              min={form.today}
+              defaultValue={values.expiration_date ?? ''}
+              error={errors.expiration_date}
+            />
+            <fieldset {...describedBy('authorisations', { error: errors.authorisations })}>
+              <legend className="text-sm font-medium text-stone-800">{L.create.categories}</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {DATASET_SCOPES.map((entry) => (
+                  <label key={entry.scope} className="flex items-center gap-2 text-stone-800">
+                    <input type="checkbox" name="authorisations" value={entry.scope} defaultChecked={ticked.has(entry.scope)} className="h-4 w-4 rounded border-stone-300 text-brand-600" />
+                    {entry.label}
+                  </label>
+                ))}
+              </div>
+              <FieldError name="authorisations" error={errors.authorisations} />
+            </fieldset>
+            <div className="flex flex-wrap items-center gap-4">
+              <SubmitButton pending={pending} pendingLabel={L.create.creating}>
+                {L.create.submit}
+              </SubmitButton>
+              <Link to="/machtigingen" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {L.create.backToList}
+              </Link>
+            </div>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type * as Domain from '../../../libs/domain/src/index';
+import { ReferenceAgent, type AgentDataset } from './agent';
+import { expect, test } from './fixtures';
+import { api, apiLogin, dropAttribute, type ApiCreatedDatasource, type ApiDataset } from './helpers';
+import { DEMO_USERS } from './settings';
+
+const require = createRequire(import.meta.url);
+const { AUTHORISATION_LABELS, AUTHORISATION_FIELD_ERRORS, SPARQL_LABELS, ERROR_TEXTS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
+const L = AUTHORISATION_LABELS;
+const S = SPARQL_LABELS;
+
+/**
+ * Machtigingen end to end with a real data source: Kwekerij Delta grants Kassenbouw West 'Water'
+ * on its dataset, West sees it under 'Ontvangen', queries it (only Water subjects come back),
+ * downloads the XML and the JSON result; Delta revokes it (after confirming) and West's next query
+ * is refused. Each project (js, no-js) runs this with its own data source and dataset.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const CGO = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#';
+let run: string;
+let dataset: AgentDataset;
+let online: ApiDataset;
+let agent: ReferenceAgent;
+let ownerToken: string;
+let source: ApiCreatedDatasource;
+
+function turtle(run: string): string {
+  return [
+    `PREFIX : <http://www.example.org/machtiging/${run}/>`,
+    `PREFIX cgo: <${CGO}>`,
+    '',
+    ":watergift a cgo:Volume ; cgo:hasNumericalValue 12.5 ; cgo:hasCategory 'Water' .",
+    ":regenwaterbassin a cgo:Basin ; cgo:hasNumericalValue 300 ; cgo:hasCategory 'Water' .",
+    ":verwarmingsbuis a cgo:HeatingPipe ; cgo:hasNumericalValue 60 ; cgo:hasCategory 'Heating' .",
+    ':zonderCategorie a cgo:Thing ; cgo:hasNumericalValue 7 .',
+    '',
+  ].join('\n');
+}
+
+const WATER_SUBJECTS = ['watergift', 'regenwaterbassin'];
+const OTHER_SUBJECTS = ['verwarmingsbuis', 'zonderCategorie'];
+const subject = (name: string) => `http://www.example.org/machtiging/${run}/${name}`;
+
+test.beforeAll(async () => {
+  run = randomUUID().replaceAll('-', '').slice(0, 8);
+  dataset = { file: 'kas.ttl', turtle: turtle(run), name: `Machtiging ${run} Kas`, about: 'Watergift en verwarming.', contact: 'kas@kwekerij-delta.test', additional_info: '' };
+  ownerToken = await apiLogin(DEMO_USERS.owner);
+  const created = await api(ownerToken, 'post', '/api/datasources', { body: { name: `E2E machtigingen ${run}`, hostname: '' } });
+  expect(created.status).toBe(201);
+  source = created.data;
+  agent = await ReferenceAgent.prepare(source, [dataset]);
+  await agent.start();
+  await expect
+    .poll(async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
+    .toBe('online');
+  online = (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
+});
+
+test.afterAll(async () => {
+  await agent?.dispose();
+  if (source) await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
+});
+
+async function givenByDelta() {
+  const answer = await api(ownerToken, 'get', '/api/organizations/{slug}/authorisations/given', { params: { path: { slug: 'kwekerij-delta' } } });
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
+
+function givenCard(page: Page) {
+  return page.getByRole('list', { name: L.given }).getByTestId('authorisation-card').filter({ hasText: dataset.name });
+}
+
+async function runQuery(page: Page, query: string) {
+  await page.getByLabel(S.inputLabel).fill(query);
+  await page.getByRole('button', { name: S.submit }).click();
+}
+
+test('a plain member is told to ask for the Machtigingen beheren right', async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.member);
+  await page.goto('/machtigingen');
+  await expect(page.getByText(L.noRights)).toBeVisible();
+  await expect(page.getByRole('link', { name: L.newAuthorisation })).toHaveCount(0);
+});
+
+test('a grantee without a grant sees why and who owns the dataset; the owner sees the example query', async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.otherOwner);
+  await page.goto(`/dataset/${online.slug}`);
+  await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
+  await expect(page.getByLabel(S.inputLabel)).toHaveCount(0);
+  await signInAs(DEMO_USERS.admin);
+  await page.goto(`/dataset/${online.slug}`);
+  await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
+  await signInAs(DEMO_USERS.owner);
+  await page.goto(`/dataset/${online.slug}`);
+  await expect(page.getByLabel(S.inputLabel)).toHaveAttribute('placeholder', S.placeholder);
+  await expect(page.getByLabel(S.inputLabel)).toHaveValue(/LIMIT 5/);
+});
+
+test('the owner grants Kassenbouw West Water; a refused post keeps every choice', async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.owner);
+  await page.goto('/machtigingen');
+  await page.getByRole('link', { name: L.newAuthorisation }).click();
+  await expect(page).toHaveURL(/\/machtigingen\/aanmaken$/);
+  await page.getByLabel(L.create.dataset, { exact: true }).selectOption({ label: dataset.name });
+  await page.getByRole('checkbox', { name: 'Water', exact: true }).check();
+  // Past the browser's own check: the server says which choice is missing and keeps the others.
+  await dropAttribute(page, '#assignee_organization', 'required');
+  await page.getByRole('button', { name: L.create.submit }).click();
+  await expect(page.getByText(AUTHORISATION_FIELD_ERRORS.assigneeMissing)).toBeVisible();
+  await expect(page.getByLabel(L.create.dataset, { exact: true })).toHaveValue(online.dataset_id);
+  await expect(page.getByRole('checkbox', { name: 'Water', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Verwarming' })).not.toBeChecked();
+  const grants = await givenByDelta();
+  expect(JSON.stringify(grants)).not.toContain(dataset.name);
+
+  await page.getByLabel(L.create.assignee, { exact: true }).selectOption({ label: 'Kassenbouw West' });
+  await page.getByRole('button', { name: L.create.submit }).click();
+  await expect(page).toHaveURL(/\/machtigingen$/);
+  await expect(page.getByRole('status')).toContainText(L.create.created(dataset.name, 'Kassenbouw West'));
+  const card = givenCard(page);
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Water');
+  await expect(card).toContainText(L.indefinite);
+  await expect(card.getByTestId('logo-initials')).toHaveText('KA');
+  await expect(card.getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') })).toBeVisible();
+});
+
+test('Kassenbouw West sees it under Ontvangen, without a revoke button', async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.otherOwner);
+  await page.goto('/machtigingen');
+  const card = page.getByRole('list', { name: L.received }).getByTestId('authorisation-card').filter({ hasText: dataset.name });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`${L.grantedBy} Kwekerij Delta`);
+  await expect(card.getByRole('button', { name: L.revoke })).toHaveCount(0);
+});
+
+test('querying as Kassenbouw West gives only Water subjects; the JSON result and the XML download', async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.otherOwner);
+  await page.goto(`/dataset/${online.slug}`);
+  await expect(page.getByText(S.scopesNote('Water'))).toBeVisible();
+  await runQuery(page, 'SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s');
+  const result = page.getByTestId('sparql-result');
+  const table = result.getByRole('table');
+  await expect(table).toBeVisible();
+  for (const name of WATER_SUBJECTS) await expect(table).toContainText(subject(name));
+  for (const name of OTHER_SUBJECTS) await expect(table).not.toContainText(subject(name));
+  await expect(page.getByLabel(S.inputLabel)).toHaveValue('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s');
+
+  const jsonDownload = page.waitForEvent('download');
+  await result.getByRole('link', { name: S.download }).click();
+  const json = await jsonDownload;
+  expect(json.suggestedFilename()).toBe(`${online.slug}_SPARQL_query_download.json`);
+  const answer = JSON.parse(await readFile(await json.path(), 'utf8')) as { results: { bindings: { s: { value: string } }[] } };
+  expect([...new Set(answer.results.bindings.map((binding) => binding.s.value))].sort()).toEqual(WATER_SUBJECTS.map(subject).sort());
+
+  const xmlDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: S.downloadXml }).click();
+  const xml = await xmlDownload;
+  expect(xml.suggestedFilename()).toBe(`${online.slug}.xml`);
+  const text = await readFile(await xml.path(), 'utf8');
+  expect(text).toContain('rdf:RDF');
+  for (const name of WATER_SUBJECTS) expect(text).toContain(subject(name));
+  for (const name of OTHER_SUBJECTS) expect(text).not.toContain(subject(name));
+
+  // A query the hub refuses shows the spec's text and no result or download.
+  await runQuery(page, 'DELETE WHERE { ?s ?p ?o }');
+  await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.sparql);
+  await expect(page.getByTestId('sparql-result')).toHaveCount(0);
+});
+
+test('Kwekerij Delta revokes it after confirming; the next query of Kassenbouw West is refused', async ({ page, signInAs, javaScriptEnabled }) => {
+  await signInAs(DEMO_USERS.owner);
+  await page.goto('/machtigingen');
+  await givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') }).click();
+  const confirmation = page.getByRole('alertdialog', { name: L.revokeConfirmTitle });
+  await expect(confirmation).toBeVisible();
+  // Cancelling keeps it.
+  if (javaScriptEnabled) await confirmation.getByRole('button', { name: L.cancel }).click();
+  else await confirmation.getByRole('link', { name: L.cancel }).click();
+  await expect(givenCard(page)).toHaveCount(1);
+  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(1);
+
+  await givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') }).click();
+  await page.getByRole('alertdialog', { name: L.revokeConfirmTitle }).getByRole('button', { name: L.revokeConfirm }).click();
+  await expect(givenCard(page)).toHaveCount(0);
+  if (!javaScriptEnabled) await expect(page.getByRole('status')).toContainText(L.revoked(dataset.name, 'Kassenbouw West'));
+  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(0);
+
+  await signInAs(DEMO_USERS.otherOwner);
+  await page.goto(`/dataset/${online.slug}`);
+  await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
+  const westToken = await apiLogin(DEMO_USERS.otherOwner);
+  const refused = await api(westToken, 'get', '/api/datasets/{id}/data', { params: { path: { id: online.dataset_id }, query: { sparql_query: 'ASK { ?s ?p ?o }' } } });
+  expect(refused.status).toBe(403);
+});
