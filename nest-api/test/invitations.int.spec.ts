@@ -164,7 +164,7 @@ const pendingSignups = async (email: string): Promise<number> =>
 /** Where the account with this address ended up, from the database. */
 async function account(email: string): Promise<{ in_delta: boolean; personal: boolean; email_verified: boolean } | undefined> {
   const [row] = await api.db.query(
-    `SELECT u.organization_id = $2 AS in_delta, o.name LIKE 'tmp\_%' AS personal, u.email_verified
+    `SELECT u.organization_id = $2 AS in_delta, o.name LIKE 'tmp\\_%' AS personal, u.email_verified
        FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.email = $1`,
     [email, delta.id],
   );

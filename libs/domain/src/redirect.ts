@@ -7,7 +7,6 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return fallback;
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
   // Control characters, also percent-encoded, are exactly what must not reach a Location header.
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(target) || /%(?:[01][0-9a-f]|7f)/i.test(target)) return fallback;
   try {
     const base = 'http://same-origin.invalid';
