@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Parser } from 'n3';
 import { signHubToken } from './tokens';
 import { eventually, startFakeHub, type FakeHub } from './testing/fake-hub';
 import { TEST_DATASOURCE_ID, TEST_SECRET, readFixtureTurtle } from './testing/fixtures';
@@ -23,6 +24,8 @@ PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
 :pomp1 a cgo:Pump ; cgo:partOf :kas1 ; cgo:hasCapacity [ cgo:hasNumericalValue 12.5 ] ; cgo:hasCategory "Water" .
 :zonder a cgo:Thing ; cgo:partOf :kas1 ; cgo:hasNumericalValue 7 .
 :sensor1 a cgo:Sensor ; cgo:measures :dak1 ; cgo:hasNumericalValue 21.5 ; cgo:hasCategory "Heating" .
+[] a cgo:Measurement ; cgo:hasNumericalValue 3 ; cgo:hasCategory "Heating" .
+[] a cgo:Measurement ; cgo:hasNumericalValue 3 ; cgo:hasCategory "Heating" .
 `;
 
 const CATALOG = (extra = '', voorbeeldName = 'Voorbeeldkas') => `datasets:
@@ -52,6 +55,9 @@ const QUERIES: { query: string; graph: boolean }[] = [
   { query: 'CONSTRUCT WHERE { ?s ?p ?o }', graph: true },
   { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
 ].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
+
+/** Five independent triple patterns over the whole dataset: never finishes on its own. */
+const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
 
 const SCOPE_SETS = [
   ['Dataset.ReadAll'],
@@ -225,6 +231,30 @@ describe('datasource-agent (real process)', () => {
     }
   });
 
+  it('serves categorised blank-node subjects under their category only, two look-alikes as two', async () => {
+    const id = await generatedId();
+    const construct = await query(id, `${PREFIXES}CONSTRUCT WHERE { ?s ?p ?o }`, token(id, ['Dataset.ReadHeating']));
+    expect(construct.status).toBe(200);
+    const quads = new Parser().parse(construct.body);
+    const blankSubjects = [...new Set(quads.filter((quad) => quad.subject.termType === 'BlankNode').map((quad) => quad.subject.value))];
+    expect(blankSubjects).toHaveLength(2);
+    for (const subject of blankSubjects) {
+      expect(
+        quads
+          .filter((quad) => quad.subject.value === subject)
+          .map((quad) => `${quad.predicate.value.replace(/^.*[#/]/, '')} ${quad.object.value.replace(/^.*[#/]/, '')}`)
+          .sort(),
+      ).toEqual(['hasCategory Heating', 'hasNumericalValue 3', 'type Measurement']);
+    }
+    const measurements = async (scopes: string[]) => {
+      const answer = await query(id, `${PREFIXES}SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a cgo:Measurement FILTER(isBlank(?s)) }`, token(id, scopes));
+      return JSON.parse(answer.body).results.bindings[0].n.value;
+    };
+    expect(await measurements(['Dataset.ReadHeating'])).toBe('2');
+    expect(await measurements(['Dataset.ReadWater'])).toBe('0');
+    expect(await measurements(['Dataset.ReadAll'])).toBe('2');
+  });
+
   it('refuses bad tokens: missing, tampered, expired, wrong audience, alg none, unknown scope', async () => {
     const url = `${agent.url}/datasets/voorbeeld-2026?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`;
     const good = token('voorbeeld-2026', ['Dataset.ReadWater']);
@@ -273,6 +303,18 @@ describe('datasource-agent (real process)', () => {
     expect(huge.status).toBe(413);
     expect((await get(`${agent.url}/elders`)).status).toBe(404);
   });
+
+  it('stops a runaway query at the default deadline of 10 s with 504, and answers the next one', async () => {
+    const bearer = token('voorbeeld-2026', ['Dataset.ReadAll']);
+    const started = Date.now();
+    const answer = await query('voorbeeld-2026', RUNAWAY, bearer);
+    const elapsed = Date.now() - started;
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 504, detail: 'timeout', reason: 'timeout', message: 'the query did not finish within 10000 ms' });
+    expect(elapsed).toBeGreaterThanOrEqual(10_000 - 50);
+    expect(elapsed).toBeLessThan(11_000);
+    expect((await query('voorbeeld-2026', 'ASK { ?s ?p ?o }', bearer)).status).toBe(200);
+  }, 30_000);
 
   it('notices added, changed and removed datasets', async () => {
     const bearer = (scopes = ['Dataset.ReadAll']) => token('nieuw-1', scopes);
@@ -336,9 +378,38 @@ describe('datasource-agent (real process)', () => {
       expect(answer.status, id).toBe(200);
     }
     // The hub already lists them: no new registrations, and the host is not registered again.
-    await eventually(() => hub.calls.filter((call) => call.method === 'GET').length > listings, 30_000, 'the restarted agent to check the hub');
-    await new Promise((resolve) => setTimeout(resolve, 500)); // let it finish that round
+    // The restarted agent says when its first round with the hub is over.
+    await eventually(() => agent.output().includes('in step with the hub'), 30_000, 'the restarted agent to finish a round with the hub');
+    expect(hub.calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(listings);
     expect(hub.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/datasets')).length).toBe(registrations);
     expect(hub.calls.filter((call) => call.path.endsWith('/host')).length).toBe(3); // 2 refused + 1 accepted, none after the restart
+  });
+});
+
+describe('datasource-agent with --deadline (real process)', () => {
+  let dir: string;
+  let agent: AgentProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'agent-deadline-'));
+    writeFileSync(path.join(dir, 'voorbeeld.ttl'), readFixtureTurtle());
+    writeFileSync(path.join(dir, 'datasets.yaml'), 'datasets:\n  - file: voorbeeld.ttl\n    dataset_id: kort-1\n    name: Kort\n    about: x\n    contact: x\n    additional_info: x\n');
+    const credentialsFile = path.join(dir, 'credentials.json');
+    writeFileSync(credentialsFile, JSON.stringify({ datasource_id: TEST_DATASOURCE_ID, credentials: { datasource_id: TEST_DATASOURCE_ID, secret: TEST_SECRET } }));
+    agent = await spawnAgent(['--credentials', credentialsFile, '--data', dir, '--port', '0', '--deadline', '1500']);
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 504 at the given deadline, not later', async () => {
+    const started = Date.now();
+    const answer = await get(`${agent!.url}/datasets/kort-1?sparql_query=${encodeURIComponent(RUNAWAY)}`, token('kort-1', ['Dataset.ReadAll']));
+    const elapsed = Date.now() - started;
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 504, reason: 'timeout', message: 'the query did not finish within 1500 ms' });
+    expect(elapsed).toBeGreaterThanOrEqual(1_500 - 50);
+    expect(elapsed).toBeLessThan(2_500);
   });
 });

@@ -131,6 +131,7 @@ export class Registrar {
         log.info('dataset removed from the hub', { dataset_id: id });
       }
       if (this.failures > 0) log.info('the hub is reachable again');
+      log.debug('in step with the hub', { datasets: manager.list().length });
       this.failures = 0;
       this.lastError = hostRefused;
       return this.options.resyncIntervalMs ?? 10 * 60_000;

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@datahub/domain';
-import { MATRIX, PERSONAS, type Persona } from './authorization-matrix';
+import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorization-matrix';
+import { hashPassword } from '../src/auth/password';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -8,6 +10,7 @@ let delta: { id: string; name: string; slug: string };
 let west: { id: string; slug: string };
 let noord: { id: string };
 let adminOrganizationId: string;
+let deltaKeeper: { id: string };
 
 const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delta' | 'west' | 'admin'; roles: Role[] }> = {
   member: { organization: 'delta', roles: [] },
@@ -18,17 +21,21 @@ const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delt
   authorisationContributor: { organization: 'delta', roles: ['Authorisation.Contributor'] },
   applicationContributor: { organization: 'admin', roles: ['Application.Contributor'] },
   otherOwner: { organization: 'west', roles: ['Organization.Owner'] },
+  otherContributor: {
+    organization: 'west',
+    roles: ['Organization.Contributor', 'User.Contributor', 'Datasource.Contributor', 'Authorisation.Contributor'],
+  },
   platformAdmin: { organization: 'admin', roles: ['AdminOrganization.Owner'] },
 };
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ GITHUB_CLIENT_ID: 'matrix-github-id', GITHUB_CLIENT_SECRET: 'matrix-github-secret' });
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   west = await api.createOrganization({ name: 'Kassenbouw West' });
   noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
   [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   // Keep an owner in Delta whatever the cells do, so the last-owner rule does not decide a cell.
-  await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  deltaKeeper = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
 });
 afterAll(() => api?.close());
 
@@ -43,6 +50,8 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
+  if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
+  if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
   if (path === '/api/authorisations/{id}') {
     const datasetId = await onlineDatasetId();
     const [{ id: assignmentId }] = await api.db.query(
@@ -84,10 +93,30 @@ async function pathFor(operation: string): Promise<string> {
     .replace('{organization_id}', delta.id)
     .replace('{application_id}', id)
     .replace('{role}', 'Datasource.Contributor')
-    .replace('{provider}', 'google')
+    .replace('{provider}', 'github')
     .replace('{path}', 'dataset')
     .replace('{dataset_id}', '00000000-0000-4000-8000-000000000001')
     .replace('{token}', 'bestaat-niet-bestaat-niet-bestaat-niet-12345');
+}
+
+async function openInvitation(): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await api.db.query(
+    `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 day')`,
+    [delta.id, `genodigde-${token.slice(0, 8)}@example.test`, createHash('sha256').update(token).digest('base64url'), deltaKeeper.id],
+  );
+  return token;
+}
+
+const signupPasswordHash = hashPassword(SIGNUP_PASSWORD);
+
+async function openSignup(): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await api.db.query(
+    `INSERT INTO signup_verifications (email, firstname, lastname, password_hash, token_hash, expires_at) VALUES ($1, 'Nieuw', 'Lid', $2, $3, now() + interval '1 day')`,
+    [`aanmelding-${token.slice(0, 8)}@example.test`, await signupPasswordHash, createHash('sha256').update(token).digest('base64url')],
+  );
+  return token;
 }
 
 /** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
@@ -134,6 +163,10 @@ describe('authorisation matrix', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     expect(MATRIX.map((row) => row.operation).sort()).toEqual(documented);
+  });
+
+  it('has no row that a route which does not exist would pass (404 for everyone)', () => {
+    expect(MATRIX.filter((row) => Object.values(row.expect).every((status) => status === 404)).map((row) => row.operation)).toEqual([]);
   });
 
   for (const row of MATRIX) {

@@ -1,7 +1,9 @@
 /**
  * Every API operation × persona → expected status. The meta-test fails when the OpenAPI
  * document has an operation without a row here. Ids in paths name objects of the persona
- * 'owner's organisation (Kwekerij Delta); 'otherOwner' owns another organisation.
+ * 'owner's organisation (Kwekerij Delta); 'otherOwner' owns another organisation and
+ * 'otherContributor' holds every contributor role there (not owner): the object checks must stop
+ * both. Unless a row says otherwise, 'otherContributor' expects what 'otherOwner' does.
  */
 export const PERSONAS = [
   'anonymous',
@@ -13,10 +15,24 @@ export const PERSONAS = [
   'authorisationContributor',
   'applicationContributor',
   'otherOwner',
+  'otherContributor',
   'platformAdmin',
 ] as const;
 
 export type Persona = (typeof PERSONAS)[number];
+
+/** The password of the open sign-ups the matrix prepares for POST /api/auth/signup/verify. */
+export const SIGNUP_PASSWORD = 'Matrix-Aanmelding-2026';
+let signupTokens: string[] = [];
+/** The spec hands the tokens of the sign-ups it stored; each cell takes one. */
+export function provideSignupTokens(tokens: string[]): void {
+  signupTokens = tokens;
+}
+function nextSignupToken(): string {
+  const token = signupTokens.shift();
+  if (!token) throw new Error('no open sign-up left for the matrix');
+  return token;
+}
 type Expectations = Record<Persona, number>;
 
 export interface MatrixRow {
@@ -29,7 +45,8 @@ export interface MatrixRow {
 
 function row(operation: string, expect: Partial<Expectations> & { default: number }, body?: unknown): MatrixRow {
   const { default: fallback, ...specific } = expect;
-  return { operation, body, expect: Object.fromEntries(PERSONAS.map((p) => [p, specific[p] ?? fallback])) as Expectations };
+  const expected = (persona: Persona) => specific[persona] ?? (persona === 'otherContributor' ? specific.otherOwner : undefined) ?? fallback;
+  return { operation, body, expect: Object.fromEntries(PERSONAS.map((p) => [p, expected(p)])) as Expectations };
 }
 
 /** Datasource.* holders: owners, data-source contributors and the platform admin. */
@@ -82,11 +99,13 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/auth/login', { default: 401 }, { email: 'niemand@example.test', password: 'onjuist-wachtwoord' }),
   row('POST /api/auth/signup', { default: 422 }, { email: 'geen-adres' }),
   row('POST /api/auth/signup/resend', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),
-  row('POST /api/auth/signup/verify', { default: 404 }, { token: 'verzonnen-token', password: 'onjuist-wachtwoord' }),
+  // A fresh open sign-up per cell (see pathFor): its link and password create the account.
+  row('POST /api/auth/signup/verify', { default: 200 }, () => ({ token: nextSignupToken(), password: SIGNUP_PASSWORD })),
   row('POST /api/auth/logout', signedIn(204)),
   row('GET /api/auth/providers', { default: 200 }),
-  row('GET /api/auth/{provider}', { default: 404 }),
-  row('GET /api/auth/{provider}/callback', { default: 404 }),
+  // GitHub is configured for the matrix: the start redirects to it, a callback without a flow back to sign-in.
+  row('GET /api/auth/{provider}', { default: 302 }),
+  row('GET /api/auth/{provider}/callback', { default: 302 }),
   row('GET /api/current_user', signedIn(200)),
   row('GET /api/users', signedIn(200)),
   row('GET /api/users/{id}', sameOrganization(404)),
@@ -118,11 +137,12 @@ export const MATRIX: MatrixRow[] = [
     { anonymous: 401, owner: 201, userContributor: 201, otherOwner: 201, platformAdmin: 201, default: 403 },
     { email: 'uitgenodigd@example.test' },
   ),
-  row('GET /api/invitations', { anonymous: 401, owner: 200, userContributor: 200, otherOwner: 200, platformAdmin: 200, default: 403 }),
-  row('DELETE /api/invitations/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, default: 403 }),
-  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, default: 403 }),
-  row('GET /api/invitations/{token}', { default: 404 }),
-  row('POST /api/invitations/{token}/accept', signedIn(404)),
+  row('GET /api/invitations', { anonymous: 401, owner: 200, userContributor: 200, otherOwner: 200, otherContributor: 200, platformAdmin: 200, default: 403 }),
+  row('DELETE /api/invitations/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, otherContributor: 404, default: 403 }),
+  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, otherContributor: 404, default: 403 }),
+  // A fresh open invitation of Delta for an address none of the personas has.
+  row('GET /api/invitations/{token}', { default: 200 }),
+  row('POST /api/invitations/{token}/accept', signedIn(403)),
   row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
   row('GET /api/organizations', signedIn(200)),
   row('GET /api/organizations/{slug}', sameOrganization(403)),

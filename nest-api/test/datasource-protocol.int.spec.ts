@@ -155,6 +155,23 @@ describe('data source → hub', () => {
 
   it('removes a dataset from the catalogue, only its own', async () => {
     const [{ dataset_id }] = await (await protocol('/datasets')).json();
+    // Another data source of the same organisation: the organisation check alone would let it through.
+    const other = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Andere bron', hostname: '' } })).json();
+    const otherToken = datasourceToken({ iss: `datahub-datasource:${other.datasource_id}`, sub: other.datasource_id }, other.credentials.secret);
+    const foreignDelete = await protocol(`/datasets/${dataset_id}`, { method: 'DELETE', token: otherToken });
+    expect(foreignDelete.status).toBe(404);
+    expect(await foreignDelete.json()).toEqual({ statusCode: 404, detail: expect.any(String) });
+    expect(await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [dataset_id])).toEqual([{ datasource_id: credentials.datasource_id }]);
+    // Proposing A's id: B gets a dataset of its own under a new id; A's row stays A's.
+    const claimed = await protocol('/datasets', { method: 'POST', json: { dataset_id, file_format: '.ttl' }, token: otherToken });
+    expect(claimed.status).toBe(201);
+    const claimedId = (await claimed.json()).dataset_id;
+    expect(claimedId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(claimedId).not.toBe(dataset_id);
+    expect(await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [dataset_id])).toEqual([{ datasource_id: credentials.datasource_id }]);
+    expect(await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [claimedId])).toEqual([{ datasource_id: other.datasource_id }]);
+    expect((await (await protocol('/datasets', { token: otherToken })).json()).map((d: { dataset_id: string }) => d.dataset_id)).toEqual([claimedId]);
+
     expect((await protocol(`/datasets/${dataset_id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await protocol(`/datasets/${dataset_id}`, { method: 'DELETE' })).status).toBe(404);
     expect(await (await protocol('/datasets')).json()).toEqual([]);

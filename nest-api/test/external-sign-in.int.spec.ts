@@ -4,25 +4,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, type TestApi } from './harness';
 
-// A real OpenID Connect provider (oidc-provider) on loopback plays Google.
+// A real OpenID Connect provider (oidc-provider) on loopback plays Google and Microsoft (two clients).
 let api: TestApi;
 let op: Server;
 let issuer: string;
 const accounts: Record<string, { email: string; email_verified: boolean; given_name: string; family_name: string }> = {
   'g-1001': { email: 'kees@gmail.test', email_verified: true, given_name: 'Kees', family_name: 'Kas' },
   'g-1002': { email: 'onbevestigd@gmail.test', email_verified: false, given_name: 'On', family_name: 'Bevestigd' },
+  'm-2001': { email: 'Marit@Outlook.test', email_verified: true, given_name: 'Marit', family_name: 'van Mossel' },
 };
 
 beforeAll(async () => {
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
-  api = await startTestApi({ GOOGLE_CLIENT_ID: 'google-id', GOOGLE_CLIENT_SECRET: 'google-secret', GOOGLE_ISSUER: issuer });
+  api = await startTestApi({
+    GOOGLE_CLIENT_ID: 'google-id',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_ISSUER: issuer,
+    MICROSOFT_CLIENT_ID: 'microsoft-id',
+    MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+    MICROSOFT_ISSUER: issuer,
+  });
   const provider = new Provider(issuer, {
     clients: [
       {
         client_id: 'google-id',
         client_secret: 'google-secret',
         redirect_uris: [`${api.baseUrl}/api/auth/google/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      {
+        client_id: 'microsoft-id',
+        client_secret: 'microsoft-secret',
+        redirect_uris: [`${api.baseUrl}/api/auth/microsoft/callback`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -40,7 +55,7 @@ afterAll(async () => {
 });
 
 /** A browser in miniature: follows redirects, keeps cookies (per host, like a browser), submits the provider's forms. */
-async function signInWithGoogle(accountId: string, redirect = '/profiel') {
+async function signInWithProvider(accountId: string, redirect = '/profiel', provider: 'google' | 'microsoft' = 'google') {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const remember = (response: Response) => {
@@ -58,12 +73,12 @@ async function signInWithGoogle(accountId: string, redirect = '/profiel') {
     remember(response);
     return response;
   };
-  let response = await go(`${api.baseUrl}/api/auth/google?redirect_uri=${encodeURIComponent(redirect)}`);
+  let response = await go(`${api.baseUrl}/api/auth/${provider}?redirect_uri=${encodeURIComponent(redirect)}`);
   for (let step = 0; step < 12; step += 1) {
     const location = response.headers.get('location');
     if (location) {
       const next = new URL(location, response.url || issuer);
-      if (next.origin === api.baseUrl && !next.pathname.startsWith('/api/auth/google/callback')) return { response, jar };
+      if (next.origin === api.baseUrl && !next.pathname.startsWith(`/api/auth/${provider}/callback`)) return { response, jar };
       response = await go(next.toString());
       continue;
     }
@@ -83,11 +98,14 @@ async function signInWithGoogle(accountId: string, redirect = '/profiel') {
 
 describe('sign-in with an OpenID Connect provider', () => {
   it('offers the configured provider', async () => {
-    expect((await (await api.request('/api/auth/providers')).json()).providers).toEqual([{ id: 'google', url: '/api/auth/google' }]);
+    expect((await (await api.request('/api/auth/providers')).json()).providers).toEqual([
+      { id: 'google', url: '/api/auth/google' },
+      { id: 'microsoft', url: '/api/auth/microsoft' },
+    ]);
   });
 
   it('creates the account on first sign-in and returns to the page asked for', async () => {
-    const { response, jar } = await signInWithGoogle('g-1001', '/profiel');
+    const { response, jar } = await signInWithProvider('g-1001', '/profiel');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/profiel');
     const token = jar.get('access_token');
@@ -98,8 +116,8 @@ describe('sign-in with an OpenID Connect provider', () => {
   });
 
   it('signs the same person into the same account the next time', async () => {
-    const first = await signInWithGoogle('g-1001');
-    const second = await signInWithGoogle('g-1001');
+    const first = await signInWithProvider('g-1001');
+    const second = await signInWithProvider('g-1001');
     const a = await (await api.request('/api/current_user', { token: first.jar.get('access_token') })).json();
     const b = await (await api.request('/api/current_user', { token: second.jar.get('access_token') })).json();
     expect(b.user_id).toBe(a.user_id);
@@ -107,7 +125,7 @@ describe('sign-in with an OpenID Connect provider', () => {
   });
 
   it('refuses an e-mail the provider has not verified', async () => {
-    const { response, jar } = await signInWithGoogle('g-1002');
+    const { response, jar } = await signInWithProvider('g-1002');
     expect(response.headers.get('location')).toBe('/inloggen?fout=extern');
     expect(jar.has('access_token')).toBe(false);
   });
@@ -119,6 +137,26 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(forged.status).toBe(302);
     expect(forged.headers.get('location')).toBe('/inloggen?fout=extern');
     expect(forged.headers.getSetCookie().some((c) => c.startsWith('access_token=ey'))).toBe(false);
+  });
+
+  it('signs in with Microsoft end to end: PKCE and nonce, the account created once, the identity kept per provider', async () => {
+    const start = await api.request('/api/auth/microsoft');
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.origin).toBe(issuer);
+    expect(authorize.searchParams.get('client_id')).toBe('microsoft-id');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+
+    const { response, jar } = await signInWithProvider('m-2001', '/mijn-organisatie', 'microsoft');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/mijn-organisatie');
+    const me = await (await api.request('/api/current_user', { token: jar.get('access_token') })).json();
+    expect(me).toMatchObject({ email: 'marit@outlook.test', firstname: 'Marit', lastname: 'van Mossel' });
+    const again = await signInWithProvider('m-2001', '/', 'microsoft');
+    expect((await (await api.request('/api/current_user', { token: again.jar.get('access_token') })).json()).user_id).toBe(me.user_id);
+    expect(await api.db.query('SELECT provider, subject FROM external_identities WHERE user_id = $1', [me.user_id])).toEqual([
+      { provider: 'microsoft', subject: 'm-2001' },
+    ]);
   });
 
   it('answers 404 for providers that are not configured', async () => {

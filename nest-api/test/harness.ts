@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { inject } from 'vitest';
-import { permissionsForRoles, type Role } from '@datahub/domain';
+import type { Role } from '@datahub/domain';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
 import { TokenService } from '../src/auth/token.service';
@@ -122,8 +122,4 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
     },
   };
   return api;
-}
-
-export function expectedPermissions(roles: Role[]): string[] {
-  return permissionsForRoles(roles);
 }

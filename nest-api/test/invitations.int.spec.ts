@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS } from '@datahub/domain';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
+import { MEMBER_PERMISSIONS } from './expected-permissions';
 import { startMailbox } from './mailbox';
 
 let api: TestApi;
@@ -61,7 +62,7 @@ describe('invitations by real e-mail', () => {
     const { access_token } = await signup.json();
     const me = await (await api.request('/api/current_user', { token: access_token })).json();
     expect(me.organization).toBe(delta.id);
-    expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(permissionsForRoles([]));
+    expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(MEMBER_PERMISSIONS);
     const [row] = await api.db.query('SELECT email_verified FROM users WHERE id = $1', [me.user_id]);
     expect(row.email_verified).toBe(true);
 
@@ -100,11 +101,61 @@ describe('invitations by real e-mail', () => {
     expect((await api.request('/api/invitations', { method: 'POST', json: { email: 'x@y.test' } })).status).toBe(401);
   });
 
-  it('refuses an expired link', async () => {
+  it('refuses an expired link at every step: it describes nothing, places no newcomer and lets nobody accept', async () => {
     await invite('laat@elders.test');
-    const token = linkIn((await lastMailTo('laat@elders.test')).text);
-    await api.db.query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'laat@elders.test'");
-    expect((await api.request(`/api/invitations/${token}`)).status).toBe(404);
+    const signupToken = linkIn((await lastMailTo('laat@elders.test')).text);
+    const existing = await api.createUser({ organizationId: (await api.createOrganization()).id, email: 'laat-bestaand@elders.test' });
+    await invite('laat-bestaand@elders.test');
+    const acceptToken = linkIn((await lastMailTo('laat-bestaand@elders.test')).text);
+    await api.db.query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email IN ('laat@elders.test', 'laat-bestaand@elders.test')");
+
+    expect((await api.request(`/api/invitations/${signupToken}`)).status).toBe(404);
+    const signup = await api.request('/api/auth/signup', {
+      method: 'POST',
+      json: { firstname: 'Laura', lastname: 'Laat', email: 'laat@elders.test', password: TEST_PASSWORD, invitation: signupToken },
+    });
+    // Not placed by the link: an ordinary sign-up that waits for its own verification mail.
+    expect(signup.status).toBe(202);
+    expect(await account('laat@elders.test')).toBeUndefined();
+    expect(await pendingSignups('laat@elders.test')).toBe(1);
+
+    const accepted = await api.request(`/api/invitations/${acceptToken}/accept`, { method: 'POST', token: existing.token });
+    expect(accepted.status).toBe(404);
+    expect(await accepted.json()).toEqual({ statusCode: 404, detail: expect.any(String) });
+    expect(await account('laat-bestaand@elders.test')).toMatchObject({ in_delta: false });
+    expect(await api.db.query('SELECT accepted_at FROM invitations WHERE email IN ($1, $2)', ['laat@elders.test', 'laat-bestaand@elders.test'])).toEqual([
+      { accepted_at: null },
+      { accepted_at: null },
+    ]);
+  });
+
+  it('refuses a used link at accept and at a second sign-up with the same address', async () => {
+    await invite('tweemaal@elders.test');
+    const token = linkIn((await lastMailTo('tweemaal@elders.test')).text);
+    const first = await api.request('/api/auth/signup', {
+      method: 'POST',
+      json: { firstname: 'Tim', lastname: 'Tweemaal', email: 'tweemaal@elders.test', password: TEST_PASSWORD, invitation: token },
+    });
+    expect(first.status).toBe(201);
+    expect(await account('tweemaal@elders.test')).toEqual({ in_delta: true, personal: false, email_verified: true });
+    const [{ id }] = await api.db.query('SELECT id FROM users WHERE email = $1', ['tweemaal@elders.test']);
+    const own = (await (await api.request('/api/auth/login', { method: 'POST', json: { email: 'tweemaal@elders.test', password: TEST_PASSWORD } })).json()).access_token;
+
+    // Removed from Delta, the same person tries the link again.
+    expect((await api.request(`/api/users/${id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    const again = await api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: own });
+    expect(again.status).toBe(404);
+    expect(await account('tweemaal@elders.test')).toMatchObject({ in_delta: false, personal: true });
+
+    // Gone altogether, the address signs up again with the used link: no account, nothing in Delta.
+    expect((await api.request(`/api/users/${id}`, { method: 'DELETE', token: own })).status).toBe(204);
+    const second = await api.request('/api/auth/signup', {
+      method: 'POST',
+      json: { firstname: 'Tim', lastname: 'Tweemaal', email: 'tweemaal@elders.test', password: TEST_PASSWORD, invitation: token },
+    });
+    expect(second.status).toBe(202);
+    expect(await account('tweemaal@elders.test')).toBeUndefined();
+    expect(await pendingSignups('tweemaal@elders.test')).toBe(1);
   });
 });
 
@@ -177,3 +228,15 @@ describe('open invitations: honest answers, list, withdraw and resend', () => {
     expect((await api.request(`/api/invitations/${newToken}`)).status).toBe(200);
   });
 });
+const pendingSignups = async (email: string): Promise<number> =>
+  (await api.db.query('SELECT count(*)::int AS n FROM signup_verifications WHERE email = $1', [email]))[0].n;
+
+/** Where the account with this address ended up, from the database. */
+async function account(email: string): Promise<{ in_delta: boolean; personal: boolean; email_verified: boolean } | undefined> {
+  const [row] = await api.db.query(
+    `SELECT u.organization_id = $2 AS in_delta, o.name LIKE 'tmp\\_%' AS personal, u.email_verified
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.email = $1`,
+    [email, delta.id],
+  );
+  return row;
+}

@@ -37,18 +37,32 @@ describe('reading organisations', () => {
   });
 
   it("refuses another organisation's page to non-admins, existing or not", async () => {
-    expect((await api.request(`/api/organizations/${west.slug}`, { token: member.token })).status).toBe(403);
-    expect((await api.request('/api/organizations/bestaat-niet', { token: member.token })).status).toBe(403);
-    expect((await api.request(`/api/organizations/${west.slug}`, { token: admin.token })).status).toBe(200);
-    expect((await api.request('/api/organizations/bestaat-niet', { token: admin.token })).status).toBe(404);
+    for (const slug of [west.slug, 'bestaat-niet']) {
+      const refused = await api.request(`/api/organizations/${slug}`, { token: member.token });
+      expect(refused.status, slug).toBe(403);
+      // The same answer either way: nothing tells whether the organisation exists.
+      expect(await refused.json(), slug).toEqual({ statusCode: 403, detail: DETAILS.forbidden });
+    }
+    const seen = await api.request(`/api/organizations/${west.slug}`, { token: admin.token });
+    expect(seen.status).toBe(200);
+    expect(await seen.json()).toMatchObject({ organization_id: west.id, name: 'Kassenbouw West', slug: west.slug, user_count: 1 });
+    const missing = await api.request('/api/organizations/bestaat-niet', { token: admin.token });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, detail: DETAILS.notFound });
   });
 
   it("lists an organisation's users for its members and admins only", async () => {
+    const emails = (list: { email: string }[]) => list.map((u) => u.email).sort();
+    const deltaEmails = [owner.email, member.email, orgContributor.email].sort();
     const users = await (await api.request(`/api/organizations/${delta.slug}/users`, { token: member.token })).json();
-    expect(users.map((u: { email: string }) => u.email)).toContain('eigenaar@kwekerij-delta.test');
+    expect(emails(users)).toEqual(deltaEmails);
     expect(users.every((u: { organization: string }) => u.organization === delta.id)).toBe(true);
-    expect((await api.request(`/api/organizations/${delta.slug}/users`, { token: westOwner.token })).status).toBe(403);
-    expect((await api.request(`/api/organizations/${delta.slug}/users`, { token: admin.token })).status).toBe(200);
+    const foreign = await api.request(`/api/organizations/${delta.slug}/users`, { token: westOwner.token });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ statusCode: 403, detail: DETAILS.forbidden });
+    const forAdmin = await api.request(`/api/organizations/${delta.slug}/users`, { token: admin.token });
+    expect(forAdmin.status).toBe(200);
+    expect(emails(await forAdmin.json())).toEqual(deltaEmails);
     expect(await (await api.request(`/api/organizations/${delta.slug}/licences`, { token: member.token })).json()).toEqual([]);
   });
 });
@@ -61,30 +75,40 @@ describe('PUT /api/organizations/{id}', () => {
   });
 
   it('refuses members without the permission and owners of other organisations (403)', async () => {
-    expect((await put(delta.id, member.token, { name: 'Gekaapt' })).status).toBe(403);
-    expect((await put(delta.id, westOwner.token, { name: 'Gekaapt' })).status).toBe(403);
+    for (const token of [member.token, westOwner.token]) {
+      const refused = await put(delta.id, token, { name: 'Gekaapt' });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ statusCode: 403, detail: DETAILS.forbidden });
+    }
     const [row] = await api.db.query('SELECT name FROM organizations WHERE id = $1', [delta.id]);
     expect(row.name).toBe('Kwekerij Delta BV');
   });
 
   it('lets an admin edit any organisation', async () => {
-    expect((await put(west.id, admin.token, { kvk_number: 87654321 })).status).toBe(200);
+    const response = await put(west.id, admin.token, { kvk_number: 87654321 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ organization_id: west.id, name: 'Kassenbouw West', kvk_number: 87654321 });
+    expect(await api.db.query('SELECT name, kvk_number FROM organizations WHERE id = $1', [west.id])).toEqual([{ name: 'Kassenbouw West', kvk_number: 87654321 }]);
   });
 
   it('refuses a name another organisation has, case-insensitively', async () => {
     const response = await put(delta.id, owner.token, { name: 'kassenbouw west' });
     expect(response.status).toBe(409);
-    expect((await response.json()).detail).toBe(DETAILS.organizationNameTaken);
+    expect(await response.json()).toEqual({ statusCode: 409, detail: DETAILS.organizationNameTaken });
+    expect(await api.db.query('SELECT name FROM organizations WHERE id = $1', [delta.id])).toEqual([{ name: 'Kwekerij Delta BV' }]);
   });
 
   it('accepts a domain only where the organisation has verified users', async () => {
     const refused = await put(delta.id, owner.token, { domain: 'elders.test' });
     expect(refused.status).toBe(422);
     expect((await refused.json()).detail).toBe(DETAILS.cannotUseEmailDomain);
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: null }]);
     const accepted = await put(delta.id, owner.token, { domain: 'Kwekerij-Delta.test' });
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).domain).toBe('kwekerij-delta.test');
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: 'kwekerij-delta.test' }]);
     expect((await (await put(delta.id, owner.token, { domain: '' })).json()).domain).toBeNull();
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: null }]);
   });
 
   it('validates fields in Dutch', async () => {
@@ -95,5 +119,8 @@ describe('PUT /api/organizations/{id}', () => {
       kvk_number: FIELD_ERRORS.kvkNumber,
       domain: FIELD_ERRORS.domain,
     });
+    expect(await api.db.query('SELECT name, kvk_number, domain FROM organizations WHERE id = $1', [delta.id])).toEqual([
+      { name: 'Kwekerij Delta BV', kvk_number: 1234567, domain: null },
+    ]);
   });
 });

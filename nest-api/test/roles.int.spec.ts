@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS } from '@datahub/domain';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { DATASOURCE_CONTRIBUTOR_PERMISSIONS } from './expected-permissions';
 
 let api: TestApi;
 let delta: { id: string };
@@ -25,6 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
+/** The link's token from the invitation mail in the outbox (no SMTP_URL here); the database keeps only its hash. */
+async function invitationToken(email: string): Promise<string> {
+  const [mail] = await api.db.query('SELECT body FROM outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+  return /\/uitnodiging\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
+}
+
+const owners = (organizationId: string) =>
+  api.db.query(
+    `SELECT u.id FROM role_assignments r JOIN users u ON u.id = r.user_id WHERE u.organization_id = $1 AND r.role = 'Organization.Owner'`,
+    [organizationId],
+  );
+
 const roles = async (id: string) => (await api.db.query('SELECT role FROM role_assignments WHERE user_id = $1 ORDER BY role', [id])).map((r: { role: string }) => r.role);
 
 describe('changing roles', () => {
@@ -34,7 +47,7 @@ describe('changing roles', () => {
     expect(await response.json()).toEqual(['Datasource.Contributor']);
     const permissions = await (await api.request(`/api/users/${member.id}/permissions`, { token: member.token })).json();
     expect(permissions).toContain('Datasource.Read');
-    expect(permissions).toEqual(permissionsForRoles(['Datasource.Contributor']));
+    expect(permissions).toEqual(DATASOURCE_CONTRIBUTOR_PERMISSIONS);
   });
 
   it('sets an exact role list and takes single roles away', async () => {
@@ -53,17 +66,22 @@ describe('changing roles', () => {
     for (const token of [member.token, createOnly.token]) {
       const response = await api.request(`/api/users/${member.id}/role`, { method: 'POST', token, json: { name: 'Organization.Owner' } });
       expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ statusCode: 403, detail: DETAILS.forbidden });
     }
     const foreign = await api.request(`/api/users/${member.id}/role`, { method: 'POST', token: westOwner.token, json: { name: 'Organization.Owner' } });
     expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ statusCode: 404, detail: DETAILS.notFound });
     expect(await roles(member.id)).toEqual(['Authorisation.Contributor']);
   });
 
   it('keeps admin-organisation roles for admin-organisation members', async () => {
     const response = await api.request(`/api/users/${member.id}/role`, { method: 'POST', token: admin.token, json: { name: 'Application.Contributor' } });
     expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ statusCode: 422, detail: 'role not allowed for this user' });
     const unknown = await api.request(`/api/users/${member.id}/role`, { method: 'POST', token: owner.token, json: { name: 'Root.Everything' } });
     expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ statusCode: 422, detail: DETAILS.validationFailed, errors: { name: expect.any(String) } });
+    expect(await roles(member.id)).toEqual(['Authorisation.Contributor']);
   });
 
   it('never removes the last owner', async () => {
@@ -71,12 +89,71 @@ describe('changing roles', () => {
     expect(removeRole.status).toBe(409);
     expect(await removeRole.json()).toEqual({ statusCode: 409, detail: DETAILS.lastOwner });
     const emptyRoles = await api.request(`/api/users/${owner.id}/roles`, { method: 'POST', token: owner.token, json: { names: [] } });
-    expect(emptyRoles.status).toBe(409);
     const removeOwner = await api.request(`/api/users/${owner.id}/remove_from_organization`, { method: 'DELETE', token: admin.token });
-    expect(removeOwner.status).toBe(409);
     const deleteSelf = await api.request(`/api/users/${owner.id}`, { method: 'DELETE', token: owner.token });
-    expect(deleteSelf.status).toBe(409);
+    for (const refused of [emptyRoles, removeOwner, deleteSelf]) {
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ statusCode: 409, detail: DETAILS.lastOwner });
+    }
     expect(await roles(owner.id)).toEqual(['Organization.Owner']);
+    expect(await api.db.query('SELECT organization_id FROM users WHERE id = $1', [owner.id])).toEqual([{ organization_id: delta.id }]);
+    expect((await api.request('/api/current_user', { token: owner.token })).status).toBe(200);
+  });
+});
+
+describe('the last-owner rule under concurrency', () => {
+  // Several rounds: without the organisation row lock the two requests interleave in most of them.
+  it('two owners demoting each other at once: one succeeds, the other is refused, one owner remains', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const organization = await api.createOrganization();
+      const a = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+      const b = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+      const demote = (actor: TestUser, target: TestUser) =>
+        api.request(`/api/users/${target.id}/roles/Organization.Owner`, { method: 'DELETE', token: actor.token });
+      const answers = await Promise.all([demote(a, b), demote(b, a)]);
+      // The later one is refused either as the last owner (409) or, when the first was already
+      // committed, because its sender is no longer an owner (403).
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses[0], `round ${round}`).toBe(200);
+      expect([403, 409], `round ${round}`).toContain(statuses[1]);
+      expect(await owners(organization.id), `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('two user managers demoting the two owners at once: exactly one is refused as the last owner', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const organization = await api.createOrganization();
+      const a = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+      const b = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+      const managers = [
+        await api.createUser({ organizationId: organization.id, roles: ['User.Contributor'] }),
+        await api.createUser({ organizationId: organization.id, roles: ['User.Contributor'] }),
+      ];
+      const answers = await Promise.all(
+        [a, b].map((target, index) => api.request(`/api/users/${target.id}/roles/Organization.Owner`, { method: 'DELETE', token: managers[index].token })),
+      );
+      expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 409]);
+      expect(await answers.find((answer) => answer.status === 409)!.json()).toEqual({ statusCode: 409, detail: DETAILS.lastOwner });
+      expect(await owners(organization.id), `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('two accepts of one invitation at once: exactly one succeeds and the link is used once', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const elsewhere = await api.createOrganization();
+      await api.createUser({ organizationId: elsewhere.id, roles: ['Organization.Owner'] });
+      const invitee = await api.createUser({ organizationId: elsewhere.id, roles: ['Datasource.Contributor'] });
+      const invited = await api.request('/api/invitations', { method: 'POST', token: owner.token, json: { email: invitee.email } });
+      expect(invited.status).toBe(201);
+      const token = await invitationToken(invitee.email);
+      const accept = () => api.request(`/api/invitations/${token}/accept`, { method: 'POST', token: invitee.token });
+      const answers = await Promise.all([accept(), accept()]);
+      expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([204, 404]);
+      expect(await api.db.query('SELECT organization_id FROM users WHERE id = $1', [invitee.id])).toEqual([{ organization_id: delta.id }]);
+      expect(await roles(invitee.id)).toEqual([]);
+      const [used] = await api.db.query('SELECT accepted_by FROM invitations WHERE email = $1', [invitee.email]);
+      expect(used.accepted_by).toBe(invitee.id);
+    }
   });
 });
 
@@ -93,9 +170,16 @@ describe('removing and deleting users', () => {
 
   it('refuses removal without User.Delete or across organisations', async () => {
     const stayer = await api.createUser({ organizationId: delta.id });
-    expect((await api.request(`/api/users/${stayer.id}/remove_from_organization`, { method: 'DELETE', token: member.token })).status).toBe(403);
-    expect((await api.request(`/api/users/${stayer.id}/remove_from_organization`, { method: 'DELETE', token: westOwner.token })).status).toBe(404);
-    expect((await api.request(`/api/users/${stayer.id}`, { method: 'DELETE', token: westOwner.token })).status).toBe(404);
+    const refused = [
+      [await api.request(`/api/users/${stayer.id}/remove_from_organization`, { method: 'DELETE', token: member.token }), 403, DETAILS.forbidden],
+      [await api.request(`/api/users/${stayer.id}/remove_from_organization`, { method: 'DELETE', token: westOwner.token }), 404, DETAILS.notFound],
+      [await api.request(`/api/users/${stayer.id}`, { method: 'DELETE', token: westOwner.token }), 404, DETAILS.notFound],
+    ] as const;
+    for (const [response, status, detail] of refused) {
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ statusCode: status, detail });
+    }
+    expect(await api.db.query('SELECT organization_id FROM users WHERE id = $1', [stayer.id])).toEqual([{ organization_id: delta.id }]);
   });
 
   it('deleting yourself deletes the account and logs you out', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, FIELD_ERRORS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
+import { MEMBER_PERMISSIONS, OWNER_PERMISSIONS } from './expected-permissions';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 import { startMailbox, type ReceivedMail } from './mailbox';
 
@@ -76,7 +77,7 @@ describe('sign-up proves the address before placement by domain', () => {
     const { access_token } = await verified.json();
     const me = await (await api.request('/api/current_user', { token: access_token })).json();
     expect(me.organization).toBe(delta.id);
-    expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(permissionsForRoles([]));
+    expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(MEMBER_PERMISSIONS);
     const [row] = await api.db.query('SELECT email_verified FROM users WHERE id = $1', [me.user_id]);
     expect(row.email_verified).toBe(true);
 
@@ -92,7 +93,7 @@ describe('sign-up proves the address before placement by domain', () => {
     const me = await (await api.request('/api/current_user', { token: access_token })).json();
     expect(me.organization_name).toMatch(/^tmp_[0-9a-f]{12}$/);
     expect(await (await api.request(`/api/users/${me.user_id}/permissions`, { token: access_token })).json()).toEqual(
-      permissionsForRoles(['Organization.Owner']),
+      OWNER_PERMISSIONS,
     );
   });
 

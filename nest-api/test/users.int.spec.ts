@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, FIELD_ERRORS, permissionsForRoles } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { OWNER_PERMISSIONS, USER_CONTRIBUTOR_PERMISSIONS } from './expected-permissions';
 
 let api: TestApi;
 let anna: TestUser;
@@ -71,15 +72,15 @@ describe('PUT /api/users/{id}', () => {
 describe('GET /api/users/{id}/permissions', () => {
   it('gives your own effective permissions', async () => {
     const response = await api.request(`/api/users/${colleague.id}/permissions`, { token: colleague.token });
-    expect(await response.json()).toEqual(permissionsForRoles(['User.Contributor']));
+    expect(await response.json()).toEqual(USER_CONTRIBUTOR_PERMISSIONS);
   });
 
   it("shows a colleague's, and the platform admin sees anyone's", async () => {
     expect(await (await api.request(`/api/users/${colleague.id}/permissions`, { token: anna.token })).json()).toEqual(
-      permissionsForRoles(['User.Contributor']),
+      USER_CONTRIBUTOR_PERMISSIONS,
     );
     expect(await (await api.request(`/api/users/${outsider.id}/permissions`, { token: platformAdmin.token })).json()).toEqual(
-      permissionsForRoles(['Organization.Owner']),
+      OWNER_PERMISSIONS,
     );
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FIELD_ERRORS, LABELS, LIMITS, initials } from './domain';
+import { FIELD_ERRORS, LABELS, LIMITS } from './domain';
 import { currentUser, signUp } from './helpers';
 
 test.describe('profile', () => {
@@ -16,7 +16,7 @@ test.describe('profile', () => {
 
     await expect(page.getByRole('status')).toHaveText(LABELS.profile.saved);
     await expect(page).toHaveURL(/\/profiel$/);
-    await expect(page.getByRole('banner').getByRole('link', { name: LABELS.profileLink })).toHaveText(initials('Zoë'));
+    await expect(page.getByRole('banner').getByRole('link', { name: LABELS.profileLink })).toHaveText('ZO');
 
     await page.reload();
     await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue('Zoë');
@@ -97,8 +97,10 @@ test.describe('profile', () => {
     const long = 'x'.repeat(LIMITS.personNameMax + 1);
     await page.getByLabel(LABELS.profile.firstname).fill(long);
     await page.getByRole('button', { name: LABELS.profile.save }).click();
-    await expect(page.locator('#firstname-error')).toBeVisible();
+    await expect(page.locator('#firstname-error')).toHaveText(FIELD_ERRORS.maxLength(LIMITS.personNameMax));
+    await expect(page.locator('#firstname-error')).toHaveText('Dit veld mag hoogstens 100 tekens bevatten.');
     await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue(long);
+    await expect(page.getByText(LABELS.profile.saved)).toHaveCount(0);
     expect((await currentUser(page)).firstname).toBe('Kort');
   });
 });
