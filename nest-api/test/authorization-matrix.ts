@@ -199,7 +199,7 @@ export const MATRIX: MatrixRow[] = [
   // The linked data source, like data sources themselves: the owner organisation and admin-organisation members.
   row('GET /api/applications/{id}/datasource', sameOrganization(404)),
   // Logos: PUT bodies are images (the matrix sends none: 422 once past the permission check).
-  row('GET /api/logos/{id}', { default: 404 }),
+  row('GET /api/logos/{id}', { default: 200 }),
   row('PUT /api/applications/{id}/logo', { ...applicationWriters(422) }),
   row('DELETE /api/applications/{id}/logo', applicationWriters(204)),
   row('PUT /api/organizations/{organization_id}/logo', { anonymous: 401, owner: 422, organizationContributor: 422, platformAdmin: 422, default: 403 }),

@@ -18,7 +18,8 @@ export function contentSecurityPolicy(nonce, { dev = false } = {}) {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // Logos are served by the hub itself (/api/logos/…); no image comes from elsewhere.
+    "img-src 'self' data:",
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "frame-ancestors 'none'",

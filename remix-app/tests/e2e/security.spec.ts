@@ -31,7 +31,7 @@ test.describe('security headers', () => {
     expect(csp.get('form-action')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('connect-src')).toBe("'self'");
-    expect(csp.get('img-src')).toContain("'self'");
+    expect(csp.get('img-src')).toBe("'self' data:");
     const scriptSrc = csp.get('script-src') ?? '';
     expect(scriptSrc).not.toContain('unsafe-inline');
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
