@@ -15,7 +15,7 @@ export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: stri
         <p className="text-sm text-stone-600">{logoUrl ? L.current : L.none}</p>
       </div>
       <FormError message={error} />
-      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label={L.upload}>
+      <Form method="post" encType="multipart/form-data" noValidate className="flex flex-wrap items-end gap-3" aria-label={L.upload}>
         <CsrfInput />
         <input type="hidden" name="intent" value="logo-uploaden" />
         <div className="min-w-0 max-w-full">
@@ -32,7 +32,7 @@ export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: stri
         </button>
       </Form>
       {logoUrl ? (
-        <Form method="post" encType="multipart/form-data" aria-label={L.remove}>
+        <Form method="post" encType="multipart/form-data" noValidate aria-label={L.remove}>
           <CsrfInput />
           <input type="hidden" name="intent" value="logo-verwijderen" />
           <button

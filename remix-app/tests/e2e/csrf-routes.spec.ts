@@ -53,7 +53,21 @@ test.describe('anti-forgery token on every portal form', () => {
     const invited = uniqueEmail('csrf');
     expect((await api(ownerToken, 'post', '/api/invitations', { body: { email: invited } })).status).toBe(201);
     const invitationToken = (await invitationPathFromMail(invited)).path.split('/').pop()!;
-    const params = { slug: delta.slug, userId: String(member.user_id), token: invitationToken };
+    // A data source of Delta (its page, /databron/{id}) and a demo application (its admin pages).
+    const datasource = await api(ownerToken, 'post', '/api/datasources', { body: { name: `CSRF-bron ${invitationToken.slice(0, 8)}`, hostname: '' } });
+    expect(datasource.status).toBe(201);
+    const application = await api(adminToken, 'post', '/api/applications', {
+      body: {
+        name: `CSRF-applicatie ${invitationToken.slice(0, 8)}`,
+        owner_organization: delta.organization_id,
+        about: 'Over',
+        usage: 'Gebruik',
+        url: 'https://csrf.example.nl/',
+      },
+    });
+    expect(application.status, JSON.stringify(application.data)).toBe(201);
+    const params = { slug: delta.slug, userId: String(member.user_id), token: invitationToken, id: datasource.data.datasource_id };
+    const paramsFor = (file: string) => (file.includes('beheer-applicatie') ? { ...params, slug: application.data.slug } : params);
 
     // Pages inside the signed-in layout (_shell) are posted as the platform admin, who may do
     // everything there; the others (sign-in, sign-up, invitation) as a visitor without a session.
@@ -73,7 +87,7 @@ test.describe('anti-forgery token on every portal form', () => {
     await page.goto('/profiel');
 
     for (const file of files.filter((candidate) => !NO_FORM_ACTIONS.includes(candidate))) {
-      const url = urlFor(file, params);
+      const url = urlFor(file, paramsFor(file));
       const signedIn = file.startsWith('_shell.');
       const request = signedIn ? page.request : visitorPage.request;
       const token = await xsrf(signedIn ? page.context() : visitor);
