@@ -19,7 +19,7 @@ test.describe('organisation pages', () => {
     await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
     await expect(page.getByLabel(O.slug, { exact: true })).toHaveValue('kwekerij-delta');
     await expect(page.getByLabel(O.domain)).toHaveValue('kwekerij-delta.test');
-    for (const label of [O.name, O.kvkNumber, O.domain]) await expect(page.getByLabel(label)).not.toBeEditable();
+    for (const label of [O.name, O.kvkNumber, O.domain]) await expect(page.getByLabel(label, { exact: true })).not.toBeEditable();
     await expect(page.getByRole('button', { name: O.save })).toHaveCount(0);
     await expect(page.getByText(O.readOnlyHint)).toBeVisible();
     const users = page.getByRole('region', { name: O.usersTitle });
