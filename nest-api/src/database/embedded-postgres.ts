@@ -104,7 +104,7 @@ async function packagedBinaries(): Promise<string> {
  * programs and the cluster move to a folder it can reach, named after the folder that was asked for.
  */
 async function placeForSystemUser(user: SystemUser, nativeDir: string, dataDir: string, log: (line: string) => void) {
-  const base = join(process.env.DATAHUB_SHARED_DIR ?? join(tmpdir(), 'datahub-tuinbouw'));
+  const base = join(process.env.DATAHUB_POSTGRES_DIR ?? join(tmpdir(), 'datahub-tuinbouw'));
   let programs = nativeDir;
   if (!reachable(user, join(nativeDir, 'bin', 'postgres'), '-x')) {
     const version = createHash('sha256').update(nativeDir).digest('hex').slice(0, 12);
