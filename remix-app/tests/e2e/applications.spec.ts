@@ -116,7 +116,7 @@ test.describe('managing applications', () => {
     for (const path of ['/beheer-applicaties', '/beheer-applicaties/aanmaken']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(403);
-      await expect(page.getByLabel(L.form.name)).toHaveCount(0);
+      await expect(page.getByLabel(L.form.name, { exact: true })).toHaveCount(0);
     }
   });
 
@@ -128,8 +128,8 @@ test.describe('managing applications', () => {
     await expect(page).toHaveURL(/\/beheer-applicaties\/aanmaken$/);
 
     // The owner list has no personal organisations.
-    await expect(page.getByLabel(L.form.ownerOrganization).locator('option', { hasText: 'Kwekerij Delta' })).toHaveCount(1);
-    const owners = await page.getByLabel(L.form.ownerOrganization).locator('option').allTextContents();
+    await expect(page.getByLabel(L.form.ownerOrganization, { exact: true }).locator('option', { hasText: 'Kwekerij Delta' })).toHaveCount(1);
+    const owners = await page.getByLabel(L.form.ownerOrganization, { exact: true }).locator('option').allTextContents();
     expect(owners).toContain('Kwekerij Delta');
     expect(owners.some((name) => name.startsWith('tmp_'))).toBe(false);
 
@@ -138,34 +138,34 @@ test.describe('managing applications', () => {
     expect((await api(await apiLogin(DEMO_USERS.otherOwner), 'post', '/api/datasources', { body: { name: westSource, hostname: '' } })).status).toBe(201);
     await page.reload();
     const name = unique('Gewasvolger');
-    await page.getByLabel(L.form.name).fill(name);
-    await page.getByLabel(L.form.ownerOrganization).selectOption({ label: 'Kwekerij Delta' });
-    const sources = () => page.getByLabel(L.form.datasource).locator('option').allTextContents();
+    await page.getByLabel(L.form.name, { exact: true }).fill(name);
+    await page.getByLabel(L.form.ownerOrganization, { exact: true }).selectOption({ label: 'Kwekerij Delta' });
+    const sources = () => page.getByLabel(L.form.datasource, { exact: true }).locator('option').allTextContents();
     expect(await sources()).toContain('Kasdata Kwekerij Delta');
     if (javaScriptEnabled) expect(await sources()).not.toContain(westSource);
     else expect(await sources()).toContain(westSource);
     await expect(page.getByTestId('about-counter')).toHaveText(characterCounter(0, 1000));
-    await page.getByLabel(L.form.about).fill('Volgt gewassen.');
-    await page.getByLabel(L.form.usage).fill('Registreert.');
+    await page.getByLabel(L.form.about, { exact: true }).fill('Volgt gewassen.');
+    await page.getByLabel(L.form.usage, { exact: true }).fill('Registreert.');
     if (javaScriptEnabled) {
       await expect(page.getByTestId('about-counter')).toHaveText('15 / 1000 tekens');
       await expect(page.getByTestId('usage-counter')).toHaveText('12 / 500 tekens');
     }
-    await page.getByLabel(L.form.category).selectOption('Gewas registratie');
-    await page.getByLabel(L.form.pricePerYear).fill('twaalf');
+    await page.getByLabel(L.form.category, { exact: true }).selectOption('Gewas registratie');
+    await page.getByLabel(L.form.pricePerYear, { exact: true }).fill('twaalf');
     await page.getByLabel(L.form.url, { exact: true }).fill('https://gewasvolger.example.nl');
     await page.getByRole('button', { name: L.form.create }).click();
 
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.application.unprocessable);
     await expect(page.getByText('prijs per jaar moet in cijfers zijn')).toBeVisible();
-    await expect(page.getByLabel(L.form.name)).toHaveValue(name);
-    await expect(page.getByLabel(L.form.about)).toHaveValue('Volgt gewassen.');
-    await expect(page.getByLabel(L.form.category)).toHaveValue('Gewas registratie');
-    await expect(page.getByLabel(L.form.pricePerYear)).toHaveValue('twaalf');
+    await expect(page.getByLabel(L.form.name, { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel(L.form.about, { exact: true })).toHaveValue('Volgt gewassen.');
+    await expect(page.getByLabel(L.form.category, { exact: true })).toHaveValue('Gewas registratie');
+    await expect(page.getByLabel(L.form.pricePerYear, { exact: true })).toHaveValue('twaalf');
     // Without JavaScript the counter shows the kept text's length as sent by the server.
     await expect(page.getByTestId('about-counter')).toHaveText('15 / 1000 tekens');
 
-    await page.getByLabel(L.form.pricePerYear).fill('1.250,50');
+    await page.getByLabel(L.form.pricePerYear, { exact: true }).fill('1.250,50');
     await page.getByRole('button', { name: L.form.create }).click();
     await expect(page).toHaveURL(/\/beheer-applicatie\/gewasvolger-/);
     await expect(page.getByRole('status')).toContainText(L.form.created(name));
@@ -184,18 +184,18 @@ test.describe('managing applications', () => {
     await page.goto('/beheer-applicaties');
     await page.getByRole('link', { name: new RegExp(application.name) }).click();
     await expect(page).toHaveURL(new RegExp(`/beheer-applicatie/${application.slug}$`));
-    await expect(page.getByLabel(L.form.pricePerYear)).toHaveValue('10');
+    await expect(page.getByLabel(L.form.pricePerYear, { exact: true })).toHaveValue('10');
 
-    await page.getByLabel(L.form.name).fill(other.name.toUpperCase());
-    await page.getByLabel(L.form.usage).fill('Nieuwe uitleg.');
+    await page.getByLabel(L.form.name, { exact: true }).fill(other.name.toUpperCase());
+    await page.getByLabel(L.form.usage, { exact: true }).fill('Nieuwe uitleg.');
     await page.getByRole('button', { name: L.form.save }).click();
     await expect(page.getByRole('alert')).toHaveText('Er bestaat al een applicatie met deze naam');
-    await expect(page.getByLabel(L.form.name)).toHaveValue(other.name.toUpperCase());
-    await expect(page.getByLabel(L.form.usage)).toHaveValue('Nieuwe uitleg.');
+    await expect(page.getByLabel(L.form.name, { exact: true })).toHaveValue(other.name.toUpperCase());
+    await expect(page.getByLabel(L.form.usage, { exact: true })).toHaveValue('Nieuwe uitleg.');
 
     const renamed = `${application.name} Pro`;
-    await page.getByLabel(L.form.name).fill(renamed);
-    await page.getByLabel(L.form.pricePerYear).fill('');
+    await page.getByLabel(L.form.name, { exact: true }).fill(renamed);
+    await page.getByLabel(L.form.pricePerYear, { exact: true }).fill('');
     await page.getByRole('button', { name: L.form.save }).click();
     await expect(page.getByRole('status')).toContainText(L.form.saved);
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();

@@ -48,8 +48,8 @@ test.describe('sign-in', () => {
     await submitLogin(page, DEMO_USERS.member, 'niet-het-goede-wachtwoord');
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.login.invalidCredentials);
     await expect(page).toHaveURL(/\/inloggen/);
-    await expect(page.getByLabel(LABELS.login.email)).toHaveValue(DEMO_USERS.member);
-    await expect(page.getByLabel(LABELS.login.password)).toHaveValue('');
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).toHaveValue(DEMO_USERS.member);
+    await expect(page.getByLabel(LABELS.login.password, { exact: true })).toHaveValue('');
     expect(await accessTokenCookie(context)).toBeUndefined();
 
     // The form still works afterwards.
@@ -100,10 +100,10 @@ test.describe('sign-up', () => {
   test('answers an address that already has an account like a new one and mails its owner', async ({ page }) => {
     const before = (await mailsTo(DEMO_USERS.member)).length;
     await page.goto('/registreren');
-    await page.getByLabel(LABELS.signup.firstname).fill('Dubbel');
-    await page.getByLabel(LABELS.signup.lastname).fill('Account');
-    await page.getByLabel(LABELS.signup.email).fill(DEMO_USERS.member);
-    await page.getByLabel(LABELS.signup.password).fill('Een-lang-genoeg-wachtwoord');
+    await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Dubbel');
+    await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Account');
+    await page.getByLabel(LABELS.signup.email, { exact: true }).fill(DEMO_USERS.member);
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Een-lang-genoeg-wachtwoord');
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
 
     await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
@@ -117,10 +117,10 @@ test.describe('sign-up', () => {
   test('signs nobody in before the mailed link is followed with the chosen password; a link works once', async ({ page, context }) => {
     const email = uniqueEmail('bevestig');
     await page.goto('/registreren');
-    await page.getByLabel(LABELS.signup.firstname).fill('Bente');
-    await page.getByLabel(LABELS.signup.lastname).fill('Bevestigd');
-    await page.getByLabel(LABELS.signup.email).fill(email);
-    await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+    await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Bente');
+    await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Bevestigd');
+    await page.getByLabel(LABELS.signup.email, { exact: true }).fill(email);
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Het-gekozen-wachtwoord-1');
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
     await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.sentTitle);
@@ -135,10 +135,10 @@ test.describe('sign-up', () => {
     const second = await verificationPathFromMail(email);
 
     await page.goto(second);
-    await page.getByLabel(LABELS.signup.password).fill('Een-ander-wachtwoord-2');
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Een-ander-wachtwoord-2');
     await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
     await expect(page.locator('#password-error')).toHaveText(FIELD_ERRORS.signupPassword);
-    await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Het-gekozen-wachtwoord-1');
     await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(SIGNUP_VERIFICATION_LABELS.confirmed)).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('sign-up', () => {
     await context.clearCookies();
     for (const used of [first, second]) {
       await page.goto(used);
-      await page.getByLabel(LABELS.signup.password).fill('Het-gekozen-wachtwoord-1');
+      await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Het-gekozen-wachtwoord-1');
       await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.invalidTitle);
     }
@@ -155,21 +155,21 @@ test.describe('sign-up', () => {
 
   test('shows the server’s field error next to a too short password', async ({ page }) => {
     await page.goto('/registreren');
-    await page.getByLabel(LABELS.signup.firstname).fill('Kort');
-    await page.getByLabel(LABELS.signup.lastname).fill('Wachtwoord');
+    await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Kort');
+    await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Wachtwoord');
     const email = uniqueEmail('kort');
-    await page.getByLabel(LABELS.signup.email).fill(email);
+    await page.getByLabel(LABELS.signup.email, { exact: true }).fill(email);
     // Past the browser's own minlength check, to reach nest-api's validation.
     await page.locator('#password').evaluate((input) => input.removeAttribute('minlength'));
-    await page.getByLabel(LABELS.signup.password).fill('kort');
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill('kort');
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
 
-    const password = page.getByLabel(LABELS.signup.password);
+    const password = page.getByLabel(LABELS.signup.password, { exact: true });
     await expect(page.locator('#password-error')).toHaveText(FIELD_ERRORS.minLength(LIMITS.passwordMin));
     await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expect(password).toHaveAttribute('aria-describedby', /(^| )password-error( |$)/);
     await expect(password).toHaveValue('');
-    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue(email);
-    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveValue('Kort');
+    await expect(page.getByLabel(LABELS.signup.email, { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel(LABELS.signup.firstname, { exact: true })).toHaveValue('Kort');
   });
 });

@@ -74,7 +74,7 @@ test.describe('destructive actions ask first', () => {
     const button = page.getByRole('button', { name: U.removeSelfLabel });
     const confirmation = await openConfirmation(page, javaScriptEnabled, button, C.deleteAccount.title);
     await expect(confirmation.getByText(C.deleteAccount.description)).toBeVisible();
-    const field = confirmation.getByLabel(C.deleteAccount.emailLabel);
+    const field = confirmation.getByLabel(C.deleteAccount.emailLabel, { exact: true });
     if (javaScriptEnabled) await expect(field).toBeFocused();
     await field.fill(`niet-${user.email}`);
     const confirm = confirmation.getByRole('button', { name: C.deleteAccount.confirm });
@@ -92,7 +92,7 @@ test.describe('destructive actions ask first', () => {
     expect((await page.request.get('/api/current_user')).status()).toBe(200);
     expect((await currentUser(page)).user_id).toBe(me.user_id);
 
-    await confirmation.getByLabel(C.deleteAccount.emailLabel).fill(user.email.toUpperCase());
+    await confirmation.getByLabel(C.deleteAccount.emailLabel, { exact: true }).fill(user.email.toUpperCase());
     await confirmation.getByRole('button', { name: C.deleteAccount.confirm }).click();
     await expect(page).toHaveURL(/\/inloggen$/);
     await page.goto('/profiel');

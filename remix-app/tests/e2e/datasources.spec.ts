@@ -56,7 +56,7 @@ test.describe('data sources', () => {
     const hostname = uniqueHost();
     await page.goto('/databronnen/aanmaken');
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
-    await page.getByLabel(L.datasourceCreate.hostname).fill(hostname);
+    await page.getByLabel(L.datasourceCreate.hostname, { exact: true }).fill(hostname);
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
 
     await expect(page.getByRole('status').filter({ hasText: L.datasourceCreate.created(name) })).toHaveText(L.datasourceCreate.created(name));
@@ -82,11 +82,11 @@ test.describe('data sources', () => {
     const hostname = uniqueHost();
     await page.goto('/databronnen/aanmaken');
     await dropAttribute(page, '#name', 'required');
-    await page.getByLabel(L.datasourceCreate.hostname).fill(hostname);
+    await page.getByLabel(L.datasourceCreate.hostname, { exact: true }).fill(hostname);
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
     await expect(page.getByText(ERROR_TEXTS.datasourceCreate.nameMissing)).toBeVisible();
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveValue(hostname);
+    await expect(page.getByLabel(L.datasourceCreate.hostname, { exact: true })).toHaveValue(hostname);
   });
 
   test('an invalid hostname and a taken name get the Dutch form errors, input kept', async ({ page, signInAs }) => {
@@ -94,17 +94,17 @@ test.describe('data sources', () => {
     const name = unique('E2E fout');
     await page.goto('/databronnen/aanmaken');
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
-    await page.getByLabel(L.datasourceCreate.hostname).fill('geen geldige host!');
+    await page.getByLabel(L.datasourceCreate.hostname, { exact: true }).fill('geen geldige host!');
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.datasourceCreate.invalidHostname);
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveValue(name);
-    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveValue('geen geldige host!');
+    await expect(page.getByLabel(L.datasourceCreate.hostname, { exact: true })).toHaveValue('geen geldige host!');
 
     const token = await apiLogin(DEMO_USERS.owner);
     const taken = unique('E2E bezet');
     expect((await api(token, 'post', '/api/datasources', { body: { name: taken, hostname: '' } })).status).toBe(201);
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(taken);
-    await page.getByLabel(L.datasourceCreate.hostname).fill('');
+    await page.getByLabel(L.datasourceCreate.hostname, { exact: true }).fill('');
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.datasourceCreate.nameTaken);
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveValue(taken);
@@ -119,14 +119,14 @@ test.describe('data sources', () => {
     await expect(guide).toContainText('Standard_B1s');
     await expect(guide).toContainText('Standard_DS1');
     await expect(guide).toContainText('HTTPS');
-    await expect(page.getByLabel(L.datasourceCreate.hostname)).toHaveCount(0);
+    await expect(page.getByLabel(L.datasourceCreate.hostname, { exact: true })).toHaveCount(0);
 
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
     await expect(page.getByRole('status').filter({ hasText: L.datasourceCreate.created(name) })).toHaveText(L.datasourceCreate.created(name));
     const file = await expectCredentialsDownload(page, name);
     expect(file.hostname).toBeNull();
-    await expect(page.getByLabel(L.datasourceCreate.cloudInit)).toHaveValue(file.cloud_init_config);
+    await expect(page.getByLabel(L.datasourceCreate.cloudInit, { exact: true })).toHaveValue(file.cloud_init_config);
 
     await page.goto('/databronnen');
     await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toContainText(L.datasources.noHostname);

@@ -18,32 +18,32 @@ test.describe('forms speak Dutch only: the server checks, the browser does not',
     await page.goto('/inloggen');
     await expectEveryFormNoValidate(page);
     await page.getByRole('button', { name: LABELS.login.submit }).click();
-    await expect(page.getByLabel(LABELS.login.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(FIELD_ERRORS.required).first()).toBeVisible();
 
     await page.goto('/registreren');
     await expectEveryFormNoValidate(page);
-    await page.getByLabel(LABELS.signup.email).fill('geen-adres');
+    await page.getByLabel(LABELS.signup.email, { exact: true }).fill('geen-adres');
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
-    await expect(page.getByLabel(LABELS.signup.firstname)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(LABELS.signup.firstname, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(FIELD_ERRORS.required).first()).toBeVisible();
-    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue('geen-adres');
+    await expect(page.getByLabel(LABELS.signup.email, { exact: true })).toHaveValue('geen-adres');
   });
 
   test('profile, organisation, invitation and data source forms answer empty or wrong input in Dutch', async ({ page, signInAs }) => {
     await signUp(page);
     await page.goto('/profiel');
     await expectEveryFormNoValidate(page);
-    await page.getByLabel(LABELS.profile.firstname).fill('');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
-    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(LABELS.profile.firstname, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(FIELD_ERRORS.required)).toBeVisible();
 
     await page.goto('/mijn-organisatie');
     await expectEveryFormNoValidate(page);
-    await page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber).fill('12ab');
+    await page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber, { exact: true }).fill('12ab');
     await page.getByRole('button', { name: ORGANISATION_LABELS.organization.save }).click();
-    await expect(page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber)).toHaveValue('12ab');
+    await expect(page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber, { exact: true })).toHaveValue('12ab');
     await expect(page.getByText(FIELD_ERRORS.kvkNumber)).toBeVisible();
 
     await page.goto('/mijn-gebruikers');

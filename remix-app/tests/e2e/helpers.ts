@@ -17,8 +17,8 @@ export type ApiUser = CurrentUserView;
 
 /** Fills in and submits the sign-in form on the current page (which must be /inloggen). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel(LABELS.login.email).fill(email);
-  await page.getByLabel(LABELS.login.password).fill(password);
+  await page.getByLabel(LABELS.login.email, { exact: true }).fill(email);
+  await page.getByLabel(LABELS.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: LABELS.login.submit }).click();
 }
 
@@ -45,14 +45,14 @@ export async function signUp(page: Page, names: { firstname?: string; lastname?:
     password: `Geheim-${randomUUID()}`,
   };
   await page.goto('/registreren');
-  await page.getByLabel(LABELS.signup.firstname).fill(user.firstname);
-  await page.getByLabel(LABELS.signup.lastname).fill(user.lastname);
-  await page.getByLabel(LABELS.signup.email).fill(user.email);
-  await page.getByLabel(LABELS.signup.password).fill(user.password);
+  await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill(user.firstname);
+  await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill(user.lastname);
+  await page.getByLabel(LABELS.signup.email, { exact: true }).fill(user.email);
+  await page.getByLabel(LABELS.signup.password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: LABELS.signup.submit }).click();
   await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
   await page.goto(await verificationPathFromMail(user.email));
-  await page.getByLabel(LABELS.signup.password).fill(user.password);
+  await page.getByLabel(LABELS.signup.password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
   await expect(page).toHaveURL(/\/$/);
   return user;

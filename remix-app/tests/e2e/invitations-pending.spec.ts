@@ -10,7 +10,7 @@ const C = CONFIRM_LABELS.revokeInvitation;
 
 async function invite(page: Page, email: string) {
   await page.goto('/mijn-gebruikers');
-  await page.getByLabel(U.inviteEmail).fill(email);
+  await page.getByLabel(U.inviteEmail, { exact: true }).fill(email);
   await page.getByRole('button', { name: U.invite }).click();
 }
 
@@ -58,7 +58,7 @@ test.describe('pending invitations and honest invitation messages', () => {
     const before = (await mailsTo(me.email)).length;
     await invite(page, me.email);
     await expect(page.getByRole('alert')).toHaveText(L.alreadyMember);
-    await expect(page.getByLabel(U.inviteEmail)).toHaveValue(me.email);
+    await expect(page.getByLabel(U.inviteEmail, { exact: true })).toHaveValue(me.email);
     expect(await mailsTo(me.email)).toHaveLength(before);
     await expect(page.getByText(inviteSentText(me.email))).toHaveCount(0);
 

@@ -13,7 +13,7 @@ async function ownerWithOrganization(page: Page) {
   const owner = await signUp(page, { firstname: 'Olga', lastname: 'Uitnodiger' });
   const name = `Kwekerij Uitnodiging ${randomUUID().slice(0, 8)}`;
   await page.goto('/mijn-organisatie');
-  await page.getByLabel(O.name).fill(name);
+  await page.getByLabel(O.name, { exact: true }).fill(name);
   await page.getByRole('button', { name: O.save }).click();
   await expect(page.getByRole('status')).toHaveText(O.saved);
   return { owner, name };
@@ -21,7 +21,7 @@ async function ownerWithOrganization(page: Page) {
 
 async function invite(page: Page, email: string) {
   await page.goto('/mijn-gebruikers');
-  await page.getByLabel(U.inviteEmail).fill(email);
+  await page.getByLabel(U.inviteEmail, { exact: true }).fill(email);
   await page.getByRole('button', { name: U.invite }).click();
 }
 
@@ -49,14 +49,14 @@ test.describe('invitations', () => {
     );
     await page.getByRole('link', { name: I.signup }).click();
     await expect(page).toHaveURL(/\/registreren\?uitnodiging=[^&]+&email=/);
-    await expect(page.getByLabel(LABELS.signup.email)).toHaveValue(invitee);
-    await page.getByLabel(LABELS.signup.firstname).fill('Ivo');
-    await page.getByLabel(LABELS.signup.lastname).fill('Uitgenodigd');
-    await page.getByLabel(LABELS.signup.password).fill(`Geheim-${randomUUID()}`);
+    await expect(page.getByLabel(LABELS.signup.email, { exact: true })).toHaveValue(invitee);
+    await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Ivo');
+    await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Uitgenodigd');
+    await page.getByLabel(LABELS.signup.password, { exact: true }).fill(`Geheim-${randomUUID()}`);
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
 
     await expect(page).toHaveURL(/\/mijn-organisatie$/);
-    await expect(page.getByLabel(O.name)).toHaveValue(name);
+    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
     await expect(page.getByRole('region', { name: O.usersTitle }).getByText('Olga Uitnodiger')).toBeVisible();
     const me = await currentUser(page);
     expect(me.email).toBe(invitee);
@@ -75,7 +75,7 @@ test.describe('invitations', () => {
     const address = `iemand-${randomUUID().slice(0, 8)}@localhost`;
     await invite(page, address);
     await expect(page.getByRole('alert')).toHaveText('Het ingevoerde email adres is niet geldig, probeer opnieuw');
-    await expect(page.getByLabel(U.inviteEmail)).toHaveValue(address);
+    await expect(page.getByLabel(U.inviteEmail, { exact: true })).toHaveValue(address);
     await expect(page.getByText(inviteSentText(address))).toHaveCount(0);
     expect(await mailsTo(address)).toHaveLength(0);
   });
@@ -100,7 +100,7 @@ test.describe('invitations', () => {
     await page.getByRole('button', { name: I.accept }).click();
     await expect(page).toHaveURL(/\/mijn-organisatie$/);
     await expect(page.getByRole('status')).toHaveText(I.accepted(name));
-    await expect(page.getByLabel(O.name)).toHaveValue(name);
+    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
     expect((await currentUser(page)).organization_name).toBe(name);
     // Read rights only: the newcomer cannot edit the organisation.
     await expect(page.getByRole('button', { name: O.save })).toHaveCount(0);

@@ -16,7 +16,7 @@ import { DEMO_USERS } from './settings';
 
 const WIDTHS = [320, 390, 768, 1280] as const;
 const AXE_WIDTHS = new Set<number>([390, 1280]);
-const LONG = 'Kasklimaatregistratiesysteemmetzeerlangeonafgebrokennaamzonderspaties';
+const LONG = 'Kasklimaatregistratiesysteemmetzeerlangeonafgebrokenbenamingzonderspaties';
 
 interface Targets {
   applicationSlug: string;

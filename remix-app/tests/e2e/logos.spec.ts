@@ -16,16 +16,16 @@ test('an admin uploads, refuses and removes an application logo; cards show it, 
   const section = page.getByRole('region', { name: L.logo.title });
   await expect(section.getByTestId('logo-initials')).toHaveText('LO');
 
-  const file = section.getByLabel(L.logo.file);
+  const file = section.getByLabel(L.logo.file, { exact: true });
   await file.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: SVG });
   await section.getByRole('button', { name: L.logo.upload }).click();
   await expect(page.getByRole('alert')).toHaveText(APPLICATION_FIELD_ERRORS.logoType);
 
-  await section.getByLabel(L.logo.file).setInputFiles({ name: 'groot.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) });
+  await section.getByLabel(L.logo.file, { exact: true }).setInputFiles({ name: 'groot.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) });
   await section.getByRole('button', { name: L.logo.upload }).click();
   await expect(page.getByRole('alert')).toHaveText(APPLICATION_FIELD_ERRORS.logoSize);
 
-  await section.getByLabel(L.logo.file).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await section.getByLabel(L.logo.file, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await section.getByRole('button', { name: L.logo.upload }).click();
   await expect(page.getByRole('status').filter({ hasText: L.logo.uploaded })).toBeVisible();
   const image = page.getByRole('region', { name: L.logo.title }).getByTestId('logo-image');
@@ -55,7 +55,7 @@ test("an organisation's owner uploads its logo on the organisation page", async 
   await setAccessToken(page.context(), baseURL!, newcomer.token);
   await page.goto('/mijn-organisatie');
   const section = page.getByRole('region', { name: L.logo.title });
-  await section.getByLabel(L.logo.file).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await section.getByLabel(L.logo.file, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await section.getByRole('button', { name: L.logo.upload }).click();
   await expect(page.getByRole('status').filter({ hasText: L.logo.uploaded })).toBeVisible();
   await expect(page.getByRole('region', { name: L.logo.title }).getByTestId('logo-image')).toHaveAttribute('src', /^\/api\/logos\//);

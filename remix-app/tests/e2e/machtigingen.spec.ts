@@ -77,7 +77,7 @@ function givenCard(page: Page) {
 }
 
 async function runQuery(page: Page, query: string) {
-  await page.getByLabel(S.inputLabel).fill(query);
+  await page.getByLabel(S.inputLabel, { exact: true }).fill(query);
   await page.getByRole('button', { name: S.submit }).click();
 }
 
@@ -92,14 +92,14 @@ test('a grantee without a grant sees why and who owns the dataset; the owner see
   await signInAs(DEMO_USERS.otherOwner);
   await page.goto(`/dataset/${online.slug}`);
   await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
-  await expect(page.getByLabel(S.inputLabel)).toHaveCount(0);
+  await expect(page.getByLabel(S.inputLabel, { exact: true })).toHaveCount(0);
   await signInAs(DEMO_USERS.admin);
   await page.goto(`/dataset/${online.slug}`);
   await expect(page.getByText(S.noGrant('Kwekerij Delta'))).toBeVisible();
   await signInAs(DEMO_USERS.owner);
   await page.goto(`/dataset/${online.slug}`);
-  await expect(page.getByLabel(S.inputLabel)).toHaveAttribute('placeholder', S.placeholder);
-  await expect(page.getByLabel(S.inputLabel)).toHaveValue(/LIMIT 5/);
+  await expect(page.getByLabel(S.inputLabel, { exact: true })).toHaveAttribute('placeholder', S.placeholder);
+  await expect(page.getByLabel(S.inputLabel, { exact: true })).toHaveValue(/LIMIT 5/);
 });
 
 test('the owner grants Kassenbouw West Water; a refused post keeps every choice', async ({ page, signInAs }) => {
@@ -152,7 +152,7 @@ test('querying as Kassenbouw West gives only Water subjects; the JSON result and
   await expect(table).toBeVisible();
   for (const name of WATER_SUBJECTS) await expect(table).toContainText(subject(name));
   for (const name of OTHER_SUBJECTS) await expect(table).not.toContainText(subject(name));
-  await expect(page.getByLabel(S.inputLabel)).toHaveValue('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s');
+  await expect(page.getByLabel(S.inputLabel, { exact: true })).toHaveValue('SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s');
 
   const jsonDownload = page.waitForEvent('download');
   await result.getByRole('link', { name: S.download }).click();

@@ -18,7 +18,7 @@ test.describe('organisation pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(O.myTitle);
     await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
     await expect(page.getByLabel(O.slug, { exact: true })).toHaveValue('kwekerij-delta');
-    await expect(page.getByLabel(O.domain)).toHaveValue('kwekerij-delta.test');
+    await expect(page.getByLabel(O.domain, { exact: true })).toHaveValue('kwekerij-delta.test');
     for (const label of [O.name, O.kvkNumber, O.domain]) await expect(page.getByLabel(label, { exact: true })).not.toBeEditable();
     await expect(page.getByRole('button', { name: O.save })).toHaveCount(0);
     await expect(page.getByText(O.readOnlyHint)).toBeVisible();
@@ -80,28 +80,28 @@ test.describe('organisation pages', () => {
     await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('');
 
     await page.getByLabel(O.name, { exact: true }).fill('Kassenbouw West');
-    await page.getByLabel(O.kvkNumber).fill('12345678');
+    await page.getByLabel(O.kvkNumber, { exact: true }).fill('12345678');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('alert')).toHaveText('Er bestaat al een organisatie met deze naam, gebruik een andere naam.');
     await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kassenbouw West');
-    await expect(page.getByLabel(O.kvkNumber)).toHaveValue('12345678');
+    await expect(page.getByLabel(O.kvkNumber, { exact: true })).toHaveValue('12345678');
     expect((await currentUser(page)).organization_name).toMatch(/^tmp_/);
 
     // A domain without verified users of the organisation under it is refused too.
     const name = uniqueName();
     await page.getByLabel(O.name, { exact: true }).fill(name);
-    await page.getByLabel(O.domain).fill('nergens-geverifieerd.test');
+    await page.getByLabel(O.domain, { exact: true }).fill('nergens-geverifieerd.test');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.organizationUpdate.domain);
-    await expect(page.getByLabel(O.domain)).toHaveValue('nergens-geverifieerd.test');
+    await expect(page.getByLabel(O.domain, { exact: true })).toHaveValue('nergens-geverifieerd.test');
 
-    await page.getByLabel(O.domain).fill('');
+    await page.getByLabel(O.domain, { exact: true }).fill('');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('status')).toHaveText(O.saved);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.reload();
     await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
-    await expect(page.getByLabel(O.kvkNumber)).toHaveValue('12345678');
+    await expect(page.getByLabel(O.kvkNumber, { exact: true })).toHaveValue('12345678');
     await expect(page.getByText(O.saved)).toHaveCount(0);
     expect((await currentUser(page)).organization_name).toBe(name);
   });
@@ -121,11 +121,11 @@ test.describe('organisation pages', () => {
 
     const name = uniqueName('Admin Bewerkt');
     await page.getByLabel(O.name, { exact: true }).fill(name);
-    await page.getByLabel(O.kvkNumber).fill('87654321');
+    await page.getByLabel(O.kvkNumber, { exact: true }).fill('87654321');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('status')).toHaveText(O.saved);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page.getByLabel(O.kvkNumber)).toHaveValue('87654321');
+    await expect(page.getByLabel(O.kvkNumber, { exact: true })).toHaveValue('87654321');
 
     const after = await api(owner.token, 'get', '/api/current_user');
     expect(after.data.organization_name).toBe(name);

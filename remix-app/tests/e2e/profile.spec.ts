@@ -6,12 +6,12 @@ test.describe('profile', () => {
   test('saves first and last name, confirms it and keeps them after a reload', async ({ page }) => {
     const user = await signUp(page, { firstname: 'Oude', lastname: 'Naam' });
     await page.goto('/profiel');
-    await expect(page.getByLabel(LABELS.login.email)).toHaveValue(user.email);
-    await expect(page.getByLabel(LABELS.login.email)).not.toBeEditable();
-    await expect(page.getByLabel(LABELS.profile.organization)).not.toBeEditable();
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).toHaveValue(user.email);
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).not.toBeEditable();
+    await expect(page.getByLabel(LABELS.profile.organization, { exact: true })).not.toBeEditable();
 
-    await page.getByLabel(LABELS.profile.firstname).fill('Zoë');
-    await page.getByLabel(LABELS.profile.lastname).fill('van der Kas');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Zoë');
+    await page.getByLabel(LABELS.profile.lastname, { exact: true }).fill('van der Kas');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
 
     await expect(page.getByRole('status')).toHaveText(LABELS.profile.saved);
@@ -19,8 +19,8 @@ test.describe('profile', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: LABELS.profileLink })).toHaveText('ZO');
 
     await page.reload();
-    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue('Zoë');
-    await expect(page.getByLabel(LABELS.profile.lastname)).toHaveValue('van der Kas');
+    await expect(page.getByLabel(LABELS.profile.firstname, { exact: true })).toHaveValue('Zoë');
+    await expect(page.getByLabel(LABELS.profile.lastname, { exact: true })).toHaveValue('van der Kas');
     // A one-time message: gone after the reload.
     await expect(page.getByText(LABELS.profile.saved)).toHaveCount(0);
     const me = await currentUser(page);
@@ -31,7 +31,7 @@ test.describe('profile', () => {
     test.skip(!javaScriptEnabled, 'hiding the confirmation after a while needs JavaScript');
     await signUp(page);
     await page.goto('/profiel');
-    await page.getByLabel(LABELS.profile.firstname).fill('Snel');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Snel');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
     const message = page.getByText(LABELS.profile.saved);
     await expect(message).toBeVisible();
@@ -59,7 +59,7 @@ test.describe('profile', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.getByLabel(LABELS.profile.firstname).fill('Wachtend');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Wachtend');
     const button = page.getByRole('button', { name: new RegExp(LABELS.profile.save) });
     await button.click();
     await expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -73,21 +73,21 @@ test.describe('profile', () => {
     await page.goto('/profiel');
     // The browser's own `required` check would stop the form; the server must refuse too.
     await page.locator('#firstname').evaluate((input) => input.removeAttribute('required'));
-    await page.getByLabel(LABELS.profile.firstname).fill('');
-    await page.getByLabel(LABELS.profile.lastname).fill('Nieuw-Getypt');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('');
+    await page.getByLabel(LABELS.profile.lastname, { exact: true }).fill('Nieuw-Getypt');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
 
-    const firstname = page.getByLabel(LABELS.profile.firstname);
+    const firstname = page.getByLabel(LABELS.profile.firstname, { exact: true });
     await expect(page.locator('#firstname-error')).toHaveText(FIELD_ERRORS.required);
     await expect(firstname).toHaveAttribute('aria-invalid', 'true');
     await expect(firstname).toHaveAttribute('aria-describedby', /(^| )firstname-error( |$)/);
     await expect(firstname).toHaveValue('');
-    await expect(page.getByLabel(LABELS.profile.lastname)).toHaveValue('Nieuw-Getypt');
+    await expect(page.getByLabel(LABELS.profile.lastname, { exact: true })).toHaveValue('Nieuw-Getypt');
     await expect(page.getByText(LABELS.profile.saved)).toHaveCount(0);
 
     await page.goto('/profiel');
-    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue('Blijft');
-    await expect(page.getByLabel(LABELS.profile.lastname)).toHaveValue('Zoals');
+    await expect(page.getByLabel(LABELS.profile.firstname, { exact: true })).toHaveValue('Blijft');
+    await expect(page.getByLabel(LABELS.profile.lastname, { exact: true })).toHaveValue('Zoals');
   });
 
   test('a name over the limit is refused by the server', async ({ page }) => {
@@ -95,11 +95,11 @@ test.describe('profile', () => {
     await page.goto('/profiel');
     await page.locator('#firstname').evaluate((input) => input.removeAttribute('maxlength'));
     const long = 'x'.repeat(LIMITS.personNameMax + 1);
-    await page.getByLabel(LABELS.profile.firstname).fill(long);
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill(long);
     await page.getByRole('button', { name: LABELS.profile.save }).click();
     await expect(page.locator('#firstname-error')).toHaveText(FIELD_ERRORS.maxLength(LIMITS.personNameMax));
     await expect(page.locator('#firstname-error')).toHaveText('Dit veld mag hoogstens 100 tekens bevatten.');
-    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue(long);
+    await expect(page.getByLabel(LABELS.profile.firstname, { exact: true })).toHaveValue(long);
     await expect(page.getByText(LABELS.profile.saved)).toHaveCount(0);
     expect((await currentUser(page)).firstname).toBe('Kort');
   });

@@ -144,17 +144,17 @@ test.describe('csrf', () => {
     await signUp(page, { firstname: 'Veilig', lastname: 'Persoon' });
     await page.goto('/profiel');
     await page.locator('input[name="csrf"]').evaluate((input) => input.remove());
-    await page.getByLabel(LABELS.profile.firstname).fill('Aanvaller');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Aanvaller');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
 
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.csrf);
-    await expect(page.getByLabel(LABELS.profile.firstname)).toHaveValue('Aanvaller');
+    await expect(page.getByLabel(LABELS.profile.firstname, { exact: true })).toHaveValue('Aanvaller');
     await expect(page.getByText(LABELS.profile.saved)).toHaveCount(0);
     expect((await currentUser(page)).firstname).toBe('Veilig');
 
     // The same form, freshly loaded with its token, works.
     await page.goto('/profiel');
-    await page.getByLabel(LABELS.profile.firstname).fill('Aanvaller');
+    await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Aanvaller');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
     await expect(page.getByRole('status')).toHaveText(LABELS.profile.saved);
     expect((await currentUser(page)).firstname).toBe('Aanvaller');
@@ -202,11 +202,11 @@ test.describe('csrf', () => {
   test('the sign-in form needs its token too', async ({ page, context }) => {
     await page.goto('/inloggen');
     await page.locator('input[name="csrf"]').evaluate((input) => input.remove());
-    await page.getByLabel(LABELS.login.email).fill(DEMO_USERS.member);
-    await page.getByLabel(LABELS.login.password).fill('Tuinbouw-demo-2026');
+    await page.getByLabel(LABELS.login.email, { exact: true }).fill(DEMO_USERS.member);
+    await page.getByLabel(LABELS.login.password, { exact: true }).fill('Tuinbouw-demo-2026');
     await page.getByRole('button', { name: LABELS.login.submit }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.csrf);
-    await expect(page.getByLabel(LABELS.login.email)).toHaveValue(DEMO_USERS.member);
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).toHaveValue(DEMO_USERS.member);
     expect((await context.cookies()).find((cookie) => cookie.name === 'access_token')).toBeUndefined();
   });
 });

@@ -54,7 +54,7 @@ test.describe('session', () => {
     await setAccessToken(context, baseURL!, resign(claimsOf(token), {}));
     await page.goto('/profiel');
     await expect(page).toHaveURL(/\/profiel$/);
-    await expect(page.getByLabel(LABELS.login.email)).toHaveValue(DEMO_USERS.member);
+    await expect(page.getByLabel(LABELS.login.email, { exact: true })).toHaveValue(DEMO_USERS.member);
   });
 
   test('an expired token counts as signed out', async ({ page, context, baseURL, signInAs }) => {

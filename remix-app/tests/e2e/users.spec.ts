@@ -27,7 +27,7 @@ test.describe('users and permissions', () => {
     await page.getByRole('link', { name: U.viewUser(name) }).click();
     await expect(page).toHaveURL(new RegExp(`/gebruiker/${member.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page.getByLabel(P.email)).toHaveValue(member.email);
+    await expect(page.getByLabel(P.email, { exact: true })).toHaveValue(member.email);
 
     const datasources = permissions(page).getByRole('checkbox', { name: ROLE_CHECKBOX_LABELS.datasources });
     await expect(datasources).not.toBeChecked();
