@@ -1,78 +1,62 @@
 /**
- * npm run bench:api — autocannon against GET /api/current_user with a valid token
- * (50 connections, 10 s) on a real nest-api process with its embedded Postgres.
- * Prints requests/s and p99 latency; target on a 2-core machine: ≥ 3,000 req/s, p99 ≤ 50 ms.
+ * npm run bench:api — autocannon against GET /api/current_user with a valid token on a real
+ * nest-api process (embedded Postgres, demo seed), and in the same run against a bare Fastify
+ * process answering the same JSON: the ratio says what auth + session + Nest cost.
+ * Target on a 2-core machine: ≥ 25 % of bare Fastify's requests/s, p99 ≤ 20 ms.
  */
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { fork } from 'node:child_process';
+import { resolve } from 'node:path';
 import { freePort } from '../database/embedded-postgres';
+import { loadAverage, measure, signIn, startApi, stopChild, waitForHealth, type Measured } from './bench-support';
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+
+function print(label: string, result: Measured): void {
+  console.log(
+    `${label}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.bytesPerRequest} B/request, non-2xx/errors/timeouts ${result.failures}`,
+  );
+}
+
+/** current_user on nest-api; returns the measurement and the JSON it answered (for the baseline). */
+async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
+  const api = await startApi();
+  try {
+    const token = await signIn(api.base, 'lid@kwekerij-delta.test', 'Tuinbouw-demo-2026');
+    const headers = { authorization: `Bearer ${token}` };
+    const check = await fetch(`${api.base}/api/current_user`, { headers });
+    if (check.status !== 200) throw new Error(`current_user answered ${check.status}`);
+    const body = await check.text();
+    return { result: await measure(`${api.base}/api/current_user`, headers, connections, duration), body };
+  } finally {
+    await api.stop();
   }
-  throw new Error(`nest-api did not become healthy at ${url}`);
+}
+
+/** The same JSON from a bare Fastify route in its own process. */
+async function benchBareFastify(body: string): Promise<Measured> {
+  const port = await freePort();
+  const child = fork(resolve(__dirname, 'bare-fastify.js'), { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/current_user`, 30_000);
+    return await measure(`http://127.0.0.1:${port}/api/current_user`, {}, connections, duration);
+  } finally {
+    await stopChild(child);
+  }
 }
 
 async function main(): Promise<void> {
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const dataDir = await mkdtemp(join(tmpdir(), 'datahub-bench-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      CSRF_SECRET: randomBytes(32).toString('base64url'),
-      DEMO_SEED: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(`${base}/api/health`, 120_000);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'lid@kwekerij-delta.test', password: 'Tuinbouw-demo-2026' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const check = await fetch(`${base}/api/current_user`, { headers: { authorization: `Bearer ${token}` } });
-    if (check.status !== 200) throw new Error(`current_user answered ${check.status}`);
-
-    // Warm-up, then the measured run.
-    await autocannon({ url: `${base}/api/current_user`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
-    const result = await autocannon({
-      url: `${base}/api/current_user`,
-      connections,
-      duration,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const non2xx = result.non2xx + result.errors + result.timeouts;
-    console.log(`GET /api/current_user, ${connections} connections, ${duration} s (nest-api + embedded Postgres + autocannon on one machine)`);
-    console.log(`requests/s: ${Math.round(result.requests.average)} (total ${result.requests.total})`);
-    console.log(`latency p50: ${result.latency.p50} ms, p99: ${result.latency.p99} ms, max: ${result.latency.max} ms`);
-    console.log(`non-2xx/errors/timeouts: ${non2xx}`);
-    const ok = result.requests.average >= 3000 && result.latency.p99 <= 50 && non2xx === 0;
-    console.log(`target (≥ 3000 req/s, p99 ≤ 50 ms): ${ok ? 'met' : 'NOT met'}`);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  console.log(`load average at start: ${loadAverage()}`);
+  const { result, body } = await benchCurrentUser();
+  const bare = await benchBareFastify(body);
+  console.log(`GET /api/current_user, ${connections} connections, ${duration} s each (server, Postgres and autocannon on one machine)`);
+  print('nest-api (bearer token, session check)', result);
+  print('bare Fastify (same JSON)', bare);
+  const ratio = result.requestsPerSecond / Math.max(1, bare.requestsPerSecond);
+  console.log(`ratio nest-api / bare Fastify: ${(ratio * 100).toFixed(1)} %`);
+  const ok = ratio >= 0.25 && result.p99 <= 20 && result.failures === 0;
+  console.log(`target (≥ 25 % of bare Fastify, p99 ≤ 20 ms): ${ok ? 'met' : 'NOT met'}`);
+  console.log(`load average at end: ${loadAverage()}`);
 }
 
 main().catch((error) => {

@@ -1,0 +1,108 @@
+/** Shared by the benchmarks: start a real nest-api (embedded Postgres), wait for it, measure with autocannon. */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../database/embedded-postgres';
+
+export async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no healthy answer at ${url}`);
+}
+
+export interface RunningApi {
+  base: string;
+  port: number;
+  jwtSecret: string;
+  csrfSecret: string;
+  stop: () => Promise<void>;
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** nest-api from dist with its own embedded Postgres and the demo seed, in a scratch data folder. */
+export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'datahub-bench-'));
+  const port = await freePort();
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const csrfSecret = randomBytes(32).toString('base64url');
+  const server = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      CSRF_SECRET: csrfSecret,
+      DEMO_SEED: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(`${base}/api/health`, 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, port, jwtSecret, csrfSecret, stop };
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in as ${email} answered ${login.status}`);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+export interface Measured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bytesPerRequest: number;
+  failures: number;
+}
+
+/** A 2 s warm-up, then the measured run. */
+export async function measure(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<Measured> {
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}

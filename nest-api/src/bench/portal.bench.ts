@@ -1,0 +1,122 @@
+/**
+ * npm run bench:portal — the server-rendered portal under load. A scratch embedded PostgreSQL gets
+ * the demo seed plus 200 organisations and 1,000 online datasets; a real nest-api and a real portal
+ * (remix-app/server.js, production build) run on it; autocannon fetches /datasets, /dataset/{slug},
+ * /organisaties and /profiel signed in (platform admin) at 1 and 50 connections.
+ * Target: /datasets at 50 connections p99 ≤ 100 ms.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { freePort, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { loadAverage, measure, signIn, startApi, stopChild, waitForHealth, type Measured } from './bench-support';
+
+const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 200);
+const DATASETS = Number(process.env.BENCH_DATASETS ?? 1000);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const CROPS = ['Tomaat', 'Komkommer', 'Paprika', 'Roos', 'Chrysant', 'Aardbei', 'Sla', 'Orchidee'];
+const SUBJECTS = ['Teeltregistratie', 'Energieverbruik', 'Klimaatmetingen', 'Gewasbescherming', 'Watergift', 'Oogstprognose'];
+
+/** Organisations with one data source each and their datasets spread over them; returns one dataset slug. */
+async function seedCatalogue(databaseUrl: string): Promise<string> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('BEGIN');
+    const datasources: string[] = [];
+    for (let i = 1; i <= ORGANISATIONS; i += 1) {
+      const number = String(i).padStart(3, '0');
+      const {
+        rows: [organization],
+      } = await db.query<{ id: string }>('INSERT INTO organizations (name, slug) VALUES ($1, $2) RETURNING id', [
+        `Bench Kwekerij ${CROPS[i % CROPS.length]} ${number} B.V.`,
+        `bench-kwekerij-${number}`,
+      ]);
+      const {
+        rows: [datasource],
+      } = await db.query<{ id: string }>(
+        `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
+        [`Databron ${number}`, organization.id],
+      );
+      datasources.push(datasource.id);
+    }
+    for (let i = 1; i <= DATASETS; i += 1) {
+      const number = String(i).padStart(4, '0');
+      const name = `${SUBJECTS[i % SUBJECTS.length]} ${CROPS[i % CROPS.length].toLowerCase()} kas ${number} (uurwaarden, alle afdelingen, seizoen 2026)`;
+      await db.query(
+        `INSERT INTO datasets (id, datasource_id, slug, name, about, contact, additional_info, file_format, status)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, 'teelt@example.test', '', '.ttl', 'online')`,
+        [datasources[i % datasources.length], `bench-dataset-${number}`, name, `Benchmarkdataset ${number}.`],
+      );
+    }
+    await db.query('COMMIT');
+    return 'bench-dataset-0001';
+  } finally {
+    await db.end();
+  }
+}
+
+function print(path: string, connections: number, result: Measured): void {
+  console.log(
+    `| ${path} | ${connections} | ${result.requestsPerSecond} | ${result.p50} ms | ${result.p99} ms | ${result.bytesPerRequest.toLocaleString('en')} | ${result.failures} |`,
+  );
+}
+
+async function main(): Promise<void> {
+  console.log(`load average at start: ${loadAverage()}`);
+  const dir = await mkdtemp(join(tmpdir(), 'datahub-bench-portal-'));
+  const postgres = await startEmbeddedPostgres(dir);
+  try {
+    await postgres.createDatabase('datahub');
+    const databaseUrl = postgres.url('datahub');
+    const api = await startApi({ DATABASE_URL: databaseUrl, DISCOVERY_INTERVAL_SECONDS: '0' });
+    try {
+      const slug = await seedCatalogue(databaseUrl);
+      const portalPort = await freePort();
+      const portal = spawn(process.execPath, ['server.js'], {
+        cwd: resolve(__dirname, '..', '..', '..', 'remix-app'),
+        env: { ...process.env, NODE_ENV: 'production', PORT: String(portalPort), HOST: '127.0.0.1', API_URL: api.base, CSRF_SECRET: api.csrfSecret },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      try {
+        const base = `http://127.0.0.1:${portalPort}`;
+        await waitForHealth(`${base}/inloggen`, 60_000);
+        const token = await signIn(api.base, 'beheer@datahub.test', 'Tuinbouw-demo-2026');
+        const headers = { cookie: `access_token=${token}`, 'accept-encoding': 'gzip, br' };
+        const paths = ['/datasets', `/dataset/${slug}`, '/organisaties', '/profiel'];
+        for (const path of paths) {
+          const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
+          if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
+        }
+        console.log(`${ORGANISATIONS} extra organisations, ${DATASETS} online datasets; ${duration} s per run after a 2 s warm-up; signed in as the platform admin; bytes as sent (with accept-encoding: gzip, br)`);
+        console.log('| page | connections | req/s | p50 | p99 | bytes/page | non-2xx/errors |');
+        console.log('|---|---:|---:|---:|---:|---:|---:|');
+        let datasets50: Measured | null = null;
+        for (const path of paths) {
+          for (const connections of [1, 50]) {
+            const result = await measure(`${base}${path}`, headers, connections, duration);
+            if (path === '/datasets' && connections === 50) datasets50 = result;
+            print(path, connections, result);
+          }
+        }
+        const ok = datasets50 !== null && datasets50.p99 <= 100 && datasets50.failures === 0;
+        console.log(`target (/datasets, 50 connections, p99 ≤ 100 ms): ${ok ? 'met' : 'NOT met'}`);
+        console.log(`load average at end: ${loadAverage()}`);
+      } finally {
+        await stopChild(portal);
+      }
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await postgres.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
