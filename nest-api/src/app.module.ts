@@ -40,6 +40,7 @@ import { LogosService } from './logos/logos.service';
 import { MailService } from './mail/mail.service';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
+import { SessionCache } from './auth/session-cache';
 import { SeedService } from './seed/seed.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
@@ -57,6 +58,7 @@ export class AppModule {
       ],
       controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController],
       providers: [
+        SessionCache,
         TokenService,
         AuthService,
         SignupVerificationService,

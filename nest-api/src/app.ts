@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { SessionCache } from './auth/session-cache';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
@@ -17,6 +18,8 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   info: ['fatal', 'error', 'warn', 'log'],
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function buildOpenApiDocument(app: NestFastifyApplication) {
   const document = new DocumentBuilder()
@@ -48,6 +51,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
   installRequestGuards(fastify);
+  // After a write (logout, role change, removal…) the answer waits until this process's session
+  // cache has seen the database's notifications, so the caller's next request finds it current.
+  const sessions = app.get(SessionCache);
+  fastify.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) await sessions.sync();
+    return payload;
+  });
   app.setGlobalPrefix('api');
   registerImageBodies(app);
   app.useGlobalPipes(createValidationPipe());

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
+import { DETAILS, FIELD_ERRORS, permissionsForRoles } from '@datahub/domain';
 import { startTestApi, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 
 let api: TestApi;
@@ -41,7 +41,10 @@ describe('sign-in', () => {
       organization_name: 'Kwekerij Zon',
       organization_slug: organization.slug,
       organization_admin: false,
+      // The shell's permissions come with the user: one call per page.
+      permissions: [...permissionsForRoles([])].sort(),
     });
+    expect(permissionsForRoles([])).toContain('Dataset.Read');
   });
 
   it('refuses a wrong password and an unknown account alike', async () => {

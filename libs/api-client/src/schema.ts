@@ -302,7 +302,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The catalogue: every online dataset */
+        /** The catalogue: every online dataset in name order; with q/limit/offset one page of those whose name contains q */
         get: operations["DatasetsController_online"];
         put?: never;
         post?: never;
@@ -1237,6 +1237,13 @@ export type components = {
             organization_admin: boolean;
             organization_name: string;
             organization_slug: string;
+            /**
+             * @example [
+             *       "Dataset.Read",
+             *       "Organization.Read"
+             *     ]
+             */
+            permissions: string[];
             /** Format: uuid */
             user_id: string;
         };
@@ -2224,7 +2231,14 @@ export interface operations {
     };
     DatasetsController_online: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Part of the name (case-insensitive) */
+                q?: string;
+                /** @description At most this many entries */
+                limit?: number;
+                /** @description Skip this many entries (in name order) */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

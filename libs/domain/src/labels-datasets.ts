@@ -61,6 +61,8 @@ export const DATASET_LABELS = {
     empty: 'Momenteel zijn er geen datasets online',
     noMatches: 'Er zijn geen datasets gevonden die aan de zoekopdracht voldoen.',
     unnamed: '(zonder naam)',
+    loadMore: 'Meer laden',
+    owner: 'Eigenaar',
   },
   myDatasets: {
     title: 'Mijn datasets',

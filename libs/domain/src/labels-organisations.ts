@@ -13,6 +13,7 @@ export const ORGANISATION_LABELS = {
     empty: 'Er zijn geen organisaties gevonden.',
     personalEmpty: 'Er zijn geen persoonlijke organisaties gevonden.',
     unnamed: '(zonder naam)',
+    loadMore: 'Meer laden',
   },
   organization: {
     myTitle: 'Mijn organisatie',

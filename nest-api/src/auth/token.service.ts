@@ -8,6 +8,7 @@ import { isPermission, permissionsForRoles, type Permission } from '@datahub/dom
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { SessionCache, type CachedSession } from './session-cache';
 
 export const TOKEN_ISSUER = 'datahub-portal-api';
 export const TOKEN_AUDIENCE = 'datahub-portal';
@@ -49,6 +50,7 @@ export class TokenService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: SessionCache,
   ) {
     this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
   }
@@ -96,7 +98,14 @@ export class TokenService {
   async authenticate(token: string, via: AuthenticatedUser['via']): Promise<AuthenticatedUser | null> {
     const claims = this.verify(token);
     if (!claims) return null;
-    const row = await this.findSession(claims.jti, claims.sub);
+    const session = this.cache.get(claims.jti) ?? (await this.cache.load(claims.jti, () => this.readSession(claims.jti, claims.sub)));
+    // The cache is keyed by session id; the token's subject must still be that session's user.
+    if (!session || session.id !== claims.sub) return null;
+    return { ...session, via };
+  }
+
+  private async readSession(sessionId: string, userId: string): Promise<CachedSession | null> {
+    const row = await this.findSession(sessionId, userId);
     if (!row) return null;
     const roles = row.roles.filter((role) => typeof role === 'string');
     return {
@@ -110,8 +119,7 @@ export class TokenService {
       organizationAdmin: row.organization_admin,
       roles,
       permissions: new Set<Permission>(permissionsForRoles(roles).filter(isPermission)),
-      sessionId: claims.jti,
-      via,
+      sessionId,
     };
   }
 
@@ -124,6 +132,8 @@ export class TokenService {
 
   async revoke(sessionId: string): Promise<void> {
     await this.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+    // GET /api/logout is not a write by method: wait for the notification here too.
+    await this.cache.sync();
   }
 
   /** Housekeeping: sessions past their expiry are useless; drop them after a day. */

@@ -18,6 +18,8 @@ export interface AppConfig {
   jwtSecret: string;
   csrfSecret: string;
   accessTokenTtlMinutes: number;
+  /** How long an API process keeps a session it read (0: read the database on every request); changes still reach it at once through NOTIFY. */
+  sessionCacheSeconds: number;
   admin: { email: string; password: string; organizationName: string };
   demoSeed: boolean;
   signupEnabled: boolean;
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: secret(env, 'JWT_SECRET'),
     csrfSecret: secret(env, 'CSRF_SECRET'),
     accessTokenTtlMinutes: int(env, 'ACCESS_TOKEN_TTL_MINUTES', 480),
+    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 30, 0),
     admin: {
       email: adminEmail.toLowerCase(),
       password: adminPassword,

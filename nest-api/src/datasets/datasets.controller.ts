@@ -1,10 +1,11 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { DatasetView } from './dataset.view';
 import { DatasetsService } from './datasets.service';
+import { CatalogueQueryDto } from './dto/catalogue-query.dto';
 
 @ApiTags('datasets')
 @Controller()
@@ -13,10 +14,10 @@ export class DatasetsController {
 
   @Get('datasets')
   @RequirePermission('Dataset.Read')
-  @ApiOperation({ summary: 'The catalogue: every online dataset' })
+  @ApiOperation({ summary: 'The catalogue: every online dataset in name order; with q/limit/offset one page of those whose name contains q' })
   @ApiOkResponse({ type: [DatasetView] })
-  online(): Promise<DatasetView[]> {
-    return this.datasets.online();
+  online(@Query() query: CatalogueQueryDto): Promise<DatasetView[]> {
+    return this.datasets.online(query);
   }
 
   @Get('my-datasets')

@@ -5,6 +5,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { Dataset } from './dataset.entity';
 import { toDatasetView, type DatasetView } from './dataset.view';
+import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
 
 /**
  * Catalogue metadata is visible to every signed-in user for online datasets, and to the owner
@@ -24,8 +25,13 @@ export class DatasetsService {
       .addOrderBy('dataset.slug');
   }
 
-  async online(): Promise<DatasetView[]> {
-    return (await this.query().where("dataset.status = 'online'").getMany()).map(toDatasetView);
+  async online(page: CatalogueQueryDto = {}): Promise<DatasetView[]> {
+    const query = this.query().where("dataset.status = 'online'");
+    if (page.q?.trim()) query.andWhere(`lower(dataset.name) LIKE :pattern ESCAPE '\\'`, { pattern: likePattern(page.q) });
+    // Joins are one-to-one here (dataset → data source → organisation): offset/limit count datasets.
+    if (page.offset) query.offset(page.offset);
+    if (page.limit) query.limit(page.limit);
+    return (await query.getMany()).map(toDatasetView);
   }
 
   async mine(actor: AuthenticatedUser): Promise<DatasetView[]> {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import type { User } from './user.entity';
 
-export class CurrentUserView {
+export class UserView {
   @ApiProperty({ format: 'uuid' })
   user_id: string;
 
@@ -28,7 +28,11 @@ export class CurrentUserView {
   organization_admin: boolean;
 }
 
-export class UserView extends CurrentUserView {}
+/** The signed-in user with their effective permissions: the portal's shell needs nothing else. */
+export class CurrentUserView extends UserView {
+  @ApiProperty({ type: [String], example: ['Dataset.Read', 'Organization.Read'] })
+  permissions: string[];
+}
 
 export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
   return {
@@ -40,6 +44,7 @@ export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
     organization_name: user.organizationName,
     organization_slug: user.organizationSlug,
     organization_admin: user.organizationAdmin,
+    permissions: [...user.permissions].sort(),
   };
 }
 

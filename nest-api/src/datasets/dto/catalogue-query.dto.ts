@@ -1,0 +1,37 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FIELD_ERRORS } from '@datahub/domain';
+
+export const CATALOGUE_LIMIT_MAX = 500;
+
+const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+
+/** A page of a list searched by name; without any of them the whole list comes back, as before. */
+export class CatalogueQueryDto {
+  @ApiPropertyOptional({ description: 'Part of the name (case-insensitive)', maxLength: 200 })
+  @IsOptional()
+  @IsString({ message: FIELD_ERRORS.invalid })
+  @MaxLength(200, { message: FIELD_ERRORS.maxLength(200) })
+  q?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: CATALOGUE_LIMIT_MAX, description: 'At most this many entries' })
+  @IsOptional()
+  @Transform(wholeNumber)
+  @IsInt({ message: FIELD_ERRORS.number })
+  @Min(1, { message: FIELD_ERRORS.invalid })
+  @Max(CATALOGUE_LIMIT_MAX, { message: FIELD_ERRORS.invalid })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Skip this many entries (in name order)' })
+  @IsOptional()
+  @Transform(wholeNumber)
+  @IsInt({ message: FIELD_ERRORS.number })
+  @Min(0, { message: FIELD_ERRORS.invalid })
+  offset?: number;
+}
+
+/** `%`, `_` and `\` match themselves in the name search. */
+export function likePattern(query: string): string {
+  return `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
