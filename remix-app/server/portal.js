@@ -1,10 +1,11 @@
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ConfigError, readServerEnv } from './server/env.js';
-import { isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './server/security.js';
+import { ConfigError, readServerEnv } from './env.js';
+import { isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -68,10 +69,10 @@ if (dev) {
   app.use(devServer.middlewares);
   build = () => /** @type {Promise<import('@remix-run/node').ServerBuild>} */ (devServer.ssrLoadModule('virtual:remix/server-build'));
 } else {
-  const clientDir = fileURLToPath(new URL('./build/client', import.meta.url));
+  const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
   app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false }));
-  const buildPath = './build/server/index.js';
+  const buildPath = '../build/server/index.js';
   build = await import(buildPath);
 }
 
@@ -104,11 +105,14 @@ server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
 });
 
 let stopping = false;
-/** @param {NodeJS.Signals} signal */
+/**
+ * Stops taking connections, lets the requests in flight finish (up to 10 s), then exits.
+ * @param {NodeJS.Signals} signal
+ */
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, closing the portal.`);
+  if (cluster.isPrimary) console.log(`${signal} received, closing the portal.`);
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   void vite?.close();

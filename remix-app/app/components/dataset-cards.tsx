@@ -92,6 +92,54 @@ export function DatasetCardList({
   );
 }
 
+/**
+ * The dataset lists (/datasets, /mijn-datasets, /beheer-datasets) as rows: the full name wraps
+ * instead of being cut off; from `sm` up the owner (and status) get their own columns.
+ */
+export function DatasetRows({
+  datasets,
+  empty,
+  showStatus = false,
+  label,
+}: {
+  datasets: DatasetCardData[];
+  empty: string;
+  showStatus?: boolean;
+  label: string;
+}) {
+  if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
+  return (
+    <ul aria-label={label} className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white shadow-sm">
+      {datasets.map((dataset) => {
+        const name = dataset.name || L.datasets.unnamed;
+        return (
+          <li key={dataset.slug}>
+            <Link
+              to={`/dataset/${encodeURIComponent(dataset.slug)}`}
+              className="flex flex-col gap-2 p-4 transition hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 sm:flex-row sm:items-center sm:gap-4"
+            >
+              <span className="flex min-w-0 flex-1 items-center gap-3">
+                <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+                <span className="min-w-0 break-words font-medium text-stone-900">{name}</span>
+              </span>
+              <span className="min-w-0 break-words text-sm text-stone-600 sm:w-56 sm:shrink-0">
+                <span className="sr-only">{L.datasets.owner}: </span>
+                {dataset.owner_organization_name}
+              </span>
+              {showStatus ? (
+                <span className="sm:w-24 sm:shrink-0 sm:text-right">
+                  <span className="sr-only">{L.myDatasets.status}: </span>
+                  <DatasetStatus status={dataset.status} />
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
   return (

@@ -35,20 +35,12 @@ export function requireCurrentUser({ request, context }: RequestArgs): Promise<C
   return pending;
 }
 
-const currentPermissions = new WeakMap<AppLoadContext, Promise<Permission[]>>();
-
-/** The signed-in user and their effective permissions (asked once per HTTP request too). */
+/** The signed-in user and their effective permissions: one answer of nest-api (current_user carries them). */
 export async function requireCurrentUserWithPermissions(
   args: RequestArgs,
 ): Promise<{ user: CurrentUser; permissions: Permission[] }> {
-  const { request, context } = args;
   const user = await requireCurrentUser(args);
-  let pending = currentPermissions.get(context);
-  if (!pending) {
-    pending = apiGet(request, '/api/users/{id}/permissions', { params: { path: { id: user.user_id } } }) as Promise<Permission[]>;
-    currentPermissions.set(context, pending);
-  }
-  return { user, permissions: await pending };
+  return { user, permissions: user.permissions as Permission[] };
 }
 
 /** Someone whose token nest-api still accepts goes straight on to where they were headed. */

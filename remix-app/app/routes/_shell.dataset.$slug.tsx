@@ -19,27 +19,26 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  const user = await requireCurrentUser(args);
   const slug = params.slug ?? '';
-  const found = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
+  // Two rounds of parallel calls: the user (shared with the shell) with the dataset, then what depends on the dataset.
+  const [user, found] = await Promise.all([
+    requireCurrentUser(args),
+    apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }),
+  ]);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const siblings = await apiRequest(
-    request,
-    'get',
-    '/api/organizations/{slug}/datasets',
-    { params: { path: { slug: dataset.owner_organization_slug } } },
-    { refusals: 'return' },
-  );
+  const [siblings, granted] = await Promise.all([
+    apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
+    apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
+  ]);
   const others = siblings.ok
     ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
     : [];
   const { file_format, ...shown } = dataset;
   const isAdmin = user.organization_admin === true;
-  const granted = await apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' });
   const access: SparqlAccess = {
     ttl: file_format === '.ttl',
     online: isOnline(dataset),

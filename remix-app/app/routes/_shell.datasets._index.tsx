@@ -4,26 +4,28 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUser } from '~/lib/auth.server';
-import { loadOnlineDatasets, searchQuery, toCard } from '~/lib/datasets.server';
+import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets.server';
 import { pageTitle } from '~/lib/meta';
 
 const L = DATASET_LABELS.datasets;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** All datasets whose status is online; every dataset is sent, the page filters (no JavaScript: on ?q=). */
+/** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
-  const datasets = await loadOnlineDatasets(args.request);
-  return { query: searchQuery(args.request), datasets: datasets.map(toCard) };
+  // In parallel: the user (shared with the shell's loader) and the page's own data.
+  const [user, { datasets, more }] = await Promise.all([requireCurrentUser(args), loadCataloguePage(args.request)]);
+  // A page may come from the short catalogue cache: the user's own right to read it is checked here.
+  if (!user.permissions.includes('Dataset.Read')) throw new Response(null, { status: 403 });
+  return { query: searchQuery(args.request), datasets: datasets.map(toCard), more };
 }
 
 export default function DatasetsPage() {
-  const { query, datasets } = useLoaderData<typeof loader>();
+  const { query, datasets, more } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
-      <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} />
+      <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch />
     </div>
   );
 }

@@ -13,8 +13,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The datasets of the user's own organisation, whatever their status. */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
-  const datasets = await loadOwnDatasets(args.request);
+  const [, datasets] = await Promise.all([requireCurrentUser(args), loadOwnDatasets(args.request)]);
   return { query: searchQuery(args.request), datasets: datasets.map(toCard) };
 }
 

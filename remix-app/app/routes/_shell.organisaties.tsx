@@ -6,19 +6,25 @@ import { ErrorPanel } from '~/components/error-page';
 import { OrganizationLogo, sectionClass } from '~/components/organization-page';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
+import { searchQuery } from '~/lib/datasets.server';
+import { moreHref, shownCount } from '~/lib/paging';
 import { pageTitle } from '~/lib/meta';
 
 const L = ORGANISATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Admins get every organisation from nest-api, others only their own: the page shows what it gets. */
+/**
+ * Admins get every organisation from nest-api (one query with the user counts), others only their
+ * own. The server filters on `?q=` (no JavaScript) and each section shows a page of rows at a
+ * time ('Meer laden': `?aantal=`); with JavaScript the rows filter while typing.
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
-  const organizations = await apiGet(args.request, '/api/organizations');
-  const query = new URL(args.request.url).searchParams.get('q') ?? '';
+  const [, organizations] = await Promise.all([requireCurrentUser(args), apiGet(args.request, '/api/organizations')]);
+  const query = searchQuery(args.request);
   return {
     query,
+    shown: shownCount(args.request),
     organizations: organizations
       .map((organization) => ({
         slug: organization.slug,
@@ -27,11 +33,18 @@ export async function loader(args: LoaderFunctionArgs) {
         userCount: organization.user_count,
         logoUrl: organization.logo_url,
       }))
+      .filter((row) => matches(row, query))
       .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.slug.localeCompare(b.slug)),
   };
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>['organizations'][number];
+interface Row {
+  slug: string;
+  name: string;
+  personal: boolean;
+  userCount: number;
+  logoUrl: string | null;
+}
 
 function matches(row: Row, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('nl');
@@ -39,11 +52,12 @@ function matches(row: Row, query: string): boolean {
   return (row.personal ? row.slug : row.name).toLocaleLowerCase('nl').includes(needle);
 }
 
-function OrganizationList({ rows, empty, labelledBy }: { rows: Row[]; empty: string; labelledBy: string }) {
+function OrganizationList({ rows, empty, labelledBy, shown, moreHref }: { rows: Row[]; empty: string; labelledBy: string; shown: number; moreHref: string }) {
   if (rows.length === 0) return <p className="mt-4 text-stone-600">{empty}</p>;
   return (
+    <>
     <ul aria-labelledby={labelledBy} className="mt-4 divide-y divide-stone-200">
-      {rows.map((row) => {
+      {rows.slice(0, shown).map((row) => {
         const label = row.name || row.slug;
         return (
           <li key={row.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -66,13 +80,26 @@ function OrganizationList({ rows, empty, labelledBy }: { rows: Row[]; empty: str
         );
       })}
     </ul>
+    {rows.length > shown ? (
+      <p className="mt-4 text-center">
+        <Link
+          to={moreHref}
+          preventScrollReset
+          className="inline-block rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-700 shadow-sm hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {L.loadMore}
+        </Link>
+      </p>
+    ) : null}
+    </>
   );
 }
 
 export default function OrganizationsPage() {
-  const { query: initialQuery, organizations } = useLoaderData<typeof loader>();
+  const { query: initialQuery, shown: count, organizations } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
+  const more = moreHref(query, count);
 
   const shown = organizations.filter((row) => matches(row, query));
   const named = shown.filter((row) => !row.personal);
@@ -107,7 +134,7 @@ export default function OrganizationsPage() {
         <h2 id="organisaties-lijst" className="sr-only">
           {L.title}
         </h2>
-        <OrganizationList rows={named} empty={L.empty} labelledBy="organisaties-lijst" />
+        <OrganizationList rows={named} empty={L.empty} labelledBy="organisaties-lijst" shown={count} moreHref={more} />
       </section>
 
       <section aria-labelledby="persoonlijke-organisaties" className={sectionClass}>
@@ -115,7 +142,7 @@ export default function OrganizationsPage() {
           {L.personalTitle}
         </h2>
         <p className="mt-1 text-sm text-stone-600">{L.personalIntro}</p>
-        <OrganizationList rows={personal} empty={L.personalEmpty} labelledBy="persoonlijke-organisaties" />
+        <OrganizationList rows={personal} empty={L.personalEmpty} labelledBy="persoonlijke-organisaties" shown={count} moreHref={more} />
       </section>
     </div>
   );
