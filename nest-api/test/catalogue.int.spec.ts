@@ -34,6 +34,33 @@ afterAll(() => api?.close());
 const slugs = (list: { slug: string }[]) => list.map((d) => d.slug).sort();
 
 describe('the catalogue', () => {
+  it('answers one page of a search by name with q, limit and offset, in name order, online only', async () => {
+    const get = async (query: string) => {
+      const response = await api.request(`/api/datasets?${query}`, { token: westOwner.token });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { slug: string }[]).map((d) => d.slug);
+    };
+    // Names are the slugs with spaces: 'glasdata', 'kasklimaat' online, 'waterverbruik' offline.
+    expect(await get('q=KLIMA')).toEqual(['kasklimaat']);
+    expect(await get('q=a')).toEqual(['glasdata', 'kasklimaat']);
+    expect(await get('q=verbruik')).toEqual([]);
+    expect(await get('q=a&limit=1')).toEqual(['glasdata']);
+    expect(await get('q=a&limit=1&offset=1')).toEqual(['kasklimaat']);
+    expect(await get('limit=5&offset=2')).toEqual([]);
+    // % and _ are letters here, not wildcards.
+    expect(await get('q=%25')).toEqual([]);
+    expect(await get('q=_')).toEqual([]);
+  });
+
+  it('refuses a page size or offset that is not a whole number in range, in Dutch per field', async () => {
+    for (const query of ['limit=0', 'limit=abc', 'limit=501', 'offset=-1', 'offset=1.5']) {
+      const response = await api.request(`/api/datasets?${query}`, { token: westOwner.token });
+      expect(response.status, query).toBe(422);
+      const body = await response.json();
+      expect(Object.keys(body.errors), query).toEqual([query.split('=')[0]]);
+    }
+  });
+
   it('lists only online datasets, with their owner', async () => {
     const list = await (await api.request('/api/datasets', { token: westOwner.token })).json();
     expect(slugs(list)).toEqual(['glasdata', 'kasklimaat']);

@@ -20,6 +20,7 @@ export function DatasetSearchList({
   showStatus = false,
   moreHref = null,
   serverSearch = false,
+  catalogueEmpty,
 }: {
   datasets: DatasetCardData[];
   initialQuery: string;
@@ -29,6 +30,8 @@ export function DatasetSearchList({
   moreHref?: string | null;
   /** The list came filtered by `?q=` from the server (not just filtered on the page). */
   serverSearch?: boolean;
+  /** Known on the server when the list came searched: nothing at all, not just no match. */
+  catalogueEmpty?: boolean;
 }) {
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
@@ -49,7 +52,7 @@ export function DatasetSearchList({
   }
 
   const shown = datasets.filter((dataset) => matchesName(dataset.name, query));
-  const nothingAtAll = datasets.length === 0 && !initialQuery;
+  const nothingAtAll = catalogueEmpty ?? datasets.length === 0;
   return (
     <>
       <DatasetSearch query={query} onQuery={onQuery} />

@@ -15,7 +15,7 @@ const cataloguePages = new Map<string, { at: number; page: DatasetView[] }>();
  * One page of the online catalogue searched by name on the server (nest-api's index): one more
  * than shown is asked, to know whether 'Meer laden' has anything to load.
  */
-export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null }> {
+export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
   const key = `${shown}|${query}`;
@@ -28,7 +28,13 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
     cataloguePages.set(key, { at: Date.now(), page });
   }
   const online = page.filter(isOnline);
-  return { datasets: online.slice(0, shown), more: page.length > shown && shown < MAX_SHOWN ? moreHref(searchQuery(request), shown) : null };
+  // No match for a search: the page still says so differently when nothing is online at all.
+  const catalogueEmpty = online.length === 0 && (!query || (await apiGet(request, '/api/datasets', { params: { query: { limit: 1 } } })).length === 0);
+  return {
+    datasets: online.slice(0, shown),
+    more: page.length > shown && shown < MAX_SHOWN ? moreHref(searchQuery(request), shown) : null,
+    catalogueEmpty,
+  };
 }
 
 export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {

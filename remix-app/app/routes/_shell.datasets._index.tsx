@@ -14,18 +14,18 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
   // In parallel: the user (shared with the shell's loader) and the page's own data.
-  const [user, { datasets, more }] = await Promise.all([requireCurrentUser(args), loadCataloguePage(args.request)]);
+  const [user, { datasets, more, catalogueEmpty }] = await Promise.all([requireCurrentUser(args), loadCataloguePage(args.request)]);
   // A page may come from the short catalogue cache: the user's own right to read it is checked here.
   if (!user.permissions.includes('Dataset.Read')) throw new Response(null, { status: 403 });
-  return { query: searchQuery(args.request), datasets: datasets.map(toCard), more };
+  return { query: searchQuery(args.request), datasets: datasets.map(toCard), more, catalogueEmpty };
 }
 
 export default function DatasetsPage() {
-  const { query, datasets, more } = useLoaderData<typeof loader>();
+  const { query, datasets, more, catalogueEmpty } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
-      <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch />
+      <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch catalogueEmpty={catalogueEmpty} />
     </div>
   );
 }
