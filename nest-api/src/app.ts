@@ -54,8 +54,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   // After a write (logout, role change, removal…) the answer waits until this process's session
   // cache has seen the database's notifications, so the caller's next request finds it current.
   const sessions = app.get(SessionCache);
-  fastify.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) await sessions.sync();
+  // A refused write (4xx/5xx) rolled back: nothing to wait for (its notifications would still come).
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) await sessions.sync();
     return payload;
   });
   app.setGlobalPrefix('api');
