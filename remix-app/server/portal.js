@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express from 'express';
@@ -55,7 +56,9 @@ app.use(
   }),
 );
 
-app.use(compression());
+// Brotli's default 4 MB window is allocated per response: under many concurrent pages that memory
+// churn halved the throughput (docs/benchmarks.md). Pages are far smaller than the 256 KB window.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 app.use(refuseOtherMethods());
 app.use(refuseCrossOriginPosts());
 

@@ -3,7 +3,8 @@
  * the demo seed plus 200 organisations and 1,000 online datasets; a real nest-api and a real portal
  * (remix-app/server.js, production build) run on it; autocannon fetches /datasets, /dataset/{slug},
  * /organisaties and /profiel signed in (platform admin) at 1 and 50 connections.
- * Target: /datasets at 50 connections p99 ≤ 100 ms.
+ * Target: /datasets at 50 connections p99 ≤ 100 ms. BENCH_PAGES=/profiel,/datasets and
+ * BENCH_CONNECTIONS=50 narrow a run down.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
         await waitForHealth(`${base}/inloggen`, 60_000);
         const token = await signIn(api.base, 'beheer@datahub.test', 'Tuinbouw-demo-2026');
         const headers = { cookie: `access_token=${token}`, 'accept-encoding': 'gzip, br' };
-        const paths = ['/datasets', `/dataset/${slug}`, '/organisaties', '/profiel'];
+        const paths = process.env.BENCH_PAGES?.split(',') ?? ['/datasets', `/dataset/${slug}`, '/organisaties', '/profiel'];
         for (const path of paths) {
           const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
           if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
         console.log('|---|---:|---:|---:|---:|---:|---:|');
         let datasets50: Measured | null = null;
         for (const path of paths) {
-          for (const connections of [1, 50]) {
+          for (const connections of (process.env.BENCH_CONNECTIONS ?? '1,50').split(',').map(Number)) {
             const result = await measure(`${base}${path}`, headers, connections, duration);
             // Let what the run left queued drain before the next one.
             await new Promise((r) => setTimeout(r, 3000));
