@@ -89,7 +89,7 @@ describe('sessions kept in memory by several API processes', () => {
     const owner = await api.createUser({ organizationId, roles: ['Organization.Owner'] });
     const member = await api.createUser({ organizationId });
     await warmBoth(member.token);
-    const before = await (await onB('/api/current_user', member.token)).json();
+    const before = (await (await onB('/api/current_user', member.token)).json()) as { permissions: string[] };
     expect(before.permissions).not.toContain('Organization.Update');
     const given = await onA(`/api/users/${member.id}/role`, owner.token, {
       method: 'POST',
@@ -97,7 +97,7 @@ describe('sessions kept in memory by several API processes', () => {
       body: JSON.stringify({ name: 'Organization.Owner' }),
     });
     expect(given.status).toBe(200);
-    const after = await (await onB('/api/current_user', member.token)).json();
+    const after = (await (await onB('/api/current_user', member.token)).json()) as { permissions: string[] };
     expect(after.permissions).toContain('Organization.Update');
   });
 
@@ -105,10 +105,10 @@ describe('sessions kept in memory by several API processes', () => {
     const owner = await api.createUser({ organizationId, roles: ['Organization.Owner'] });
     const removed = await api.createUser({ organizationId });
     await warmBoth(removed.token);
-    expect((await (await onB('/api/current_user', removed.token)).json()).organization).toBe(organizationId);
+    expect(((await (await onB('/api/current_user', removed.token)).json()) as { organization: string }).organization).toBe(organizationId);
     expect((await onA(`/api/users/${removed.id}/remove_from_organization`, owner.token, { method: 'DELETE' })).status).toBe(204);
     const after = await onB('/api/current_user', removed.token);
-    if (after.status === 200) expect((await after.json()).organization).not.toBe(organizationId);
+    if (after.status === 200) expect(((await after.json()) as { organization: string }).organization).not.toBe(organizationId);
     else expect(after.status).toBe(401);
   });
 
