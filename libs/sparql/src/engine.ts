@@ -225,6 +225,11 @@ export class SparqlEngine {
     this.pump();
   }
 
+  /** The text a dataset was loaded from, while it is kept (always, for datasets every worker holds). */
+  source(key: string): string | Uint8Array | undefined {
+    return this.datasets.get(key)?.data;
+  }
+
   has(key: string): boolean {
     return this.datasets.has(key);
   }
