@@ -616,6 +616,14 @@ export class SparqlEngine {
         deadline,
       );
     }
+    // A single-copy dataset's bytes move to its worker instead of being copied (its text is not kept anyway).
+    const entry = request.type === 'load' ? this.datasets.get(request.key) : undefined;
+    const data = request.type === 'load' ? request.data : undefined;
+    if (entry?.holder && entry.data === data && data instanceof Uint8Array && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) {
+      entry.data = undefined;
+      member.worker.postMessage(request, [data.buffer]);
+      return;
+    }
     member.worker.postMessage(request);
   }
 
