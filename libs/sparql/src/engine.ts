@@ -121,6 +121,8 @@ interface Job {
   reject?: (error: Error) => void;
   /** Pieces of a streamed export. */
   onChunk?: (chunk: string) => void;
+  /** A view job already ran for this query (if it failed, the query reports the failure itself). */
+  viewTried?: boolean;
   startedAt?: number;
 }
 
@@ -531,7 +533,8 @@ export class SparqlEngine {
       const request = job.request;
       if ((request.type === 'query' || request.type === 'export') && !request.selection.all) {
         const view = selectionKey(request.selection);
-        if (this.datasets.has(request.key) && !member.views.get(request.key)?.includes(view)) {
+        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.includes(view)) {
+          job.viewTried = true;
           // Build the view first, without the query's deadline (it is work on the data, not the query's).
           this.queue.unshift(job);
           this.dispatch(member, { request: { type: 'view', key: request.key, selection: request.selection } });
