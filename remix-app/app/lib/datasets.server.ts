@@ -4,29 +4,13 @@ import { byName, isOnline } from './datasets';
 import { MAX_SHOWN, moreHref, shownCount } from './paging';
 
 /**
- * The online catalogue is the same for every signed-in user: its pages are kept a few seconds per
- * worker (a dataset that goes offline may show that long). The caller still checks the user.
- */
-const CATALOGUE_CACHE_MS = 5_000;
-const CATALOGUE_CACHE_ENTRIES = 200;
-const cataloguePages = new Map<string, { at: number; page: DatasetView[] }>();
-
-/**
  * One page of the online catalogue searched by name on the server (nest-api's index): one more
  * than shown is asked, to know whether 'Meer laden' has anything to load.
  */
 export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
-  const key = `${shown}|${query}`;
-  const cached = cataloguePages.get(key);
-  let page: DatasetView[];
-  if (cached && Date.now() - cached.at < CATALOGUE_CACHE_MS) page = cached.page;
-  else {
-    page = await apiGet(request, '/api/datasets', { params: { query: { ...(query ? { q: query } : {}), limit: shown + 1, offset: 0 } } });
-    if (cataloguePages.size >= CATALOGUE_CACHE_ENTRIES) cataloguePages.delete(cataloguePages.keys().next().value as string);
-    cataloguePages.set(key, { at: Date.now(), page });
-  }
+  const page = await apiGet(request, '/api/datasets', { params: { query: { ...(query ? { q: query } : {}), limit: shown + 1, offset: 0 } } });
   const online = page.filter(isOnline);
   // No match for a search: the page still says so differently when nothing is online at all.
   const catalogueEmpty = online.length === 0 && (!query || (await apiGet(request, '/api/datasets', { params: { query: { limit: 1 } } })).length === 0);
