@@ -8,6 +8,7 @@ import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { registerImageBodies } from './logos/raw-body';
+import { registerMultipartBodies } from './support/multipart-body';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -50,6 +51,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   installRequestGuards(fastify);
   app.setGlobalPrefix('api');
   registerImageBodies(app);
+  registerMultipartBodies(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

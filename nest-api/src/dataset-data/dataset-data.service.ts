@@ -9,6 +9,7 @@ import { ApiError } from '../common/errors';
 import { actsOn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { UsageEventsService } from '../insight/usage-events.service';
 import type { DatasetAccessView } from './dataset-data.views';
 import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
 
@@ -38,6 +39,7 @@ export class DatasetDataService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authorisations: AuthorisationsService,
     private readonly store: HubDatasetStore,
+    private readonly usage: UsageEventsService,
   ) {}
 
   private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
@@ -84,6 +86,7 @@ export class DatasetDataService {
 
   async query(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
+    this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
         const guarded = guardQuery(text ?? '');
@@ -104,6 +107,7 @@ export class DatasetDataService {
   /** The permitted graph as RDF/XML. */
   async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: string }> {
     const { dataset, scopes } = await this.permitted(actor, id);
+    this.usage.record(actor, 'XML_DOWNLOADED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
         if ((await this.store.ensure(dataset.id)) === 'too_large') {
