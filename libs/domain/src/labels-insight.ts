@@ -103,6 +103,7 @@ export const RATING_LABELS = {
   comment: 'Toelichting (optioneel)',
   submit: 'Beoordeling versturen',
   dismiss: 'Niet nu',
+  close: 'Sluiten',
   thanks: 'Bedankt voor uw beoordeling!',
   profileTitle: 'Beoordeel het portaal',
   scoreError: (max: number) => `Kies een score van 1 tot en met ${max}.`,

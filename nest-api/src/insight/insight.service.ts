@@ -37,9 +37,9 @@ export class InsightService {
         since,
       ),
       this.dataSource.query(
-        `SELECT d.name, count(*)::int AS views FROM usage_events e JOIN datasets d ON d.id = e.subject_id
+        `SELECT COALESCE(NULLIF(d.name, ''), d.slug) AS name, count(*)::int AS views FROM usage_events e JOIN datasets d ON d.id = e.subject_id
          WHERE e.kind = 'PAGE_VIEW' AND e.route = '${DATASET_ROUTE}' AND ${window.replace('occurred_at', 'e.occurred_at')}
-         GROUP BY d.id, d.name ORDER BY views DESC, d.name LIMIT 10`,
+         GROUP BY d.id ORDER BY views DESC, 1 LIMIT 10`,
         since,
       ),
       this.dataSource.query(
@@ -75,14 +75,14 @@ export class InsightService {
 
   private datasetUse(organizationId: string | null, days: number) {
     return this.dataSource.query(
-      `SELECT d.id AS dataset_id, d.name,
+      `SELECT d.id AS dataset_id, COALESCE(NULLIF(d.name, ''), d.slug) AS name,
               count(*) FILTER (WHERE e.kind = 'DATASET_QUERIED')::int AS queries,
               count(*) FILTER (WHERE e.kind = 'XML_DOWNLOADED')::int AS downloads
        FROM usage_events e JOIN datasets d ON d.id = e.subject_id JOIN datasources s ON s.id = d.datasource_id
        WHERE e.kind IN ('DATASET_QUERIED', 'XML_DOWNLOADED')
          AND e.occurred_at >= date_trunc('day', now()) - make_interval(days => $1 - 1)
          AND ($2::uuid IS NULL OR s.organization_id = $2)
-       GROUP BY d.id, d.name ORDER BY count(*) DESC, d.name LIMIT 20`,
+       GROUP BY d.id ORDER BY count(*) DESC, 2 LIMIT 20`,
       [days, organizationId],
     );
   }

@@ -98,7 +98,7 @@ export function RatingPrompt() {
         <h2 id="beoordeling-titel" className="font-semibold text-stone-900">
           {phase === 'thanks' ? L.thanks : L.profileTitle}
         </h2>
-        <button type="button" onClick={() => void dismiss()} className="rounded-md p-1 text-stone-600 hover:bg-stone-100" aria-label={L.dismiss}>
+        <button type="button" onClick={() => void dismiss()} className="rounded-md p-1 text-stone-600 hover:bg-stone-100" aria-label={L.close}>
           <X aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

@@ -11,6 +11,7 @@ import { apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
+import { isMultipart } from './logo-upload.server';
 
 const TOO_LARGE = 'te-groot';
 const TOO_MANY = 'te-veel';
@@ -43,10 +44,12 @@ function attachmentHandler(): UploadHandler {
 export async function supportAction(args: { request: Request; context: unknown }) {
   const { request } = args;
   await requireCurrentUserWithPermissions(args as never);
-  const formData = await unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(attachmentHandler(), unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
-  );
+  const formData = isMultipart(request)
+    ? await unstable_parseMultipartFormData(
+        request,
+        unstable_composeUploadHandlers(attachmentHandler(), unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
+      )
+    : await request.formData();
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const values = keptValues(formData);

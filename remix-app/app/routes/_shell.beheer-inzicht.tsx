@@ -4,31 +4,23 @@ import { Download } from 'lucide-react';
 import { INSIGHT_LABELS as L } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { BarChart } from '~/components/insight-charts';
-import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
-import { insightCsv, insightTables, periodOf, PERIODS } from '~/lib/insight.server';
+import { insightTables, periodOf, PERIODS } from '~/lib/insight';
+import { loadOverview } from '~/lib/insight.server';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Usage and satisfaction for platform admins (nest-api refuses everyone else); `?formaat=csv` downloads the same numbers. */
+/** Usage and satisfaction for platform admins (nest-api refuses everyone else); /beheer-inzicht/csv downloads the same numbers. */
 export async function loader(args: LoaderFunctionArgs) {
   await requireCurrentUser(args);
   const days = periodOf(args.request);
-  const overview = await apiGet(args.request, '/api/insight/overview', { params: { query: { days: Number(days) as 7 | 30 | 90 | 365 } } });
-  if (new URL(args.request.url).searchParams.get('formaat') === 'csv')
-    return new Response(insightCsv(overview), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="inzicht-${days}-dagen.csv"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
+  const overview = await loadOverview(args.request, days);
   return { days, tables: insightTables(overview), dropped: overview.dropped_events };
 }
 
 export default function InsightPage() {
-  const { days, tables } = useLoaderData<typeof loader>() as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+  const { days, tables } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
@@ -52,7 +44,7 @@ export default function InsightPage() {
           </button>
         </Form>
         <a
-          href={`/beheer-inzicht?dagen=${days}&formaat=csv`}
+          href={`/beheer-inzicht/csv?dagen=${days}`}
           download
           className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
         >

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { readSignedInAction } from '~/lib/action.server';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
@@ -7,13 +7,13 @@ import { submitRating } from '~/lib/rating.server';
 /** The satisfaction prompt's data (JavaScript only; without it the form on /profiel is used). */
 export async function loader(args: LoaderFunctionArgs) {
   await requireCurrentUser(args);
-  return data(await apiGet(args.request, '/api/ratings/state'), { headers: { 'Cache-Control': 'private, no-store' } });
+  return Response.json(await apiGet(args.request, '/api/ratings/state'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
   const result = await submitRating(args.request, formData);
-  if (!result.ok) return data(result.reply, { status: result.status });
-  return data({ ok: true });
+  if (!result.ok) return Response.json(result.reply, { status: result.status });
+  return Response.json({ ok: true });
 }
