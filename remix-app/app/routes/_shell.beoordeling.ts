@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { readSignedInAction } from '~/lib/action.server';
+import { csrfRefusalResponse } from '~/lib/csrf.server';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { submitRating } from '~/lib/rating.server';
@@ -11,7 +11,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { formData, refused } = await readSignedInAction(args);
+  await requireCurrentUser(args);
+  const formData = await args.request.formData();
+  const refused = csrfRefusalResponse(args.request, formData);
   if (refused) return refused;
   const result = await submitRating(args.request, formData);
   if (!result.ok) return Response.json(result.reply, { status: result.status });

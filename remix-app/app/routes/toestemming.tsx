@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { CONSENT_LABELS, safeRedirectPath } from '@datahub/domain';
-import { readPublicAction } from '~/lib/action.server';
+import { csrfRefusalResponse } from '~/lib/csrf.server';
 import { consentCookie } from '~/lib/consent.server';
 import { textField } from '~/lib/forms';
 import { flashCookie } from '~/lib/session.server';
 
 /** The banner's and the profile's consent form (no page of its own): stores the choice and goes back. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { formData, refused } = await readPublicAction(request);
+  const formData = await request.formData();
+  const refused = csrfRefusalResponse(request, formData);
   if (refused) return refused;
   const choice = textField(formData, 'keuze') === 'alle' ? 'alle' : 'noodzakelijk';
   const back = safeRedirectPath(textField(formData, 'terug'), '/');
