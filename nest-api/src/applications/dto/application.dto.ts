@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
@@ -11,13 +12,29 @@ const emptyToNull = ({ value }: { value: unknown }) => {
 };
 const present = (_: object, value: unknown) => value !== null && value !== undefined;
 
+/** A required text: trimmed, not empty, at most `max` characters. */
+const RequiredText = (max: number) =>
+  applyDecorators(
+    Transform(trim),
+    IsString({ message: FIELD_ERRORS.invalid }),
+    IsNotEmpty({ message: FIELD_ERRORS.required }),
+    MaxLength(max, { message: FIELD_ERRORS.maxLength(max) }),
+  );
+
+/** An optional link: '' or null means none; the service checks the scheme. */
+const OptionalLink = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(emptyToNull),
+    ValidateIf(present),
+    IsString({ message: FIELD_ERRORS.invalid }),
+    MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) }),
+  );
+
 /** Checked further by the service: http(s) only (optional links), FQDN or IP (licence server). */
 export class ApplicationDto {
   @ApiProperty({ example: 'Kasklimaat Planner', maxLength: APPLICATION_LIMITS.nameMax })
-  @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @MaxLength(APPLICATION_LIMITS.nameMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.nameMax) })
+  @RequiredText(APPLICATION_LIMITS.nameMax)
   name: string;
 
   @ApiProperty({ format: 'uuid', description: 'The owner organisation (no personal tmp_ organisations)' })
@@ -26,17 +43,11 @@ export class ApplicationDto {
   owner_organization: string;
 
   @ApiProperty({ maxLength: LIMITS.applicationAboutMax })
-  @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @MaxLength(LIMITS.applicationAboutMax, { message: FIELD_ERRORS.maxLength(LIMITS.applicationAboutMax) })
+  @RequiredText(LIMITS.applicationAboutMax)
   about: string;
 
   @ApiProperty({ maxLength: LIMITS.applicationUsageMax })
-  @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @MaxLength(LIMITS.applicationUsageMax, { message: FIELD_ERRORS.maxLength(LIMITS.applicationUsageMax) })
+  @RequiredText(LIMITS.applicationUsageMax)
   usage: string;
 
   @ApiPropertyOptional({ enum: APPLICATION_CATEGORIES, nullable: true })
@@ -53,34 +64,19 @@ export class ApplicationDto {
   price_per_year?: number | null;
 
   @ApiProperty({ example: 'https://kasklimaat.example.nl' })
-  @Transform(trim)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) })
+  @RequiredText(APPLICATION_LIMITS.urlMax)
   url: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf(present)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) })
+  @OptionalLink()
   url_terms_of_delivery?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf(present)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) })
+  @OptionalLink()
   url_privacy_statement?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'https://licenties.example.nl', description: 'FQDN or IP address (with scheme, port and path if needed); the hub GETs {url_licence_server}/licences' })
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf(present)
-  @IsString({ message: FIELD_ERRORS.invalid })
-  @MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) })
+  @OptionalLink()
   url_licence_server?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Only the current logo (unchanged) or null (remove it); upload a new one with PUT /api/applications/{id}/logo' })
