@@ -117,6 +117,38 @@ describe('domain events', () => {
   });
 });
 
+describe('authorisation events', () => {
+  it('counts a grant and a revocation on the dataset, with consent', async () => {
+    const owner = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
+    const assignee = await api.createOrganization({ name: `Ontvanger ${Date.now()}` });
+    const [{ id: datasourceId }] = await api.db.query(
+      `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ('Machtigingsbron', $1, 'v1.x.y.z') RETURNING id`,
+      [organization.id],
+    );
+    const [{ id: datasetId }] = await api.db.query(
+      `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Machtigingsset', 'online') RETURNING id`,
+      [datasourceId, `machtiging-${Date.now()}`],
+    );
+    const granted = await api.request(`/api/datasets/${datasetId}/authorisations`, {
+      method: 'POST',
+      token: owner.token,
+      headers: CONSENT,
+      json: { dataset: datasetId, authorisations: ['Dataset.ReadWater'], assignee_organization: assignee.id },
+    });
+    expect(granted.status, await granted.clone().text()).toBe(201);
+    const revoked = await api.request(`/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${assignee.slug}`, {
+      method: 'DELETE',
+      token: owner.token,
+      headers: CONSENT,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await storedEvents()).map((row) => [row.kind, row.subject_id])).toEqual([
+      ['AUTHORISATION_GRANTED', datasetId],
+      ['AUTHORISATION_REVOKED', datasetId],
+    ]);
+  });
+});
+
 describe('the overview', () => {
   it('answers the seeded counts to platform admins only', async () => {
     const [{ id: datasourceId }] = await api.db.query(
