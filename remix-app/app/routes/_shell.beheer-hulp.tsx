@@ -72,7 +72,7 @@ export default function SupportRequestsPage() {
                   ))}
                 </ul>
               ) : null}
-              <Form method="post" className="mt-4">
+              <Form method="post" noValidate className="mt-4">
                 <CsrfInput />
                 <input type="hidden" name="id" value={item.support_request_id} />
                 <input type="hidden" name="status" value={item.status === 'open' ? 'closed' : 'open'} />

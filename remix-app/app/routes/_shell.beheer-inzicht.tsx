@@ -26,7 +26,7 @@ export default function InsightPage() {
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
       <p className="mt-2 text-stone-600">{L.intro}</p>
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <Form method="get" className="flex flex-wrap items-end gap-3">
+        <Form method="get" noValidate className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="dagen" className="block text-sm font-medium text-stone-700">
               {L.period}
