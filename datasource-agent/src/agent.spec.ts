@@ -290,6 +290,39 @@ describe('datasource-agent (real process)', () => {
     expect((await get(`${agent.url}/datasets/voorbeeld-2026/metadata`, token('some-other-dataset', ['Dataset.ReadAll']))).status).toBe(401);
   });
 
+  it('serves the whole dataset, exactly as loaded, at /dump for a ReadAll token only', async () => {
+    const dump = await get(`${agent.url}/datasets/voorbeeld-2026/dump`, token('voorbeeld-2026', ['Dataset.ReadAll']));
+    expect([dump.status, dump.type]).toEqual([200, 'text/turtle; charset=utf-8']);
+    expect(dump.body).toBe(fixture);
+    const scoped = await get(`${agent.url}/datasets/voorbeeld-2026/dump`, token('voorbeeld-2026', ['Dataset.ReadWater']));
+    expect(scoped.status).toBe(403);
+    expect(scoped.body).not.toContain('@prefix');
+    expect((await get(`${agent.url}/datasets/voorbeeld-2026/dump`)).status).toBe(401);
+  });
+
+  it('answers in the W3C format the Accept header asks for', async () => {
+    const bearer = token('voorbeeld-2026', ['Dataset.ReadWater']);
+    const ask = async (sparql: string, accept: string) => {
+      const response = await fetch(`${agent.url}/datasets/voorbeeld-2026?sparql_query=${encodeURIComponent(sparql)}`, { headers: { authorization: `Bearer ${bearer}`, accept } });
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    };
+    const select = PREFIXES + 'SELECT ?s WHERE { ?s cgo:hasCategory "Water" } ORDER BY ?s';
+    const json = JSON.parse((await ask(select, 'application/sparql-results+json')).body) as { results: { bindings: { s: { value: string } }[] } };
+    const subjects = json.results.bindings.map((binding) => binding.s.value).filter((value) => value.startsWith('http'));
+    expect(subjects.length).toBeGreaterThan(0);
+    const csv = await ask(select, 'text/csv');
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split(/\r?\n/)[0]).toBe('s');
+    for (const subject of subjects) expect(csv.body).toContain(subject);
+    expect((await ask(select, 'text/tab-separated-values')).body.split(/\r?\n/)[0]).toBe('?s');
+    expect((await ask(select, 'application/sparql-results+xml')).body).toContain('<sparql');
+    const construct = PREFIXES + 'CONSTRUCT WHERE { ?s cgo:hasCategory "Water" }';
+    const ntriples = await ask(construct, 'application/n-triples');
+    expect(ntriples.type).toMatch(/^application\/n-triples/);
+    expect(ntriples.body).toContain('"Water"');
+    expect(Array.isArray(JSON.parse((await ask(construct, 'application/ld+json')).body))).toBe(true);
+  });
+
   it('refuses updates and malformed requests with a reason', async () => {
     const bearer = token('voorbeeld-2026', ['Dataset.ReadAll']);
     const update = await query('voorbeeld-2026', 'DELETE WHERE { ?s ?p ?o }', bearer);

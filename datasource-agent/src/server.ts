@@ -3,13 +3,15 @@
  *   GET /                                   health (no token)
  *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info }
  *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
+ *   GET /datasets/{id}/dump                 the whole dataset as Turtle, exactly as loaded (token with Dataset.ReadAll):
+ *                                           how the hub fetches its copy, without evaluating a CONSTRUCT
  *   GET /licences                           the licence list of licencesFile, when given (no token; a licence server)
  * Both dataset calls need a hub token for that dataset (see tokens.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DETAILS } from '@datahub/domain';
-import { isSparqlError, type SparqlEngine } from '@datahub/sparql';
+import { isSparqlError, negotiateFormats, type SparqlEngine } from '@datahub/sparql';
 import type { DatasetManager } from './datasets';
 import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
@@ -41,6 +43,26 @@ function send(response: ServerResponse, status: number, body: string, contentTyp
     ...headers,
   });
   response.end(body);
+}
+
+/** A large body in pieces, waiting for the connection to drain between them. */
+function sendStream(response: ServerResponse, body: string | Uint8Array, contentType: string): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  response.writeHead(200, { 'content-type': contentType, 'content-length': bytes.byteLength, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  const PIECE = 1024 * 1024;
+  let offset = 0;
+  const write = (): void => {
+    while (offset < bytes.byteLength) {
+      const piece = bytes.subarray(offset, offset + PIECE);
+      offset += piece.byteLength;
+      if (!response.write(piece)) {
+        response.once('drain', write);
+        return;
+      }
+    }
+    response.end();
+  };
+  write();
 }
 
 function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
@@ -87,7 +109,7 @@ export function createAgentServer(context: ServerContext): Server {
       return Array.isArray(licences) ? sendJson(response, 200, licences) : sendError(response, 404, DETAILS.notFound);
     }
 
-    if (parts[0] !== 'datasets' || parts.length < 2 || parts.length > 3 || (parts.length === 3 && parts[2] !== 'metadata')) {
+    if (parts[0] !== 'datasets' || parts.length < 2 || parts.length > 3 || (parts.length === 3 && parts[2] !== 'metadata' && parts[2] !== 'dump')) {
       return sendError(response, 404, DETAILS.notFound);
     }
     const datasetId = parts[1];
@@ -108,6 +130,16 @@ export function createAgentServer(context: ServerContext): Server {
     const dataset = manager.get(datasetId);
     if (!dataset) return sendError(response, 404, DETAILS.notFound);
 
+    if (parts.length === 3 && parts[2] === 'dump') {
+      if (!claims.scopes.includes('Dataset.ReadAll')) {
+        return sendError(response, 403, DETAILS.forbidden, { reason: 'not_read_all', message: 'the dump needs Dataset.ReadAll' });
+      }
+      const source = engine.source(dataset.file);
+      if (source === undefined) return sendError(response, 404, DETAILS.notFound);
+      log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub });
+      return sendStream(response, source, 'text/turtle; charset=utf-8');
+    }
+
     if (parts.length === 3) {
       return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata });
     }
@@ -120,9 +152,9 @@ export function createAgentServer(context: ServerContext): Server {
       return sendError(response, 403, DETAILS.forbidden, { reason: 'no_scopes', message: 'the token grants no scopes' });
     }
     try {
-      // The hub fetches whole datasets as N-Triples (one triple per line); everything else gets Turtle.
-      const ntriples = /application\/n-triples/.test(request.headers.accept ?? '');
-      const result = await engine.query(dataset.file, query, claims.scopes, { graphFormat: ntriples ? 'ntriples' : 'turtle' });
+      // The formats of the hub's own answers (W3C): forwarded queries come with the asker's Accept.
+      const formats = negotiateFormats(request.headers.accept);
+      const result = await engine.query(dataset.file, query, claims.scopes, { graphFormat: formats.graph, resultsFormat: formats.results });
       log.info('query answered', {
         dataset_id: dataset.id,
         sub: claims.sub,
@@ -132,7 +164,7 @@ export function createAgentServer(context: ServerContext): Server {
         ms: result.durationMs,
         truncated: result.truncated || undefined,
       });
-      const charset = result.contentType.startsWith('text/') || result.contentType.endsWith('+json') ? '; charset=utf-8' : '';
+      const charset = result.contentType.startsWith('text/') || result.contentType.endsWith('json') || result.contentType.endsWith('xml') ? '; charset=utf-8' : '';
       return send(response, 200, result.body, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
     } catch (error) {
       if (isSparqlError(error)) {

@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { expectW3cFormats } from './w3c-formats';
 
 /** A dataset above the hub's memory bound (here 2 KB) is queried where it lives, with the asker's own scopes. */
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
@@ -93,8 +95,21 @@ describe('a dataset above the memory bound', () => {
     expect(api.app.get(HubDatasetStore).engine.has(datasetId)).toBe(false);
     const xml = await api.request(`/api/datasets/${datasetId}/xml`, { token: grantee.token });
     expect(xml.status).toBe(200);
-    expect(await xml.text()).toContain('rdf:RDF');
+    expect(xml.headers.get('content-disposition')).toBe('attachment; filename="kas-delta.xml"');
+    const store = new oxigraph.Store();
+    store.load(await xml.text(), { format: 'application/rdf+xml' });
+    const graph = canonicalGraph(store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() }));
+    expect(graph).toEqual(referenceAnswer(turtle, ['Dataset.ReadWater', 'Dataset.ReadCrop'], 'CONSTRUCT WHERE { ?s ?p ?o }', true));
     const refused = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { token: stranger.token });
     expect(refused.status).toBe(403);
+  }, 60_000);
+
+  it('answers every W3C format the local path answers (by Accept), from the data source', async () => {
+    await expectW3cFormats(
+      (query, accept) => api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, { token: grantee.token, ...(accept ? { headers: { accept } } : {}) }),
+      turtle,
+      ['Dataset.ReadWater', 'Dataset.ReadCrop'],
+    );
+    expect(api.app.get(HubDatasetStore).engine.has(datasetId)).toBe(false);
   }, 60_000);
 });

@@ -387,7 +387,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml (same access rules as data) */
+        /** The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml, streamed (same access rules as data) */
         get: operations["DatasetDataController_xml"];
         put?: never;
         post?: never;

@@ -1,4 +1,5 @@
 /** Applications, their logos and licences: categories, limits, Dutch labels and field errors (spec texts verbatim). */
+import { BREADCRUMB_LABELS } from './labels-usability';
 
 export const APPLICATION_CATEGORIES = ['Kassenbouw', 'Gewas registratie', 'IPM'] as const;
 export type ApplicationCategory = (typeof APPLICATION_CATEGORIES)[number];
@@ -67,7 +68,7 @@ export const APPLICATION_LABELS = {
     empty: 'Er zijn nog geen applicaties aangemaakt.',
   },
   detail: {
-    breadcrumb: 'Kruimelpad',
+    breadcrumb: BREADCRUMB_LABELS.label,
     about: 'Over de applicatie',
     usage: 'Wat doet de applicatie?',
     price: 'Prijs',
@@ -114,7 +115,6 @@ export const APPLICATION_LABELS = {
     title: (name: string) => `Applicatie ${name} verwijderen?`,
     explain: 'Verwijderen haalt de applicatie en haar licenties uit de hub. Dit kan niet ongedaan worden gemaakt.',
     confirm: 'Ja, verwijderen',
-    cancel: 'Annuleren',
     removed: (name: string) => `Applicatie ${name} is verwijderd.`,
   },
   pathOverrides: {

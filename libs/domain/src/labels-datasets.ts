@@ -1,4 +1,6 @@
 /** Dutch labels of the data-source and dataset pages (spec texts verbatim where quoted). */
+import { BREADCRUMB_LABELS } from './labels-usability';
+
 export const DATASET_LABELS = {
   noDatasourceRights:
     "U heeft onvoldoende rechten om databronnen te bekijken. Vraag de beheerder van uw organisatie om het recht 'databronnen beheren'.",
@@ -74,7 +76,7 @@ export const DATASET_LABELS = {
     empty: 'Er zijn nog geen datasets aangemaakt.',
   },
   dataset: {
-    breadcrumb: 'Kruimelpad',
+    breadcrumb: BREADCRUMB_LABELS.label,
     about: 'Over de dataset',
     owner: 'Eigenaar',
     contact: 'Contact',

@@ -67,6 +67,20 @@ export const INVITATION_LABELS = {
   resendFailed: 'Er ging iets mis met het opnieuw versturen van de uitnodiging, probeer opnieuw.',
 } as const;
 
+/** Column headings of the lists shown as tables (users, data sources). */
+export const LIST_COLUMN_LABELS = {
+  name: 'Naam',
+  email: 'E-mailadres',
+  hostname: 'Hostnaam',
+  owner: 'Eigenaar',
+  actions: 'Acties',
+} as const;
+
+/** The breadcrumb in the top bar (the spec gives the application and dataset pages one). */
+export const BREADCRUMB_LABELS = {
+  label: 'Kruimelpad',
+} as const;
+
 /** Top-bar titles for pages outside the menu, by the start of their path (menu pages use their menu label). */
 export const SECTION_TITLES: readonly { prefix: string; label: string }[] = [
   { prefix: '/databron/', label: 'Databronnen' },

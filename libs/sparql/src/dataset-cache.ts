@@ -29,8 +29,8 @@ interface Entry {
 /** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
 export class DatasetTooLargeError extends Error {}
 
-/** What a fetcher answers: Turtle, or N-Quads already split into category graphs (see precategorise.ts). */
-export type FetchedData = string | { text: string; format: DataFormat };
+/** What a fetcher answers: Turtle text, or Turtle/N-Triples as text or UTF-8 bytes. */
+export type FetchedData = string | { data: string | Uint8Array; format: DataFormat };
 type Fetcher = (maxBytes: number) => Promise<FetchedData>;
 
 export class DatasetCache {
@@ -82,8 +82,8 @@ export class DatasetCache {
       }
       throw error;
     }
-    const { text, format } = typeof fetched === 'string' ? { text: fetched, format: 'turtle' as DataFormat } : fetched;
-    const bytes = Buffer.byteLength(text);
+    const { data, format } = typeof fetched === 'string' ? { data: fetched, format: 'turtle' as DataFormat } : fetched;
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (bytes > this.options.maxBytes) {
       this.drop(key);
       this.tooLarge.set(key, this.now());
@@ -94,7 +94,7 @@ export class DatasetCache {
     }
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
-    const info = await this.engine.load(key, text, { format });
+    const info = await this.engine.load(key, data, { format, countCategories: false });
     const now = this.now();
     this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
     return 'loaded';

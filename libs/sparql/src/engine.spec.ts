@@ -319,17 +319,15 @@ describe('SparqlEngine queue', () => {
   });
 });
 
-describe('SparqlEngine with pre-categorised N-Quads', () => {
-  it('answers every query and scope set exactly as from Turtle (and the n3 reference)', async () => {
-    const { ntriplesToCategorisedNQuads } = await import('./precategorise');
+describe('SparqlEngine with single-copy datasets (above replicateMaxBytes)', () => {
+  it('answers every query and scope set like the n3 reference from one worker, loaded from N-Triples bytes', async () => {
     const store = new oxigraph.Store();
     store.load(DATA, { format: 'text/turtle' });
     const ntriples = store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() });
-    const engine = new SparqlEngine({ workers: 1 });
+    const engine = new SparqlEngine({ workers: 2, replicateMaxBytes: 0 });
     try {
-      const info = await engine.load('n', ntriplesToCategorisedNQuads(ntriples), { format: 'categorised-nquads' });
-      await engine.load('t', DATA);
-      expect(info).toMatchObject({ triples: engine.info('t')!.triples, categories: engine.info('t')!.categories, uncategorisedTriples: engine.info('t')!.uncategorisedTriples });
+      const info = await engine.load('n', Buffer.from(ntriples), { format: 'ntriples', countCategories: false });
+      expect(info.triples).toBe(filterTurtle(DATA, ['Dataset.ReadAll']).length);
       for (const scopes of SCOPE_SETS) {
         for (const query of QUERIES) {
           const graph = /^\s*(CONSTRUCT|DESCRIBE)/m.test(query.replace(PREFIXES, ''));
@@ -338,8 +336,28 @@ describe('SparqlEngine with pre-categorised N-Quads', () => {
           expect(actual, `${scopes.join('+')}: ${query}`).toEqual(referenceAnswer(query, scopes));
         }
       }
+      // One copy: the other worker never loaded it, and it is forgotten when its worker is stopped at a deadline.
+      const endless = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
+      await expect(engine.query('n', endless, ['Dataset.ReadAll'], { deadlineMs: 300 })).rejects.toMatchObject({ reason: 'timeout' });
+      expect(engine.has('n')).toBe(false);
+      await engine.load('n', ntriples, { format: 'ntriples' });
+      expect(JSON.parse((await engine.query('n', 'ASK { ?s ?p ?o }', ['Dataset.ReadWater'])).body).boolean).toBe(true);
     } finally {
       await engine.close();
     }
   }, 60_000);
+
+  it('streams an export in pieces that together are the whole permitted graph', async () => {
+    const engine = new SparqlEngine({ workers: 1 });
+    try {
+      await engine.load('x', DATA);
+      const stream = await engine.exportStream('x', ['Dataset.ReadWater'], 'ntriples');
+      let text = '';
+      for await (const piece of stream) text += String(piece);
+      expect(canonicalGraph(text)).toEqual(referenceAnswer('CONSTRUCT WHERE { ?s ?p ?o }', ['Dataset.ReadWater']));
+      await expect(engine.exportStream('nope', ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'unknown_dataset' });
+    } finally {
+      await engine.close();
+    }
+  });
 });

@@ -1,17 +1,21 @@
 /**
- * A pool of oxigraph workers (worker_threads). Every worker holds every loaded dataset, so
- * any idle worker can answer any query. A query that passes its deadline is stopped by
- * terminating its worker; a fresh worker replaces it and reloads the datasets from the
- * Turtle kept here, while the other workers go on answering.
+ * A pool of oxigraph workers (worker_threads). Every worker holds every dataset up to
+ * `replicateMaxBytes`, so any idle worker can answer any query on it; a larger dataset lives in
+ * exactly one worker (memory: one copy), which answers all queries on it. A query that passes its
+ * deadline is stopped by terminating its worker; a fresh worker replaces it and reloads the
+ * replicated datasets from the text kept here, while the other workers go on answering. The
+ * single-copy datasets of a terminated worker are forgotten (`has` turns false): their owner
+ * loads them again.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SparqlError, type SparqlErrorReason } from './errors';
 import { guardQuery, withRowLimit, type QueryForm } from './guard';
 import { SPARQL_LIMITS } from './limits';
-import { resolveScopes, type CategorySelection } from './scopes';
-import type { DataFormat, GraphFormat, LoadInfo, QueryOutput, ResultsFormat, WorkerEvent, WorkerRequest } from './worker-protocol';
+import { resolveScopes, selectionKey, type CategorySelection } from './scopes';
+import type { DataFormat, GraphFormat, LoadInfo, QueryOutput, ResultsFormat, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
 
@@ -37,6 +41,11 @@ export interface EngineOptions {
   maxRssMb?: number;
   /** Path of the compiled worker script (default: worker.js next to this file, else ../dist/worker.js). */
   workerScript?: string;
+  /**
+   * Datasets whose text is larger than this many bytes are held by one worker only, and their text
+   * is not kept once loaded (default: no limit — every worker holds every dataset).
+   */
+  replicateMaxBytes?: number;
 }
 
 export interface QueryOptions {
@@ -86,9 +95,14 @@ export const SPARQL_RESULTS_JSON = 'application/sparql-results+json';
 interface DatasetEntry {
   key: string;
   version: number;
-  turtle: string;
+  /** The text to load; dropped once a single-copy dataset has loaded. */
+  data?: string | Uint8Array;
+  bytes: number;
   baseIri?: string;
   format?: DataFormat;
+  countCategories?: boolean;
+  /** The one worker holding a dataset above replicateMaxBytes. */
+  holder?: PoolWorker;
   info?: LoadInfo;
   /** The entry this one replaces, kept until this one has loaded somewhere (to roll back on failure). */
   previous?: DatasetEntry;
@@ -105,6 +119,10 @@ interface Job {
   /** Only query-like jobs count for the memory watchdog and carry a caller. */
   resolve?: (result: QueryOutput) => void;
   reject?: (error: Error) => void;
+  /** Pieces of a streamed export. */
+  onChunk?: (chunk: string) => void;
+  /** A view job already ran for this query (if it failed, the query reports the failure itself). */
+  viewTried?: boolean;
   startedAt?: number;
 }
 
@@ -113,7 +131,9 @@ interface PoolWorker {
   ready: boolean;
   /** dataset key → version loaded in this worker */
   loaded: Map<string, number>;
-  running?: { id: number; job: Job; timer?: NodeJS.Timeout; onDone: (response: Extract<WorkerEvent, { id: number }>) => void };
+  /** dataset key → selection keys of the views the worker holds for it */
+  views: Map<string, string[]>;
+  running?: { id: number; job: Job; timer?: NodeJS.Timeout; onDone: (response: WorkerResponse) => void };
   dead: boolean;
 }
 
@@ -125,7 +145,7 @@ function defaultWorkerScript(): string {
 }
 
 export class SparqlEngine {
-  private readonly options: Required<Omit<EngineOptions, 'resourceLimits' | 'maxRssMb' | 'workerScript'>> &
+  private readonly options: Required<Omit<EngineOptions, 'resourceLimits' | 'maxRssMb' | 'workerScript' | 'replicateMaxBytes'>> & { replicateMaxBytes: number } &
     Pick<EngineOptions, 'resourceLimits' | 'maxRssMb'> & { workerScript: string };
   private readonly pool: PoolWorker[] = [];
   private readonly queue: Job[] = [];
@@ -153,6 +173,7 @@ export class SparqlEngine {
       resourceLimits: options.resourceLimits,
       maxRssMb: options.maxRssMb,
       workerScript: options.workerScript ?? defaultWorkerScript(),
+      replicateMaxBytes: options.replicateMaxBytes ?? Number.POSITIVE_INFINITY,
     };
     if (!existsSync(this.options.workerScript)) {
       throw new Error(`SPARQL worker script not found at ${this.options.workerScript}; build @datahub/sparql first`);
@@ -161,23 +182,28 @@ export class SparqlEngine {
   }
 
   /**
-   * Loads (or replaces) a dataset from Turtle. Resolves with its triple counts once a worker has
-   * it; queries are only handed to workers that hold the newest version of every dataset.
-   * Rejects with SparqlError `invalid_data` when the Turtle does not parse (the previous version, if any, stays).
+   * Loads (or replaces) a dataset from Turtle (or N-Triples), as text or UTF-8 bytes. Resolves with
+   * its triple counts once a worker has it; queries are only handed to workers that hold the newest
+   * version. `countCategories: false` skips the per-category counts (a pass over every triple).
+   * Rejects with SparqlError `invalid_data` when the data does not parse (the previous version, if any, stays).
    */
-  load(key: string, turtle: string, options: { baseIri?: string; format?: DataFormat } = {}): Promise<LoadInfo> {
+  load(key: string, data: string | Uint8Array, options: { baseIri?: string; format?: DataFormat; countCategories?: boolean } = {}): Promise<LoadInfo> {
     this.assertOpen();
     return new Promise<LoadInfo>((resolve, reject) => {
       const existing = this.datasets.get(key);
+      const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
       const entry: DatasetEntry = {
         key,
         version: this.nextVersion++,
-        turtle,
+        data,
+        bytes,
         ...(options.baseIri ? { baseIri: options.baseIri } : {}),
         ...(options.format ? { format: options.format } : {}),
+        ...(options.countCategories === false ? { countCategories: false } : {}),
         waiters: [{ resolve, reject }],
         crashes: 0,
       };
+      if (bytes > this.options.replicateMaxBytes) entry.holder = existing?.holder && !existing.holder.dead ? existing.holder : this.lightestWorker();
       if (existing) {
         if (existing.info) {
           entry.previous = { ...existing, previous: undefined, waiters: [] };
@@ -199,6 +225,11 @@ export class SparqlEngine {
     this.datasets.delete(key);
     for (const waiter of entry.waiters) waiter.reject(new SparqlError('unknown_dataset', `dataset ${key} was unloaded`));
     this.pump();
+  }
+
+  /** The text a dataset was loaded from, while it is kept (always, for datasets every worker holds). */
+  source(key: string): string | Uint8Array | undefined {
+    return this.datasets.get(key)?.data;
   }
 
   has(key: string): boolean {
@@ -257,6 +288,43 @@ export class SparqlEngine {
     };
   }
 
+  /**
+   * The whole subgraph `scopes` permit as a stream of text (default RDF/XML, for the XML download):
+   * the worker serialises it and hands it over in pieces. Fails (before the first piece) like exportGraph.
+   */
+  async exportStream(
+    key: string,
+    scopes: readonly string[],
+    format: GraphFormat = 'rdfxml',
+    options: { deadlineMs?: number; group?: string } = {},
+  ): Promise<Readable> {
+    this.assertOpen();
+    const selection = resolveScopes(scopes);
+    if (!this.datasets.has(key)) throw new SparqlError('unknown_dataset', `dataset ${key} is not loaded`);
+    const stream = new Readable({ read() {} });
+    let started: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (started = resolve));
+    const done = this.submit({
+      ...(options.group !== undefined ? { group: options.group } : {}),
+      request: { type: 'export', key, selection, format, stream: true },
+      deadlineMs: options.deadlineMs ?? this.options.deadlineMs,
+      onChunk: (chunk) => {
+        started();
+        stream.push(chunk, 'utf8');
+      },
+    });
+    done.then(
+      () => {
+        started();
+        stream.push(null);
+      },
+      (error: Error) => stream.destroy(error),
+    );
+    // The answer starts once the worker has serialised the graph (errors before that are thrown here).
+    await Promise.race([first, done]);
+    return stream;
+  }
+
   /** The whole subgraph `scopes` permit, serialised (default RDF/XML, for the XML download). */
   async exportGraph(
     key: string,
@@ -313,6 +381,19 @@ export class SparqlEngine {
     if (this.broken) throw this.broken;
   }
 
+  /** The live worker holding the fewest bytes of single-copy datasets. */
+  private lightestWorker(): PoolWorker | undefined {
+    let best: PoolWorker | undefined;
+    let bestBytes = Number.POSITIVE_INFINITY;
+    for (const member of this.pool) {
+      if (member.dead) continue;
+      let bytes = 0;
+      for (const entry of this.datasets.values()) if (entry.holder === member) bytes += entry.bytes;
+      if (bytes < bestBytes) [best, bestBytes] = [member, bytes];
+    }
+    return best;
+  }
+
   private submit(job: Omit<Job, 'resolve' | 'reject'>): Promise<QueryOutput> {
     if (this.queue.length >= this.options.maxQueueLength) {
       return Promise.reject(new SparqlError('busy', 'too many queries waiting; try again later'));
@@ -327,7 +408,7 @@ export class SparqlEngine {
     const worker = new Worker(this.options.workerScript, {
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
     });
-    const member: PoolWorker = { worker, ready: false, loaded: new Map(), dead: false };
+    const member: PoolWorker = { worker, ready: false, loaded: new Map(), views: new Map(), dead: false };
     worker.on('message', (event: WorkerEvent) => {
       if ('type' in event && event.type === 'ready') {
         member.ready = true;
@@ -335,7 +416,11 @@ export class SparqlEngine {
         this.pump();
         return;
       }
-      const response = event as Extract<WorkerEvent, { id: number }>;
+      if ('type' in event && event.type === 'chunk') {
+        if (member.running?.id === event.id) member.running.job.onChunk?.(event.chunk);
+        return;
+      }
+      const response = event as WorkerResponse;
       const running = member.running;
       if (!running || running.id !== response.id) return;
       if (running.timer) clearTimeout(running.timer);
@@ -404,6 +489,16 @@ export class SparqlEngine {
     const fresh = this.spawn();
     if (index >= 0) this.pool[index] = fresh;
     else this.pool.push(fresh);
+    for (const entry of [...this.datasets.values()]) {
+      if (entry.holder !== member) continue;
+      if (entry.data !== undefined) {
+        entry.holder = fresh; // not loaded yet: the replacement loads it
+      } else {
+        // Its only copy is gone with the worker, and its text was not kept: forgotten (has() is false).
+        this.datasets.delete(entry.key);
+        for (const waiter of entry.waiters.splice(0)) waiter.reject(new SparqlError('unknown_dataset', `dataset ${entry.key} was lost with its worker`));
+      }
+    }
   }
 
   private kill(member: PoolWorker, reason: SparqlErrorReason, message: string): void {
@@ -433,8 +528,19 @@ export class SparqlEngine {
         this.dispatch(member, sync);
         continue;
       }
-      const job = this.takeFairly();
+      const job = this.takeFairly(member);
       if (!job) continue;
+      const request = job.request;
+      if ((request.type === 'query' || request.type === 'export') && !request.selection.all) {
+        const view = selectionKey(request.selection);
+        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.includes(view)) {
+          job.viewTried = true;
+          // Build the view first, without the query's deadline (it is work on the data, not the query's).
+          this.queue.unshift(job);
+          this.dispatch(member, { request: { type: 'view', key: request.key, selection: request.selection } });
+          continue;
+        }
+      }
       this.dispatch(member, job);
     }
     this.updateRefs();
@@ -445,19 +551,31 @@ export class SparqlEngine {
    * The next queued job, fairly between groups: the group with the fewest running jobs, then the
    * one served least recently, then the oldest job (ungrouped jobs count as one group).
    */
-  private takeFairly(): Job | undefined {
+  private takeFairly(member: PoolWorker): Job | undefined {
     if (this.queue.length === 0) return undefined;
+    // A single-copy dataset's queries go to its holder only.
+    const eligible = (job: Job) => {
+      if (!('key' in job.request)) return true;
+      const holder = this.datasets.get(job.request.key)?.holder;
+      return holder === undefined || holder === member;
+    };
     const running = new Map<string | undefined, number>();
     for (const member of this.pool) {
       if (member.running) running.set(member.running.job.group, (running.get(member.running.job.group) ?? 0) + 1);
     }
     const rank = (job: Job): [number, number] => [running.get(job.group) ?? 0, this.lastServed.get(job.group) ?? -1];
-    let best = 0;
-    for (let index = 1; index < this.queue.length; index += 1) {
+    let best = -1;
+    for (let index = 0; index < this.queue.length; index += 1) {
+      if (!eligible(this.queue[index])) continue;
+      if (best === -1) {
+        best = index;
+        continue;
+      }
       const [runs, served] = rank(this.queue[index]);
       const [bestRuns, bestServed] = rank(this.queue[best]);
       if (runs < bestRuns || (runs === bestRuns && served < bestServed)) best = index;
     }
+    if (best === -1) return undefined;
     const [job] = this.queue.splice(best, 1);
     if (this.lastServed.size > 10_000) this.lastServed.clear();
     this.lastServed.set(job.group, this.served++);
@@ -466,21 +584,24 @@ export class SparqlEngine {
 
   private nextSyncJob(member: PoolWorker): Job | undefined {
     for (const entry of this.datasets.values()) {
-      if (member.loaded.get(entry.key) !== entry.version) {
+      if (entry.holder !== undefined && entry.holder !== member) continue;
+      if (member.loaded.get(entry.key) !== entry.version && entry.data !== undefined) {
         return {
           request: {
             type: 'load',
             key: entry.key,
             version: entry.version,
-            turtle: entry.turtle,
+            data: entry.data,
             ...(entry.baseIri ? { baseIri: entry.baseIri } : {}),
             ...(entry.format ? { format: entry.format } : {}),
+            ...(entry.countCategories === false ? { countCategories: false } : {}),
           },
         };
       }
     }
     for (const key of member.loaded.keys()) {
-      if (!this.datasets.has(key)) return { request: { type: 'unload', key } };
+      const entry = this.datasets.get(key);
+      if (!entry || (entry.holder !== undefined && entry.holder !== member)) return { request: { type: 'unload', key } };
     }
     return undefined;
   }
@@ -489,7 +610,7 @@ export class SparqlEngine {
     const id = this.nextId++;
     const request = { ...job.request, id } as WorkerRequest;
     job.startedAt = Date.now();
-    const onDone = (response: Extract<WorkerEvent, { id: number }>) => this.completed(member, job, response);
+    const onDone = (response: WorkerResponse) => this.completed(member, job, response);
     member.running = { id, job, onDone };
     if (job.deadlineMs !== undefined) {
       const deadline = job.deadlineMs;
@@ -498,18 +619,29 @@ export class SparqlEngine {
         deadline,
       );
     }
+    // A single-copy dataset's bytes move to its worker instead of being copied (its text is not kept anyway).
+    const entry = request.type === 'load' ? this.datasets.get(request.key) : undefined;
+    const data = request.type === 'load' ? request.data : undefined;
+    if (entry?.holder && entry.data === data && data instanceof Uint8Array && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) {
+      entry.data = undefined;
+      member.worker.postMessage(request, [data.buffer]);
+      return;
+    }
     member.worker.postMessage(request);
   }
 
-  private completed(member: PoolWorker, job: Job, response: Extract<WorkerEvent, { id: number }>): void {
+  private completed(member: PoolWorker, job: Job, response: WorkerResponse): void {
     const request = job.request;
     if (request.type === 'load') {
       const entry = this.datasets.get(request.key);
       if (response.ok) {
         member.loaded.set(request.key, request.version);
+        member.views.delete(request.key);
         if (entry && entry.version === request.version && !entry.info) {
           entry.info = response.result as LoadInfo;
           entry.previous = undefined;
+          // One copy, held by its worker: the text is not needed again.
+          if (entry.holder) entry.data = undefined;
           for (const waiter of entry.waiters.splice(0)) waiter.resolve(entry.info);
         }
       } else if (!response.fatal && entry && entry.version === request.version) {
@@ -522,6 +654,12 @@ export class SparqlEngine {
     }
     if (request.type === 'unload') {
       member.loaded.delete(request.key);
+      member.views.delete(request.key);
+      return;
+    }
+    if (response.ok && (response.result as QueryOutput | null)?.views) member.views.set(request.key, (response.result as QueryOutput).views!);
+    if (request.type === 'view') {
+      if (!response.ok) member.views.delete(request.key);
       return;
     }
     if (response.ok) job.resolve?.(response.result as QueryOutput);

@@ -7,4 +7,3 @@ export * from './engine';
 export type { QueryOutput } from './worker-protocol';
 export * from './dataset-cache';
 export * from './negotiate';
-export * from './precategorise';

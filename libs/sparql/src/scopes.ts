@@ -12,6 +12,11 @@ export interface CategorySelection {
   categories: string[];
 }
 
+/** One key per selection (the worker's view cache and the engine's record of it). */
+export function selectionKey(selection: CategorySelection): string {
+  return selection.all ? '*' : selection.categories.join('\n');
+}
+
 /**
  * Turns a list of `Dataset.Read*` scopes into a category selection.
  * Unknown scopes and an empty list are refused (SparqlError `unknown_scope` / `no_scopes`).

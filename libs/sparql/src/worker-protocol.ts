@@ -4,8 +4,8 @@ import type { CategorySelection } from './scopes';
 import type { SparqlErrorReason } from './errors';
 
 export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
-/** What `load` takes: Turtle (categorised in the worker) or N-Quads already in their category graphs. */
-export type DataFormat = 'turtle' | 'categorised-nquads';
+/** What `load` takes: Turtle, or N-Triples (a Turtle subset the parser reads faster). */
+export type DataFormat = 'turtle' | 'ntriples';
 /** W3C SPARQL result formats of SELECT/ASK. */
 export type ResultsFormat = 'json' | 'xml' | 'csv' | 'tsv';
 
@@ -21,8 +21,10 @@ export interface LoadInfo {
 }
 
 export type WorkerRequest =
-  | { id: number; type: 'load'; key: string; version: number; turtle: string; baseIri?: string; format?: DataFormat }
+  | { id: number; type: 'load'; key: string; version: number; data: string | Uint8Array; baseIri?: string; format?: DataFormat; countCategories?: boolean }
   | { id: number; type: 'unload'; key: string }
+  /** Builds (or refreshes) the view of a category selection before queries use it: no query deadline applies. */
+  | { id: number; type: 'view'; key: string; selection: CategorySelection }
   | {
       id: number;
       type: 'query';
@@ -37,17 +39,20 @@ export type WorkerRequest =
       maxTriples: number;
       graphFormat: GraphFormat;
     }
-  | { id: number; type: 'export'; key: string; selection: CategorySelection; format: GraphFormat };
+  /** With `stream`, the document comes as 'chunk' events before an answer with an empty body. */
+  | { id: number; type: 'export'; key: string; selection: CategorySelection; format: GraphFormat; stream?: boolean };
 
 export interface QueryOutput {
   body: string;
   truncated: boolean;
   /** SELECT rows or CONSTRUCT/DESCRIBE triples returned (ASK: 1). */
   count: number;
+  /** The dataset's views in the worker after this job (selection keys, least recently used first). */
+  views?: string[];
 }
 
 export type WorkerResponse =
   | { id: number; ok: true; result: LoadInfo | QueryOutput | null }
   | { id: number; ok: false; error: { reason: SparqlErrorReason; message: string }; fatal: boolean };
 
-export type WorkerEvent = { type: 'ready' } | WorkerResponse;
+export type WorkerEvent = { type: 'ready' } | { type: 'chunk'; id: number; chunk: string } | WorkerResponse;

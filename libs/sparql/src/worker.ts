@@ -1,19 +1,21 @@
 /**
- * The oxigraph worker: one Store per loaded dataset, its triples kept in one named graph per
- * set of subject categories, so that any scope set is answered by choosing the query's default
- * graph (the union of the permitted graphs) without reloading. Named graphs are hidden from
- * queries. Runs inside a worker_threads Worker started by SparqlEngine.
+ * The oxigraph worker: one Store per loaded dataset, every triple in its default graph (loaded
+ * exactly as a bare Store would be). Dataset.ReadAll queries that Store directly; a category
+ * selection queries a view — a Store holding only the triples of the subjects with a permitted
+ * category — built once per selection and kept (least recently used first out, a few per dataset).
+ * Runs inside a worker_threads Worker started by SparqlEngine.
  */
 import { parentPort } from 'node:worker_threads';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
-import type { CategorySelection } from './scopes';
+import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { SparqlErrorReason } from './errors';
 
-const STAGING_GRAPH = 'urn:datahub:staging';
-const GRAPH_PREFIX = 'urn:datahub:categories:';
-const EMPTY_GRAPH = oxigraph.namedNode('urn:datahub:empty');
+/** Views kept per dataset: each is at most a copy of the dataset. */
+export const MAX_VIEWS = 2;
+/** Input handed to oxigraph in pieces: its parser streams, so WebAssembly memory holds one piece, not the whole text. */
+const LOAD_CHUNK_BYTES = 1024 * 1024;
 
 const MEDIA_TYPES: Record<GraphFormat, string> = {
   turtle: 'text/turtle',
@@ -29,15 +31,10 @@ const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
   tsv: 'text/tab-separated-values',
 };
 
-interface CategoryGraph {
-  node: oxigraph.NamedNode;
-  categories: string[];
-  triples: number;
-}
-
 interface LoadedDataset {
   store: oxigraph.Store;
-  graphs: CategoryGraph[];
+  /** selectionKey → view, least recently used first. */
+  views: Map<string, oxigraph.Store>;
 }
 
 const datasets = new Map<string, LoadedDataset>();
@@ -51,64 +48,41 @@ class WorkerFailure extends Error {
   }
 }
 
-/**
- * Moves every staged triple into the graph named for its subject's category set
- * (`urn:datahub:categories:` + the percent-encoded literals joined by commas; '' = none).
- * Each triple lands in exactly one graph, so unions of graphs never hold duplicates.
- */
-const CATEGORISE = `
-INSERT { GRAPH ?g { ?s ?p ?o } }
-WHERE {
-  GRAPH <${STAGING_GRAPH}> { ?s ?p ?o }
-  OPTIONAL {
-    SELECT ?s (GROUP_CONCAT(DISTINCT ENCODE_FOR_URI(STR(?c)); separator=",") AS ?key)
-    WHERE { GRAPH <${STAGING_GRAPH}> { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c)) } }
-    GROUP BY ?s
-  }
-  BIND(IRI(CONCAT("${GRAPH_PREFIX}", COALESCE(?key, ""))) AS ?g)
-}`;
+function chunks(data: string | Uint8Array): Uint8Array[] {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const pieces: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length; offset += LOAD_CHUNK_BYTES) pieces.push(bytes.subarray(offset, offset + LOAD_CHUNK_BYTES));
+  return pieces;
+}
 
-function decodeCategories(graphName: string): string[] {
-  const key = graphName.slice(GRAPH_PREFIX.length);
-  if (key === '') return [];
-  return [...new Set(key.split(',').map((part) => decodeURIComponent(part)))];
+/** Triples per category literal and of subjects without one (a subject with two categories counts in both). */
+function countCategories(store: oxigraph.Store): Pick<LoadInfo, 'categories' | 'uncategorisedTriples'> {
+  const rows = store.query(
+    `SELECT ?c (COUNT(*) AS ?n) WHERE { ?s ?p ?o OPTIONAL { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c)) } } GROUP BY ?c`,
+  ) as Map<string, oxigraph.Term>[];
+  const categories: Record<string, number> = {};
+  let uncategorisedTriples = 0;
+  for (const row of rows) {
+    const count = Number(row.get('n')?.value ?? 0);
+    const category = row.get('c');
+    if (category) categories[category.value] = (categories[category.value] ?? 0) + count;
+    else uncategorisedTriples += count;
+  }
+  return { categories, uncategorisedTriples };
 }
 
 function load(request: Extract<WorkerRequest, { type: 'load' }>): LoadInfo {
   const started = performance.now();
   const store = new oxigraph.Store();
-  const categorised = request.format === 'categorised-nquads';
+  const format = request.format === 'ntriples' ? 'application/n-triples' : 'text/turtle';
   try {
-    if (categorised) store.load(request.turtle, { format: 'application/n-quads' });
-    else {
-      store.load(request.turtle, {
-        format: 'text/turtle',
-        to_graph_name: oxigraph.namedNode(STAGING_GRAPH),
-        ...(request.baseIri ? { base_iri: request.baseIri } : {}),
-      });
-    }
+    store.load(chunks(request.data), { format, ...(request.baseIri ? { base_iri: request.baseIri } : {}) });
   } catch (error) {
-    throw new WorkerFailure('invalid_data', `invalid ${categorised ? 'N-Quads' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new WorkerFailure('invalid_data', `invalid ${request.format === 'ntriples' ? 'N-Triples' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!categorised) {
-    store.update(CATEGORISE);
-    store.update(`DROP SILENT GRAPH <${STAGING_GRAPH}>`);
-  }
-  const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g') as Map<string, oxigraph.Term>[];
-  const graphs: CategoryGraph[] = rows.map((row) => {
-    const node = row.get('g') as oxigraph.NamedNode;
-    return { node, categories: decodeCategories(node.value), triples: Number(row.get('n')?.value ?? 0) };
-  });
-  const categories: Record<string, number> = {};
-  let triples = 0;
-  let uncategorisedTriples = 0;
-  for (const graph of graphs) {
-    triples += graph.triples;
-    if (graph.categories.length === 0) uncategorisedTriples += graph.triples;
-    for (const category of graph.categories) categories[category] = (categories[category] ?? 0) + graph.triples;
-  }
-  datasets.set(request.key, { store, graphs });
-  return { triples, categories, uncategorisedTriples, loadMs: Math.round(performance.now() - started) };
+  datasets.set(request.key, { store, views: new Map() });
+  const counts = request.countCategories === false ? { categories: {}, uncategorisedTriples: 0 } : countCategories(store);
+  return { triples: store.size, ...counts, loadMs: Math.round(performance.now() - started) };
 }
 
 function dataset(key: string): LoadedDataset {
@@ -117,13 +91,32 @@ function dataset(key: string): LoadedDataset {
   return found;
 }
 
-/** The query's dataset: default graph = union of the permitted graphs; no named graphs. */
-function queryOptions(loaded: LoadedDataset, selection: CategorySelection) {
-  const named_graphs: oxigraph.NamedNode[] = [];
-  // Everything: oxigraph's union-of-all-graphs mode is several times faster than listing every graph.
-  if (selection.all) return { use_default_graph_as_union: true, named_graphs };
-  const permitted = loaded.graphs.filter((graph) => graph.categories.some((category) => selection.categories.includes(category)));
-  return { default_graph: permitted.length > 0 ? permitted.map((graph) => graph.node) : [EMPTY_GRAPH], named_graphs };
+/** The Store a selection queries: the dataset itself (everything) or its view of the permitted subjects. */
+function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph.Store {
+  if (selection.all) return loaded.store;
+  const key = selectionKey(selection);
+  let view = loaded.views.get(key);
+  if (view) {
+    loaded.views.delete(key);
+  } else {
+    view = new oxigraph.Store();
+    if (selection.categories.length > 0) {
+      // The triples of every subject with one of the categories (variables bound to blank nodes keep their identity).
+      const permitted = selection.categories.map((category) => JSON.stringify(category)).join(', ');
+      const ntriples = loaded.store.query(
+        `CONSTRUCT { ?s ?p ?o } WHERE { { SELECT DISTINCT ?s WHERE { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c) && STR(?c) IN (${permitted})) } } ?s ?p ?o }`,
+        { results_format: 'application/n-triples' },
+      ) as string;
+      view.load(chunks(ntriples), { format: 'application/n-triples' });
+    }
+    while (loaded.views.size >= MAX_VIEWS) loaded.views.delete(loaded.views.keys().next().value as string);
+  }
+  loaded.views.set(key, view);
+  return view;
+}
+
+function viewsOf(loaded: LoadedDataset): string[] {
+  return [...loaded.views.keys()];
 }
 
 function convertGraph(ntriples: string, format: GraphFormat): string {
@@ -135,28 +128,29 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
 
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
-  const options = queryOptions(loaded, request.selection);
+  const store = storeFor(loaded, request.selection);
+  const views = viewsOf(loaded);
   if (request.form === 'ASK') {
     // CSV and TSV have no boolean form: ASK answers JSON or XML.
     const format = request.resultsFormat === 'xml' ? 'xml' : 'json';
-    return { body: loaded.store.query(request.query, { ...options, results_format: RESULTS_MEDIA_TYPES[format] }) as string, truncated: false, count: 1 };
+    return { body: store.query(request.query, { results_format: RESULTS_MEDIA_TYPES[format] }) as string, truncated: false, count: 1, views };
   }
   if (request.form === 'SELECT') {
-    const body = loaded.store.query(request.query, { ...options, results_format: RESULTS_MEDIA_TYPES.json }) as string;
+    const body = store.query(request.query, { results_format: RESULTS_MEDIA_TYPES.json }) as string;
     const parsed = JSON.parse(body) as { head: unknown; results: { bindings: unknown[] } };
     const rows = parsed.results.bindings.length;
     const truncated = rows > request.maxRows;
     const count = truncated ? request.maxRows : rows;
     if (request.resultsFormat !== 'json') {
       // Counted above; serialised again by oxigraph in the asked format, with the exact cap.
-      const text = loaded.store.query(truncated ? request.exactQuery : request.query, { ...options, results_format: RESULTS_MEDIA_TYPES[request.resultsFormat] }) as string;
-      return { body: text, truncated, count };
+      const text = store.query(truncated ? request.exactQuery : request.query, { results_format: RESULTS_MEDIA_TYPES[request.resultsFormat] }) as string;
+      return { body: text, truncated, count, views };
     }
-    if (!truncated) return { body, truncated: false, count: rows };
+    if (!truncated) return { body, truncated: false, count: rows, views };
     parsed.results.bindings = parsed.results.bindings.slice(0, request.maxRows);
-    return { body: JSON.stringify(parsed), truncated: true, count };
+    return { body: JSON.stringify(parsed), truncated: true, count, views };
   }
-  let ntriples = loaded.store.query(request.query, { ...options, results_format: 'application/n-triples' }) as string;
+  let ntriples = store.query(request.query, { results_format: 'application/n-triples' }) as string;
   let count = 0;
   let truncated = false;
   for (let index = ntriples.indexOf('\n'); index !== -1; index = ntriples.indexOf('\n', index + 1)) {
@@ -167,29 +161,39 @@ function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutp
       break;
     }
   }
-  return { body: convertGraph(ntriples, request.graphFormat), truncated, count };
+  return { body: convertGraph(ntriples, request.graphFormat), truncated, count, views };
 }
 
-function runExport(request: Extract<WorkerRequest, { type: 'export' }>): QueryOutput {
+/** Pieces of an export posted before its answer, so that nobody holds the whole document twice. */
+const EXPORT_CHUNK_CHARS = 256 * 1024;
+
+function runExport(request: Extract<WorkerRequest, { type: 'export' }>, send: (event: WorkerEvent) => void): QueryOutput {
   const loaded = dataset(request.key);
-  const body = loaded.store.query('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', {
-    ...queryOptions(loaded, request.selection),
-    results_format: MEDIA_TYPES[request.format],
-  }) as string;
-  return { body, truncated: false, count: -1 };
+  const store = storeFor(loaded, request.selection);
+  const body = store.dump({ format: MEDIA_TYPES[request.format], from_graph_name: oxigraph.defaultGraph() });
+  if (!request.stream) return { body, truncated: false, count: -1, views: viewsOf(loaded) };
+  for (let offset = 0; offset < body.length; offset += EXPORT_CHUNK_CHARS) {
+    send({ type: 'chunk', id: request.id, chunk: body.slice(offset, offset + EXPORT_CHUNK_CHARS) });
+  }
+  return { body: '', truncated: false, count: -1, views: viewsOf(loaded) };
 }
 
-function handle(request: WorkerRequest): LoadInfo | QueryOutput | null {
+function handle(request: WorkerRequest, send: (event: WorkerEvent) => void): LoadInfo | QueryOutput | null {
   switch (request.type) {
     case 'load':
       return load(request);
     case 'unload':
       datasets.delete(request.key);
       return null;
+    case 'view': {
+      const loaded = dataset(request.key);
+      storeFor(loaded, request.selection);
+      return { body: '', truncated: false, count: 0, views: viewsOf(loaded) };
+    }
     case 'query':
       return runQuery(request);
     case 'export':
-      return runExport(request);
+      return runExport(request, send);
   }
 }
 
@@ -199,7 +203,7 @@ if (!port) throw new Error('worker.js must run in a worker thread');
 port.on('message', (request: WorkerRequest) => {
   let response: WorkerResponse;
   try {
-    response = { id: request.id, ok: true, result: handle(request) };
+    response = { id: request.id, ok: true, result: handle(request, (event) => port.postMessage(event)) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A trap or failed allocation inside the WebAssembly module leaves it unusable: replace the worker.

@@ -43,8 +43,10 @@ export interface AppConfig {
   sparql: {
     /** Hard deadline per query, ms. */
     deadlineMs: number;
-    /** oxigraph workers of the hub's dataset copies (each holds every copy). */
+    /** oxigraph workers of the hub's dataset copies (each holds every copy up to replicateMb). */
     workers: number;
+    /** Copies larger than this many MB of Turtle live in one worker only (memory: one copy). */
+    replicateMb: number;
     /** Most SELECT rows answered; more are cut off and marked truncated. */
     maxRows: number;
     /** Queries one user may have running at once. */
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sparql: {
       deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),
       workers: int(env, 'SPARQL_WORKERS', 2),
+      replicateMb: positiveNumber(env, 'SPARQL_REPLICATE_MB', 16),
       maxRows: int(env, 'SPARQL_MAX_ROWS', 10_000),
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
       cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),

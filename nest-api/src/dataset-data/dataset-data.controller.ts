@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -51,10 +52,10 @@ export class DatasetDataController {
 
   @Get('xml')
   @RequirePermission('Dataset.Read')
-  @ApiOperation({ summary: 'The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml (same access rules as data)' })
+  @ApiOperation({ summary: 'The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml, streamed (same access rules as data)' })
   @ApiProduces('application/rdf+xml')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  async xml(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async xml(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Readable> {
     const answer = await this.data.xml(actor, id);
     reply.header('content-type', 'application/rdf+xml; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${answer.slug}.xml"`);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -91,30 +92,52 @@ export class DatasetDataService {
       try {
         const guarded = guardQuery(text ?? '');
         const formats = negotiateFormats(accept);
-        if ((await this.store.ensure(dataset.id)) === 'too_large') return await this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept);
-        const result = await this.store.engine.query(dataset.id, guarded.text, scopes, {
-          resultsFormat: formats.results,
-          graphFormat: formats.graph,
-          group: actor.organizationId,
+        return await this.onCopy(dataset.id, {
+          local: async () => {
+            const result = await this.store.engine.query(dataset.id, guarded.text, scopes, {
+              resultsFormat: formats.results,
+              graphFormat: formats.graph,
+              group: actor.organizationId,
+            });
+            return { body: result.body, contentType: result.contentType, truncated: result.truncated };
+          },
+          forwarded: () => this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept),
         });
-        return { body: result.body, contentType: result.contentType, truncated: result.truncated };
       } catch (error) {
         throw this.toApiError(error);
       }
     });
   }
 
-  /** The permitted graph as RDF/XML. */
-  async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: string }> {
+  /**
+   * On the hub's copy (`local`), or at the data source when the dataset is above the memory bound.
+   * A copy lost meanwhile (its only worker stopped at another query's deadline) is fetched again, once.
+   */
+  private async onCopy<T>(datasetId: string, ways: { local: () => Promise<T>; forwarded: () => Promise<T> }): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      if ((await this.store.ensure(datasetId)) === 'too_large') return ways.forwarded();
+      try {
+        return await ways.local();
+      } catch (error) {
+        if (attempt > 0 || !isSparqlError(error) || error.reason !== 'unknown_dataset' || this.store.engine.has(datasetId)) throw error;
+      }
+    }
+  }
+
+  /** The permitted graph as RDF/XML, as a stream (the worker hands it over in pieces). */
+  async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'XML_DOWNLOADED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
-        if ((await this.store.ensure(dataset.id)) === 'too_large') {
-          const answer = await this.forward(actor, dataset.id, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, 'rdfxml', 'text/turtle');
-          return { slug: dataset.slug, body: answer.body };
-        }
-        return { slug: dataset.slug, body: await this.store.engine.exportGraph(dataset.id, scopes, 'rdfxml') };
+        const body = await this.onCopy(dataset.id, {
+          local: () => this.store.engine.exportStream(dataset.id, scopes, 'rdfxml', { group: actor.organizationId }),
+          forwarded: async () => {
+            const answer = await this.forward(actor, dataset.id, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, 'rdfxml', 'application/rdf+xml, text/turtle;q=0.5');
+            return Readable.from([answer.body]);
+          },
+        });
+        return { slug: dataset.slug, body };
       } catch (error) {
         throw this.toApiError(error);
       }
@@ -137,6 +160,7 @@ export class DatasetDataService {
       throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
     }
     const body = response.body.toString('utf8');
+    // A data source that answers graphs in Turtle only (the protocol's minimum): converted here.
     if (response.contentType.startsWith('text/turtle') && graphFormat !== 'turtle') {
       return { body: convertGraph(body, graphFormat), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated: false };
     }

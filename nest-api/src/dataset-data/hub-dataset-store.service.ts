@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DatasetCache, DatasetTooLargeError, SparqlEngine, ntriplesToCategorisedNQuads, type CacheOutcome, type FetchedData } from '@datahub/sparql';
+import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome, type FetchedData } from '@datahub/sparql';
 import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -18,7 +18,8 @@ const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
 
 /**
  * The hub's copies of datasets (hub-protocol.md, "SPARQL at the hub"): the whole graph fetched once
- * from the data source with a ReadAll hub token, kept in the oxigraph worker pool split by category.
+ * from the data source with a ReadAll hub token — its dump call (the Turtle as loaded) when it has
+ * one, else the CONSTRUCT of all triples — and kept in the oxigraph worker pool (ADR 0007).
  */
 @Injectable()
 export class HubDatasetStore implements OnModuleDestroy {
@@ -35,7 +36,12 @@ export class HubDatasetStore implements OnModuleDestroy {
     private readonly datasources: DatasourcesService,
   ) {
     const { sparql } = config;
-    this.engine = new SparqlEngine({ workers: sparql.workers, deadlineMs: sparql.deadlineMs, maxRows: sparql.maxRows });
+    this.engine = new SparqlEngine({
+      workers: sparql.workers,
+      deadlineMs: sparql.deadlineMs,
+      maxRows: sparql.maxRows,
+      replicateMaxBytes: Math.floor(sparql.replicateMb * 1024 * 1024),
+    });
     this.cache = new DatasetCache(this.engine, { maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024), ttlMs: sparql.cacheTtlSeconds * 1000 });
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).
     this.client = new OutboundClient({
@@ -67,23 +73,19 @@ export class HubDatasetStore implements OnModuleDestroy {
 
   /** Loads the dataset's copy if needed; 'too_large' means: query it where it lives. */
   ensure(datasetId: string): Promise<CacheOutcome> {
-    return this.cache.ensure(datasetId, async () => {
+    return this.cache.ensure(datasetId, async (): Promise<FetchedData> => {
       const started = Date.now();
+      const dump = await this.requestDataset(datasetId, { dump: true }, ['Dataset.ReadAll'], null, 'text/turtle');
+      if (dump.status === 200) {
+        this.logger.log(`${datasetId}: dump of ${dump.body.length} bytes in ${Date.now() - started} ms`);
+        return { data: dump.body, format: 'turtle' };
+      }
+      // A data source without the dump call: the CONSTRUCT of everything, N-Triples preferred (faster to parse).
       const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'application/n-triples, text/turtle;q=0.5');
       // Cut off at the data source's own triple cap: not the whole dataset, so it is queried where it lives.
       if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
-      const text = response.body.toString('utf8');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
-      let fetched: FetchedData = text;
-      if (response.contentType.startsWith('application/n-triples')) {
-        // Split by category here (string work), so each worker loads one copy straight into place.
-        try {
-          fetched = { text: ntriplesToCategorisedNQuads(text), format: 'categorised-nquads' };
-        } catch {
-          fetched = text; // not one triple per line: the worker categorises the Turtle-compatible text itself
-        }
-      }
-      return fetched;
+      return { data: response.body, format: response.contentType.startsWith('application/n-triples') ? 'ntriples' : 'turtle' };
     });
   }
 
@@ -91,9 +93,21 @@ export class HubDatasetStore implements OnModuleDestroy {
    * One query at the data source (Hub Protocol 'dataset' call) with a hub token carrying `scopes`,
    * on behalf of `organizationSlug` (null: the owner, for the hub's own copy).
    */
-  async callDataset(
+  callDataset(
     datasetId: string,
     query: string,
+    scopes: DatasetScope[],
+    organizationSlug: string | null,
+    accept: string,
+    client: OutboundClient = this.client,
+  ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
+    return this.requestDataset(datasetId, { query }, scopes, organizationSlug, accept, client);
+  }
+
+  /** The 'dataset' call (with a query) or its dump (`{dataset URL}/dump`, the whole dataset; ADR 0007). */
+  private async requestDataset(
+    datasetId: string,
+    what: { query: string } | { dump: true },
     scopes: DatasetScope[],
     organizationSlug: string | null,
     accept: string,
@@ -115,7 +129,8 @@ export class HubDatasetStore implements OnModuleDestroy {
     let url: string;
     try {
       const base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
-      url = `${datasourceUrl(base, row.hostname, patterns.dataset, datasetId)}?sparql_query=${encodeURIComponent(query)}`;
+      const dataset = datasourceUrl(base, row.hostname, patterns.dataset, datasetId);
+      url = 'dump' in what ? `${dataset.replace(/\/$/, '')}/dump` : `${dataset}?sparql_query=${encodeURIComponent(what.query)}`;
     } catch (error) {
       if (error instanceof ForeignOriginError) throw new DatasourceUnavailableError(error.message);
       throw error;
@@ -128,7 +143,7 @@ export class HubDatasetStore implements OnModuleDestroy {
       if (error instanceof OutboundError && error.message.includes('too large')) throw new DatasetTooLargeError(error.message);
       throw new DatasourceUnavailableError((error as Error).message);
     }
-    if (response.status !== 200 && organizationSlug === null) {
+    if (response.status !== 200 && organizationSlug === null && !('dump' in what)) {
       throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
     }
     return response;

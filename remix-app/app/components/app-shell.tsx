@@ -12,6 +12,7 @@ import {
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Menu, X } from 'lucide-react';
 import { sectionTitle } from '~/lib/section-title';
+import { TopBarHeading } from './breadcrumb';
 import { HelpEntry } from './help-entry';
 import { Logo } from './logo';
 import { RatingPrompt } from './rating-prompt';
@@ -151,11 +152,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
               <Logo />
               <span className="sr-only">{LABELS.productName}</span>
             </Link>
-            {title ? (
-              <p className="min-w-0 truncate text-lg font-semibold text-stone-900" title={title} data-testid="top-bar-title">
-                {title}
-              </p>
-            ) : null}
+            <TopBarHeading title={title} />
           </div>
           <div className="flex shrink-0 items-center gap-2">
           <HelpEntry email={user.email} organization={organizationName} />

@@ -24,14 +24,16 @@ export function LogoOrInitials({ name, logoUrl, size = 'md' }: { name: string; l
 
 export function ApplicationCard({ application, to }: { application: ApplicationCardData; to: string }) {
   return (
-    <li>
+    <li className="min-w-0">
       <Link
         to={to}
         className="flex h-full items-center gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <LogoOrInitials name={application.name} logoUrl={application.logo_url} />
         <span className="min-w-0">
-          <span className="line-clamp-2 break-words font-medium text-stone-900">{application.name}</span>
+          <span className="line-clamp-2 font-medium text-stone-900 [overflow-wrap:anywhere]" title={application.name}>
+            {application.name}
+          </span>
           <span className="block truncate text-sm text-stone-600">{application.owner_organization_name}</span>
         </span>
       </Link>

@@ -41,6 +41,8 @@ export interface ConfirmFormProps {
   fields: Record<string, string>;
   tone?: ConfirmTone;
   typeToConfirm?: TypeToConfirm;
+  /** Keep the scroll position when the action answers with the same page (a row disappears in place). */
+  preventScrollReset?: boolean;
 }
 
 export interface ConfirmActionProps extends ConfirmFormProps {
@@ -93,6 +95,7 @@ function ConfirmForm({
   fields,
   tone = 'danger',
   typeToConfirm,
+  preventScrollReset,
   cancel,
   onSubmitted,
   autoFocusInput,
@@ -114,6 +117,7 @@ function ConfirmForm({
     <Form
       method="post"
       action={action}
+      preventScrollReset={preventScrollReset}
       noValidate
       onSubmit={(event) => {
         if (pending || mismatch) {

@@ -6,7 +6,7 @@ import { credentialsDataUrl, credentialsFileName } from '~/lib/datasets';
 import type { FormReply } from '~/lib/forms';
 import { CsrfInput } from './csrf-input';
 import { sectionClass } from './dataset-cards';
-import { DatasourceNoRights } from './datasource-cards';
+import { DatasourceNoRights } from './datasource-list';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 
 const L = DATASET_LABELS.datasourceCreate;

@@ -3,6 +3,7 @@ import { APPLICATION_LABELS, LABELS, ORGANISATION_LABELS, displayOrganizationNam
 import type { FormReply } from '~/lib/forms';
 import type { OrganizationView } from '@datahub/api-client';
 import { LogoForm } from './logo-form';
+import { UsersTable } from './users-table';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 
@@ -120,23 +121,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
         {users.length === 0 ? (
           <p className="mt-4 text-stone-600">{L.usersEmpty}</p>
         ) : (
-          <ul className="mt-4 divide-y divide-stone-200">
-            {users.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <span>
-                  <span className="font-medium text-stone-900">{user.name}</span>
-                  <span className="block text-sm text-stone-600">{user.email}</span>
-                </span>
-                <Link
-                  to={`/gebruiker/${user.id}`}
-                  aria-label={ORGANISATION_LABELS.users.viewUser(user.name)}
-                  className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
-                >
-                  {ORGANISATION_LABELS.users.view}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <UsersTable users={users} label={L.usersTitle} />
         )}
       </section>
 

@@ -4,6 +4,7 @@ import type { PendingInvitationRow } from '~/lib/invitations';
 import { ConfirmAction, confirmTriggerClass, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError } from './form-controls';
+import { RowTable, rowClass } from './row-table';
 
 const L = INVITATION_LABELS;
 const C = CONFIRM_LABELS.revokeInvitation;
@@ -33,45 +34,35 @@ export function PendingInvitations({ invitations, error }: { invitations: Pendin
       {invitations.length === 0 ? (
         <p className="mt-4 text-stone-600">{L.pendingEmpty}</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <thead className="sr-only sm:not-sr-only">
-            <tr className="border-b border-stone-200 text-stone-600">
-              <th scope="col" className="py-2 pr-4 font-medium">{L.email}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{L.sent}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{L.expires}</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">{L.actions}</span></th>
+        <RowTable label={L.pendingTitle} columns={[{ label: L.email }, { label: L.sent }, { label: L.expires }, { label: L.actions, hidden: true }]}>
+          {invitations.map((invitation) => (
+            <tr key={invitation.id} className={rowClass} data-testid="pending-invitation">
+              <td className="w-full font-medium text-stone-900 [overflow-wrap:anywhere] sm:w-auto sm:py-3 sm:pr-4">{invitation.email}</td>
+              <td className="text-stone-600 sm:py-3 sm:pr-4">
+                <span className="sm:sr-only">{L.sent}: </span>
+                {invitation.sent}
+              </td>
+              <td className="text-stone-600 sm:py-3 sm:pr-4">
+                <span className="sm:sr-only">{L.expires}: </span>
+                {invitation.expires}
+              </td>
+              <td className="w-full sm:w-auto sm:py-3">
+                <div className="flex flex-wrap gap-2 sm:justify-end">
+                  <Form method="post" action="/mijn-gebruikers" noValidate>
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="invitation_id" value={invitation.id} />
+                    <input type="hidden" name="invitation_email" value={invitation.email} />
+                    <CsrfInput />
+                    <button type="submit" aria-label={L.resendLabel(invitation.email)} className={confirmTriggerClass.neutral}>
+                      {L.resend}
+                    </button>
+                  </Form>
+                  <ConfirmAction {...revokeInvitationConfirmation(invitation)} />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {invitations.map((invitation) => (
-              <tr key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 sm:table-row" data-testid="pending-invitation">
-                <td className="w-full font-medium text-stone-900 [overflow-wrap:anywhere] sm:w-auto sm:py-3 sm:pr-4">{invitation.email}</td>
-                <td className="text-stone-600 sm:py-3 sm:pr-4">
-                  <span className="sm:sr-only">{L.sent}: </span>
-                  {invitation.sent}
-                </td>
-                <td className="text-stone-600 sm:py-3 sm:pr-4">
-                  <span className="sm:sr-only">{L.expires}: </span>
-                  {invitation.expires}
-                </td>
-                <td className="w-full sm:w-auto sm:py-3">
-                  <div className="flex flex-wrap gap-2 sm:justify-end">
-                    <Form method="post" action="/mijn-gebruikers" noValidate>
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="invitation_id" value={invitation.id} />
-                      <input type="hidden" name="invitation_email" value={invitation.email} />
-                      <CsrfInput />
-                      <button type="submit" aria-label={L.resendLabel(invitation.email)} className={confirmTriggerClass.neutral}>
-                        {L.resend}
-                      </button>
-                    </Form>
-                    <ConfirmAction {...revokeInvitationConfirmation(invitation)} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RowTable>
       )}
     </>
   );

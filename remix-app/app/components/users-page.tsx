@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
 import type { PendingInvitationRow } from '~/lib/invitations';
 import { ConfirmAction } from './confirm-action';
 import { PendingInvitations } from './pending-invitations';
+import { UsersTable } from './users-table';
 import type { FormReply } from '~/lib/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
@@ -114,28 +115,11 @@ export function UsersPage({ title, page, reply }: { title: string; page: UsersPa
         {page.users.length === 0 ? (
           <p className="mt-4 text-stone-600">{L.empty}</p>
         ) : (
-          <ul className="mt-2 divide-y divide-stone-200">
-            {page.users.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span>
-                  <span className="font-medium text-stone-900">
-                    {user.name} {user.isSelf ? <span className="font-normal text-stone-500">{L.you}</span> : null}
-                  </span>
-                  <span className="block text-sm text-stone-600">{user.email}</span>
-                </span>
-                <span className="flex items-center gap-2">
-                  <Link
-                    to={`/gebruiker/${user.id}`}
-                    aria-label={L.viewUser(user.name)}
-                    className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
-                  >
-                    {L.view}
-                  </Link>
-                  {page.canRemove ? <RemoveButton user={user} usersPath={page.usersPath} /> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <UsersTable
+            users={page.users}
+            label={L.listTitle}
+            actions={page.canRemove ? (user) => <RemoveButton user={user} usersPath={page.usersPath} /> : undefined}
+          />
         )}
       </section>
     </div>

@@ -9,46 +9,30 @@ import { flashCookie } from './session.server';
 
 const L = AUTHORISATION_LABELS;
 
-export type RevokeReply = FormReply & {
-  /** Without JavaScript: the confirmation the page shows before revoking. */
-  confirm?: RevokeTarget;
-  /** With JavaScript: the card to take away. */
-  revoked?: string;
-};
+export type RevokeReply = FormReply;
 
-export interface RevokeTarget {
-  dataset_id: string;
-  dataset_name: string;
-  authorisation: string;
-  authorisation_label: string;
-  assignee_organization: string;
-  assignee_organization_name: string;
-}
-
-function target(formData: FormData): RevokeTarget {
+/** What the revoke form posts: the grant (dataset, scope, assignee) and the names for the message. */
+function revokeTarget(formData: FormData) {
   return {
     dataset_id: textField(formData, 'dataset_id'),
     dataset_name: textField(formData, 'dataset_name'),
     authorisation: textField(formData, 'authorisation'),
-    authorisation_label: textField(formData, 'authorisation_label'),
     assignee_organization: textField(formData, 'assignee_organization'),
     assignee_organization_name: textField(formData, 'assignee_organization_name'),
   };
 }
 
 /**
- * /machtigingen's action. 'intrekken-vragen' (the card's button without JavaScript) answers with
- * the confirmation; 'intrekken' revokes: a redirect with a flash, or (from JavaScript) a reply.
+ * /machtigingen's action, reached from the confirmation (the dialog, or /machtigingen/{id}/intrekken
+ * without JavaScript): 'intrekken' revokes and comes back to /machtigingen with a flash.
  */
 export async function revokeAction({ request, context }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
   const formData = await request.formData();
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
-  const intent = textField(formData, 'intent');
-  const what = target(formData);
-  if (intent === 'intrekken-vragen') return data<RevokeReply>({ confirm: what });
-  if (intent !== 'intrekken') return data<RevokeReply>({ formError: L.revokeFailed }, { status: 400 });
+  const what = revokeTarget(formData);
+  if (textField(formData, 'intent') !== 'intrekken') return data<RevokeReply>({ formError: L.revokeFailed }, { status: 400 });
   const result = await apiRequest(
     request,
     'delete',
@@ -58,7 +42,6 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) return data<RevokeReply>({ formError: L.revokeFailed }, { status: result.status });
   const message = L.revoked(what.dataset_name, what.assignee_organization_name);
-  if (textField(formData, 'js') === '1') return data<RevokeReply>({ revoked: result.data.authorisation_assignment_id });
   return redirect('/machtigingen', { headers: { 'Set-Cookie': await flashCookie(request, message) } });
 }
 

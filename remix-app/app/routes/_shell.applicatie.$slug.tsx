@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS, formatPricePerYear } from '@datahub/domain';
 import { ApplicationCardList, LogoOrInitials } from '~/components/application-cards';
+import { breadcrumbHandle } from '~/components/breadcrumb';
 import { ErrorPanel } from '~/components/error-page';
 import { apiRequest } from '~/lib/api.server';
 import { toApplicationCard } from '~/lib/applications';
@@ -30,6 +31,13 @@ export async function loader(args: LoaderFunctionArgs) {
   return { application: { ...shown, card: toApplicationCard(application) }, others };
 }
 
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. */
+export const handle = breadcrumbHandle<Page>((page) =>
+  page.application ? [{ label: APPLICATION_LABELS.catalogue.title, to: '/applicaties' }, { label: page.application.name }] : null,
+);
+
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 
 export default function ApplicationPage() {
@@ -49,38 +57,25 @@ export default function ApplicationPage() {
   }
   return (
     <div>
-      <nav aria-label={L.breadcrumb} className="text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/applicaties" className={linkClass}>
-              {APPLICATION_LABELS.catalogue.title}
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="text-stone-900">
-            {application.name}
-          </li>
-        </ol>
-      </nav>
-      <div className="mt-4 flex items-center gap-4">
+      <div className="flex items-center gap-4">
         <LogoOrInitials name={application.name} logoUrl={application.logo_url} size="lg" />
         <h1 className="min-w-0 break-words text-3xl font-semibold tracking-tight text-stone-900">{application.name}</h1>
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <section aria-labelledby="over-applicatie" className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="over-applicatie" className="text-xl font-semibold text-stone-900">
               {L.about}
             </h2>
-            <p className="mt-2 whitespace-pre-line break-words text-stone-800">{application.about || '–'}</p>
+            <p className="mt-2 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{application.about || '–'}</p>
             <h2 id="wat-doet" className="mt-8 text-xl font-semibold text-stone-900">
               {L.usage}
             </h2>
-            <p className="mt-2 whitespace-pre-line break-words text-stone-800">{application.usage || '–'}</p>
+            <p className="mt-2 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{application.usage || '–'}</p>
           </section>
         </div>
-        <aside aria-label={application.name} className="h-fit rounded-lg border border-stone-200 bg-white p-6 shadow-sm" data-testid="application-side-card">
+        <aside aria-label={application.name} className="h-fit min-w-0 break-words rounded-lg border border-stone-200 bg-white p-6 shadow-sm" data-testid="application-side-card">
           <dl className="space-y-4">
             <div>
               <dt className="text-sm font-medium text-stone-600">{L.price}</dt>

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { APPLICATION_LABELS, ERROR_TEXTS } from '@datahub/domain';
 import { LogoOrInitials } from '~/components/application-cards';
 import { ApplicationForm } from '~/components/application-form';
-import { ConfirmDelete } from '~/components/confirm-delete';
+import { applicationDeletion } from '~/components/application-deletion';
+import { ConfirmAction } from '~/components/confirm-action';
 import { CsrfInput } from '~/components/csrf-input';
 import { sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
@@ -138,7 +139,6 @@ export default function EditApplicationPage() {
   const { application, options, datasource, overrides } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ApplicationFormReply | undefined;
   const formReply = reply?.intent === 'opslaan' || !reply?.intent ? reply : undefined;
-  const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
   return (
     <div className="max-w-2xl">
       <p className="text-sm">
@@ -175,14 +175,7 @@ export default function EditApplicationPage() {
         </h2>
         <p className="mt-2 text-stone-700">{L.remove.explain}</p>
         <div className="mt-4">
-          <ConfirmDelete
-            confirmPath={`${self}/verwijderen`}
-            label={L.remove.button}
-            title={L.remove.title(application.name)}
-            explain={L.remove.explain}
-            confirm={L.remove.confirm}
-            cancel={L.remove.cancel}
-          />
+          <ConfirmAction {...applicationDeletion(application)} />
         </div>
       </section>
     </div>

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { ConfirmDeletePage } from '~/components/confirm-delete';
+import { applicationDeletion } from '~/components/application-deletion';
+import { ConfirmPage } from '~/components/confirm-action';
 import { ErrorPanel } from '~/components/error-page';
 import { deleteApplicationAction, loadApplicationBySlug, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications-manage.server';
 import { pageTitle } from '~/lib/meta';
@@ -10,7 +11,7 @@ const L = APPLICATION_LABELS.remove;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: pageTitle(L.title(page?.name ?? '')) }];
 
-/** The confirmation page of a deletion without JavaScript (with it, a dialog posts here). */
+/** The confirmation page of a deletion without JavaScript (with it, the dialog posts here). */
 export async function loader(args: LoaderFunctionArgs) {
   await requireOrganizationAdmin(args);
   const application = await loadApplicationBySlug(args.request, args.params.slug ?? '');
@@ -22,15 +23,13 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ConfirmApplicationDeletion() {
-  const { name, slug } = useLoaderData<typeof loader>();
+  const application = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ApplicationFormReply | undefined;
+  const { label: _label, confirmHref: _href, ...confirmation } = applicationDeletion(application);
   return (
-    <ConfirmDeletePage
-      title={L.title(name)}
-      explain={L.explain}
-      confirm={L.confirm}
-      cancel={L.cancel}
-      cancelPath={`/beheer-applicatie/${encodeURIComponent(slug)}`}
+    <ConfirmPage
+      {...confirmation}
+      cancelHref={`/beheer-applicatie/${encodeURIComponent(application.slug)}`}
       error={reply?.formError}
     />
   );

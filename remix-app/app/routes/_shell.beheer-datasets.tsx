@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { sectionClass } from '~/components/dataset-cards';
 import { DatasetSearchList } from '~/components/dataset-search-list';
-import { DatasourceCardList, DatasourceNoRights } from '~/components/datasource-cards';
+import { DatasourceTable, DatasourceNoRights } from '~/components/datasource-list';
 import { ErrorPanel } from '~/components/error-page';
 import { apiGet } from '~/lib/api.server';
 import type { DatasetView } from '@datahub/api-client';
@@ -41,7 +41,7 @@ export default function ManageDatasetsPage() {
         <h2 id="beheer-databronnen" className="text-xl font-semibold text-stone-900">
           {L.datasourcesTitle}
         </h2>
-        {datasources === null ? <DatasourceNoRights /> : <DatasourceCardList datasources={datasources} label={L.datasourcesTitle} />}
+        {datasources === null ? <DatasourceNoRights /> : <DatasourceTable datasources={datasources} label={L.datasourcesTitle} />}
       </section>
       <section aria-labelledby="beheer-alle-datasets" className={sectionClass}>
         <h2 id="beheer-alle-datasets" className="text-xl font-semibold text-stone-900">

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
 import { ConfirmAction } from '~/components/confirm-action';
 import { sectionClass } from '~/components/dataset-cards';
-import { DatasourceHost } from '~/components/datasource-cards';
+import { DatasourceHost } from '~/components/datasource-list';
 import { DatasourceCreated } from '~/components/datasource-create';
 import { datasourceConfirmation } from '~/components/datasource-page';
 import { ErrorPanel } from '~/components/error-page';

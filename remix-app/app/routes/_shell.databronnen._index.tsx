@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { DatasourceCardList, DatasourceCreateLinks, DatasourceNoRights } from '~/components/datasource-cards';
+import { DatasourceTable, DatasourceCreateLinks, DatasourceNoRights } from '~/components/datasource-list';
 import { ErrorPanel } from '~/components/error-page';
 import { loadOwnDatasources } from '~/lib/datasources.server';
 import { pageTitle } from '~/lib/meta';
@@ -26,7 +26,7 @@ export default function DatasourcesPage() {
         <>
           <p className="mt-2 text-stone-600">{L.intro}</p>
           <DatasourceCreateLinks />
-          <DatasourceCardList datasources={datasources} label={L.title} />
+          <DatasourceTable datasources={datasources} label={L.title} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
+import { breadcrumbHandle } from '~/components/breadcrumb';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
@@ -56,6 +57,15 @@ export function action(args: ActionFunctionArgs) {
   return sparqlAction(args);
 }
 
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Spec: the dataset page has a breadcrumb (Datasets › its name), shown in the top bar. */
+export const handle = breadcrumbHandle<Page>((page) =>
+  page.dataset
+    ? [{ label: DATASET_LABELS.datasets.title, to: '/datasets' }, { label: page.dataset.name || DATASET_LABELS.datasets.unnamed }]
+    : null,
+);
+
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -84,20 +94,7 @@ export default function DatasetPage() {
   const name = dataset.name || DATASET_LABELS.datasets.unnamed;
   return (
     <div>
-      <nav aria-label={L.breadcrumb} className="text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/datasets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-              {DATASET_LABELS.datasets.title}
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="text-stone-900">
-            {name}
-          </li>
-        </ol>
-      </nav>
-      <div className="mt-4 flex items-center gap-4">
+      <div className="flex items-center gap-4">
         <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{name}</h1>

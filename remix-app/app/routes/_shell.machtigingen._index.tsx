@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS } from '@datahub/domain';
-import { AuthorisationList, RevokeConfirmation } from '~/components/authorisation-cards';
+import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { apiGet } from '~/lib/api.server';
@@ -55,7 +55,6 @@ export default function AuthorisationsPage() {
           <div className="mt-6 empty:hidden">
             <FormError message={reply?.formError} />
           </div>
-          {reply?.confirm ? <RevokeConfirmation target={reply.confirm} /> : null}
           <section aria-labelledby="ontvangen" className="mt-8">
             <h2 id="ontvangen" className="text-xl font-semibold text-stone-900">
               {L.received}

@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures';
 import { createApplication, domain, organizationId, unique } from './applications-helpers';
+import { openConfirmation } from './confirm-helpers';
 import { api, apiLogin, apiSignUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
-const { APPLICATION_LABELS: L, ERROR_TEXTS, FIELD_ERRORS, characterCounter } = domain;
+const { APPLICATION_LABELS: L, CONFIRM_LABELS, ERROR_TEXTS, FIELD_ERRORS, characterCounter } = domain;
 
 test.describe('application catalogue', () => {
   test('/ and /applicaties list every application as a card to its page, searchable by name', async ({ page, signInAs, javaScriptEnabled }) => {
@@ -60,7 +61,7 @@ test.describe('application catalogue', () => {
     await signInAs(DEMO_USERS.member);
     await page.goto(`/applicatie/${priced.slug}`);
 
-    const breadcrumb = page.getByRole('navigation', { name: L.detail.breadcrumb });
+    const breadcrumb = page.getByRole('banner').getByRole('navigation', { name: L.detail.breadcrumb });
     await expect(breadcrumb.getByRole('link', { name: 'Applicaties' })).toHaveAttribute('href', '/applicaties');
     await expect(breadcrumb).toContainText(priced.name);
     await expect(page.getByRole('heading', { name: 'Over de applicatie' })).toBeVisible();
@@ -207,26 +208,31 @@ test.describe('managing applications', () => {
   test('deletes an application after confirmation', async ({ page, signInAs, javaScriptEnabled }) => {
     const delta = await organizationId('kwekerij-delta');
     const application = await createApplication({ name: unique('Weg'), owner_organization: delta });
+    const token = await apiLogin(DEMO_USERS.admin);
+    const stored = async () => (await api(token, 'get', '/api/application/{slug}', { params: { path: { slug: application.slug } } })).status;
     await signInAs(DEMO_USERS.admin);
-    await page.goto(`/beheer-applicatie/${application.slug}`);
+    const self = `/beheer-applicatie/${application.slug}`;
+    await page.goto(self);
+    const button = page.getByRole('button', { name: L.remove.button });
+
+    // Cancelling keeps it: the dialog closes (focus back on the button), or the page leads back.
+    let confirmation = await openConfirmation(page, javaScriptEnabled, button, L.remove.title(application.name));
+    await expect(confirmation.getByText(L.remove.explain)).toBeVisible();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`${self}/verwijderen\\??$`));
+    await confirmation.getByRole(javaScriptEnabled ? 'button' : 'link', { name: CONFIRM_LABELS.cancel }).click();
     if (javaScriptEnabled) {
-      await page.getByRole('button', { name: L.remove.button }).click();
-      const dialog = page.getByRole('alertdialog', { name: L.remove.title(application.name) });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: L.remove.cancel }).click();
-      await expect(dialog).toHaveCount(0);
-      await page.getByRole('button', { name: L.remove.button }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: L.remove.confirm }).click();
-    } else {
-      await page.getByRole('link', { name: L.remove.button }).click();
-      await expect(page).toHaveURL(new RegExp(`/beheer-applicatie/${application.slug}/verwijderen$`));
-      await expect(page.getByRole('heading', { name: L.remove.title(application.name) })).toBeVisible();
-      await page.getByRole('button', { name: L.remove.confirm }).click();
+      await expect(confirmation).toHaveCount(0);
+      await expect(button).toBeFocused();
     }
+    await expect(page).toHaveURL(new RegExp(`${self}$`));
+    expect(await stored()).toBe(200);
+
+    confirmation = await openConfirmation(page, javaScriptEnabled, button, L.remove.title(application.name));
+    await confirmation.getByRole('button', { name: L.remove.confirm }).click();
     await expect(page).toHaveURL(/\/beheer-applicaties$/);
     await expect(page.getByRole('status')).toContainText(L.remove.removed(application.name));
-    const token = await apiLogin(DEMO_USERS.admin);
-    expect((await api(token, 'get', '/api/application/{slug}', { params: { path: { slug: application.slug } } })).status).toBe(404);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await stored()).toBe(404);
   });
 
   test("sets, refuses, clears and resets the linked data source's path overrides", async ({ page, signInAs }) => {

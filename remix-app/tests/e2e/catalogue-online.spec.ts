@@ -217,7 +217,7 @@ test('the dataset page shows the description from datasets.yaml and the other on
   await card(page, KAS).click();
   await expect(page).toHaveURL(new RegExp(`/dataset/${online[KAS.name].slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(KAS.name);
-  const breadcrumb = page.getByRole('navigation', { name: L.dataset.breadcrumb });
+  const breadcrumb = page.getByRole('banner').getByRole('navigation', { name: L.dataset.breadcrumb });
   await expect(breadcrumb.getByRole('link', { name: L.datasets.title })).toHaveAttribute('href', '/datasets');
   await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText(KAS.name);
   await expect(page.getByTestId('dataset-status')).toHaveText('online');

@@ -130,7 +130,7 @@ test.describe('destructive actions ask first', () => {
     await again.getByRole('button', { name: C.deleteDatasource.confirm }).click();
     await expect(page).toHaveURL(/\/databronnen$/);
     await expect(page.getByRole('status')).toHaveText(D.deleted(name));
-    await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toHaveCount(0);
+    await expect(page.getByTestId('datasource-row').filter({ hasText: name })).toHaveCount(0);
     expect((await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.datasource_id } } })).status).toBe(404);
     expect(await protocolStatus(created.credentials.secret)).toBe(401);
   });

@@ -56,7 +56,7 @@ test.describe('datasets', () => {
     await page.goto('/mijn-datasets');
     await page.locator(`a[href="/dataset/${dataset.slug}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/dataset/${dataset.slug}$`));
-    const breadcrumb = page.getByRole('navigation', { name: L.dataset.breadcrumb });
+    const breadcrumb = page.getByRole('banner').getByRole('navigation', { name: L.dataset.breadcrumb });
     await expect(breadcrumb.getByRole('link', { name: L.datasets.title })).toHaveAttribute('href', '/datasets');
     await expect(breadcrumb).toContainText(L.datasets.unnamed);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.datasets.unnamed);
@@ -93,7 +93,7 @@ test.describe('datasets', () => {
     await signInAs(DEMO_USERS.owner);
     await page.goto('/beheer-datasets');
     const sources = page.getByRole('region', { name: L.manageDatasets.datasourcesTitle });
-    await expect(sources.getByTestId('datasource-card').filter({ hasText: datasource.name })).toContainText(L.datasources.noHostname);
+    await expect(sources.getByTestId('datasource-row').filter({ hasText: datasource.name })).toContainText(L.datasources.noHostname);
     const all = page.getByRole('region', { name: L.manageDatasets.datasetsTitle });
     const card = all.locator(`a[href="/dataset/${dataset.slug}"]`);
     await expect(card.getByTestId('dataset-status')).toHaveText('Offline');

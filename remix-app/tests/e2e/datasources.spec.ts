@@ -44,7 +44,7 @@ test.describe('data sources', () => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/databronnen');
     await expect(page.getByText(L.noDatasourceRights)).toBeVisible();
-    await expect(page.getByTestId('datasource-card')).toHaveCount(0);
+    await expect(page.getByTestId('datasource-row')).toHaveCount(0);
     await page.goto('/databronnen/aanmaken');
     await expect(page.getByText(L.noDatasourceRights)).toBeVisible();
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveCount(0);
@@ -66,7 +66,7 @@ test.describe('data sources', () => {
 
     await page.getByRole('link', { name: L.datasourceCreate.backToList }).click();
     await expect(page).toHaveURL(/\/databronnen$/);
-    const card = page.getByTestId('datasource-card').filter({ hasText: name });
+    const card = page.getByTestId('datasource-row').filter({ hasText: name });
     // The link goes where the hub calls the host: the e2e hub allows private hosts, so plain http.
     await expect(card.getByRole('link', { name: hostname })).toHaveAttribute('href', `http://${hostname}/`);
 
@@ -129,6 +129,6 @@ test.describe('data sources', () => {
     await expect(page.getByLabel(L.datasourceCreate.cloudInit, { exact: true })).toHaveValue(file.cloud_init_config);
 
     await page.goto('/databronnen');
-    await expect(page.getByTestId('datasource-card').filter({ hasText: name })).toContainText(L.datasources.noHostname);
+    await expect(page.getByTestId('datasource-row').filter({ hasText: name })).toContainText(L.datasources.noHostname);
   });
 });

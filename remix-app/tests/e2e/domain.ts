@@ -9,6 +9,7 @@ const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
 
 export const {
   ADMIN_NAV_GROUP,
+  BREADCRUMB_LABELS,
   CONFIRM_LABELS,
   DATASET_LABELS,
   DATASOURCE_PAGE_LABELS,
@@ -18,6 +19,7 @@ export const {
   formatDateDashed,
   LABELS,
   LIMITS,
+  LIST_COLUMN_LABELS,
   NAV_LINKS,
   ORGANIZATION_ADMIN_NAV_LINKS,
   ORGANISATION_LABELS,

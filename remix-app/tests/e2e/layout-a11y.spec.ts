@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createApplication, organizationId } from './applications-helpers';
+import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANISATION_LABELS } from './domain';
 import { api, apiLogin, apiSignUp, ownerDataset } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -23,6 +25,7 @@ interface Targets {
   datasourceId: string;
   datasetSlug: string;
   longUserId: string;
+  authorisationId: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
@@ -49,6 +52,7 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.profiel.tsx': '/profiel',
     '_shell.machtigingen._index.tsx': '/machtigingen',
     '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
+    '_shell.machtigingen.$id.intrekken.tsx': `/machtigingen/${t.authorisationId}/intrekken`,
     '_shell.applicaties._index.tsx': '/applicaties',
     '_shell.applicatie.$slug.tsx': `/applicatie/${t.applicationSlug}`,
     '_shell.applicaties.$slug.tsx': '/applicaties/kwekerij-delta',
@@ -111,8 +115,20 @@ test.describe('layout and accessibility of every page', () => {
       firstname: LONG.slice(0, 50),
       lastname: LONG.slice(10, 60),
     });
-    // Kwekerij Delta's demo application (seeded).
-    targets = { applicationSlug: 'teeltregistratie-delta', datasourceId: created.data.datasource_id, datasetSlug: dataset.slug, longUserId: longUser.id };
+    const application = await createApplication({ name: `${LONG} ${randomUUID().slice(0, 6)}`, owner_organization: await organizationId('kwekerij-delta') });
+    // A machtiging of Delta for Kassenbouw West: its revoke confirmation page.
+    const granted = await api(token, 'post', '/api/datasets/{id}/authorisations', {
+      params: { path: { id: dataset.dataset_id } },
+      body: { dataset: dataset.dataset_id, authorisations: ['Dataset.ReadWater'], assignee_organization: await organizationId('kassenbouw-west') },
+    });
+    expect(granted.status, JSON.stringify(granted.data)).toBe(201);
+    targets = {
+      applicationSlug: application.slug,
+      datasourceId: created.data.datasource_id,
+      datasetSlug: dataset.slug,
+      longUserId: longUser.id,
+      authorisationId: granted.data[0]!.authorisation_assignment_id,
+    };
   });
 
   test('every route file is in this sweep', () => {
@@ -166,5 +182,90 @@ test.describe('the shell looks finished', () => {
     await expect(page.getByTestId('top-bar-title')).toHaveText('Gebruikers');
     const accent = await page.getByRole('region', { name: 'Permissies' }).getByRole('checkbox').first().evaluate((box) => getComputedStyle(box).accentColor);
     expect(accent).toBe('rgb(45, 109, 53)');
+  });
+
+  test('the application and dataset pages have their breadcrumb in the top bar, cut off on narrow screens', async ({ page, signInAs }) => {
+    const application = await createApplication({ name: `${LONG} ${randomUUID().slice(0, 6)}`, owner_organization: await organizationId('kwekerij-delta') });
+    const { dataset } = await ownerDataset();
+    await signInAs(DEMO_USERS.owner);
+    for (const [path, parent, parentHref, name] of [
+      [`/applicatie/${application.slug}`, 'Applicaties', '/applicaties', application.name],
+      [`/dataset/${dataset.slug}`, 'Datasets', '/datasets', dataset.name || DATASET_LABELS.datasets.unnamed],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      const banner = page.getByRole('banner');
+      const crumbs = banner.getByRole('navigation', { name: BREADCRUMB_LABELS.label });
+      await expect(crumbs.getByRole('link', { name: parent, exact: true })).toHaveAttribute('href', parentHref);
+      const current = crumbs.locator('[aria-current="page"]');
+      await expect(current).toHaveText(name);
+      await expect(current).toHaveAttribute('title', name);
+      // The breadcrumb takes the title's place, and there is only the one.
+      await expect(banner.getByTestId('top-bar-title')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: BREADCRUMB_LABELS.label })).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    }
+
+    // The long name is cut off inside the bar at phone widths; the page does not scroll sideways.
+    await page.goto(`/applicatie/${application.slug}`);
+    const current = page.getByRole('banner').locator('[aria-current="page"]');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(current).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width}px`).toBe(0);
+      expect(await current.evaluate((element) => element.scrollWidth > element.clientWidth), `${width}px`).toBe(true);
+      const box = (await current.boundingBox())!;
+      expect(box.x + box.width, `${width}px`).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Applicaties', exact: true })).toBeVisible();
+    }
+
+    // Pages without one in the spec keep their title.
+    await page.goto('/datasets');
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Datasets');
+    await expect(page.getByRole('navigation', { name: BREADCRUMB_LABELS.label })).toHaveCount(0);
+  });
+
+  test('users and data sources are tables on wide screens and stacked rows on phones, long names in full', async ({ page, signInAs }) => {
+    const token = await apiLogin(DEMO_USERS.owner);
+    const name = `${LONG} ${randomUUID().slice(0, 6)}`;
+    const hostname = `${LONG.toLowerCase().slice(0, 50)}-${randomUUID().slice(0, 8)}.kwekerij-delta.nl`;
+    const created = await api(token, 'post', '/api/datasources', { body: { name, hostname } });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    await signInAs(DEMO_USERS.owner);
+
+    for (const [path, tableName, headers, rowText, texts] of [
+      ['/databronnen', 'Databronnen', [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.hostname, LIST_COLUMN_LABELS.owner], name, [name, hostname]],
+      ['/beheer-datasets', 'Databronnen', [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.hostname, LIST_COLUMN_LABELS.owner], name, [name, hostname]],
+      ['/mijn-gebruikers', ORGANISATION_LABELS.users.listTitle, [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.email], DEMO_USERS.member, ['Lotte Lid', DEMO_USERS.member]],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      const table = page.getByRole('table', { name: tableName, exact: true });
+      for (const header of headers) await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+      const row = table.getByRole('row').filter({ hasText: rowText });
+      await expect(row).toHaveCount(1);
+      // Wide: the cells side by side on one line.
+      const wide = await row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().top));
+      expect(new Set(wide.map(Math.round)).size, `${path} @1280px`).toBe(1);
+
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        // Narrow: the column headings are only read out, the cells stack, nothing is cut off.
+        expect(await table.locator('thead').evaluate((head) => head.getBoundingClientRect().height), `${path} @${width}px`).toBeLessThanOrEqual(1);
+        const boxes = await row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().toJSON() as DOMRect));
+        // The second cell starts below the first one (not beside it).
+        expect(boxes[1]!.top, `${path} @${width}px`).toBeGreaterThanOrEqual(boxes[0]!.bottom - 1);
+        for (const text of texts) {
+          const shown = row.getByText(text, { exact: true });
+          await expect(shown).toBeVisible();
+          const fits = await shown.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return element.scrollWidth <= element.clientWidth + 1 && box.right <= document.documentElement.clientWidth;
+          });
+          expect(fits, `${text} on ${path} @${width}px`).toBe(true);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} @${width}px`).toBe(0);
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type * as Domain from '../../../libs/domain/src/index';
 import { ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
+import { openConfirmation } from './confirm-helpers';
 import { api, apiLogin, dropAttribute, type ApiCreatedDatasource, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -179,20 +180,31 @@ test('querying as Kassenbouw West gives only Water subjects; the JSON result and
 test('Kwekerij Delta revokes it after confirming; the next query of Kassenbouw West is refused', async ({ page, signInAs, javaScriptEnabled }) => {
   await signInAs(DEMO_USERS.owner);
   await page.goto('/machtigingen');
-  await givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') }).click();
-  const confirmation = page.getByRole('alertdialog', { name: L.revokeConfirmTitle });
-  await expect(confirmation).toBeVisible();
+  const button = givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') });
+  const [grant] = (await givenByDelta()).filter((row) => row.dataset_name === dataset.name);
+  let confirmation = await openConfirmation(page, javaScriptEnabled, button, L.revokeConfirmTitle);
+  await expect(confirmation.getByText(L.revokeConfirmText(`${dataset.name} (${grant!.authorisation_label})`, 'Kassenbouw West'))).toBeVisible();
+  if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/machtigingen/${grant!.authorisation_assignment_id}/intrekken\\??$`));
   // Cancelling keeps it.
-  if (javaScriptEnabled) await confirmation.getByRole('button', { name: L.cancel }).click();
-  else await confirmation.getByRole('link', { name: L.cancel }).click();
+  await confirmation.getByRole(javaScriptEnabled ? 'button' : 'link', { name: L.cancel }).click();
+  if (javaScriptEnabled) {
+    await expect(confirmation).toHaveCount(0);
+    await expect(button).toBeFocused();
+  }
+  await expect(page).toHaveURL(/\/machtigingen$/);
   await expect(givenCard(page)).toHaveCount(1);
-  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(1);
+  expect((await givenByDelta()).filter((row) => row.dataset_name === dataset.name)).toHaveLength(1);
 
-  await givenCard(page).getByRole('button', { name: L.revokeLabel(dataset.name, 'Kassenbouw West') }).click();
-  await page.getByRole('alertdialog', { name: L.revokeConfirmTitle }).getByRole('button', { name: L.revokeConfirm }).click();
+  confirmation = await openConfirmation(page, javaScriptEnabled, button, L.revokeConfirmTitle);
+  await confirmation.getByRole('button', { name: L.revokeConfirm }).click();
+  // The card disappears and the page (/machtigingen) says so.
   await expect(givenCard(page)).toHaveCount(0);
-  if (!javaScriptEnabled) await expect(page.getByRole('status')).toContainText(L.revoked(dataset.name, 'Kassenbouw West'));
-  expect((await givenByDelta()).filter((grant) => grant.dataset_name === dataset.name)).toHaveLength(0);
+  await expect(page).toHaveURL(/\/machtigingen$/);
+  await expect(page.getByRole('status')).toContainText(L.revoked(dataset.name, 'Kassenbouw West'));
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect((await givenByDelta()).filter((row) => row.dataset_name === dataset.name)).toHaveLength(0);
+  // Its confirmation page is gone with it.
+  expect((await page.goto(`/machtigingen/${grant!.authorisation_assignment_id}/intrekken`))?.status()).toBe(404);
 
   await signInAs(DEMO_USERS.otherOwner);
   await page.goto(`/dataset/${online.slug}`);

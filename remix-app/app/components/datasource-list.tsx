@@ -1,29 +1,35 @@
 import { Link } from '@remix-run/react';
-import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_PAGE_LABELS, LIST_COLUMN_LABELS } from '@datahub/domain';
 import type { DatasourceView } from '@datahub/api-client';
 import { DatasetOwnerLogo } from './dataset-cards';
+import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
 
 const L = DATASET_LABELS;
+const COL = LIST_COLUMN_LABELS;
 
-/** One row per data source: the whole name and host (wrapped, never cut off), linking to its page. */
-export function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
+/** One row per data source: the whole name and host (wrapped, never cut off), the name linking to its page. */
+function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
   return (
-    <li className="flex items-start gap-4 py-4" data-testid="datasource-card">
-      <DatasetOwnerLogo name={datasource.owner_organization_name} logoUrl={datasource.owner_organization_logo_url} />
-      <div className="min-w-0 flex-1 sm:grid sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)] sm:gap-4">
-        <h3 className="font-medium text-stone-900 [overflow-wrap:anywhere]">
-          <Link
-            to={`/databron/${datasource.datasource_id}`}
-            aria-label={DATASOURCE_PAGE_LABELS.view(datasource.name)}
-            className="text-brand-800 underline-offset-2 hover:underline"
-          >
-            {datasource.name}
-          </Link>
-        </h3>
+    <tr className={rowClass} data-testid="datasource-row">
+      <td className={`${rowCellClass} ${fullOnNarrow} text-base font-medium`}>
+        <Link
+          to={`/databron/${datasource.datasource_id}`}
+          aria-label={DATASOURCE_PAGE_LABELS.view(datasource.name)}
+          className="text-brand-800 underline-offset-2 hover:underline"
+        >
+          {datasource.name}
+        </Link>
+      </td>
+      <td className={`${rowCellClass} ${fullOnNarrow}`}>
         <DatasourceHost datasource={datasource} />
-        <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{datasource.owner_organization_name}</p>
-      </div>
-    </li>
+      </td>
+      <td className={`${rowCellClass} ${fullOnNarrow}`}>
+        <span className="flex items-center gap-3">
+          <DatasetOwnerLogo name={datasource.owner_organization_name} logoUrl={datasource.owner_organization_logo_url} />
+          <span className="min-w-0 text-stone-600">{datasource.owner_organization_name}</span>
+        </span>
+      </td>
+    </tr>
   );
 }
 
@@ -44,14 +50,17 @@ export function DatasourceHost({ datasource }: { datasource: DatasourceView }) {
   );
 }
 
-export function DatasourceCardList({ datasources, label }: { datasources: DatasourceView[]; label: string }) {
+/** The data sources as a table (stacked rows on narrow screens). */
+export function DatasourceTable({ datasources, label }: { datasources: DatasourceView[]; label: string }) {
   if (datasources.length === 0) return <p className="mt-6 text-stone-600">{L.datasources.empty}</p>;
   return (
-    <ul aria-label={label} className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-4 shadow-sm">
-      {datasources.map((datasource) => (
-        <DatasourceRow key={datasource.datasource_id} datasource={datasource} />
-      ))}
-    </ul>
+    <div className="mt-6 rounded-lg border border-stone-200 bg-white px-4 shadow-sm sm:px-6">
+      <RowTable label={label} columns={[{ label: COL.name }, { label: COL.hostname }, { label: COL.owner }]}>
+        {datasources.map((datasource) => (
+          <DatasourceRow key={datasource.datasource_id} datasource={datasource} />
+        ))}
+      </RowTable>
+    </div>
   );
 }
 

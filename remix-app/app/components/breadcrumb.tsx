@@ -1,0 +1,85 @@
+import { Link, useMatches } from '@remix-run/react';
+import { ChevronRight } from 'lucide-react';
+import { BREADCRUMB_LABELS } from '@datahub/domain';
+
+/** One step of the breadcrumb; the last one is the current page and has no link. */
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** A route's `handle` that gives its page a breadcrumb (from its loader data) in the top bar. */
+export interface BreadcrumbHandle {
+  breadcrumb: (data: unknown) => Crumb[] | null;
+}
+
+/**
+ * Usage in a route: `export const handle = breadcrumbHandle<Page>((page) => [...])`, where Page is
+ * the loader's data; no data (an error page) means no breadcrumb, so the top bar shows its title.
+ */
+export function breadcrumbHandle<Data>(crumbs: (data: Data) => Crumb[] | null): BreadcrumbHandle {
+  return { breadcrumb: (data) => (data == null ? null : crumbs(data as Data)) };
+}
+
+function isBreadcrumbHandle(handle: unknown): handle is BreadcrumbHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as BreadcrumbHandle).breadcrumb === 'function';
+}
+
+/** The breadcrumb of the page being shown (the deepest route), if it has one. */
+function useBreadcrumb(): Crumb[] | null {
+  const matches = useMatches();
+  const page = matches[matches.length - 1];
+  if (!page || !isBreadcrumbHandle(page.handle)) return null;
+  const crumbs = page.handle.breadcrumb(page.data);
+  return crumbs && crumbs.length > 0 ? crumbs : null;
+}
+
+/**
+ * Each step is cut off with an ellipsis when the bar is too narrow (the parent at most half of it);
+ * the full text stays in the title and the accessible name.
+ */
+export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label={BREADCRUMB_LABELS.label} className="min-w-0" data-testid="top-bar-breadcrumb">
+      <ol className="flex min-w-0 items-center gap-1">
+        {crumbs.map((crumb, index) => {
+          const current = index === crumbs.length - 1;
+          return (
+            <li key={`${index}-${crumb.label}`} className={`flex min-w-0 items-center gap-1 ${current ? 'flex-1' : 'max-w-[50%] shrink-0'}`}>
+              {index > 0 ? <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0 text-stone-400" /> : null}
+              {current || !crumb.to ? (
+                <span
+                  aria-current={current ? 'page' : undefined}
+                  title={crumb.label}
+                  className="min-w-0 truncate text-lg font-semibold text-stone-900"
+                >
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link
+                  to={crumb.to}
+                  title={crumb.label}
+                  className="min-w-0 truncate text-sm font-medium text-brand-700 underline-offset-2 hover:underline sm:text-base"
+                >
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The top bar's heading: the page's breadcrumb where it has one, else the section title. */
+export function TopBarHeading({ title }: { title: string }) {
+  const crumbs = useBreadcrumb();
+  if (crumbs) return <Breadcrumb crumbs={crumbs} />;
+  if (!title) return null;
+  return (
+    <p className="min-w-0 truncate text-lg font-semibold text-stone-900" title={title} data-testid="top-bar-title">
+      {title}
+    </p>
+  );
+}
