@@ -37,7 +37,12 @@ import { InvitationsService } from './invitations/invitations.service';
 import { LogoUploadsController } from './logos/logo-uploads.controller';
 import { LogosController } from './logos/logos.controller';
 import { LogosService } from './logos/logos.service';
+import { InsightController } from './insight/insight.controller';
+import { InsightService } from './insight/insight.service';
+import { UsageEventsService } from './insight/usage-events.service';
 import { MailService } from './mail/mail.service';
+import { SupportController } from './support/support.controller';
+import { SupportService } from './support/support.service';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
 import { SessionCache } from './auth/session-cache';
@@ -56,7 +61,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController],
       providers: [
         SessionCache,
         TokenService,
@@ -78,6 +83,9 @@ export class AppModule {
         ApplicationsService,
         LicenceSyncService,
         LogosService,
+        UsageEventsService,
+        InsightService,
+        SupportService,
         AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },

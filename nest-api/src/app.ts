@@ -9,6 +9,7 @@ import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { registerImageBodies } from './logos/raw-body';
+import { registerMultipartBodies } from './support/multipart-body';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -20,6 +21,8 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A page view on every page load changes no session: its answer need not wait for the cache sync. */
+const NO_SESSION_EFFECT = '/api/insight/page-views';
 
 export function buildOpenApiDocument(app: NestFastifyApplication) {
   const document = new DocumentBuilder()
@@ -56,11 +59,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   const sessions = app.get(SessionCache);
   // A refused write (4xx/5xx) rolled back: nothing to wait for (its notifications would still come).
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) await sessions.sync();
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && !request.url.startsWith(NO_SESSION_EFFECT)) await sessions.sync();
     return payload;
   });
   app.setGlobalPrefix('api');
   registerImageBodies(app);
+  registerMultipartBodies(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

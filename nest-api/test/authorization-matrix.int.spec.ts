@@ -79,6 +79,16 @@ async function pathFor(operation: string): Promise<string> {
     const [{ id: logoId }] = await api.db.query(`INSERT INTO logos (content_type, data, sha256) VALUES ('image/png', $1, 'x') RETURNING id`, [png]);
     return `/api/logos/${logoId}`;
   }
+  if (path.startsWith('/api/support-requests/{id}')) {
+    const [{ id: requestId }] = await api.db.query(
+      `INSERT INTO support_requests (email, organization_name, kind, summary, description) VALUES ('lid@example.test', 'Kwekerij Delta', 'vraag', 'Vraag', 'Hoe?') RETURNING id`,
+    );
+    const [{ id: attachmentId }] = await api.db.query(
+      `INSERT INTO support_attachments (request_id, filename, content_type, data) VALUES ($1, 'bijlage.pdf', 'application/pdf', '\\x255044462d') RETURNING id`,
+      [requestId],
+    );
+    return path.replace('{id}', requestId).replace('{attachment_id}', attachmentId);
+  }
   if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
   let id = '';
   if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;

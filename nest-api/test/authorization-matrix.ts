@@ -78,6 +78,8 @@ function applicationBody({ organizationId }: MatrixContext) {
   };
 }
 const signedIn = (status: number) => ({ anonymous: 401, default: status });
+/** Members of the admin organisation (organization_admin): the persona with AdminOrganization.Owner and the one with Application.Contributor. */
+const platformAdmins = (status: number) => ({ anonymous: 401, applicationContributor: status, platformAdmin: status, default: 403 });
 /** Readable by the target's organisation and by admin-organisation members; others get `outside`. */
 const sameOrganization = (outside: number) => ({ anonymous: 401, otherOwner: outside, default: 200 });
 
@@ -204,4 +206,15 @@ export const MATRIX: MatrixRow[] = [
   row('DELETE /api/applications/{id}/logo', applicationWriters(204)),
   row('PUT /api/organizations/{organization_id}/logo', { anonymous: 401, owner: 422, organizationContributor: 422, platformAdmin: 422, default: 403 }),
   row('DELETE /api/organizations/{organization_id}/logo', { anonymous: 401, owner: 204, organizationContributor: 204, platformAdmin: 204, default: 403 }),
+  // Usage insight and ratings (issue 13): counting and rating are anyone's own; the overview and support desk are the admin organisation's.
+  row('POST /api/insight/page-views', signedIn(204), { route: '/datasets' }),
+  row('GET /api/insight/overview', platformAdmins(200)),
+  row('GET /api/insight/my-datasets', signedIn(200)),
+  row('GET /api/ratings/state', signedIn(200)),
+  row('POST /api/ratings', signedIn(204), { action: 'dismiss' }),
+  // Support requests: the body is multipart (the matrix sends none: 422 once signed in).
+  row('POST /api/support-requests', signedIn(422)),
+  row('GET /api/support-requests', platformAdmins(200)),
+  row('PATCH /api/support-requests/{id}', platformAdmins(204), { status: 'closed' }),
+  row('GET /api/support-requests/{id}/attachments/{attachment_id}', platformAdmins(200)),
 ];

@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
+import { recordRenderedPage } from './lib/page-views.server';
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +18,7 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : '';
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
+  recordRenderedPage(request, responseStatusCode, remixContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -10,7 +10,9 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { LABELS } from '@datahub/domain';
 import { CSRF_FIELD } from '@datahub/domain/server';
+import { ConsentBanner, UsageTracker } from '~/components/consent-banner';
 import { ErrorPanel } from '~/components/error-page';
+import { consentChoice, privacySignal } from '~/lib/consent.server';
 import { ensureCsrfToken } from '~/lib/csrf.server';
 import { useNonce } from '~/lib/nonce';
 import styles from '~/tailwind.css?url';
@@ -25,7 +27,8 @@ export const meta: MetaFunction = () => [{ title: LABELS.productName }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, setCookie } = ensureCsrfToken(request);
   // The field name comes along because @datahub/domain/server cannot be bundled for the browser.
-  return data({ csrf: { field: CSRF_FIELD, token } }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  const consent = { consent: consentChoice(request), privacySignal: privacySignal(request) };
+  return data({ csrf: { field: CSRF_FIELD, token }, ...consent }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 /** After any submission the CSRF token may have changed (sign-in, refused token): read it again. */
@@ -56,7 +59,13 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <ConsentBanner />
+      <Outlet />
+      <UsageTracker />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -588,6 +588,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/insight/my-datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPARQL queries and XML downloads of your organisation's datasets */
+        get: operations["InsightController_myDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insight/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage and satisfaction figures of the platform (platform admins only) */
+        get: operations["InsightController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insight/page-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page view by route pattern (stored only with consent and without DNT/Sec-GPC; the first of a session also counts as a VISIT) */
+        post: operations["InsightController_pageView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations": {
         parameters: {
             query?: never;
@@ -947,6 +998,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Your satisfaction score (1..max_rating, optional comment), or a dismissal of the prompt */
+        post: operations["InsightController_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the satisfaction prompt is due for you, and its settings */
+        get: operations["InsightController_ratingState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All support requests, open ones first (platform admins only) */
+        get: operations["SupportController_list"];
+        put?: never;
+        /** A support request (vraag, probleem, idee) with up to 3 attachments; stored and mailed to SUPPORT_EMAIL */
+        post: operations["SupportController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Open or close a support request (platform admins only) */
+        patch: operations["SupportController_setStatus"];
+        trace?: never;
+    };
+    "/api/support-requests/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment of a support request, always as a download (platform admins only) */
+        get: operations["SupportController_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1073,6 +1210,15 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        ActivePerWeekView: {
+            organizations: number;
+            users: number;
+            /**
+             * @description Monday of the week
+             * @example 2026-11-16
+             */
+            week: string;
+        };
         AddRoleDto: {
             /** @enum {string} */
             name: "AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor";
@@ -1255,6 +1401,12 @@ export type components = {
             /** @description What your organisation may read now; empty: nothing */
             scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
         };
+        DatasetUseView: {
+            dataset_id: string;
+            downloads: number;
+            name: string;
+            queries: number;
+        };
         DatasetView: {
             about: string;
             additional_info: string;
@@ -1311,6 +1463,18 @@ export type components = {
             /** @example ok */
             status: string;
         };
+        InsightOverviewView: {
+            active_per_week: components["schemas"]["ActivePerWeekView"][];
+            dataset_use: components["schemas"]["DatasetUseView"][];
+            days: number;
+            /** @description Events dropped since start because the queue was full or a write failed */
+            dropped_events: number;
+            max_rating: number;
+            satisfaction: components["schemas"]["SatisfactionView"][];
+            top_applications: components["schemas"]["SubjectViewsView"][];
+            top_datasets: components["schemas"]["SubjectViewsView"][];
+            visits_per_day: components["schemas"]["VisitsPerDayView"][];
+        };
         InvitationSentView: {
             email: string;
             /** @description The address already has an account in another organisation; accepting moves it here. */
@@ -1355,6 +1519,18 @@ export type components = {
             slug: string;
             user_count: number;
         };
+        OwnDatasetUseView: {
+            datasets: components["schemas"]["DatasetUseView"][];
+        };
+        PageViewDto: {
+            /**
+             * @description The route pattern, never the URL (no ids, no query)
+             * @example /dataset/:slug
+             */
+            route: string;
+            /** @description The slug of a dataset or application page, resolved to its id */
+            slug?: string;
+        };
         PathOverrideDto: {
             /**
              * @description Uses {host} (host) or {DATASET_ID} (dataset, dataset_metadata)
@@ -1394,6 +1570,21 @@ export type components = {
             providers: components["schemas"]["ProviderView"][];
             signup_enabled: boolean;
         };
+        RatingDto: {
+            /** @enum {string} */
+            action?: "rate" | "dismiss";
+            comment?: string;
+            /** @description 1..max_rating; leave out to dismiss the prompt */
+            score?: number;
+        };
+        RatingStateView: {
+            animation_ms: number;
+            /** @description RATING_DELAY: seconds of active use (counted by the portal) before the prompt shows */
+            delay_seconds: number;
+            /** @description False within RATING_INTERVAL of your last score or dismissal */
+            due: boolean;
+            max_rating: number;
+        };
         RegisterDatasetDto: {
             /** @description The data source's proposed id, kept across restarts; used when it is a UUID not taken elsewhere */
             dataset_id?: string;
@@ -1417,6 +1608,10 @@ export type components = {
         RevokedAuthorisationView: {
             /** Format: uuid */
             authorisation_assignment_id: string;
+        };
+        SatisfactionView: {
+            count: number;
+            score: number;
         };
         SetRolesDto: {
             names: ("AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor")[];
@@ -1453,6 +1648,39 @@ export type components = {
             bindings: {
                 [key: string]: unknown;
             }[];
+        };
+        SubjectViewsView: {
+            name: string;
+            views: number;
+        };
+        SupportAttachmentView: {
+            /** Format: uuid */
+            attachment_id: string;
+            content_type: string;
+            filename: string;
+            size: number;
+        };
+        SupportRequestCreatedView: {
+            /** Format: uuid */
+            support_request_id: string;
+        };
+        SupportRequestView: {
+            attachments: components["schemas"]["SupportAttachmentView"][];
+            created_at: string;
+            description: string;
+            email: string;
+            /** @enum {string} */
+            kind: "vraag" | "probleem" | "idee";
+            organization_name: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            summary: string;
+            /** Format: uuid */
+            support_request_id: string;
+        };
+        SupportStatusDto: {
+            /** @enum {string} */
+            status: "open" | "closed";
         };
         UpdateOrganizationDto: {
             /**
@@ -1496,6 +1724,11 @@ export type components = {
             /** @description The token from the verification link /registreren/bevestigen/{token} */
             token: string;
         };
+        VisitsPerDayView: {
+            /** @example 2026-11-23 */
+            day: string;
+            visits: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1503,6 +1736,7 @@ export type components = {
     headers: never;
     pathItems: never;
 };
+export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
@@ -1514,11 +1748,13 @@ export type CreateInvitationDto = components['schemas']['CreateInvitationDto'];
 export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
+export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
 export type HealthView = components['schemas']['HealthView'];
+export type InsightOverviewView = components['schemas']['InsightOverviewView'];
 export type InvitationSentView = components['schemas']['InvitationSentView'];
 export type InvitationView = components['schemas']['InvitationView'];
 export type IssuedTokenView = components['schemas']['IssuedTokenView'];
@@ -1526,26 +1762,37 @@ export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
+export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
+export type PageViewDto = components['schemas']['PageViewDto'];
 export type PathOverrideDto = components['schemas']['PathOverrideDto'];
 export type PathOverrideView = components['schemas']['PathOverrideView'];
 export type PendingInvitationView = components['schemas']['PendingInvitationView'];
 export type ProtocolDatasetView = components['schemas']['ProtocolDatasetView'];
 export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
+export type RatingDto = components['schemas']['RatingDto'];
+export type RatingStateView = components['schemas']['RatingStateView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
 export type ResendVerificationDto = components['schemas']['ResendVerificationDto'];
 export type RevokedAuthorisationView = components['schemas']['RevokedAuthorisationView'];
+export type SatisfactionView = components['schemas']['SatisfactionView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
 export type SignupDto = components['schemas']['SignupDto'];
 export type SignupPendingView = components['schemas']['SignupPendingView'];
 export type SparqlHeadView = components['schemas']['SparqlHeadView'];
 export type SparqlJsonResultsView = components['schemas']['SparqlJsonResultsView'];
 export type SparqlResultsView = components['schemas']['SparqlResultsView'];
+export type SubjectViewsView = components['schemas']['SubjectViewsView'];
+export type SupportAttachmentView = components['schemas']['SupportAttachmentView'];
+export type SupportRequestCreatedView = components['schemas']['SupportRequestCreatedView'];
+export type SupportRequestView = components['schemas']['SupportRequestView'];
+export type SupportStatusDto = components['schemas']['SupportStatusDto'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
 export type VerifySignupDto = components['schemas']['VerifySignupDto'];
+export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
 export type $defs = Record<string, never>;
 export interface operations {
     ApplicationsController_bySlug: {
@@ -3068,6 +3315,96 @@ export interface operations {
             };
         };
     };
+    InsightController_myDatasets: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90 | 365;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnDatasetUseView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InsightController_overview: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90 | 365;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightOverviewView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InsightController_pageView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageViewDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     InvitationsController_pending: {
         parameters: {
             query?: never;
@@ -3945,6 +4282,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InsightController_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    InsightController_ratingState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingStateView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    SupportController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestView"][];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    SupportController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description PNG, JPEG, GIF, WebP or PDF (read from the bytes), ≤ 5 MB each, at most 3 */
+                    attachments?: string[];
+                    description: string;
+                    /** @description Reply address; your own when left out */
+                    email?: string;
+                    /** @enum {string} */
+                    kind: "vraag" | "probleem" | "idee";
+                    summary: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestCreatedView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    SupportController_setStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportStatusDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    SupportController_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBodyView"];
+                    "image/gif": components["schemas"]["ErrorBodyView"];
+                    "image/jpeg": components["schemas"]["ErrorBodyView"];
+                    "image/png": components["schemas"]["ErrorBodyView"];
+                    "image/webp": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBodyView"];
+                    "image/gif": components["schemas"]["ErrorBodyView"];
+                    "image/jpeg": components["schemas"]["ErrorBodyView"];
+                    "image/png": components["schemas"]["ErrorBodyView"];
+                    "image/webp": components["schemas"]["ErrorBodyView"];
                 };
             };
         };

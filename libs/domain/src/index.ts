@@ -14,3 +14,4 @@ export * from './organization-access';
 export * from './hub-protocol';
 export * from './labels-authorisations';
 export * from './labels-applications';
+export * from './labels-insight';

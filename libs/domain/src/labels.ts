@@ -18,6 +18,8 @@ export const ADMIN_NAV_GROUP = {
     { to: '/organisaties', label: 'Organisaties' },
     { to: '/beheer-applicaties', label: 'Applicaties' },
     { to: '/beheer-datasets', label: 'Datasets' },
+    { to: '/beheer-inzicht', label: 'Inzicht' },
+    { to: '/beheer-hulp', label: 'Hulpverzoeken' },
   ],
 } as const;
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-custom';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
+import { usageConsentOf } from '../insight/consent';
 import { extractAccessToken } from './credentials';
 import { TokenService } from './token.service';
 
@@ -19,6 +20,6 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, 'access-toke
     if (!credential) throw ApiError.unauthenticated();
     const user = await this.tokens.authenticate(credential.token, credential.via);
     if (!user) throw ApiError.unauthenticated();
-    return user;
+    return { ...user, usageConsent: usageConsentOf(request) };
   }
 }

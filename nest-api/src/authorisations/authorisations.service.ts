@@ -14,6 +14,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
 import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { UsageEventsService } from '../insight/usage-events.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,7 +89,10 @@ interface OrganizationRow {
 
 @Injectable()
 export class AuthorisationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly usage: UsageEventsService,
+  ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
     const [row] = await this.dataSource.query('SELECT id, name FROM organizations WHERE slug = $1', [slug]);
@@ -182,6 +186,7 @@ export class AuthorisationsService {
       }
       return granted;
     });
+    this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
     const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
     return rows.map(toView);
   }
@@ -208,6 +213,7 @@ export class AuthorisationsService {
       const row = deleted[0];
       if (!row) throw ApiError.notFound();
       await this.audit(manager, 'revoke', { assignmentId: row.id, dataset, assignee, scope, expiration: row.expiration_date, actor, address });
+      this.usage.record(actor, 'AUTHORISATION_REVOKED', { subjectId: dataset.id });
       return { authorisation_assignment_id: row.id };
     });
   }

@@ -4,6 +4,7 @@
  * process answering the same JSON: the ratio says what auth + session + Nest cost.
  * Target on a 2-core machine: ≥ 25 % of bare Fastify's requests/s, p99 ≤ 20 ms.
  */
+import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from '../database/embedded-postgres';
@@ -27,7 +28,10 @@ async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
     const check = await fetch(`${api.base}/api/current_user`, { headers });
     if (check.status !== 200) throw new Error(`current_user answered ${check.status}`);
     const body = await check.text();
-    return { result: await measure(`${api.base}/api/current_user`, headers, connections, duration), body };
+    const result = await measure(`${api.base}/api/current_user`, headers, connections, duration);
+    // Issue 13's usage-events comparison needs the same running API.
+    await benchUsageEvents(api.base, token, connections, duration);
+    return { result, body };
   } finally {
     await api.stop();
   }
@@ -58,6 +62,58 @@ async function main(): Promise<void> {
   console.log(`target (≥ 25 % of bare Fastify, p99 ≤ 20 ms): ${ok ? 'met' : 'NOT met'}`);
   console.log(`load average at end: ${loadAverage()}`);
 }
+
+// ---- Issue 13: usage events (consent) -------------------------------------------------------
+/**
+ * The same signed-in traffic with and without consent: each page load is the shell's GET
+ * /api/current_user plus the page view the portal reports. Without consent the page view is
+ * validated and ignored; with consent (the portal's header) it is queued and written in batches.
+ * Runs alternate (off, on, off, on) so machine noise hits both; the ratio compares medians.
+ */
+async function benchUsageEvents(base: string, token: string, connections: number, duration: number): Promise<void> {
+  const run = async (consent: boolean) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    if (consent) headers['x-datahub-usage-consent'] = '1';
+    const result = await autocannon({
+      url: base,
+      connections,
+      duration,
+      headers,
+      requests: [
+        { method: 'GET', path: '/api/current_user' },
+        { method: 'POST', path: '/api/insight/page-views', body: JSON.stringify({ route: '/datasets' }) },
+      ],
+    });
+    if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`usage-events run (consent ${consent}) had failures`);
+    return { rps: result.requests.average, p99: result.latency.p99 };
+  };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const off: { rps: number; p99: number }[] = [];
+  const on: { rps: number; p99: number }[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    off.push(await run(false));
+    on.push(await run(true));
+  }
+  const admin = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'beheer@datahub.test', password: 'Tuinbouw-demo-2026' }),
+  });
+  const { access_token: adminToken } = (await admin.json()) as { access_token: string };
+  await new Promise((r) => setTimeout(r, 1500));
+  const overview = (await (await fetch(`${base}/api/insight/overview?days=7`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+    visits_per_day: { visits: number }[];
+    dropped_events: number;
+  };
+  const offRps = median(off.map((r) => r.rps));
+  const onRps = median(on.map((r) => r.rps));
+  console.log(`\nGET /api/current_user + POST /api/insight/page-views per page load, ${connections} connections, 3 × ${duration} s each`);
+  console.log(`without consent: median ${Math.round(offRps)} req/s, p99 ${median(off.map((r) => r.p99))} ms (runs: ${off.map((r) => Math.round(r.rps)).join(', ')})`);
+  console.log(`with consent:    median ${Math.round(onRps)} req/s, p99 ${median(on.map((r) => r.p99))} ms (runs: ${on.map((r) => Math.round(r.rps)).join(', ')})`);
+  console.log(`ratio with/without: ${(onRps / offRps).toFixed(3)}; events dropped (queue full): ${overview.dropped_events}; visits recorded: ${overview.visits_per_day.reduce((n, d) => n + d.visits, 0)}`);
+  console.log(`target (with consent within 10% of without): ${onRps >= 0.9 * offRps ? 'met' : 'NOT met'}`);
+}
+// ---- end issue 13 ----------------------------------------------------------------------------
 
 main().catch((error) => {
   console.error(error);

@@ -16,4 +16,6 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** How the token arrived; cookie-borne requests need CSRF protection. */
   via: 'bearer' | 'cookie';
+  /** This request may be counted in usage insight: consent given, and neither DNT nor Sec-GPC sent. */
+  usageConsent?: boolean;
 }

@@ -60,6 +60,16 @@ export interface AppConfig {
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
+  insight: {
+    /** Usage events older than this are purged daily. */
+    retentionMonths: number;
+    /** Most events waiting to be written; beyond it new ones are dropped (and counted). */
+    queueMax: number;
+    /** How often the queue is written to Postgres, ms. */
+    flushMs: number;
+  };
+  support: { email: string; board: string };
+  rating: { delaySeconds: number; intervalDays: number; maxRating: number; animationMs: number };
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -198,6 +208,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
+    insight: {
+      retentionMonths: int(env, 'INSIGHT_RETENTION_MONTHS', 13),
+      queueMax: int(env, 'INSIGHT_QUEUE_MAX', 10_000),
+      flushMs: int(env, 'INSIGHT_FLUSH_MS', 1000, 10),
+    },
+    support: { email: env.SUPPORT_EMAIL || adminEmail.toLowerCase(), board: env.SUPPORT_BOARD || 'datahub-tuinbouw' },
+    rating: {
+      delaySeconds: int(env, 'RATING_DELAY', 300, 0),
+      intervalDays: int(env, 'RATING_INTERVAL', 90, 0),
+      maxRating: int(env, 'RATING_MAX', 5, 2),
+      animationMs: int(env, 'RATING_ANIMATION_MS', 200, 0),
+    },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

@@ -15,6 +15,7 @@ import { Authorisations1765100000000 } from './migrations/1765100000000-Authoris
 import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
 import { Logos1765200000001 } from './migrations/1765200000001-Logos';
+import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 
 export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   Applications1765200000000,
   Logos1765200000001,
   SignupVerifications1765300000000,
+  Insight1766200000000,
   SessionNotifications1766300000000,
 ];
 

@@ -10,6 +10,7 @@ import { ApiError } from '../common/errors';
 import { actsOn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { UsageEventsService } from '../insight/usage-events.service';
 import type { DatasetAccessView } from './dataset-data.views';
 import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
 
@@ -39,6 +40,7 @@ export class DatasetDataService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authorisations: AuthorisationsService,
     private readonly store: HubDatasetStore,
+    private readonly usage: UsageEventsService,
   ) {}
 
   private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
@@ -85,6 +87,7 @@ export class DatasetDataService {
 
   async query(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
+    this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
         const guarded = guardQuery(text ?? '');
@@ -124,6 +127,7 @@ export class DatasetDataService {
   /** The permitted graph as RDF/XML, as a stream (the worker hands it over in pieces). */
   async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
     const { dataset, scopes } = await this.permitted(actor, id);
+    this.usage.record(actor, 'XML_DOWNLOADED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
         const body = await this.onCopy(dataset.id, {

@@ -14,6 +14,7 @@ import { MailService } from '../mail/mail.service';
 import { Organization } from '../organizations/organization.entity';
 import { UsersService } from '../users/users.service';
 import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
+import { UsageEventsService } from '../insight/usage-events.service';
 
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_INVALID = 'invitation invalid or expired';
@@ -40,6 +41,7 @@ export class InvitationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailService,
     private readonly users: UsersService,
+    private readonly usage: UsageEventsService,
   ) {}
 
   /**
@@ -69,6 +71,7 @@ export class InvitationsService {
       return organization;
     });
     await this.sendInvitation(actor, organization, email, token);
+    this.usage.record(actor, 'INVITATION_SENT');
     return { email, existing_account: Boolean(account) };
   }
 

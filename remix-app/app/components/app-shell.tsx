@@ -13,7 +13,9 @@ import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Menu, X } from 'lucide-react';
 import { sectionTitle } from '~/lib/section-title';
 import { TopBarHeading } from './breadcrumb';
+import { HelpEntry } from './help-entry';
 import { Logo } from './logo';
+import { RatingPrompt } from './rating-prompt';
 import { NavIcon } from './nav-icons';
 
 const DRAWER_ID = 'hoofdmenu';
@@ -152,6 +154,8 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             </Link>
             <TopBarHeading title={title} />
           </div>
+          <div className="flex shrink-0 items-center gap-2">
+          <HelpEntry email={user.email} organization={organizationName} />
           <Link
             to="/profiel"
             aria-label={LABELS.profileLink}
@@ -160,7 +164,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           >
             {initials(user.firstname)}
           </Link>
+          </div>
         </header>
+        <RatingPrompt />
         <main id="inhoud" className="flex-1 px-4 py-8 sm:px-8">
           <div className="mx-auto max-w-4xl">{children}</div>
         </main>

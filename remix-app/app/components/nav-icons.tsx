@@ -2,10 +2,12 @@ import {
   AppWindow,
   Building,
   Building2,
+  ChartColumn,
   Database,
   DatabaseZap,
   FolderOpen,
   KeyRound,
+  LifeBuoy,
   LayoutGrid,
   Server,
   User,
@@ -27,6 +29,8 @@ const ICONS: Record<string, LucideIcon> = {
   '/organisaties': Building,
   '/beheer-applicaties': AppWindow,
   '/beheer-datasets': DatabaseZap,
+  '/beheer-inzicht': ChartColumn,
+  '/beheer-hulp': LifeBuoy,
 };
 
 export function NavIcon({ to }: { to: string }) {

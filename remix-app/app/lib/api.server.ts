@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf } from '@datahub/api-client';
 import type { ApiErrorBody } from '@datahub/domain';
+import { addUsageConsentHeader } from './consent.server';
 import { apiUrl } from './env.server';
 import { loginPath, requestedPath } from './redirects';
 import { clearAccessTokenCookie, getAccessToken } from './session.server';
@@ -63,6 +64,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   const headers = new Headers({ Accept: 'application/json' });
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  addUsageConsentHeader(request, headers);
   const auth = options.auth ?? 'required';
   if (auth !== 'none') {
     const token = getAccessToken(request);
@@ -125,6 +127,7 @@ export async function apiFetchRaw(request: Request, path: string, accept: string
   const headers = new Headers({ Accept: accept, Authorization: `Bearer ${token}` });
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  addUsageConsentHeader(request, headers);
   let response: Response;
   try {
     response = await fetch(`${apiUrl()}${path}`, { headers, redirect: 'manual', signal: AbortSignal.any([request.signal, AbortSignal.timeout(60_000)]) });

@@ -53,3 +53,9 @@ export function requireValidCsrf(request: Request, formData: FormData) {
   if (isValidCsrf(request, formData)) return null;
   return data<FormReply>({ formError: ERROR_TEXTS.csrf, values: keptValues(formData) }, { status: 403 });
 }
+
+/** The same check for resource routes (no page of their own), whose refusal must be a real Response. */
+export function csrfRefusalResponse(request: Request, formData: FormData): Response | null {
+  if (isValidCsrf(request, formData)) return null;
+  return Response.json({ formError: ERROR_TEXTS.csrf }, { status: 403 });
+}

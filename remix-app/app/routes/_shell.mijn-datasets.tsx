@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
+import { DatasetUseCounts } from '~/components/dataset-use-counts';
 import { ErrorPanel } from '~/components/error-page';
+import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { loadOwnDatasets, searchQuery, toCard } from '~/lib/datasets.server';
 import { pageTitle } from '~/lib/meta';
@@ -13,16 +15,21 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The datasets of the user's own organisation, whatever their status. */
 export async function loader(args: LoaderFunctionArgs) {
-  const [, datasets] = await Promise.all([requireCurrentUser(args), loadOwnDatasets(args.request)]);
-  return { query: searchQuery(args.request), datasets: datasets.map(toCard) };
+  const [, datasets, use] = await Promise.all([
+    requireCurrentUser(args),
+    loadOwnDatasets(args.request),
+    apiGet(args.request, '/api/insight/my-datasets'),
+  ]);
+  return { query: searchQuery(args.request), datasets: datasets.map(toCard), use: use.datasets };
 }
 
 export default function MyDatasetsPage() {
-  const { query, datasets } = useLoaderData<typeof loader>();
+  const { query, datasets, use } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
       <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} showStatus />
+      <DatasetUseCounts datasets={use} />
     </div>
   );
 }

@@ -1,10 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { ERROR_TEXTS, LABELS, LIMITS, displayOrganizationName } from '@datahub/domain';
+import { CONSENT_LABELS, ERROR_TEXTS, LABELS, LIMITS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
+import { ConsentForm } from '~/components/consent-banner';
+import { RatingScale } from '~/components/rating-prompt';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
-import { apiRequest } from '~/lib/api.server';
+import { apiGet, apiRequest } from '~/lib/api.server';
+import { consentChoice, privacySignal } from '~/lib/consent.server';
+import { submitRating } from '~/lib/rating.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
@@ -15,7 +19,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCurrentUser({ request, context });
+  const rating = await apiGet(request, '/api/ratings/state');
   return {
+    consent: consentChoice(request),
+    privacySignal: privacySignal(request),
+    maxRating: rating.max_rating,
     firstname: user.firstname,
     lastname: user.lastname,
     email: user.email,
@@ -26,6 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
+  if (textField(formData, 'intent') === 'beoordeling') {
+    const rated = await submitRating(request, formData);
+    if (!rated.ok) return data<FormReply & { intent?: string }>({ ...rated.reply, intent: 'beoordeling' }, { status: rated.status });
+    return redirect('/profiel', { headers: { 'Set-Cookie': await flashCookie(request, RATING_LABELS.thanks) } });
+  }
 
   const result = await apiRequest(request, 'put', '/api/users/{id}', {
     params: { path: { id: user.user_id } },
@@ -43,7 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const profile = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as (FormReply & { intent?: string }) | undefined;
+  const ratingReply = actionData?.intent === 'beoordeling' ? actionData : undefined;
+  const reply = ratingReply ? undefined : actionData;
   const pending = useIsPending();
   const values = { firstname: profile.firstname, lastname: profile.lastname, ...reply?.values };
 
@@ -83,6 +98,49 @@ export default function ProfilePage() {
         </SubmitButton>
         <CsrfInput />
       </Form>
+
+      <section aria-labelledby="toestemming-profiel" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="toestemming-profiel" className="text-lg font-semibold text-stone-900">
+          {CONSENT_LABELS.profileTitle}
+        </h2>
+        <p className="mt-2 text-sm text-stone-700" data-testid="consent-state">
+          {profile.consent === 'alle' ? CONSENT_LABELS.profileCurrentAll : CONSENT_LABELS.profileCurrentNecessary}
+        </p>
+        {profile.privacySignal ? <p className="mt-2 text-sm text-stone-700">{CONSENT_LABELS.profileSignal}</p> : null}
+        <p className="mt-2 text-sm text-stone-600">{CONSENT_LABELS.text}</p>
+        <ConsentForm back="/profiel" flash className="mt-4" />
+      </section>
+
+      <section aria-labelledby="beoordeling-profiel" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="beoordeling-profiel" className="text-lg font-semibold text-stone-900">
+          {RATING_LABELS.profileTitle}
+        </h2>
+        <Form method="post" noValidate className="mt-4 space-y-4">
+          <FormError message={ratingReply?.formError} />
+          <RatingScale max={profile.maxRating} selected={ratingReply?.values?.score} />
+          {ratingReply?.fieldErrors?.score ? <p className="text-sm font-medium text-red-700">{ratingReply.fieldErrors.score}</p> : null}
+          <div>
+            <label htmlFor="comment" className="block text-sm font-medium text-stone-800">
+              {RATING_LABELS.comment}
+            </label>
+            <textarea
+              id="comment"
+              name="comment"
+              rows={3}
+              maxLength={1000}
+              defaultValue={ratingReply?.values?.comment}
+              className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm"
+            />
+            {ratingReply?.fieldErrors?.comment ? <p className="mt-1 text-sm font-medium text-red-700">{ratingReply.fieldErrors.comment}</p> : null}
+          </div>
+          <input type="hidden" name="intent" value="beoordeling" />
+          <input type="hidden" name="action" value="rate" />
+          <CsrfInput />
+          <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
+            {RATING_LABELS.submit}
+          </SubmitButton>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -61,6 +61,9 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.beheer-applicaties.aanmaken.tsx': '/beheer-applicaties/aanmaken',
     '_shell.beheer-applicatie.$slug._index.tsx': `/beheer-applicatie/${t.applicationSlug}`,
     '_shell.beheer-applicatie.$slug.verwijderen.tsx': `/beheer-applicatie/${t.applicationSlug}/verwijderen`,
+    '_shell.beheer-inzicht.tsx': '/beheer-inzicht',
+    '_shell.beheer-hulp.tsx': '/beheer-hulp',
+    '_shell.hulp.tsx': '/hulp',
     '$.tsx': '/bestaat-niet',
   };
 }
@@ -74,7 +77,7 @@ const SIGNED_OUT_ROUTES: Record<string, string> = {
 };
 
 /** Layout and resource routes render no page of their own. */
-const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts']);
+const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts']);
 
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];

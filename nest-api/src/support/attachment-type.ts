@@ -1,0 +1,12 @@
+import { sniffImageType } from '../logos/sniff';
+
+/** An attachment's type from its bytes, never from its name or declared type: PNG, JPEG, GIF, WebP or PDF; anything else null. */
+export function sniffAttachmentType(data: Buffer): string | null {
+  const image = sniffImageType(data);
+  if (image) return image;
+  const head = data.subarray(0, 12).toString('latin1');
+  if (/^GIF8[79]a/.test(head)) return 'image/gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'image/webp';
+  if (head.startsWith('%PDF-')) return 'application/pdf';
+  return null;
+}

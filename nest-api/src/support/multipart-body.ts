@@ -1,0 +1,28 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BAD_INPUT_DETAILS, SUPPORT_LIMITS } from '@datahub/domain';
+import { ApiError } from '../common/errors';
+
+export const SUPPORT_REQUESTS_PATH = '/api/support-requests';
+/** Three attachments at their limit plus the text fields and the multipart framing. */
+const MULTIPART_LIMIT = SUPPORT_LIMITS.attachments * SUPPORT_LIMITS.attachmentMaxBytes + 64 * 1024;
+
+/** multipart/form-data is taken by the support-request route only, as bytes; the route parses it (undici's FormData). */
+export function registerMultipartBodies(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT }, (request, body, done) => {
+      if (request.url.split('?')[0] !== SUPPORT_REQUESTS_PATH) return done(new ApiError(415, BAD_INPUT_DETAILS.contentType), undefined);
+      done(null, body);
+    });
+}
+
+/** The form in a multipart body; anything unreadable is an empty form (the validation then names the fields). */
+export async function readMultipart(body: unknown, contentType: string | undefined): Promise<FormData> {
+  if (!Buffer.isBuffer(body) || !contentType?.startsWith('multipart/form-data')) return new FormData();
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return new FormData();
+  }
+}

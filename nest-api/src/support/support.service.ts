@@ -1,0 +1,144 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { displayOrganizationName, FIELD_ERRORS, SUPPORT_FIELD_ERRORS, SUPPORT_KINDS, SUPPORT_LIMITS, type SupportKind } from '@datahub/domain';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { MailService } from '../mail/mail.service';
+import { sniffAttachmentType } from './attachment-type';
+import type { SupportRequestView } from './support.views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Attachment {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A file name safe for a header and a listing: no path, no control or quote characters. */
+function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[\u0000-\u001f\u007f"\\;]+/g, '_').slice(0, 120) || 'bijlage';
+}
+
+/** Support requests: stored with their attachments, mailed to SUPPORT_EMAIL, handled by platform admins. */
+@Injectable()
+export class SupportService {
+  private readonly logger = new Logger('Support');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+  ) {}
+
+  async create(actor: AuthenticatedUser, form: FormData): Promise<{ support_request_id: string }> {
+    const kind = text(form, 'kind');
+    const summary = text(form, 'summary');
+    const description = text(form, 'description');
+    const email = (text(form, 'email') || actor.email).toLowerCase();
+    const errors: Record<string, string> = {};
+    if (!(kind in SUPPORT_KINDS)) errors.kind = SUPPORT_FIELD_ERRORS.kind;
+    if (!summary || summary.length > SUPPORT_LIMITS.summaryMax || /[\r\n]/.test(summary)) errors.summary = SUPPORT_FIELD_ERRORS.summary;
+    if (!description || description.length > SUPPORT_LIMITS.descriptionMax) errors.description = SUPPORT_FIELD_ERRORS.description;
+    if (!EMAIL.test(email) || email.length > 254) errors.email = FIELD_ERRORS.email;
+    const files = form.getAll('attachments').filter((value): value is File => typeof value !== 'string' && value.size > 0);
+    const attachments: Attachment[] = [];
+    if (files.length > SUPPORT_LIMITS.attachments) errors.attachments = SUPPORT_FIELD_ERRORS.tooMany;
+    else
+      for (const file of files) {
+        if (file.size > SUPPORT_LIMITS.attachmentMaxBytes) {
+          errors.attachments = SUPPORT_FIELD_ERRORS.tooLarge;
+          break;
+        }
+        const data = Buffer.from(await file.arrayBuffer());
+        const contentType = sniffAttachmentType(data);
+        if (!contentType) {
+          errors.attachments = SUPPORT_FIELD_ERRORS.type;
+          break;
+        }
+        attachments.push({ filename: safeFilename(file.name), contentType, data });
+      }
+    if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+
+    const organizationName = displayOrganizationName(actor.organizationName) || actor.organizationName;
+    const id = await this.dataSource.transaction(async (manager) => {
+      const [{ id }] = await manager.query(
+        `INSERT INTO support_requests (user_id, organization_id, email, organization_name, kind, summary, description)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [actor.id, actor.organizationId, email, organizationName, kind, summary, description],
+      );
+      for (const attachment of attachments)
+        await manager.query('INSERT INTO support_attachments (request_id, filename, content_type, data) VALUES ($1, $2, $3, $4)', [
+          id,
+          attachment.filename,
+          attachment.contentType,
+          attachment.data,
+        ]);
+      return id as string;
+    });
+    await this.notify(id, { kind: kind as SupportKind, summary, description, email, organizationName, attachments });
+    return { support_request_id: id };
+  }
+
+  /** The mail to the support board; the request is kept even when mail fails (the list shows it). */
+  private async notify(
+    id: string,
+    request: { kind: SupportKind; summary: string; description: string; email: string; organizationName: string; attachments: Attachment[] },
+  ): Promise<void> {
+    const { board, email: to } = this.config.support;
+    const link = new URL('/beheer-hulp', this.config.publicUrl).toString();
+    const files = request.attachments.map((a) => `- ${a.filename} (${a.contentType}, ${Math.ceil(a.data.length / 1024)} KB)`).join('\n');
+    try {
+      await this.mail.send({
+        to,
+        subject: `[${board}] ${SUPPORT_KINDS[request.kind]}: ${request.summary}`,
+        text:
+          `Bord: ${board}\nVerzoek: ${id}\nSoort: ${SUPPORT_KINDS[request.kind]}\nVan: ${request.email}\nOrganisatie: ${request.organizationName}\n\n` +
+          `${request.summary}\n\n${request.description}\n\n` +
+          (files ? `Bijlagen:\n${files}\n\n` : '') +
+          `Bekijken en afhandelen: ${link}\n`,
+      });
+    } catch (error) {
+      this.logger.warn(`support request ${id} stored, but the mail failed: ${String(error)}`);
+    }
+  }
+
+  async list(actor: AuthenticatedUser): Promise<SupportRequestView[]> {
+    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    return this.dataSource.query(
+      `SELECT r.id AS support_request_id, r.kind, r.summary, r.description, r.email, r.organization_name, r.status, r.created_at,
+              COALESCE(json_agg(json_build_object('attachment_id', a.id, 'filename', a.filename, 'content_type', a.content_type, 'size', length(a.data))
+                       ORDER BY a.filename) FILTER (WHERE a.id IS NOT NULL), '[]') AS attachments
+       FROM support_requests r LEFT JOIN support_attachments a ON a.request_id = r.id
+       GROUP BY r.id ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 500`,
+    );
+  }
+
+  async setStatus(actor: AuthenticatedUser, id: string, status: 'open' | 'closed'): Promise<void> {
+    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    if (!UUID.test(id)) throw ApiError.notFound();
+    const [, updated] = await this.dataSource.query('UPDATE support_requests SET status = $2 WHERE id = $1', [id, status]);
+    if (!updated) throw ApiError.notFound();
+  }
+
+  async attachment(actor: AuthenticatedUser, requestId: string, attachmentId: string): Promise<{ filename: string; contentType: string; data: Buffer }> {
+    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    if (!UUID.test(requestId) || !UUID.test(attachmentId)) throw ApiError.notFound();
+    const [row] = await this.dataSource.query('SELECT filename, content_type, data FROM support_attachments WHERE id = $1 AND request_id = $2', [
+      attachmentId,
+      requestId,
+    ]);
+    if (!row) throw ApiError.notFound();
+    return { filename: row.filename, contentType: row.content_type, data: row.data };
+  }
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { csrfRefusalResponse } from '~/lib/csrf.server';
+import { textField } from '~/lib/forms';
+import { recordPageView } from '~/lib/page-views.server';
+
+/** Page views of client-side navigations (JavaScript on); the first page of a visit is counted by the server render. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const refused = csrfRefusalResponse(request, formData);
+  if (refused) return refused;
+  recordPageView(request, textField(formData, 'route'), textField(formData, 'slug') || undefined);
+  return new Response(null, { status: 204 });
+}
