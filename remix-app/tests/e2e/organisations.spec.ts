@@ -50,7 +50,7 @@ test.describe('organisation pages', () => {
     const organization = (await (await page.request.get('/api/organizations/kwekerij-delta')).json()) as { organization_id: string };
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
     // The page offers no save button: build the submission a tampered page would send.
-    await page.locator('form[method="post"]').first().evaluate(
+    await page.locator('form[method="post"]:has(#name)').evaluate(
       (form, fields) => {
         for (const [name, value] of Object.entries(fields)) {
           const input = document.createElement('input');
