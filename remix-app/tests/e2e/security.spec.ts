@@ -143,7 +143,8 @@ test.describe('csrf', () => {
   test('a form submitted without its CSRF token is refused in Dutch, keeping the input', async ({ page }) => {
     await signUp(page, { firstname: 'Veilig', lastname: 'Persoon' });
     await page.goto('/profiel');
-    await page.locator('input[name="csrf"]').evaluate((input) => input.remove());
+    // The profile form's own token (the consent and rating forms on the page carry one too).
+    await page.locator('form:has(input[name="firstname"]) input[name="csrf"]').evaluate((input) => input.remove());
     await page.getByLabel(LABELS.profile.firstname, { exact: true }).fill('Aanvaller');
     await page.getByRole('button', { name: LABELS.profile.save }).click();
 
@@ -163,14 +164,14 @@ test.describe('csrf', () => {
   test('a wrong token, another session’s token or a foreign origin are refused', async ({ page, browser, baseURL }) => {
     await signUp(page, { firstname: 'Eerlijk' });
     await page.goto('/profiel');
-    const token = await page.locator('input[name="csrf"]').inputValue();
+    const token = await page.locator('form:has(input[name="firstname"]) input[name="csrf"]').inputValue();
     const origin = new URL(baseURL!).origin;
 
     // The anonymous token of a fresh visitor: valid, but not for this session.
     const stranger = await browser.newContext();
     const strangerPage = await stranger.newPage();
     await strangerPage.goto(`${baseURL}/inloggen`);
-    const strangerToken = await strangerPage.locator('input[name="csrf"]').inputValue();
+    const strangerToken = await strangerPage.getByRole('main').locator('input[name="csrf"]').inputValue();
     await stranger.close();
 
     const attempts = [
@@ -201,7 +202,7 @@ test.describe('csrf', () => {
 
   test('the sign-in form needs its token too', async ({ page, context }) => {
     await page.goto('/inloggen');
-    await page.locator('input[name="csrf"]').evaluate((input) => input.remove());
+    await page.getByRole('main').locator('input[name="csrf"]').evaluate((input) => input.remove());
     await page.getByLabel(LABELS.login.email, { exact: true }).fill(DEMO_USERS.member);
     await page.getByLabel(LABELS.login.password, { exact: true }).fill('Tuinbouw-demo-2026');
     await page.getByRole('button', { name: LABELS.login.submit }).click();
@@ -233,6 +234,8 @@ test.describe('cross-site requests and caching (issue 9, finding 5)', () => {
       page.evaluate((target) => (window.location.href = target), `${baseURL}/api/logout`),
     ]);
     expect(refused.status()).toBe(403);
+    // Let the refused navigation finish before the next one starts.
+    await page.waitForURL(/\/api\/logout$/);
     expect((await currentUser(page)).email).toBe(DEMO_USERS.member);
 
     await page.goto('/');
