@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
+import { countBindings } from './count-bindings';
 import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { SparqlErrorReason } from './errors';
@@ -137,8 +138,7 @@ function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutp
   }
   if (request.form === 'SELECT') {
     const body = store.query(request.query, { results_format: RESULTS_MEDIA_TYPES.json }) as string;
-    const parsed = JSON.parse(body) as { head: unknown; results: { bindings: unknown[] } };
-    const rows = parsed.results.bindings.length;
+    const rows = countBindings(body);
     const truncated = rows > request.maxRows;
     const count = truncated ? request.maxRows : rows;
     if (request.resultsFormat !== 'json') {
@@ -147,6 +147,7 @@ function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutp
       return { body: text, truncated, count, views };
     }
     if (!truncated) return { body, truncated: false, count: rows, views };
+    const parsed = JSON.parse(body) as { head: unknown; results: { bindings: unknown[] } };
     parsed.results.bindings = parsed.results.bindings.slice(0, request.maxRows);
     return { body: JSON.stringify(parsed), truncated: true, count, views };
   }
