@@ -10,7 +10,7 @@ import { parseCli } from 'datasource-agent/dist/cli';
 import { freePort } from '../src/database/embedded-postgres';
 import { PUBLIC_HOSTNAME_SCRIPT, VM_AGENT_PORT, VM_PATHS } from '../src/datasources/cloud-init';
 import { agentPackagePath } from '../src/hub/agent-package.controller';
-import { startTestApi, type TestApi } from './harness';
+import { startTestApi, type TestApi, stopProcess } from './harness';
 
 /**
  * What cloud-init does on a fresh VM, done here against the real hub: install the agent package
@@ -56,11 +56,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((r) => agent!.once('exit', r));
-    agent.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(agent);
   await api?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -8,7 +8,7 @@ import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
-import { startTestApi, type TestApi, type TestUser } from './harness';
+import { startTestApi, type TestApi, type TestUser, stopProcess } from './harness';
 import { expectW3cFormats } from './w3c-formats';
 
 /** A dataset above the hub's memory bound (here 2 KB) is queried where it lives, with the asker's own scopes. */
@@ -65,11 +65,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((r) => agent!.once('exit', r));
-    agent.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(agent);
   await api?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -10,7 +10,7 @@ import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-ag
 import { amsterdamToday } from '@datahub/domain';
 import { freePort } from '../src/database/embedded-postgres';
 import { DiscoveryService } from '../src/hub/discovery.service';
-import { startTestApi, type TestApi, type TestUser } from './harness';
+import { startTestApi, type TestApi, type TestUser, stopProcess } from './harness';
 import { expectW3cFormats } from './w3c-formats';
 
 /** The hub (the real API) answering SPARQL from its copy of a dataset the real reference data source serves. */
@@ -121,11 +121,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((r) => agent!.once('exit', r));
-    agent.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(agent);
   await api?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

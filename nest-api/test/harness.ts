@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -122,4 +123,12 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
     },
   };
   return api;
+}
+
+/** Stops a child process the test started (an agent, a second API) and waits until it has exited. */
+export async function stopProcess(child: ChildProcess | null | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

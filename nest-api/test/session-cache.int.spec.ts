@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi } from './harness';
+import { startTestApi, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, stopProcess } from './harness';
 
 /**
  * Sessions are kept in each API process's memory; revocation must still reach every process at
@@ -68,11 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (second && second.exitCode === null) {
-    const exited = new Promise((r) => second.once('exit', r));
-    second.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(second);
   await api?.close();
 });
 
