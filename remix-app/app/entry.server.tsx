@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
+import { acceptedEncoding, isNotModified, pageCache, pageKey, type CachedPage } from './lib/page-cache.server';
 import { recordRenderedPage } from './lib/page-views.server';
 
 export const streamTimeout = 5_000;
@@ -19,6 +20,19 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : '';
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   recordRenderedPage(request, responseStatusCode, remixContext);
+
+  const key = pageCache ? pageKey(request, responseStatusCode, responseHeaders, remixContext, waitForAll) : null;
+  if (pageCache && key) {
+    const cached = pageCache.get(key);
+    if (cached) {
+      // The page goes out with the nonce it was rendered with (server.js set a fresh one).
+      loadContext.setCspNonce(cached.nonce);
+      return cachedResponse(request, responseStatusCode, responseHeaders, key, cached);
+    }
+    return renderToBuffer(remixContext, request.url, nonce).then((html) =>
+      cachedResponse(request, responseStatusCode, responseHeaders, key, pageCache!.set(key, nonce, html)),
+    );
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -52,6 +66,49 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** The whole page at once (no Suspense boundaries here: nothing streams later). */
+function renderToBuffer(remixContext: EntryContext, url: string, nonce: string): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('end', () => resolve(Buffer.concat(chunks)));
+    body.on('error', reject);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          clearTimeout(timer);
+          pipe(body);
+        },
+        onShellError: reject,
+        onError: reject,
+      },
+    );
+    const timer = setTimeout(() => {
+      abort();
+      reject(new Error('page render timed out'));
+    }, streamTimeout + 1_000);
+  });
+}
+
+/** A cached page in the encoding the browser prefers (compressed here, so the compression middleware leaves it), or 304. */
+async function cachedResponse(request: Request, status: number, headers: Headers, key: string, page: CachedPage): Promise<Response> {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('ETag', page.etag);
+  headers.append('Vary', 'Accept-Encoding');
+  if (isNotModified(request, page.etag)) return new Response(null, { status: 304, headers });
+  const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
+  const body = await pageCache!.encoded(key, page, encoding);
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.length));
+  // A Buffer is a Uint8Array, which Response takes; TypeScript's DOM types only miss its ArrayBufferLike.
+  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -5,6 +5,8 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** The CSP nonce server.js generated for this response. */
     cspNonce: string;
+    /** Sends this nonce in the response's CSP instead (a cached page keeps the nonce it was rendered with). */
+    setCspNonce: (nonce: string) => void;
   }
 }
 

@@ -27,6 +27,11 @@ export function readServerEnv(env) {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigError(`Set API_URL to an http(s) address, such as http://127.0.0.1:3001 (it is '${apiUrl}').`);
   }
+  const pageCacheText = env.PAGE_CACHE_MB ?? '32';
+  const pageCacheMb = Number(pageCacheText);
+  if (pageCacheText.trim() === '' || !Number.isFinite(pageCacheMb) || pageCacheMb < 0) {
+    throw new ConfigError(`Set PAGE_CACHE_MB to the megabytes of rendered pages each portal worker may keep, such as 32 (0: none; it is '${pageCacheText}').`);
+  }
   return {
     port,
     host: env.HOST || undefined,

@@ -6,7 +6,7 @@ import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ConfigError, readServerEnv } from './env.js';
-import { isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
+import { contentSecurityPolicy, isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -89,7 +89,14 @@ app.all(
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+    getLoadContext: (_req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      /** @param {string} nonce */
+      setCspNonce: (nonce) => {
+        res.locals.cspNonce = nonce;
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev }));
+      },
+    }),
   }),
 );
 

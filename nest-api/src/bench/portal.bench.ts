@@ -85,7 +85,11 @@ async function main(): Promise<void> {
         const base = `http://127.0.0.1:${portalPort}`;
         await waitForHealth(`${base}/inloggen`, 60_000);
         const token = await signIn(api.base, 'beheer@datahub.test', 'Tuinbouw-demo-2026');
-        const headers = { cookie: `access_token=${token}`, 'accept-encoding': 'gzip, br' };
+        // A signed-in browser also holds the anti-forgery cookie the portal set at sign-in.
+        const first = await fetch(`${base}/profiel`, { headers: { cookie: `access_token=${token}` }, redirect: 'manual' });
+        const xsrf = first.headers.getSetCookie().find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.split(';')[0];
+        if (!xsrf) throw new Error('the portal set no XSRF-TOKEN cookie');
+        const headers = { cookie: `access_token=${token}; ${xsrf}`, 'accept-encoding': 'gzip, br' };
         const paths = process.env.BENCH_PAGES?.split(',') ?? ['/datasets', `/dataset/${slug}`, '/organisaties', '/profiel'];
         for (const path of paths) {
           const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
