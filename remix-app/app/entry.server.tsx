@@ -5,8 +5,17 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
-import { acceptedEncoding, isNotModified, pageCache, pageKey, type CachedPage } from './lib/page-cache.server';
-import { recordRenderedPage } from './lib/page-views.server';
+import {
+  acceptedEncoding,
+  isNotModified,
+  pageCache,
+  pageKey,
+  rememberServedPage,
+  routesArePure,
+  servePageFromCache,
+  type CachedPage,
+} from './lib/page-cache.server';
+import { renderedPageView, sendPageView } from './lib/page-views.server';
 
 export const streamTimeout = 5_000;
 
@@ -19,10 +28,12 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : '';
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
-  recordRenderedPage(request, responseStatusCode, remixContext);
+  const view = renderedPageView(request, responseStatusCode, remixContext);
+  if (view) sendPageView(request, view);
 
   const key = pageCache ? pageKey(request, responseStatusCode, responseHeaders, remixContext, waitForAll) : null;
   if (pageCache && key) {
+    if (routesArePure(remixContext)) rememberServedPage(key, view);
     const cached = pageCache.get(key);
     if (cached) {
       // The page goes out with the nonce it was rendered with (server.js set a fresh one).
@@ -68,6 +79,22 @@ export default function handleRequest(
   });
 }
 
+/**
+ * server/portal.js puts this in front of Remix: pages of routes with `handle.pageCache` whose
+ * nest-api answers are all unchanged come from memory (lib/page-cache.server.ts).
+ */
+export function pageCacheMiddleware(setCspNonce: (res: import('express').Response, nonce: string) => void) {
+  return servePageFromCache({
+    isBot: isbot,
+    setCspNonce,
+    recordView: (req, view) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+      sendPageView(new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, { headers }), view);
+    },
+  });
+}
+
 /** The whole page at once (no Suspense boundaries here: nothing streams later). */
 function renderToBuffer(remixContext: EntryContext, url: string, nonce: string): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
@@ -102,7 +129,7 @@ async function cachedResponse(request: Request, status: number, headers: Headers
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('ETag', page.etag);
   headers.append('Vary', 'Accept-Encoding');
-  if (isNotModified(request, page.etag)) return new Response(null, { status: 304, headers });
+  if (isNotModified(request.headers.get('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
   const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
   const body = await pageCache!.encoded(key, page, encoding);
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);

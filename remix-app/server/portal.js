@@ -74,9 +74,30 @@ if (dev) {
 } else {
   const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
   app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  // Only names with an extension can be files there: pages skip the file system.
+  const staticFiles = express.static(clientDir, { maxAge: '1h', index: false });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? staticFiles(req, res, next) : next()));
   const buildPath = '../build/server/index.js';
   build = await import(buildPath);
+}
+
+/**
+ * A cached page goes out with the nonce it was rendered with instead of this response's fresh one.
+ * @param {import('express').Response} res
+ * @param {string} nonce
+ */
+function setCspNonce(res, nonce) {
+  res.locals.cspNonce = nonce;
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev }));
+}
+
+// Pages whose nest-api answers are all unchanged since they were rendered come from memory
+// (app/lib/page-cache.server.ts); every other request goes on to Remix.
+const entryModule = typeof build === 'function' ? null : /** @type {{ pageCacheMiddleware?: Function }} */ (build.entry.module);
+if (entryModule?.pageCacheMiddleware) {
+  app.use(
+    entryModule.pageCacheMiddleware(setCspNonce),
+  );
 }
 
 app.all(
@@ -92,10 +113,7 @@ app.all(
     getLoadContext: (_req, res) => ({
       cspNonce: String(res.locals.cspNonce ?? ''),
       /** @param {string} nonce */
-      setCspNonce: (nonce) => {
-        res.locals.cspNonce = nonce;
-        res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev }));
-      },
+      setCspNonce: (nonce) => setCspNonce(res, nonce),
     }),
   }),
 );

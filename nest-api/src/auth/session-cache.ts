@@ -40,6 +40,8 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   private closed = false;
   /** Raised on every invalidation: a lookup that started before one must not store its (maybe stale) row. */
   private generation = 0;
+  /** Other in-memory copies kept current by the same connection (the catalogue): told of every change, 'all' when knowledge was lost. */
+  private readonly subscribers = new Set<(kind: string, id: string) => void>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,6 +50,19 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
 
   get enabled(): boolean {
     return this.listening && this.config.sessionCacheSeconds > 0;
+  }
+
+  /** True while notifications arrive: a copy kept current by subscribe() may be used. */
+  get listeningForChanges(): boolean {
+    return this.listening;
+  }
+
+  /**
+   * Every notification (kind and id, e.g. 'catalogue', 'organization'), and ('all', '') whenever this
+   * process may have missed some. The sync after a write covers subscribers too: same connection, same order.
+   */
+  subscribe(handler: (kind: string, id: string) => void): void {
+    this.subscribers.add(handler);
   }
 
   async onModuleInit(): Promise<void> {
@@ -106,6 +121,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.generation += 1;
+    for (const handler of this.subscribers) handler(kind, id ?? '');
     for (const [sessionId, entry] of this.entries) {
       const session = entry.session;
       if (
@@ -121,6 +137,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    for (const handler of this.subscribers) handler('all', '');
   }
 
   get(sessionId: string): CachedSession | undefined {

@@ -17,6 +17,7 @@ import { Applications1765200000000 } from './migrations/1765200000000-Applicatio
 import { Logos1765200000001 } from './migrations/1765200000001-Logos';
 import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
+import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 
 export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
 export const MIGRATIONS = [
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   SignupVerifications1765300000000,
   Insight1766200000000,
   SessionNotifications1766300000000,
+  CatalogueNotifications1766400000000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

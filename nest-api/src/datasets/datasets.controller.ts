@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
@@ -15,9 +16,14 @@ export class DatasetsController {
   @Get('datasets')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: 'The catalogue: every online dataset in name order; with q/limit/offset one page of those whose name contains q' })
-  @ApiOkResponse({ type: [DatasetView] })
-  online(@Query() query: CatalogueQueryDto): Promise<DatasetView[]> {
-    return this.datasets.online(query);
+  @ApiOkResponse({ type: [DatasetView], headers: { ETag: { description: 'Names this answer', schema: { type: 'string' } } } })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an answer you hold: 304 while it is still the answer' })
+  @ApiResponse({ status: 304, description: 'Unchanged since the answer named in If-None-Match' })
+  async online(@Query() query: CatalogueQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const page = await this.datasets.onlinePage(query);
+    void reply.header('etag', page.etag);
+    if (namesEtag(request.headers['if-none-match'], page.etag)) return void reply.status(304).send();
+    void reply.status(200).type('application/json; charset=utf-8').send(page.json);
   }
 
   @Get('my-datasets')
@@ -44,4 +50,13 @@ export class DatasetsController {
   ofOrganization(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<DatasetView[]> {
     return this.datasets.ofOrganization(actor, slug);
   }
+}
+
+/** If-None-Match lists this ETag (weak or strong) or '*'. */
+function namesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }

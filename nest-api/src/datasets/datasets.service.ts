@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { SessionCache } from '../auth/session-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
+import { CatalogueCache, type CataloguePage } from './catalogue-cache';
 import { Dataset } from './dataset.entity';
 import { toDatasetView, type DatasetView } from './dataset.view';
 import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
@@ -13,7 +15,14 @@ import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
  */
 @Injectable()
 export class DatasetsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly catalogue: CatalogueCache;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    sessions: SessionCache,
+  ) {
+    this.catalogue = new CatalogueCache(sessions);
+  }
 
   private query(): SelectQueryBuilder<Dataset> {
     return this.dataSource
@@ -23,6 +32,11 @@ export class DatasetsService {
       .innerJoinAndSelect('datasource.organization', 'organization')
       .orderBy('lower(dataset.name)')
       .addOrderBy('dataset.slug');
+  }
+
+  /** The catalogue answer as sent, from memory while nothing it shows has changed. */
+  onlinePage(page: CatalogueQueryDto = {}): Promise<CataloguePage> {
+    return this.catalogue.get(JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null]), () => this.online(page));
   }
 
   async online(page: CatalogueQueryDto = {}): Promise<DatasetView[]> {

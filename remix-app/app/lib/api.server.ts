@@ -3,6 +3,7 @@ import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMet
 import type { ApiErrorBody } from '@datahub/domain';
 import { addUsageConsentHeader } from './consent.server';
 import { apiUrl } from './env.server';
+import { recordedFetch } from './page-cache.server';
 import { loginPath, requestedPath } from './redirects';
 import { clearAccessTokenCookie, getAccessToken } from './session.server';
 
@@ -74,7 +75,8 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   if (options.raw) headers.set('Content-Type', options.raw.contentType);
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
-  const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
+  // recordedFetch lets the page cache know which answers a page was made of.
+  const client = createApiClient({ baseUrl: apiUrl(), fetch: recordedFetch });
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
     answer = await client.request(method, path, {

@@ -4,18 +4,32 @@ import { usageAllowed } from './consent.server';
 import { routePattern, subjectSlug } from './route-pattern';
 import { getAccessToken } from './session.server';
 
+export interface PageView {
+  route: string;
+  slug?: string;
+}
+
 /** Hands a page view to nest-api without waiting: counting never slows or fails a page. */
 export function recordPageView(request: Request, route: string, slug?: string): void {
   if (!getAccessToken(request) || !usageAllowed(request) || !route.startsWith('/')) return;
+  sendPageView(request, { route, slug });
+}
+
+/** The view of a page already known to count (see renderedPageView). */
+export function sendPageView(request: Request, { route, slug }: PageView): void {
   apiRequest(request, 'post', '/api/insight/page-views', { body: { route, ...(slug ? { slug } : {}) } }, { auth: 'optional' }).catch(() => undefined);
 }
 
-/** A signed-in page rendered on the server (the first page of a visit, and every page without JavaScript). */
-export function recordRenderedPage(request: Request, status: number, context: EntryContext): void {
-  if (request.method !== 'GET' || status !== 200) return;
+/**
+ * The page view a signed-in page rendered on the server counts as (the first page of a visit, and
+ * every page without JavaScript), or null when it does not count.
+ */
+export function renderedPageView(request: Request, status: number, context: EntryContext): PageView | null {
+  if (request.method !== 'GET' || status !== 200) return null;
   const matches = context.staticHandlerContext.matches;
-  if (!matches.some((match) => match.route.id === 'routes/_shell')) return;
+  if (!matches.some((match) => match.route.id === 'routes/_shell')) return null;
   const leaf = matches[matches.length - 1];
   const route = routePattern(leaf.route.id);
-  recordPageView(request, route, subjectSlug(route, leaf.params));
+  if (!getAccessToken(request) || !usageAllowed(request) || !route.startsWith('/')) return null;
+  return { route, slug: subjectSlug(route, leaf.params) };
 }

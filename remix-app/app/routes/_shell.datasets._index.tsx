@@ -11,6 +11,9 @@ const L = DATASET_LABELS.datasets;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+export const handle = { pageCache: true };
+
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
   // In parallel: the user (shared with the shell's loader) and the page's own data.

@@ -14,6 +14,9 @@ const L = ORGANISATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+export const handle = { pageCache: true };
+
 /**
  * Admins get every organisation from nest-api (one query with the user counts), others only their
  * own. The server filters on `?q=` (no JavaScript) and each section shows a page of rows at a

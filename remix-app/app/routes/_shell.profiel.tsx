@@ -17,6 +17,9 @@ import { readSignedInAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+export const handle = { pageCache: true };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCurrentUser({ request, context });
   const rating = await apiGet(request, '/api/ratings/state');

@@ -6,6 +6,9 @@ import { FlashMessage } from '~/components/flash-message';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { consumeFlash } from '~/lib/session.server';
 
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+export const handle = { pageCache: true };
+
 /** Every page but sign-in and sign-up lives here: no user, no page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
