@@ -2486,7 +2486,10 @@ export interface operations {
                 /** @description Skip this many entries (in name order) */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2494,11 +2497,20 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DatasetView"][];
                 };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {
