@@ -282,6 +282,11 @@ test("my datasets shows the running data source's datasets online in green, the 
 
 test('when the data source stops its datasets go offline and leave the catalogue; they return when it starts again', async ({ page, signInAs }) => {
   test.setTimeout(120_000);
+  // The catalogue page is kept in memory by now (issue 14): the changes below must show through it.
+  await signInAs(DEMO_USERS.owner);
+  for (let visit = 0; visit < 3; visit += 1) await page.goto('/datasets');
+  expect((await page.request.get('/datasets')).headers()['etag'], 'the page is kept').toBeTruthy();
+  await expect(card(page, KAS)).toBeVisible();
   await agent.stop();
   await expect
     .poll(statuses, { timeout: 30_000, message: 'discovery notices the stopped data source' })
