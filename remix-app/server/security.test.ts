@@ -56,4 +56,11 @@ describe('readServerEnv', () => {
     expect(() => readServerEnv({ CSRF_SECRET: 'x'.repeat(32), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => readServerEnv({ CSRF_SECRET: 'x'.repeat(32), API_URL: 'ftp://x' })).toThrow(/API_URL/);
   });
+
+  it('takes a page cache size in megabytes, 0 for none', () => {
+    expect(() => readServerEnv({ CSRF_SECRET: 'x'.repeat(32), PAGE_CACHE_MB: '0' })).not.toThrow();
+    expect(() => readServerEnv({ CSRF_SECRET: 'x'.repeat(32), PAGE_CACHE_MB: '64' })).not.toThrow();
+    for (const bad of ['-1', 'veel', ''])
+      expect(() => readServerEnv({ CSRF_SECRET: 'x'.repeat(32), PAGE_CACHE_MB: bad }), bad).toThrow(/PAGE_CACHE_MB/);
+  });
 });
