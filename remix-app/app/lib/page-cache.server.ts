@@ -152,13 +152,11 @@ export class PageCache {
   }
 }
 
-function maxBytesFromEnv(): number {
-  const megabytes = Number(process.env.PAGE_CACHE_MB ?? 32);
-  return Number.isFinite(megabytes) && megabytes >= 0 ? megabytes * 1024 * 1024 : 32 * 1024 * 1024;
-}
+// server/env.js refused anything but a number ≥ 0 at boot.
+const maxBytes = Number(process.env.PAGE_CACHE_MB ?? 32) * 1024 * 1024;
 
-/** One per process; off in development, where the build changes under it. */
-export const pageCache = process.env.NODE_ENV === 'production' ? new PageCache(maxBytesFromEnv()) : null;
+/** One per process; off with PAGE_CACHE_MB=0 and in development, where the build changes under it. */
+export const pageCache = process.env.NODE_ENV === 'production' && maxBytes > 0 ? new PageCache(maxBytes) : null;
 
 /** Do the matched routes all say their loaders read nothing but the request and nest-api's answers? */
 export function routesArePure(context: EntryContext): boolean {
