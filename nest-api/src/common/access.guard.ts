@@ -55,7 +55,8 @@ export class AccessGuard implements CanActivate {
     return rules;
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous when the token and session are in memory: no promise on the common path. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const { access: rule, stateChangingGet } = this.rulesOf(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (!rule) {
@@ -63,29 +64,36 @@ export class AccessGuard implements CanActivate {
       throw ApiError.forbidden();
     }
     if (rule.kind === 'public') return true;
-    if (rule.kind === 'datasource') {
-      const datasource = await this.datasourceAuth.authenticate(request.headers.authorization);
-      if (!datasource) throw ApiError.unauthenticated();
-      (request as FastifyRequest & { datasource?: unknown }).datasource = datasource;
-      return true;
-    }
+    if (rule.kind === 'datasource') return this.admitDatasource(request);
 
-    const user = await this.authenticate(request);
+    // A portal JWT from the bearer header or the access cookie, backed by a live session.
+    const credential = extractAccessToken(request);
+    if (!credential) throw ApiError.unauthenticated();
+    const known = this.tokens.authenticateFromMemory(credential.token, credential.via);
+    if (known !== undefined) return this.admit(request, known, rule, stateChangingGet);
+    return this.tokens.authenticate(credential.token, credential.via).then((user) => this.admit(request, user, rule, stateChangingGet));
+  }
+
+  private async admitDatasource(request: FastifyRequest): Promise<boolean> {
+    const datasource = await this.datasourceAuth.authenticate(request.headers.authorization);
+    if (!datasource) throw ApiError.unauthenticated();
+    (request as FastifyRequest & { datasource?: unknown }).datasource = datasource;
+    return true;
+  }
+
+  private admit(
+    request: FastifyRequest & { user?: AuthenticatedUser },
+    user: AuthenticatedUser | null,
+    rule: Exclude<AccessRule, { kind: 'public' | 'datasource' }>,
+    stateChangingGet: boolean,
+  ): true {
+    if (!user) throw ApiError.unauthenticated();
+    user.usageConsent = usageConsentOf(request);
     request.user = user;
     if (user.via === 'cookie' && stateChangingGet && isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
     if (user.via === 'cookie' && (stateChangingGet || !SAFE_METHODS.has(request.method))) this.checkCsrf(request);
     if (rule.kind === 'permission' && !user.permissions.has(rule.permission)) throw ApiError.forbidden();
     return true;
-  }
-
-  /** A portal JWT from the bearer header or the access cookie, backed by a live session. */
-  private async authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
-    const credential = extractAccessToken(request);
-    if (!credential) throw ApiError.unauthenticated();
-    const user = await this.tokens.authenticate(credential.token, credential.via);
-    if (!user) throw ApiError.unauthenticated();
-    user.usageConsent = usageConsentOf(request);
-    return user;
   }
 
   /** Cookie-authenticated writes must come from our origin and echo the signed XSRF-TOKEN cookie. */
