@@ -66,7 +66,7 @@ describe('the catalogue kept in memory', () => {
     expect(await other.json()).toEqual([]);
 
     await changeInDatabase(`UPDATE datasets SET name = 'Tomaat trostomaat' WHERE slug = 'tomaat'`, []);
-    await expect.poll(() => names('?limit=10'), { timeout: 2_000, intervals: [20] }).toEqual(['Tomaat trostomaat (Kwekerij Cache)']);
+    await expect.poll(() => names('?limit=10'), { timeout: 2_000, interval: 20 }).toEqual(['Tomaat trostomaat (Kwekerij Cache)']);
     const changed = await api.request('/api/datasets?limit=10', { token: reader.token, headers: { 'if-none-match': etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -81,18 +81,18 @@ describe('the catalogue kept in memory', () => {
     expect(await names()).toEqual(['Tomaat trostomaat (Kwekerij Cache)']);
     // Any change to the catalogue's tables notifies and brings the whole list up to date.
     await changeInDatabase(`UPDATE datasources SET name = 'Cachebron 2' WHERE id = $1`, [datasourceId]);
-    await expect.poll(() => names(), { timeout: 2_000, intervals: [20] }).toEqual(['Paprika (Kwekerij Cache)', 'Tomaat trostomaat (Kwekerij Cache)']);
+    await expect.poll(() => names(), { timeout: 2_000, interval: 20 }).toEqual(['Paprika (Kwekerij Cache)', 'Tomaat trostomaat (Kwekerij Cache)']);
   });
 
   it("follows the owner's name, datasets going offline, new ones and removed ones", async () => {
     await changeInDatabase(`UPDATE organizations SET name = 'Kwekerij Gewijzigd' WHERE id = $1`, [organizationId]);
-    await expect.poll(() => names(), { timeout: 2_000, intervals: [20] }).toEqual(['Paprika (Kwekerij Gewijzigd)', 'Tomaat trostomaat (Kwekerij Gewijzigd)']);
+    await expect.poll(() => names(), { timeout: 2_000, interval: 20 }).toEqual(['Paprika (Kwekerij Gewijzigd)', 'Tomaat trostomaat (Kwekerij Gewijzigd)']);
     await changeInDatabase(`UPDATE datasets SET status = 'offline' WHERE slug = 'paprika'`, []);
-    await expect.poll(() => names(), { timeout: 2_000, intervals: [20] }).toEqual(['Tomaat trostomaat (Kwekerij Gewijzigd)']);
+    await expect.poll(() => names(), { timeout: 2_000, interval: 20 }).toEqual(['Tomaat trostomaat (Kwekerij Gewijzigd)']);
     await changeInDatabase(`INSERT INTO datasets (id, datasource_id, slug, name, about, status) VALUES (gen_random_uuid(), $1, 'aardbei', 'Aardbei', '', 'online')`, [
       datasourceId,
     ]);
-    await expect.poll(() => names(), { timeout: 2_000, intervals: [20] }).toEqual(['Aardbei (Kwekerij Gewijzigd)', 'Tomaat trostomaat (Kwekerij Gewijzigd)']);
+    await expect.poll(() => names(), { timeout: 2_000, interval: 20 }).toEqual(['Aardbei (Kwekerij Gewijzigd)', 'Tomaat trostomaat (Kwekerij Gewijzigd)']);
   });
 
   it('shows a write through the API on the very next request', async () => {

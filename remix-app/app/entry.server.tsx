@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
+import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
@@ -83,7 +84,7 @@ export default function handleRequest(
  * server/portal.js puts this in front of Remix: pages of routes with `handle.pageCache` whose
  * nest-api answers are all unchanged come from memory (lib/page-cache.server.ts).
  */
-export function pageCacheMiddleware(setCspNonce: (res: import('express').Response, nonce: string) => void) {
+export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: string) => void) {
   return servePageFromCache({
     isBot: isbot,
     setCspNonce,

@@ -5,6 +5,7 @@ import https from 'node:https';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { PageView } from './page-views.server';
 
 /**
@@ -243,11 +244,8 @@ export function rememberServedPage(pageKey: string, view: ServedPage['view']): v
   served.set(store.requestKey, { reads: store.reads, pageKey, view });
 }
 
-type Req = import('express').Request;
-type Res = import('express').Response;
-
 /** Everything of the request that the root, shell and opted-in loaders and the render may read. */
-function requestKeyOf(req: Req, isBot: boolean): string {
+function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -297,14 +295,14 @@ function unchanged(read: PageRead, forwardedFor: string): Promise<boolean> {
 
 export interface ServeOptions {
   isBot: (userAgent: string) => boolean;
-  setCspNonce: (res: Res, nonce: string) => void;
+  setCspNonce: (res: ExpressResponse, nonce: string) => void;
   /** Reports the page view of a page served here (a render reports its own). */
-  recordView: (req: Req, view: PageView) => void;
+  recordView: (req: ExpressRequest, view: PageView) => void;
 }
 
 /** Express middleware in front of Remix: a page whose answers are all unchanged is sent from memory. */
 export function servePageFromCache(options: ServeOptions) {
-  return (req: Req, res: Res, next: (error?: unknown) => void): void => {
+  return (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void): void => {
     if (!pageCache || req.method !== 'GET' || req.path.endsWith('.data') || req.query._data !== undefined) return next();
     const requestKey = requestKeyOf(req, options.isBot(req.get('user-agent') ?? ''));
     const record = () => requestReads.run({ reads: [], impure: false, requestKey }, next);
