@@ -104,6 +104,15 @@ function renderToBuffer(remixContext: EntryContext, url: string, nonce: string):
     body.on('data', (chunk: Buffer) => chunks.push(chunk));
     body.on('end', () => resolve(Buffer.concat(chunks)));
     body.on('error', reject);
+    let abortRender = () => {};
+    const timer = setTimeout(() => {
+      abortRender();
+      reject(new Error('page render timed out'));
+    }, streamTimeout + 1_000);
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      reject(error);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={url} nonce={nonce} />
@@ -114,14 +123,11 @@ function renderToBuffer(remixContext: EntryContext, url: string, nonce: string):
           clearTimeout(timer);
           pipe(body);
         },
-        onShellError: reject,
-        onError: reject,
+        onShellError: fail,
+        onError: fail,
       },
     );
-    const timer = setTimeout(() => {
-      abort();
-      reject(new Error('page render timed out'));
-    }, streamTimeout + 1_000);
+    abortRender = abort;
   });
 }
 
