@@ -20,7 +20,10 @@ import type { DataFormat, GraphFormat, LoadInfo, QueryOutput, ResultsFormat, Wor
 export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
 
 export interface EngineOptions {
-  /** Number of workers (default 1). Each holds every dataset: memory grows with the pool. */
+  /**
+   * Most workers (default 1). One starts with the engine; another only when a query waits that no
+   * running worker is free to take. Each holds every replicated dataset: memory grows with the pool.
+   */
   workers?: number;
   /** Hard deadline per query in ms (default 10 000). */
   deadlineMs?: number;
@@ -67,7 +70,10 @@ export interface QueryResult {
   form: QueryForm;
   /** The results format's media type for SELECT/ASK, else the graph format's. */
   contentType: string;
-  body: string;
+  /** The answer as sent: UTF-8 bytes, as the worker encoded them (send these, not `body`). */
+  bytes: Buffer;
+  /** The answer as text (decoded from `bytes` when first read). */
+  readonly body: string;
   /** True when rows or triples beyond the cap were cut off. */
   truncated: boolean;
   /** Rows (SELECT) or triples (CONSTRUCT/DESCRIBE) in `body`; 1 for ASK. */
@@ -178,7 +184,8 @@ export class SparqlEngine {
     if (!existsSync(this.options.workerScript)) {
       throw new Error(`SPARQL worker script not found at ${this.options.workerScript}; build @datahub/sparql first`);
     }
-    for (let index = 0; index < this.options.workers; index += 1) this.pool.push(this.spawn());
+    // The others start on demand (pump): an idle worker costs memory, most of the time for nothing.
+    this.pool.push(this.spawn());
   }
 
   /**
@@ -278,10 +285,15 @@ export class SparqlEngine {
     });
     const graph = guarded.form === 'CONSTRUCT' || guarded.form === 'DESCRIBE';
     const askFormat = resultsFormat === 'xml' ? 'xml' : 'json';
+    const bytes = output.bytes ? Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength) : Buffer.from(output.body, 'utf8');
+    let body: string | undefined;
     return {
       form: guarded.form,
       contentType: graph ? GRAPH_MEDIA_TYPES[graphFormat] : RESULTS_MEDIA_TYPES[guarded.form === 'ASK' ? askFormat : resultsFormat],
-      body: output.body,
+      bytes,
+      get body() {
+        return (body ??= bytes.toString('utf8'));
+      },
       truncated: output.truncated,
       count: output.count,
       durationMs: Date.now() - started,
@@ -543,8 +555,24 @@ export class SparqlEngine {
       }
       this.dispatch(member, job);
     }
+    this.growIfWaiting();
     this.updateRefs();
     this.updateWatchdog();
+  }
+
+  /**
+   * Starts one more worker (up to `workers`) when a queued job waits that a new worker could take
+   * (not one bound to the worker holding its single-copy dataset) and none is idle or starting.
+   */
+  private growIfWaiting(): void {
+    if (this.broken) return;
+    const live = this.pool.filter((member) => !member.dead);
+    if (live.length >= this.options.workers || live.some((member) => !member.ready || !member.running)) return;
+    const movable = this.queue.some((job) => {
+      const holder = 'key' in job.request ? this.datasets.get(job.request.key)?.holder : undefined;
+      return holder === undefined || holder.dead;
+    });
+    if (movable) this.pool.push(this.spawn());
   }
 
   /**
