@@ -137,8 +137,8 @@ interface PoolWorker {
   ready: boolean;
   /** dataset key → version loaded in this worker */
   loaded: Map<string, number>;
-  /** dataset key → selection keys of the views the worker holds for it */
-  views: Map<string, string[]>;
+  /** dataset key → the views the worker holds for it: selection key → triples */
+  views: Map<string, Map<string, number>>;
   running?: { id: number; job: Job; timer?: NodeJS.Timeout; onDone: (response: WorkerResponse) => void };
   dead: boolean;
 }
@@ -251,6 +251,18 @@ export class SparqlEngine {
 
   keys(): string[] {
     return [...this.datasets.keys()];
+  }
+
+  /** Triples in the views of dataset `key` that the workers hold (each view is a partial copy of it). */
+  viewTriples(key: string): number {
+    // An unloaded dataset's views go with it (the workers drop them before their next job).
+    if (!this.datasets.has(key)) return 0;
+    let triples = 0;
+    for (const member of this.pool) {
+      if (member.dead) continue;
+      for (const count of member.views.get(key)?.values() ?? []) triples += count;
+    }
+    return triples;
   }
 
   /**
@@ -545,7 +557,7 @@ export class SparqlEngine {
       const request = job.request;
       if ((request.type === 'query' || request.type === 'export') && !request.selection.all) {
         const view = selectionKey(request.selection);
-        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.includes(view)) {
+        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.has(view)) {
           job.viewTried = true;
           // Build the view first, without the query's deadline (it is work on the data, not the query's).
           this.queue.unshift(job);
@@ -685,7 +697,7 @@ export class SparqlEngine {
       member.views.delete(request.key);
       return;
     }
-    if (response.ok && (response.result as QueryOutput | null)?.views) member.views.set(request.key, (response.result as QueryOutput).views!);
+    if (response.ok && (response.result as QueryOutput | null)?.views) member.views.set(request.key, new Map((response.result as QueryOutput).views));
     if (request.type === 'view') {
       if (!response.ok) member.views.delete(request.key);
       return;

@@ -50,8 +50,8 @@ export interface QueryOutput {
   truncated: boolean;
   /** SELECT rows or CONSTRUCT/DESCRIBE triples returned (ASK: 1). */
   count: number;
-  /** The dataset's views in the worker after this job (selection keys, least recently used first). */
-  views?: string[];
+  /** The dataset's views in the worker after this job: [selection key, triples], least recently used first. */
+  views?: [string, number][];
 }
 
 export type WorkerResponse =

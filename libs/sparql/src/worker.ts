@@ -34,10 +34,16 @@ const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
   tsv: 'text/tab-separated-values',
 };
 
+interface View {
+  store: oxigraph.Store;
+  /** Counted when built (a Store's size is a pass over all its triples). */
+  triples: number;
+}
+
 interface LoadedDataset {
   store: oxigraph.Store;
   /** selectionKey → view, least recently used first. */
-  views: Map<string, oxigraph.Store>;
+  views: Map<string, View>;
 }
 
 const datasets = new Map<string, LoadedDataset>();
@@ -121,7 +127,7 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
   if (view) {
     loaded.views.delete(key);
   } else {
-    view = new oxigraph.Store();
+    view = { store: new oxigraph.Store(), triples: 0 };
     if (selection.categories.length > 0) {
       // The triples of every subject with one of the categories (variables bound to blank nodes keep their identity).
       const permitted = selection.categories.map((category) => JSON.stringify(category)).join(', ');
@@ -129,16 +135,17 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
         `CONSTRUCT { ?s ?p ?o } WHERE { { SELECT DISTINCT ?s WHERE { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c) && STR(?c) IN (${permitted})) } } ?s ?p ?o }`,
         { results_format: 'application/n-triples' },
       ) as string;
-      view.load(chunks(ntriples), { format: 'application/n-triples' });
+      view.store.load(chunks(ntriples), { format: 'application/n-triples' });
+      for (let index = ntriples.indexOf('\n'); index !== -1; index = ntriples.indexOf('\n', index + 1)) view.triples += 1;
     }
     while (loaded.views.size >= MAX_VIEWS) loaded.views.delete(loaded.views.keys().next().value as string);
   }
   loaded.views.set(key, view);
-  return view;
+  return view.store;
 }
 
-function viewsOf(loaded: LoadedDataset): string[] {
-  return [...loaded.views.keys()];
+function viewsOf(loaded: LoadedDataset): [string, number][] {
+  return [...loaded.views].map(([key, view]) => [key, view.triples]);
 }
 
 function convertGraph(ntriples: string, format: GraphFormat): string {
@@ -151,7 +158,7 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
 /** What a query answers: its text, counted and capped, before it is encoded for the engine. */
 type QueryAnswer = Omit<QueryOutput, 'bytes'>;
 
-function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: oxigraph.Store, views: string[]): QueryAnswer {
+function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: oxigraph.Store, views: [string, number][]): QueryAnswer {
   if (request.form === 'ASK') {
     // CSV and TSV have no boolean form: ASK answers JSON or XML.
     const format = request.resultsFormat === 'xml' ? 'xml' : 'json';
