@@ -5,7 +5,11 @@
  * callers query it where it lives.
  */
 import type { DataFormat, SparqlEngine } from './engine';
+import { collectGarbage } from './collect-garbage';
 import { SparqlError } from './errors';
+
+/** Loads from this many bytes up leave enough garbage behind to collect it right away. */
+const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
 
 export interface DatasetCacheOptions {
   /** Most bytes of Turtle held at once, views included (the engine's memory grows with it). */
@@ -97,6 +101,8 @@ export class DatasetCache {
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
     const info = await this.engine.load(key, data, { format, countCategories: false });
+    // The download's pieces are garbage now; a large one is given back at once (after the caller's next step).
+    if (bytes >= COLLECT_AFTER_BYTES) setImmediate(() => collectGarbage());
     const now = this.now();
     this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
     return 'loaded';

@@ -5,11 +5,10 @@
  * category — built once per selection and kept (least recently used first out, a few per dataset).
  * Runs inside a worker_threads Worker started by SparqlEngine.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
+import { collectGarbage } from './collect-garbage';
 import { countBindings } from './count-bindings';
 import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -48,21 +47,6 @@ interface LoadedDataset {
 
 const datasets = new Map<string, LoadedDataset>();
 
-/**
- * A full collection of this worker's heap, run after a load, a view or an unload: the input bytes
- * (tens of MB, moved here) and a dropped store's memory are given back now instead of at some later
- * allocation, so the process's resident memory is the data's own. V8 exposes it only by flag.
- */
-const collectGarbage = ((): (() => void) => {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    setFlagsFromString('--no-expose-gc');
-    return typeof gc === 'function' ? gc : () => undefined;
-  } catch {
-    return () => undefined;
-  }
-})();
 
 class WorkerFailure extends Error {
   constructor(
@@ -242,7 +226,7 @@ port.on('message', (request: WorkerRequest) => {
   let response: WorkerResponse;
   if (request.type === 'unload' || request.type === 'view') {
     // After the answer, so that nobody waits for the collection.
-    setImmediate(collectGarbage);
+    setImmediate(() => collectGarbage());
   }
   try {
     const result = handle(request, (event) => port.postMessage(event));

@@ -1,6 +1,10 @@
 import { lookup } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, fetch, type Response } from 'undici';
+import { collectGarbage } from '@datahub/sparql';
+
+/** While a large body is read into one buffer: how often the pieces already copied are collected. */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 function isPrivateIPv4(address: string): boolean {
   const [a, b, c] = address.split('.').map(Number);
@@ -144,6 +148,8 @@ export class OutboundClient {
         }
         if (whole) whole.set(chunk, size);
         else chunks.push(chunk);
+        // Pieces copied into `whole` are garbage: freed every few MB, the allocator reuses them instead of growing by the whole download.
+        if (whole && Math.floor((size + chunk.length) / COLLECT_EVERY_BYTES) > Math.floor(size / COLLECT_EVERY_BYTES)) collectGarbage('minor');
         size += chunk.length;
       }
     }
