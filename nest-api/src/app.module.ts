@@ -5,7 +5,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsService } from './applications/applications.service';
 import { LicenceSyncService } from './applications/licence-sync.service';
-import { AccessTokenStrategy } from './auth/access-token.strategy';
 import { AuthorisationsController } from './authorisations/authorisations.controller';
 import { AuthorisationsService } from './authorisations/authorisations.service';
 import { DatasetDataController } from './dataset-data/dataset-data.controller';
@@ -86,7 +85,6 @@ export class AppModule {
         UsageEventsService,
         InsightService,
         SupportService,
-        AccessTokenStrategy,
         LocalStrategy,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

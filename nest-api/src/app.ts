@@ -58,9 +58,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   // cache has seen the database's notifications, so the caller's next request finds it current.
   const sessions = app.get(SessionCache);
   // A refused write (4xx/5xx) rolled back: nothing to wait for (its notifications would still come).
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && !request.url.startsWith(NO_SESSION_EFFECT)) await sessions.sync();
-    return payload;
+  // Callback style: a read (most requests) passes straight on without a promise.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || request.url.startsWith(NO_SESSION_EFFECT)) return done(null, payload);
+    sessions.sync().then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
   });
   app.setGlobalPrefix('api');
   registerImageBodies(app);

@@ -107,6 +107,25 @@ describe('tokens that do not count', () => {
     }
   });
 
+  it('refuses a token that was accepted before once its own expiry has passed', async () => {
+    // Verified tokens are remembered; the remembered ones must still expire on time.
+    const claims = claimsOf(member.token);
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = jwt.sign({ sub: claims.sub, jti: claims.jti, email: claims.email, exp }, TEST_JWT_SECRET, {
+      issuer: 'datahub-portal-api',
+      audience: 'datahub-portal',
+    });
+    expect((await api.request('/api/current_user', { token: shortLived })).status).toBe(200);
+    // A token is remembered by its exact text: the same claims with another signature are refused.
+    const [header, payload] = shortLived.split('.');
+    const broken = `${header}.${payload}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
+    expect((await api.request('/api/current_user', { token: broken })).status).toBe(401);
+    expect((await api.request('/api/current_user', { token: shortLived })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    expect((await api.request('/api/current_user', { token: shortLived })).status).toBe(401);
+    expect((await api.request('/api/current_user', { token: member.token })).status).toBe(200);
+  });
+
   it('refuses a token whose session was revoked by logout', async () => {
     const { access_token } = await (await login(member.email, TEST_PASSWORD)).json();
     expect((await api.request('/api/current_user', { token: access_token })).status).toBe(200);

@@ -40,9 +40,25 @@ const SESSION_QUERY = `
     JOIN organizations o ON o.id = u.organization_id
    WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
+/** Verified tokens kept (by their exact text) so a repeated bearer costs no HMAC and no JSON parsing. */
+const VERIFIED_MAX_ENTRIES = 10_000;
+
+interface VerifiedToken {
+  sub: string;
+  jti: string;
+  /** The token's exp claim in milliseconds: past it, the entry is worthless. */
+  expiresAt: number;
+}
+
 /** Access tokens: HS256 JWTs whose jti is a server-side session, so logout and deletion really end them. */
 @Injectable()
 export class TokenService {
+  /**
+   * A token's signature and claims never change, so a token verified once needs only its expiry
+   * checked again. Revocation is not decided here: the session (cache) still decides every request.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
+
   // jsonwebtoken turns a string secret into a key on every call (trying it as a public key first);
   // a ready KeyObject makes verification several times cheaper.
   private readonly key: KeyObject;
@@ -80,6 +96,21 @@ export class TokenService {
 
   /** The claims of a genuine, unexpired token, or null. */
   verify(token: string): { sub: string; jti: string } | null {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = this.verifySignature(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_MAX_ENTRIES) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private verifySignature(token: string): VerifiedToken | null {
     try {
       const claims = jwt.verify(token, this.key, {
         algorithms: ['HS256'],
@@ -89,19 +120,33 @@ export class TokenService {
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number')
         return null;
       if (!UUID.test(claims.sub) || !UUID.test(claims.jti)) return null;
-      return { sub: claims.sub, jti: claims.jti };
+      return { sub: claims.sub, jti: claims.jti, expiresAt: claims.exp * 1000 };
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Without waiting, when the token and its session are in memory (most requests): the user, or
+   * null when refused. Undefined when only the database can tell (then use `authenticate`).
+   */
+  authenticateFromMemory(token: string, via: AuthenticatedUser['via']): AuthenticatedUser | null | undefined {
+    const claims = this.verify(token);
+    if (!claims) return null;
+    const session = this.cache.get(claims.jti);
+    return session ? this.userOf(session, claims.sub, via) : undefined;
   }
 
   async authenticate(token: string, via: AuthenticatedUser['via']): Promise<AuthenticatedUser | null> {
     const claims = this.verify(token);
     if (!claims) return null;
     const session = this.cache.get(claims.jti) ?? (await this.cache.load(claims.jti, () => this.readSession(claims.jti, claims.sub)));
+    return session ? this.userOf(session, claims.sub, via) : null;
+  }
+
+  private userOf(session: CachedSession, subject: string, via: AuthenticatedUser['via']): AuthenticatedUser | null {
     // The cache is keyed by session id; the token's subject must still be that session's user.
-    if (!session || session.id !== claims.sub) return null;
-    return { ...session, via };
+    return session.id === subject ? { ...session, via } : null;
   }
 
   private async readSession(sessionId: string, userId: string): Promise<CachedSession | null> {

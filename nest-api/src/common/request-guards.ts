@@ -47,6 +47,8 @@ export function isBadUrl(url: string): boolean {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
   const query = mark === -1 ? '' : url.slice(mark + 1);
+  // Nothing escaped (most requests): decoding would change nothing but '+' in the query.
+  if (!url.includes('%')) return CONTROL.test(path) || query.includes('\u0000');
   try {
     return CONTROL.test(decodeURIComponent(path)) || decodeURIComponent(query.replace(/\+/g, ' ')).includes('\u0000');
   } catch {

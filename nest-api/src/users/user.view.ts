@@ -34,6 +34,18 @@ export class CurrentUserView extends UserView {
   permissions: string[];
 }
 
+/** Sorted permission lists by the (cached, immutable) set they come from: current_user is on every page. */
+const sortedPermissions = new WeakMap<ReadonlySet<string>, string[]>();
+
+function permissionList(permissions: ReadonlySet<string>): string[] {
+  let list = sortedPermissions.get(permissions);
+  if (!list) {
+    list = Object.freeze([...permissions].sort()) as string[];
+    sortedPermissions.set(permissions, list);
+  }
+  return list;
+}
+
 export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
   return {
     user_id: user.id,
@@ -44,7 +56,7 @@ export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
     organization_name: user.organizationName,
     organization_slug: user.organizationSlug,
     organization_admin: user.organizationAdmin,
-    permissions: [...user.permissions].sort(),
+    permissions: permissionList(user.permissions),
   };
 }
 
