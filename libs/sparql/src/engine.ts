@@ -1,5 +1,6 @@
 /**
- * A pool of oxigraph workers (worker_threads). Every worker holds every dataset up to
+ * A pool of oxigraph workers (worker_threads): one from the start, more (up to `workers`) when a
+ * query waits that no running worker is free to take. Every worker holds every dataset up to
  * `replicateMaxBytes`, so any idle worker can answer any query on it; a larger dataset lives in
  * exactly one worker (memory: one copy), which answers all queries on it. A query that passes its
  * deadline is stopped by terminating its worker; a fresh worker replaces it and reloads the
