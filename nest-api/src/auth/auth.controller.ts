@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { LocalAuthGuard } from './local-auth.guard';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import { ApiError } from '../common/errors';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { CurrentUserView, toCurrentUserView } from '../users/user.view';
+import { CurrentUserView, currentUserJson } from '../users/user.view';
 import { AuthService, normalizeEmail } from './auth.service';
 import { clearedSessionCookies, isSecure } from './cookies';
 import { extractAccessToken } from './credentials';
@@ -132,7 +132,8 @@ export class AuthController {
   @SignedIn()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: CurrentUserView })
-  currentUser(@CurrentUser() user: AuthenticatedUser): CurrentUserView {
-    return toCurrentUserView(user);
+  @Header('content-type', 'application/json; charset=utf-8')
+  currentUser(@CurrentUser() user: AuthenticatedUser): string {
+    return currentUserJson(user);
   }
 }

@@ -34,18 +34,6 @@ export class CurrentUserView extends UserView {
   permissions: string[];
 }
 
-/** Sorted permission lists by the (cached, immutable) set they come from: current_user is on every page. */
-const sortedPermissions = new WeakMap<ReadonlySet<string>, string[]>();
-
-function permissionList(permissions: ReadonlySet<string>): string[] {
-  let list = sortedPermissions.get(permissions);
-  if (!list) {
-    list = Object.freeze([...permissions].sort()) as string[];
-    sortedPermissions.set(permissions, list);
-  }
-  return list;
-}
-
 export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
   return {
     user_id: user.id,
@@ -56,8 +44,38 @@ export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
     organization_name: user.organizationName,
     organization_slug: user.organizationSlug,
     organization_admin: user.organizationAdmin,
-    permissions: permissionList(user.permissions),
+    permissions: [...user.permissions].sort(),
   };
+}
+
+/**
+ * GET /api/current_user is asked for every page, mostly for a session held in memory: its JSON is
+ * kept by that session's permission set (one per session read) and reused while every field still
+ * matches the user asking.
+ */
+const currentUserAnswers = new WeakMap<ReadonlySet<string>, { view: CurrentUserView; json: string }>();
+
+export function currentUserJson(user: AuthenticatedUser): string {
+  const known = currentUserAnswers.get(user.permissions);
+  if (known && describesUser(known.view, user)) return known.json;
+  const view = toCurrentUserView(user);
+  const json = JSON.stringify(view);
+  currentUserAnswers.set(user.permissions, { view, json });
+  return json;
+}
+
+function describesUser(view: CurrentUserView, user: AuthenticatedUser): boolean {
+  return (
+    view.user_id === user.id &&
+    view.firstname === user.firstname &&
+    view.lastname === user.lastname &&
+    view.email === user.email &&
+    view.organization === user.organizationId &&
+    view.organization_name === user.organizationName &&
+    view.organization_slug === user.organizationSlug &&
+    view.organization_admin === user.organizationAdmin &&
+    view.permissions.length === user.permissions.size
+  );
 }
 
 /** Needs `organization` loaded. */
