@@ -34,7 +34,7 @@ export interface ServerContext {
 /** Query strings carry queries of up to 64 KB (URL-encoded up to ~3×). */
 const MAX_HEADER_BYTES = 256 * 1024;
 
-function send(response: ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, body: string | Buffer, contentType: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, {
     'content-type': contentType,
     'content-length': Buffer.byteLength(body),
@@ -165,7 +165,7 @@ export function createAgentServer(context: ServerContext): Server {
         truncated: result.truncated || undefined,
       });
       const charset = result.contentType.startsWith('text/') || result.contentType.endsWith('json') || result.contentType.endsWith('xml') ? '; charset=utf-8' : '';
-      return send(response, 200, result.body, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
+      return send(response, 200, result.bytes, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
     } catch (error) {
       if (isSparqlError(error)) {
         log.info('query refused', { dataset_id: dataset.id, reason: error.reason });

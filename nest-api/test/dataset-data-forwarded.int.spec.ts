@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPARQL_LIMITS } from '@datahub/sparql';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
@@ -98,6 +99,18 @@ describe('a dataset above the memory bound', () => {
     expect(graph).toEqual(referenceAnswer(turtle, ['Dataset.ReadWater', 'Dataset.ReadCrop'], 'CONSTRUCT WHERE { ?s ?p ?o }', true));
     const refused = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { token: stranger.token });
     expect(refused.status).toBe(403);
+  }, 60_000);
+
+  it("passes the data source's row cap on: 'X-Datahub-Truncated: true' with the rows it sent", async () => {
+    const capped = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('SELECT * WHERE { ?a ?b ?c . ?d ?e ?f }')}`, { token: owner.token });
+    expect(capped.status).toBe(200);
+    expect(capped.headers.get('x-datahub-truncated')).toBe('true');
+    // The reference data source's own cap (SPARQL_LIMITS.maxRows).
+    expect((await capped.json()).results.bindings).toHaveLength(SPARQL_LIMITS.maxRows);
+    const whole = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o }')}`, { token: owner.token });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('x-datahub-truncated')).toBeNull();
+    expect(api.app.get(HubDatasetStore).engine.has(datasetId)).toBe(false);
   }, 60_000);
 
   it('answers every W3C format the local path answers (by Accept), from the data source', async () => {

@@ -161,6 +161,34 @@ describe('SPARQL through the hub', () => {
     expect(xml.status).toBe(403);
   });
 
+  it('sends the answer as the bytes the worker encoded, with their length and the API headers; refusals keep their error shape', async () => {
+    const literal = 'één °C ✓ 𝄞';
+    const response = await ask(users.deltaOwner, `SELECT ?x WHERE { BIND("${literal}" AS ?x) }`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/sparql-results+json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-datahub-truncated')).toBeNull();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8')).results.bindings[0].x.value).toBe(literal);
+    const turtleAnswer = await ask(users.westMember, 'CONSTRUCT WHERE { ?s ?p ?o }', 'text/turtle');
+    expect(turtleAnswer.headers.get('content-type')).toBe('text/turtle; charset=utf-8');
+    expect(Number(turtleAnswer.headers.get('content-length'))).toBe(Buffer.byteLength(await turtleAnswer.text()));
+    for (const [user, query, status, detail] of [
+      [users.deltaOwner, 'SELECT * WHERE { ?s ?p', 400, 'syntax_error'],
+      [users.zuidMember, 'ASK { ?s ?p ?o }', 403, 'insufficient permissions'],
+    ] as const) {
+      const refused = await ask(user, query);
+      expect(refused.status).toBe(status);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await refused.json()).toEqual({ statusCode: status, detail });
+    }
+    const unknown = await api.request(`/api/datasets/00000000-0000-4000-8000-000000000000/data?sparql_query=${encodeURIComponent('ASK {}')}`, { token: users.deltaOwner.token });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ statusCode: 404, detail: 'not found' });
+  });
+
   it('serves the W3C formats by Accept', async () => {
     await expectW3cFormats((query, accept) => ask(users.westMember, query, accept), turtle, ['Dataset.ReadWater', 'Dataset.ReadHeating']);
   });

@@ -7,6 +7,8 @@
 export function countBindings(json: string): number {
   const start = json.indexOf('"bindings":[');
   if (start === -1) return 0;
+  // No empty object anywhere (so no empty row): rows are counted by their starts alone.
+  if (json.indexOf('{}', start) === -1) return countRowStarts(json, start);
   let depth = 0;
   let rows = 0;
   let index = start + '"bindings":['.length;
@@ -36,4 +38,19 @@ function endOfString(json: string, from: number): number {
     from = quote + 1;
     if (backslashes % 2 === 0) return from;
   }
+}
+
+/**
+ * Rows by their starts: the first after `"bindings":[`, every other after `},{"` followed by a
+ * variable name. Inside a string that sequence cannot go on with a name: a string holds no bare
+ * quote, so its `"` is the closing one, followed by `,` `}` `:` or `]` (keys are variable names and
+ * the term's own keys, which hold no braces). A third of the work of reading every string.
+ */
+function countRowStarts(json: string, start: number): number {
+  let rows = json.charCodeAt(start + '"bindings":['.length) === 0x7b ? 1 : 0;
+  for (let index = json.indexOf('},{"', start); index !== -1; index = json.indexOf('},{"', index + 4)) {
+    const next = json.charCodeAt(index + 4);
+    if (next !== 0x2c && next !== 0x7d && next !== 0x3a && next !== 0x5d) rows += 1;
+  }
+  return rows;
 }

@@ -48,6 +48,26 @@ describe('DatasetCache', () => {
     for (const key of cache.keys()) cache.invalidate(key);
   });
 
+  it('counts the views built for category scopes in the bound', async () => {
+    let clock = 0;
+    const one = Buffer.byteLength(turtle('g', 20));
+    const cache = new DatasetCache(engine, { maxBytes: one * 2 + 10, ttlMs: 60_000, now: () => ++clock });
+    await cache.ensure('g', async () => turtle('g', 20));
+    await cache.ensure('h', async () => turtle('h', 20));
+    expect(cache.usedBytes()).toBe(one * 2);
+    // A Water view of h: all 20 triples again, a second copy's worth of memory.
+    await engine.query('h', 'ASK { ?s ?p ?o }', ['Dataset.ReadWater']);
+    expect(engine.viewTriples('h')).toBe(20);
+    expect(cache.usedBytes()).toBe(one * 3);
+    // The next use of h makes room for its view: g, least recently used, goes.
+    expect(await cache.ensure('h', async () => turtle('h', 20))).toBe('hit');
+    expect(cache.keys()).toEqual(['h']);
+    expect(engine.has('g')).toBe(false);
+    expect(cache.usedBytes()).toBe(one * 2);
+    for (const key of cache.keys()) cache.invalidate(key);
+    expect(engine.viewTriples('h')).toBe(0);
+  });
+
   it('does not keep a dataset above the bound and remembers that until the time-to-live', async () => {
     let clock = 0;
     const cache = new DatasetCache(engine, { maxBytes: 100, ttlMs: 1000, now: () => clock });

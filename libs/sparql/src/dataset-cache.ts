@@ -5,10 +5,14 @@
  * callers query it where it lives.
  */
 import type { DataFormat, SparqlEngine } from './engine';
+import { collectGarbage } from './collect-garbage';
 import { SparqlError } from './errors';
 
+/** Loads from this many bytes up leave enough garbage behind to collect it right away. */
+const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
+
 export interface DatasetCacheOptions {
-  /** Most bytes of Turtle held at once (the engine's memory grows with it). */
+  /** Most bytes of Turtle held at once, views included (the engine's memory grows with it). */
   maxBytes: number;
   /** How long a copy is used before it is fetched again, ms. */
   ttlMs: number;
@@ -58,6 +62,8 @@ export class DatasetCache {
     const entry = this.entries.get(key);
     if (entry && now - entry.loadedAt < this.options.ttlMs && this.engine.has(key)) {
       entry.lastUsed = now;
+      // Views built since (by earlier queries) count too: the least recently used other copies make room.
+      this.evictOthers(key, 0);
       return Promise.resolve('hit');
     }
     const largeSince = this.tooLarge.get(key);
@@ -95,6 +101,8 @@ export class DatasetCache {
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
     const info = await this.engine.load(key, data, { format, countCategories: false });
+    // The download's pieces are garbage now; a large one is given back at once (after the caller's next step).
+    if (bytes >= COLLECT_AFTER_BYTES) setImmediate(() => collectGarbage());
     const now = this.now();
     this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
     return 'loaded';
@@ -103,13 +111,28 @@ export class DatasetCache {
   /** Evicts least-recently-used copies until `bytes` more fit. */
   private evictFor(key: string, bytes: number): void {
     this.drop(key);
+    this.evictOthers(key, bytes);
+  }
+
+  /** Evicts the least recently used copies other than `key` until `bytes` more fit (views included). */
+  private evictOthers(key: string, bytes: number): void {
     let total = this.usedBytes();
-    const byAge = [...this.entries.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    if (total + bytes <= this.options.maxBytes) return;
+    const byAge = [...this.entries.entries()].filter(([other]) => other !== key).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [other, entry] of byAge) {
       if (total + bytes <= this.options.maxBytes) break;
+      total -= this.bytesOf(other, entry);
       this.drop(other);
-      total -= entry.bytes;
     }
+  }
+
+  /**
+   * A copy's bytes of Turtle plus its views, counted at the copy's own bytes per triple (a view holds
+   * a part of the dataset's triples, in every worker that built it).
+   */
+  private bytesOf(key: string, entry: Entry): number {
+    const viewTriples = this.engine.viewTriples(key);
+    return entry.bytes + (viewTriples > 0 && entry.triples > 0 ? Math.round((viewTriples * entry.bytes) / entry.triples) : 0);
   }
 
   private drop(key: string): void {
@@ -124,9 +147,10 @@ export class DatasetCache {
     this.drop(key);
   }
 
+  /** Bytes held: the copies' Turtle and their views (see bytesOf). */
   usedBytes(): number {
     let total = 0;
-    for (const entry of this.entries.values()) total += entry.bytes;
+    for (const [key, entry] of this.entries) total += this.bytesOf(key, entry);
     return total;
   }
 

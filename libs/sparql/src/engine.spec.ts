@@ -123,6 +123,24 @@ describe('SparqlEngine answers equal the query over exactly the permitted subgra
     expect(select.count).toBe(construct.count);
   });
 
+  it('hands the answer over as the UTF-8 bytes of its text, for every form and format', async () => {
+    const literal = 'één °C ✓ 𝄞 "quote" {brace}';
+    const cases = [
+      { query: `SELECT ?x WHERE { BIND(${JSON.stringify(literal)} AS ?x) }`, options: {} },
+      { query: `SELECT ?x WHERE { BIND(${JSON.stringify(literal)} AS ?x) }`, options: { resultsFormat: 'csv' as const } },
+      { query: `CONSTRUCT { <urn:x> <urn:label> ${JSON.stringify(literal)} } WHERE {}`, options: { graphFormat: 'ntriples' as const } },
+      { query: 'ASK { ?s ?p ?o }', options: { resultsFormat: 'xml' as const } },
+    ];
+    for (const { query, options } of cases) {
+      const result = await engine.query('demo', query, ['Dataset.ReadAll'], options);
+      expect(Buffer.isBuffer(result.bytes)).toBe(true);
+      expect(result.bytes.equals(Buffer.from(result.body, 'utf8')), query).toBe(true);
+      if (!query.startsWith('ASK')) expect(result.bytes.toString('utf8')).toContain('één °C ✓ 𝄞');
+    }
+    const json = await engine.query('demo', cases[0].query, ['Dataset.ReadAll']);
+    expect(JSON.parse(json.bytes.toString('utf8')).results.bindings[0].x.value).toBe(literal);
+  });
+
   it('caps SELECT rows and CONSTRUCT triples, marking the answer truncated', async () => {
     const select = await engine.query('demo', 'SELECT * WHERE { ?s ?p ?o }', ['Dataset.ReadAll'], { maxRows: 5 });
     expect(select.truncated).toBe(true);
@@ -209,12 +227,16 @@ describe('SparqlEngine deadline', () => {
     const pool = new SparqlEngine({ workers: 2, deadlineMs: 20_000 });
     try {
       await pool.load('demo', DATA);
+      // The second worker is started only when a query finds the first one busy.
+      await pool.query('demo', 'ASK { ?s ?p ?o }', ['Dataset.ReadAll']);
+      expect(pool.stats().workers).toBe(1);
       const endless = pool.query('demo', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }', [
         'Dataset.ReadAll',
       ]);
       const caught = endless.catch((error: unknown) => error);
       const quick = await pool.query('demo', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', ['Dataset.ReadWater']);
       expect(JSON.parse(quick.body).results.bindings[0].n.value).toBe(String(filterTurtle(DATA, ['Dataset.ReadWater']).length));
+      expect(pool.stats().workers).toBe(2);
       await pool.close();
       expect(await caught).toMatchObject({ reason: 'engine_closed' });
     } finally {

@@ -1,5 +1,6 @@
 /**
- * A pool of oxigraph workers (worker_threads). Every worker holds every dataset up to
+ * A pool of oxigraph workers (worker_threads): one from the start, more (up to `workers`) when a
+ * query waits that no running worker is free to take. Every worker holds every dataset up to
  * `replicateMaxBytes`, so any idle worker can answer any query on it; a larger dataset lives in
  * exactly one worker (memory: one copy), which answers all queries on it. A query that passes its
  * deadline is stopped by terminating its worker; a fresh worker replaces it and reloads the
@@ -20,7 +21,10 @@ import type { DataFormat, GraphFormat, LoadInfo, QueryOutput, ResultsFormat, Wor
 export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-protocol';
 
 export interface EngineOptions {
-  /** Number of workers (default 1). Each holds every dataset: memory grows with the pool. */
+  /**
+   * Most workers (default 1). One starts with the engine; another only when a query waits that no
+   * running worker is free to take. Each holds every replicated dataset: memory grows with the pool.
+   */
   workers?: number;
   /** Hard deadline per query in ms (default 10 000). */
   deadlineMs?: number;
@@ -67,7 +71,10 @@ export interface QueryResult {
   form: QueryForm;
   /** The results format's media type for SELECT/ASK, else the graph format's. */
   contentType: string;
-  body: string;
+  /** The answer as sent: UTF-8 bytes, as the worker encoded them (send these, not `body`). */
+  bytes: Buffer;
+  /** The answer as text (decoded from `bytes` when first read). */
+  readonly body: string;
   /** True when rows or triples beyond the cap were cut off. */
   truncated: boolean;
   /** Rows (SELECT) or triples (CONSTRUCT/DESCRIBE) in `body`; 1 for ASK. */
@@ -131,8 +138,8 @@ interface PoolWorker {
   ready: boolean;
   /** dataset key → version loaded in this worker */
   loaded: Map<string, number>;
-  /** dataset key → selection keys of the views the worker holds for it */
-  views: Map<string, string[]>;
+  /** dataset key → the views the worker holds for it: selection key → triples */
+  views: Map<string, Map<string, number>>;
   running?: { id: number; job: Job; timer?: NodeJS.Timeout; onDone: (response: WorkerResponse) => void };
   dead: boolean;
 }
@@ -178,7 +185,8 @@ export class SparqlEngine {
     if (!existsSync(this.options.workerScript)) {
       throw new Error(`SPARQL worker script not found at ${this.options.workerScript}; build @datahub/sparql first`);
     }
-    for (let index = 0; index < this.options.workers; index += 1) this.pool.push(this.spawn());
+    // The others start on demand (pump): an idle worker costs memory, most of the time for nothing.
+    this.pool.push(this.spawn());
   }
 
   /**
@@ -246,6 +254,18 @@ export class SparqlEngine {
     return [...this.datasets.keys()];
   }
 
+  /** Triples in the views of dataset `key` that the workers hold (each view is a partial copy of it). */
+  viewTriples(key: string): number {
+    // An unloaded dataset's views go with it (the workers drop them before their next job).
+    if (!this.datasets.has(key)) return 0;
+    let triples = 0;
+    for (const member of this.pool) {
+      if (member.dead) continue;
+      for (const count of member.views.get(key)?.values() ?? []) triples += count;
+    }
+    return triples;
+  }
+
   /**
    * Guards `text`, then evaluates it over the subgraph of dataset `key` that `scopes` permit
    * (Dataset.ReadAll = everything). Throws SparqlError: a guard reason, `no_scopes`/`unknown_scope`,
@@ -278,10 +298,15 @@ export class SparqlEngine {
     });
     const graph = guarded.form === 'CONSTRUCT' || guarded.form === 'DESCRIBE';
     const askFormat = resultsFormat === 'xml' ? 'xml' : 'json';
+    const bytes = output.bytes ? Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength) : Buffer.from(output.body, 'utf8');
+    let body: string | undefined;
     return {
       form: guarded.form,
       contentType: graph ? GRAPH_MEDIA_TYPES[graphFormat] : RESULTS_MEDIA_TYPES[guarded.form === 'ASK' ? askFormat : resultsFormat],
-      body: output.body,
+      bytes,
+      get body() {
+        return (body ??= bytes.toString('utf8'));
+      },
       truncated: output.truncated,
       count: output.count,
       durationMs: Date.now() - started,
@@ -533,7 +558,7 @@ export class SparqlEngine {
       const request = job.request;
       if ((request.type === 'query' || request.type === 'export') && !request.selection.all) {
         const view = selectionKey(request.selection);
-        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.includes(view)) {
+        if (!job.viewTried && this.datasets.has(request.key) && !member.views.get(request.key)?.has(view)) {
           job.viewTried = true;
           // Build the view first, without the query's deadline (it is work on the data, not the query's).
           this.queue.unshift(job);
@@ -543,8 +568,24 @@ export class SparqlEngine {
       }
       this.dispatch(member, job);
     }
+    this.growIfWaiting();
     this.updateRefs();
     this.updateWatchdog();
+  }
+
+  /**
+   * Starts one more worker (up to `workers`) when a queued job waits that a new worker could take
+   * (not one bound to the worker holding its single-copy dataset) and none is idle or starting.
+   */
+  private growIfWaiting(): void {
+    if (this.broken) return;
+    const live = this.pool.filter((member) => !member.dead);
+    if (live.length >= this.options.workers || live.some((member) => !member.ready || !member.running)) return;
+    const movable = this.queue.some((job) => {
+      const holder = 'key' in job.request ? this.datasets.get(job.request.key)?.holder : undefined;
+      return holder === undefined || holder.dead;
+    });
+    if (movable) this.pool.push(this.spawn());
   }
 
   /**
@@ -657,7 +698,7 @@ export class SparqlEngine {
       member.views.delete(request.key);
       return;
     }
-    if (response.ok && (response.result as QueryOutput | null)?.views) member.views.set(request.key, (response.result as QueryOutput).views!);
+    if (response.ok && (response.result as QueryOutput | null)?.views) member.views.set(request.key, new Map((response.result as QueryOutput).views));
     if (request.type === 'view') {
       if (!response.ok) member.views.delete(request.key);
       return;

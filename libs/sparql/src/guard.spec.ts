@@ -88,3 +88,29 @@ describe('withRowLimit', () => {
     expect(withRowLimit(guardQuery(construct), 101)).toBe(construct);
   });
 });
+
+describe('guardQuery keeps its verdicts on accepted texts', () => {
+  it('answers a repeated text with the same frozen verdict and capped text, and refuses a refused text every time', () => {
+    const text = 'SELECT * WHERE { ?s ?p ?o } # kept';
+    const first = guardQuery(text);
+    expect(guardQuery(text)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => ((first as { form: string }).form = 'ASK')).toThrow(TypeError);
+    expect(withRowLimit(first, 11)).toBe(withRowLimit(first, 11));
+    expect((new Parser().parse(withRowLimit(first, 11)) as { limit?: number }).limit).toBe(11);
+    expect((new Parser().parse(withRowLimit(first, 12)) as { limit?: number }).limit).toBe(12);
+    const update = 'INSERT DATA { <urn:a> <urn:b> <urn:c> }';
+    expect(reasonOf(update)).toBe('update_not_allowed');
+    expect(reasonOf(update)).toBe('update_not_allowed');
+    // The size cap is checked before the kept verdict: a smaller cap refuses a text accepted before.
+    expect(() => guardQuery(text, { maxQueryBytes: 10 })).toThrow(expect.objectContaining({ reason: 'query_too_large' }));
+  });
+
+  it('keeps a bounded number of verdicts (the oldest go first)', () => {
+    const first = guardQuery('SELECT * WHERE { ?s ?p ?o } # 0');
+    for (let index = 1; index <= 300; index += 1) guardQuery(`SELECT * WHERE { ?s ?p ?o } # ${index}`);
+    const again = guardQuery('SELECT * WHERE { ?s ?p ?o } # 0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});

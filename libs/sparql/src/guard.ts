@@ -51,6 +51,30 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new SparqlError('query_too_large', `the query is longer than ${maxBytes} bytes`);
   }
+  const known = accepted.get(text);
+  if (known) {
+    // Most recently used last: the oldest entry is the first to go.
+    accepted.delete(text);
+    accepted.set(text, known);
+    return known;
+  }
+  const guarded = Object.freeze(checked(text));
+  if (accepted.size >= ACCEPTED_KEPT) accepted.delete(accepted.keys().next().value as string);
+  accepted.set(text, guarded);
+  return guarded;
+}
+
+/**
+ * Accepted query texts and their verdicts: parsing costs about as much as a small query itself, and
+ * the same texts come again (the portal's example query, a client polling). A verdict depends on the
+ * text alone; refused texts are not kept.
+ */
+const accepted = new Map<string, GuardedQuery>();
+const ACCEPTED_KEPT = 256;
+/** The LIMIT-capped texts of accepted queries, per cap. */
+const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
+
+function checked(text: string): GuardedQuery {
   const parsed = parse(text);
   if (parsed.type === 'update') {
     throw new SparqlError('update_not_allowed', 'updates are not allowed; only SELECT, ASK, CONSTRUCT and DESCRIBE');
@@ -77,8 +101,16 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
  */
 export function withRowLimit(query: GuardedQuery, maxLimit: number): string {
   if (query.form !== 'SELECT' || (query.limit !== undefined && query.limit <= maxLimit)) return query.text;
+  let texts = limitedTexts.get(query);
+  const known = texts?.get(maxLimit);
+  if (known !== undefined) return known;
   const parsed = parse(query.text);
   if (parsed.type !== 'query' || parsed.queryType !== 'SELECT') return query.text;
   parsed.limit = maxLimit;
-  return new Generator({ sparqlStar: true }).stringify(parsed);
+  const limited = new Generator({ sparqlStar: true }).stringify(parsed);
+  if (Object.isFrozen(query)) {
+    if (!texts) limitedTexts.set(query, (texts = new Map()));
+    if (texts.size < 4) texts.set(maxLimit, limited);
+  }
+  return limited;
 }

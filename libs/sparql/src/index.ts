@@ -7,3 +7,4 @@ export * from './engine';
 export type { QueryOutput } from './worker-protocol';
 export * from './dataset-cache';
 export * from './negotiate';
+export { collectGarbage } from './collect-garbage';

@@ -1,6 +1,16 @@
 /** Content negotiation for SPARQL answers (W3C formats), and graph conversion. */
-import * as oxigraph from 'oxigraph';
+import type * as Oxigraph from 'oxigraph';
 import type { GraphFormat, ResultsFormat } from './worker-protocol';
+
+let loaded: typeof Oxigraph | undefined;
+
+/**
+ * oxigraph for the main thread, loaded on first use: instantiating its WebAssembly module costs
+ * ≈ 16 MB of resident memory, and the main thread needs it only for a data source's Turtle-only answer.
+ */
+function oxigraph(): typeof Oxigraph {
+  return (loaded ??= require('oxigraph') as typeof Oxigraph);
+}
 
 const RESULTS: Record<string, ResultsFormat> = {
   'application/sparql-results+json': 'json',
@@ -51,7 +61,8 @@ const MEDIA: Record<GraphFormat, string> = {
 /** Re-serialises a Turtle graph (used for answers a data source gave in Turtle). */
 export function convertGraph(turtle: string, format: GraphFormat): string {
   if (format === 'turtle') return turtle;
-  const store = new oxigraph.Store();
+  const { Store, defaultGraph } = oxigraph();
+  const store = new Store();
   store.load(turtle, { format: 'text/turtle' });
-  return store.dump({ format: MEDIA[format], from_graph_name: oxigraph.defaultGraph() });
+  return store.dump({ format: MEDIA[format], from_graph_name: defaultGraph() });
 }

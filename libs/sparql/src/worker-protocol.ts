@@ -43,12 +43,15 @@ export type WorkerRequest =
   | { id: number; type: 'export'; key: string; selection: CategorySelection; format: GraphFormat; stream?: boolean };
 
 export interface QueryOutput {
+  /** Exports and views; a query's answer comes as `bytes` instead. */
   body: string;
+  /** A query's answer, UTF-8 encoded in the worker and moved (transferred), not copied, to the engine. */
+  bytes?: Uint8Array;
   truncated: boolean;
   /** SELECT rows or CONSTRUCT/DESCRIBE triples returned (ASK: 1). */
   count: number;
-  /** The dataset's views in the worker after this job (selection keys, least recently used first). */
-  views?: string[];
+  /** The dataset's views in the worker after this job: [selection key, triples], least recently used first. */
+  views?: [string, number][];
 }
 
 export type WorkerResponse =

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
+import { collectGarbage } from './collect-garbage';
 import { countBindings } from './count-bindings';
 import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -32,13 +33,20 @@ const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
   tsv: 'text/tab-separated-values',
 };
 
+interface View {
+  store: oxigraph.Store;
+  /** Counted when built (a Store's size is a pass over all its triples). */
+  triples: number;
+}
+
 interface LoadedDataset {
   store: oxigraph.Store;
   /** selectionKey → view, least recently used first. */
-  views: Map<string, oxigraph.Store>;
+  views: Map<string, View>;
 }
 
 const datasets = new Map<string, LoadedDataset>();
+
 
 class WorkerFailure extends Error {
   constructor(
@@ -82,6 +90,9 @@ function load(request: Extract<WorkerRequest, { type: 'load' }>): LoadInfo {
     throw new WorkerFailure('invalid_data', `invalid ${request.format === 'ntriples' ? 'N-Triples' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
   }
   datasets.set(request.key, { store, views: new Map() });
+  // The input is in the store now: its bytes go before the answer, so memory is the data's own when the caller looks.
+  (request as { data: unknown }).data = undefined;
+  collectGarbage();
   const counts = request.countCategories === false ? { categories: {}, uncategorisedTriples: 0 } : countCategories(store);
   return { triples: store.size, ...counts, loadMs: Math.round(performance.now() - started) };
 }
@@ -100,7 +111,7 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
   if (view) {
     loaded.views.delete(key);
   } else {
-    view = new oxigraph.Store();
+    view = { store: new oxigraph.Store(), triples: 0 };
     if (selection.categories.length > 0) {
       // The triples of every subject with one of the categories (variables bound to blank nodes keep their identity).
       const permitted = selection.categories.map((category) => JSON.stringify(category)).join(', ');
@@ -108,16 +119,17 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
         `CONSTRUCT { ?s ?p ?o } WHERE { { SELECT DISTINCT ?s WHERE { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c) && STR(?c) IN (${permitted})) } } ?s ?p ?o }`,
         { results_format: 'application/n-triples' },
       ) as string;
-      view.load(chunks(ntriples), { format: 'application/n-triples' });
+      view.store.load(chunks(ntriples), { format: 'application/n-triples' });
+      for (let index = ntriples.indexOf('\n'); index !== -1; index = ntriples.indexOf('\n', index + 1)) view.triples += 1;
     }
     while (loaded.views.size >= MAX_VIEWS) loaded.views.delete(loaded.views.keys().next().value as string);
   }
   loaded.views.set(key, view);
-  return view;
+  return view.store;
 }
 
-function viewsOf(loaded: LoadedDataset): string[] {
-  return [...loaded.views.keys()];
+function viewsOf(loaded: LoadedDataset): [string, number][] {
+  return [...loaded.views].map(([key, view]) => [key, view.triples]);
 }
 
 function convertGraph(ntriples: string, format: GraphFormat): string {
@@ -127,10 +139,10 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
   return store.dump({ format: MEDIA_TYPES[format], from_graph_name: oxigraph.defaultGraph() });
 }
 
-function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
-  const loaded = dataset(request.key);
-  const store = storeFor(loaded, request.selection);
-  const views = viewsOf(loaded);
+/** What a query answers: its text, counted and capped, before it is encoded for the engine. */
+type QueryAnswer = Omit<QueryOutput, 'bytes'>;
+
+function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: oxigraph.Store, views: [string, number][]): QueryAnswer {
   if (request.form === 'ASK') {
     // CSV and TSV have no boolean form: ASK answers JSON or XML.
     const format = request.resultsFormat === 'xml' ? 'xml' : 'json';
@@ -163,6 +175,15 @@ function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutp
     }
   }
   return { body: convertGraph(ntriples, request.graphFormat), truncated, count, views };
+}
+
+const encoder = new TextEncoder();
+
+/** The answer in its final form: UTF-8 bytes in a buffer of their own, so they can be moved to the engine. */
+function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
+  const loaded = dataset(request.key);
+  const { body, ...rest } = answerQuery(request, storeFor(loaded, request.selection), viewsOf(loaded));
+  return { ...rest, body: '', bytes: encoder.encode(body) };
 }
 
 /** Pieces of an export posted before its answer, so that nobody holds the whole document twice. */
@@ -203,8 +224,18 @@ if (!port) throw new Error('worker.js must run in a worker thread');
 
 port.on('message', (request: WorkerRequest) => {
   let response: WorkerResponse;
+  if (request.type === 'unload' || request.type === 'view') {
+    // After the answer, so that nobody waits for the collection.
+    setImmediate(() => collectGarbage());
+  }
   try {
-    response = { id: request.id, ok: true, result: handle(request, (event) => port.postMessage(event)) };
+    const result = handle(request, (event) => port.postMessage(event));
+    const bytes = result && 'bytes' in result ? result.bytes : undefined;
+    if (bytes) {
+      port.postMessage({ id: request.id, ok: true, result } satisfies WorkerResponse, [bytes.buffer as ArrayBuffer]);
+      return;
+    }
+    response = { id: request.id, ok: true, result };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A trap or failed allocation inside the WebAssembly module leaves it unusable: replace the worker.

@@ -41,12 +41,13 @@ export class DatasetDataController {
     @Query('sparql_query') query: string | undefined,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const answer = await this.data.query(actor, id, typeof query === 'string' ? query : undefined, accept);
     const textual = answer.contentType.startsWith('text/') || answer.contentType.endsWith('json') || answer.contentType.endsWith('xml');
     reply.header('content-type', answer.contentType + (textual ? '; charset=utf-8' : ''));
     reply.header('cache-control', 'no-store');
     if (answer.truncated) reply.header('x-datahub-truncated', 'true');
+    // Bytes as the worker encoded them: Fastify sends a Buffer as it is, with its content-length.
     return answer.body;
   }
 

@@ -22,7 +22,8 @@ interface DatasetRow {
 }
 
 export interface DataAnswer {
-  body: string;
+  /** UTF-8 bytes, sent as they are (no re-encoding on the way out). */
+  body: Buffer;
   contentType: string;
   truncated: boolean;
 }
@@ -99,7 +100,7 @@ export class DatasetDataService {
               graphFormat: formats.graph,
               group: actor.organizationId,
             });
-            return { body: result.body, contentType: result.contentType, truncated: result.truncated };
+            return { body: result.bytes, contentType: result.contentType, truncated: result.truncated };
           },
           forwarded: () => this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept),
         });
@@ -159,12 +160,13 @@ export class DatasetDataService {
       if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
       throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
     }
-    const body = response.body.toString('utf8');
+    // The data source's own cap: its 'X-Datahub-Truncated: true' reaches the asker.
+    const truncated = response.truncated;
     // A data source that answers graphs in Turtle only (the protocol's minimum): converted here.
     if (response.contentType.startsWith('text/turtle') && graphFormat !== 'turtle') {
-      return { body: convertGraph(body, graphFormat), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated: false };
+      return { body: Buffer.from(convertGraph(response.body.toString('utf8'), graphFormat), 'utf8'), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated };
     }
-    return { body, contentType: response.contentType.split(';')[0], truncated: false };
+    return { body: response.body, contentType: response.contentType.split(';')[0], truncated };
   }
 
   private toApiError(error: unknown): Error {

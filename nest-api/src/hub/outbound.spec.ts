@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { freePort } from '../database/embedded-postgres';
 import { isPrivateAddress, OutboundClient } from './outbound';
 
@@ -57,6 +58,46 @@ describe('OutboundClient', () => {
       expect(hits).toBe(1);
     } finally {
       await client.close();
+      server.close();
+    }
+  });
+});
+
+describe('OutboundClient bodies', () => {
+  it('reads a body with a declared length into one buffer of its own, and bodies without one (chunked, compressed) whole; refuses more than maxBytes', async () => {
+    const body = Buffer.from('één dataset '.repeat(50_000), 'utf8');
+    const port = await freePort();
+    const server = createServer((request, response) => {
+      if (request.url === '/length') {
+        response.writeHead(200, { 'content-length': body.length });
+        // In pieces, as a socket delivers a large body.
+        for (let offset = 0; offset < body.length; offset += 65_536) response.write(body.subarray(offset, offset + 65_536));
+        response.end();
+      } else if (request.url === '/chunked') {
+        for (let offset = 0; offset < body.length; offset += 100_000) response.write(body.subarray(offset, offset + 100_000));
+        response.end();
+      } else {
+        // The declared length is the compressed one: the decompressed body is longer.
+        const compressed = gzipSync(body);
+        response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': compressed.length });
+        response.end(compressed);
+      }
+    });
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    const client = new OutboundClient({ allowPrivate: true, maxBytes: body.length });
+    const small = new OutboundClient({ allowPrivate: true, maxBytes: body.length - 1 });
+    try {
+      for (const path of ['/length', '/chunked', '/gzip']) {
+        const answer = await client.get(`http://127.0.0.1:${port}${path}`);
+        expect(answer.body.equals(body), path).toBe(true);
+        await expect(small.get(`http://127.0.0.1:${port}${path}`), path).rejects.toThrow(/too large/);
+      }
+      // Movable to a worker as it is: the buffer is exactly the body.
+      const whole = (await client.get(`http://127.0.0.1:${port}/length`)).body;
+      expect([whole.byteOffset, whole.buffer.byteLength]).toEqual([0, body.length]);
+    } finally {
+      await client.close();
+      await small.close();
       server.close();
     }
   });

@@ -1,6 +1,10 @@
 import { lookup } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, fetch, type Response } from 'undici';
+import { collectGarbage } from '@datahub/sparql';
+
+/** While a large body is read into one buffer: how often the pieces already copied are collected. */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 function isPrivateIPv4(address: string): boolean {
   const [a, b, c] = address.split('.').map(Number);
@@ -125,20 +129,33 @@ export class OutboundClient {
       throw new OutboundError(`request failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
     }
     const maxBytes = this.options.maxBytes ?? 1_048_576;
-    const chunks: Buffer[] = [];
+    // A declared length within the cap: one buffer of that size, filled as pieces arrive (a whole
+    // dataset is tens of MB; collecting the pieces and then joining them would hold it twice).
+    // (A compressed answer declares its compressed length: collected in pieces.)
+    const declared = response.headers.get('content-encoding') ? NaN : Number(response.headers.get('content-length') ?? NaN);
+    let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= maxBytes ? Buffer.allocUnsafeSlow(declared) : undefined;
+    const chunks: Uint8Array[] = [];
     let size = 0;
     if (response.body) {
       for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > maxBytes) {
+        if (size + chunk.length > maxBytes) {
           await response.body.cancel().catch(() => undefined);
           throw new OutboundError('refused: response too large');
         }
-        chunks.push(Buffer.from(chunk));
+        if (whole && size + chunk.length > whole.length) {
+          chunks.push(whole.subarray(0, size));
+          whole = undefined;
+        }
+        if (whole) whole.set(chunk, size);
+        else chunks.push(chunk);
+        // Pieces copied into `whole` are garbage: freed every few MB, the allocator reuses them instead of growing by the whole download.
+        if (whole && Math.floor((size + chunk.length) / COLLECT_EVERY_BYTES) > Math.floor(size / COLLECT_EVERY_BYTES)) collectGarbage('minor');
+        size += chunk.length;
       }
     }
+    const body = whole ? (size === whole.length ? whole : whole.subarray(0, size)) : Buffer.concat(chunks, size);
     // A data source marks an answer it cut off at its own cap (x-datahub-truncated).
-    return { status: response.status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '', truncated: response.headers.get('x-datahub-truncated') === 'true' };
+    return { status: response.status, body, contentType: response.headers.get('content-type') ?? '', truncated: response.headers.get('x-datahub-truncated') === 'true' };
   }
 
   async close(): Promise<void> {
