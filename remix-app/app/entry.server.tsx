@@ -4,11 +4,11 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
+import { ifNoneMatchNames } from '@datahub/domain/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
 import {
   acceptedEncoding,
-  isNotModified,
   pageCache,
   pageKey,
   rememberServedPage,
@@ -136,7 +136,7 @@ async function cachedResponse(request: Request, status: number, headers: Headers
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('ETag', page.etag);
   headers.append('Vary', 'Accept-Encoding');
-  if (isNotModified(request.headers.get('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatchNames(request.headers.get('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
   const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
   const body = await pageCache!.encoded(key, page, encoding);
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { etagOf } from '@datahub/domain/server';
 import type { SessionCache } from '../auth/session-cache';
 import type { DatasetView } from './dataset.view';
 
@@ -37,7 +37,7 @@ export class CatalogueCache {
     if (known) return known;
     const generation = this.generation;
     const json = JSON.stringify(await load());
-    const page = { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+    const page = { json, etag: etagOf(json) };
     if (this.notifications.listeningForChanges && generation === this.generation) {
       if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
       this.pages.set(key, page);

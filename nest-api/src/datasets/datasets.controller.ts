@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchNames } from '@datahub/domain/server';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
@@ -22,7 +23,7 @@ export class DatasetsController {
   async online(@Query() query: CatalogueQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const page = await this.datasets.onlinePage(query);
     void reply.header('etag', page.etag);
-    if (namesEtag(request.headers['if-none-match'], page.etag)) return void reply.status(304).send();
+    if (ifNoneMatchNames(request.headers['if-none-match'], page.etag)) return void reply.status(304).send();
     void reply.status(200).type('application/json; charset=utf-8').send(page.json);
   }
 
@@ -52,11 +53,3 @@ export class DatasetsController {
   }
 }
 
-/** If-None-Match lists this ETag (weak or strong) or '*'. */
-function namesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, ParseUUIDPipe, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchNames } from '@datahub/domain/server';
 import { Public } from '../common/access.decorators';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
@@ -34,7 +35,7 @@ export class LogosController {
       'content-disposition': 'inline',
       'cross-origin-resource-policy': 'same-origin',
     });
-    if (request.headers['if-none-match'] === etag) return void reply.status(304).send();
+    if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return void reply.status(304).send();
     void reply.status(200).type(logo.contentType).send(logo.data);
   }
 }

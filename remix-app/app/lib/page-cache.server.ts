@@ -5,6 +5,7 @@ import https from 'node:https';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
+import { etagOf, ifNoneMatchNames } from '@datahub/domain/server';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { PageView } from './page-views.server';
 
@@ -111,7 +112,7 @@ export class PageCache {
   }
 
   set(key: string, nonce: string, html: Buffer): CachedPage {
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(html);
     const page: CachedPage = { nonce, etag, html, encoded: new Map([['identity', html]]), bytes: html.length };
     this.remove(key);
     if (page.bytes <= this.maxBytes) {
@@ -165,15 +166,6 @@ export function routesArePure(context: EntryContext): boolean {
     const handle: unknown = context.routeModules[match.route.id]?.handle;
     return typeof handle === 'object' && handle !== null && (handle as { pageCache?: unknown }).pageCache === true;
   });
-}
-
-/** Does If-None-Match name this page? */
-export function isNotModified(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }
 
 /**
@@ -321,7 +313,7 @@ export function servePageFromCache(options: ServeOptions) {
         res.setHeader('ETag', page.etag);
         res.setHeader('Vary', 'Accept-Encoding');
         if (entry.view) options.recordView(req, entry.view);
-        if (isNotModified(req.get('if-none-match'), page.etag)) {
+        if (ifNoneMatchNames(req.get('if-none-match'), page.etag)) {
           res.statusCode = 304;
           res.end();
           return;

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, isNotModified, PageCache, pageKey } from './page-cache.server';
+import { acceptedEncoding, PageCache, pageKey } from './page-cache.server';
 
 /** Just what pageKey reads of Remix's entry context. */
 function context(loaderData: Record<string, unknown>, extra: { errors?: unknown; actionData?: unknown } = {}): EntryContext {
@@ -52,16 +52,6 @@ describe('the encoding sent', () => {
     expect(acceptedEncoding('*')).toBe('br');
     expect(acceptedEncoding('deflate')).toBe('identity');
     expect(acceptedEncoding(null)).toBe('identity');
-  });
-});
-
-describe('If-None-Match', () => {
-  it('names the page by its ETag, weak or strong, or *', () => {
-    expect(isNotModified('"abc"', '"abc"')).toBe(true);
-    expect(isNotModified('"x", W/"abc"', '"abc"')).toBe(true);
-    expect(isNotModified('*', '"abc"')).toBe(true);
-    expect(isNotModified('"abd"', '"abc"')).toBe(false);
-    expect(isNotModified(null, '"abc"')).toBe(false);
   });
 });
 

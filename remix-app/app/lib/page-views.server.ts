@@ -11,8 +11,12 @@ export interface PageView {
 
 /** Hands a page view to nest-api without waiting: counting never slows or fails a page. */
 export function recordPageView(request: Request, route: string, slug?: string): void {
-  if (!getAccessToken(request) || !usageAllowed(request) || !route.startsWith('/')) return;
-  sendPageView(request, { route, slug });
+  if (counts(request, route)) sendPageView(request, { route, slug });
+}
+
+/** Only a signed-in visitor who allowed usage counting, on one of our routes. */
+function counts(request: Request, route: string): boolean {
+  return Boolean(getAccessToken(request)) && usageAllowed(request) && route.startsWith('/');
 }
 
 /** The view of a page already known to count (see renderedPageView). */
@@ -30,6 +34,6 @@ export function renderedPageView(request: Request, status: number, context: Entr
   if (!matches.some((match) => match.route.id === 'routes/_shell')) return null;
   const leaf = matches[matches.length - 1];
   const route = routePattern(leaf.route.id);
-  if (!getAccessToken(request) || !usageAllowed(request) || !route.startsWith('/')) return null;
+  if (!counts(request, route)) return null;
   return { route, slug: subjectSlug(route, leaf.params) };
 }

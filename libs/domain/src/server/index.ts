@@ -1,2 +1,3 @@
 export * from './csrf';
 export * from './cookies';
+export * from './etag';

@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+
+/** A strong ETag naming these exact bytes (the API's kept answers, the portal's kept pages). */
+export function etagOf(bytes: string | Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Does an If-None-Match header name this ETag (strong or weak, in a list, or '*')? Then the answer is 304. */
+export function ifNoneMatchNames(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
