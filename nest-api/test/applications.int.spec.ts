@@ -38,6 +38,16 @@ const valid = (fields: Record<string, unknown> = {}) => ({
 });
 const create = (json: unknown, token = admin.token) => api.request('/api/applications', { method: 'POST', token, json });
 const update = (id: string, json: unknown, token = admin.token) => api.request(`/api/applications/${id}`, { method: 'PUT', token, json });
+/** How many applications are stored: a refused create must not change it. */
+const count = async (): Promise<number> => (await api.db.query('SELECT count(*)::int AS n FROM applications'))[0].n;
+/** The stored row, as the database has it (not as the API answers it). */
+const row = async (id: string) =>
+  (
+    await api.db.query(
+      'SELECT name, slug, category, price_per_year::float AS price, url, owner_organization_id AS owner, datasource_id AS datasource FROM applications WHERE id = $1',
+      [id],
+    )
+  )[0];
 
 describe('creating applications', () => {
   it('stores every field of the spec and derives a unique slug from the name', async () => {
@@ -84,16 +94,20 @@ describe('creating applications', () => {
 
   it("refuses a name that exists in any case with the spec's detail", async () => {
     expect((await create(valid({ name: 'Gewasmonitor' }))).status).toBe(201);
+    const before = await count();
     const response = await create(valid({ name: '  gewasMONITOR ', owner_organization: west.id }));
     expect(response.status).toBe(409);
+    expect(await count()).toBe(before);
     const body = await response.json();
     expect(body.detail).toBe(DETAILS.applicationNameTaken);
     expect(applicationErrorText(body)).toBe('Er bestaat al een applicatie met deze naam');
   });
 
   it('answers 422 with Dutch per-field messages for missing required fields', async () => {
+    const before = await count();
     const response = await create({});
     expect(response.status).toBe(422);
+    expect(await count()).toBe(before);
     const body = await response.json();
     expect(applicationErrorText(body)).toBe(ERROR_TEXTS.application.unprocessable);
     expect(ERROR_TEXTS.application.unprocessable).toBe('Niet alle verplichte velden zijn ingevuld.');
@@ -107,23 +121,37 @@ describe('creating applications', () => {
   });
 
   it('holds about to 1000 and usage to 500 characters, and accepts exactly those', async () => {
+    const before = await count();
     const tooLong = await (await create(valid({ about: 'a'.repeat(1001), usage: 'u'.repeat(501) }))).json();
     expect(tooLong.errors).toEqual({ about: FIELD_ERRORS.maxLength(1000), usage: FIELD_ERRORS.maxLength(500) });
-    expect((await create(valid({ about: 'a'.repeat(1000), usage: 'u'.repeat(500) }))).status).toBe(201);
+    expect(await count()).toBe(before);
+    const exact = await (await create(valid({ about: 'a'.repeat(1000), usage: 'u'.repeat(500) }))).json();
+    const [stored] = await api.db.query('SELECT about, usage FROM applications WHERE id = $1', [exact.application_id]);
+    expect(stored).toEqual({ about: 'a'.repeat(1000), usage: 'u'.repeat(500) });
   });
 
   it('takes a price only as a non-negative number', async () => {
+    const before = await count();
     for (const price of ['twaalf', '12', true]) {
       const body = await (await create(valid({ price_per_year: price }))).json();
       expect(body.errors).toEqual({ price_per_year: 'prijs per jaar moet in cijfers zijn' });
     }
     expect((await (await create(valid({ price_per_year: -1 }))).json()).errors).toEqual({ price_per_year: APPLICATION_FIELD_ERRORS.priceNegative });
+    expect(await count()).toBe(before);
+    const priced = await (await create(valid({ price_per_year: 1250.5 }))).json();
+    expect((await row(priced.application_id)).price).toBe(1250.5);
   });
 
   it('takes a category only from the spec list', async () => {
+    const before = await count();
     const body = await (await create(valid({ category: 'Bloemen' }))).json();
     expect(body.errors).toEqual({ category: APPLICATION_FIELD_ERRORS.category });
-    for (const category of ['Kassenbouw', 'IPM']) expect((await create(valid({ category }))).status).toBe(201);
+    expect(await count()).toBe(before);
+    for (const category of ['Kassenbouw', 'IPM']) {
+      const created = await create(valid({ category }));
+      expect(created.status).toBe(201);
+      expect((await row((await created.json()).application_id)).category).toBe(category);
+    }
   });
 
   it('takes links only as http(s) addresses', async () => {
@@ -131,6 +159,7 @@ describe('creating applications', () => {
       await create(valid({ url: 'javascript:alert(1)', url_terms_of_delivery: 'ftp://example.nl/x', url_privacy_statement: 'https://user:pw@example.nl' }))
     ).json();
     expect(body.errors).toEqual({ url: APPLICATION_FIELD_ERRORS.link, url_terms_of_delivery: APPLICATION_FIELD_ERRORS.link, url_privacy_statement: APPLICATION_FIELD_ERRORS.link });
+    expect(await api.db.query("SELECT id FROM applications WHERE url LIKE 'javascript:%'")).toEqual([]);
   });
 
   it('takes a licence server only as an FQDN or IP address, public and over https while private hosts are not allowed', async () => {
@@ -163,8 +192,12 @@ describe('creating applications', () => {
   });
 
   it('lets Application.Contributor of the admin organisation create for any organisation, and no one without Application.Create', async () => {
-    expect((await create(valid({ owner_organization: west.id }), contributor.token)).status).toBe(201);
-    expect((await create(valid(), deltaOwner.token)).status).toBe(403);
+    const forWest = await create(valid({ owner_organization: west.id }), contributor.token);
+    expect(forWest.status).toBe(201);
+    expect((await row((await forWest.json()).application_id)).owner).toBe(west.id);
+    const refused = valid();
+    expect((await create(refused, deltaOwner.token)).status).toBe(403);
+    expect(await api.db.query('SELECT id FROM applications WHERE name = $1', [refused.name])).toEqual([]);
     expect((await create(valid())).status).toBe(201);
   });
 });
@@ -205,9 +238,20 @@ describe('changing and deleting applications', () => {
     const body = await changed.json();
     expect(body).toMatchObject({ slug: 'oogstplanner', name: 'Oogstplanner Pro', category: 'IPM', price_per_year: 99, url: 'https://oogst.example.nl/' });
     expect(body.datasource_id).toBe(deltaSourceId);
+    const changedRow = {
+      name: 'Oogstplanner Pro',
+      slug: 'oogstplanner',
+      category: 'IPM',
+      price: 99,
+      url: 'https://oogst.example.nl/',
+      owner: delta.id,
+      datasource: deltaSourceId,
+    };
+    expect(await row(first.application_id)).toEqual(changedRow);
     const taken = await update(first.application_id, valid({ name: 'BEZET' }));
     expect(taken.status).toBe(409);
     expect((await taken.json()).detail).toBe(DETAILS.applicationNameTaken);
+    expect(await row(first.application_id)).toEqual(changedRow);
     expect((await update(first.application_id, valid({ name: 'Oogstplanner Pro' }))).status).toBe(200);
   });
 
@@ -225,13 +269,17 @@ describe('changing and deleting applications', () => {
     const application = await (await create(valid())).json();
     const refused = await update(application.application_id, valid({ name: application.name, logo_url: 'https://evil.example/x.svg' }));
     expect(refused.status).toBe(422);
+    const [{ logo_url: kept }] = await api.db.query('SELECT logo_url FROM applications WHERE id = $1', [application.application_id]);
+    expect(kept).toBeNull();
     expect((await update(application.application_id, valid({ name: application.name, logo_url: null }))).status).toBe(200);
   });
 
   it('refuses changes and deletion without Application.* and for unknown ids', async () => {
     const application = await (await create(valid())).json();
-    expect((await update(application.application_id, valid({ name: application.name }), deltaOwner.token)).status).toBe(403);
+    const before = await row(application.application_id);
+    expect((await update(application.application_id, valid({ name: application.name, category: 'IPM' }), deltaOwner.token)).status).toBe(403);
     expect((await api.request(`/api/applications/${application.application_id}`, { method: 'DELETE', token: deltaOwner.token })).status).toBe(403);
+    expect(await row(application.application_id)).toEqual(before);
     expect((await update('00000000-0000-4000-8000-000000000001', valid())).status).toBe(404);
     expect((await api.request('/api/applications/geen-uuid', { method: 'DELETE', token: admin.token })).status).toBe(404);
   });
@@ -240,6 +288,7 @@ describe('changing and deleting applications', () => {
     const application = await (await create(valid())).json();
     const deleted = await api.request(`/api/applications/${application.application_id}`, { method: 'DELETE', token: contributor.token });
     expect(deleted.status).toBe(204);
+    expect(await row(application.application_id)).toBeUndefined();
     expect((await api.request(`/api/application/${application.slug}`, { token: admin.token })).status).toBe(404);
   });
 });

@@ -29,7 +29,21 @@ describe('health, errors and API documentation', () => {
   it('serves Swagger UI and the OpenAPI document with bearer auth', async () => {
     const ui = await api.request('/api/docs');
     expect(ui.status).toBe(200);
-    expect(await ui.text()).toContain('swagger');
+    const html = await ui.text();
+    expect(html).toContain('<title>Datahub Tuinbouw API</title>');
+    // The page is only Swagger UI when its bundle and initialiser load and point at our document.
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => new URL(m[1], `${api.baseUrl}/api/docs/`).pathname);
+    expect(scripts.some((s) => s.endsWith('swagger-ui-bundle.js'))).toBe(true);
+    const init = scripts.find((s) => s.endsWith('swagger-ui-init.js'));
+    expect(init).toBeTruthy();
+    for (const script of scripts) {
+      const loaded = await api.request(script);
+      expect(loaded.status, script).toBe(200);
+      expect(loaded.headers.get('content-type'), script).toMatch(/javascript/);
+    }
+    const initialiser = await (await api.request(init!)).text();
+    expect(initialiser).toContain('SwaggerUIBundle');
+    expect(initialiser).toContain('"/api/current_user"');
     const document = await (await api.request('/api/docs-json')).json();
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/current_user'].get.security).toEqual([{ bearer: [] }]);

@@ -22,6 +22,8 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const put = (id: string, token: string, json: unknown) => api.request(`/api/users/${id}`, { method: 'PUT', token, json });
+/** What is stored for a user: every refusal below must leave it exactly as it was. */
+const stored = async (id: string) => (await api.db.query('SELECT firstname, lastname, email FROM users WHERE id = $1', [id]))[0];
 
 describe('PUT /api/users/{id}', () => {
   it('changes your own first and last name, trimmed', async () => {
@@ -39,33 +41,40 @@ describe('PUT /api/users/{id}', () => {
     [{ firstname: 42 }, { firstname: FIELD_ERRORS.invalid }],
     [{ email: 'new@example.test' }, { email: FIELD_ERRORS.unknownField }],
   ])('refuses %j with Dutch field errors and changes nothing', async (body, errors) => {
+    const before = await stored(anna.id);
     const response = await put(anna.id, anna.token, body);
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ statusCode: 422, detail: DETAILS.validationFailed, errors });
-    const [row] = await api.db.query('SELECT firstname, lastname, email FROM users WHERE id = $1', [anna.id]);
-    expect(row).toEqual({ firstname: 'Anne', lastname: 'Akkerman', email: anna.email });
+    expect(await stored(anna.id)).toEqual(before);
   });
 
-  it('accepts exactly 100 characters', async () => {
+  it('accepts exactly 100 characters and stores them', async () => {
     expect((await put(anna.id, anna.token, { lastname: 'y'.repeat(100) })).status).toBe(200);
+    expect((await stored(anna.id)).lastname).toBe('y'.repeat(100));
   });
 
   it("refuses changes to anyone else's name with 403, inside or outside the organisation", async () => {
+    const before = await stored(anna.id);
     expect((await put(anna.id, colleague.token, { firstname: 'Gehackt' })).status).toBe(403);
     expect((await put(anna.id, outsider.token, { firstname: 'Gehackt' })).status).toBe(403);
     expect((await put(anna.id, platformAdmin.token, { firstname: 'Gehackt' })).status).toBe(403);
-    const [row] = await api.db.query('SELECT firstname FROM users WHERE id = $1', [anna.id]);
-    expect(row.firstname).toBe('Anne');
+    expect(await stored(anna.id)).toEqual(before);
+    expect(before.firstname).not.toBe('Gehackt');
   });
 
-  it('answers 404 for malformed ids and 403 for any id that is not yours', async () => {
+  it('answers 404 for malformed ids and 403 for any id that is not yours, and changes nobody', async () => {
+    const before = await stored(anna.id);
     expect((await put('not-a-uuid', anna.token, { firstname: 'X' })).status).toBe(404);
     expect((await put('00000000-0000-4000-8000-000000000000', anna.token, { firstname: 'X' })).status).toBe(403);
+    expect(await stored(anna.id)).toEqual(before);
+    expect(await api.db.query("SELECT id FROM users WHERE firstname = 'X'")).toEqual([]);
   });
 
   it('needs a signed-in user', async () => {
+    const before = await stored(anna.id);
     const response = await api.request(`/api/users/${anna.id}`, { method: 'PUT', json: { firstname: 'X' } });
     expect(response.status).toBe(401);
+    expect(await stored(anna.id)).toEqual(before);
   });
 });
 
