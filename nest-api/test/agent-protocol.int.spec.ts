@@ -12,6 +12,7 @@ import { DiscoveryService } from '../src/hub/discovery.service';
 import { OutboundClient } from '../src/hub/outbound';
 import { signHubToken } from '../src/hub/protocol-tokens';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { until } from './waiting';
 
 /** The reference data source (a real process) and the hub (the real API) talking over loopback. */
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
@@ -38,15 +39,6 @@ async function stopAgent() {
   const exited = new Promise((r) => agent!.once('exit', r));
   agent.kill('SIGTERM');
   await exited;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function statuses(): Promise<Record<string, string>> {

@@ -4,6 +4,8 @@ import type { Role } from '@datahub/domain';
 import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorization-matrix';
 import { hashPassword } from '../src/auth/password';
 import { startTestApi, type TestApi } from './harness';
+import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';
+import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 
 let api: TestApi;
 let delta: { id: string; name: string; slug: string };
@@ -11,6 +13,8 @@ let west: { id: string; slug: string };
 let noord: { id: string };
 let adminOrganizationId: string;
 let deltaKeeper: { id: string };
+/** The real reference data source serving a dataset of Delta: the data rows exercise the whole data path. */
+let agent: ReferenceAgent;
 
 const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delta' | 'west' | 'admin'; roles: Role[] }> = {
   member: { organization: 'delta', roles: [] },
@@ -29,16 +33,22 @@ const PERSONA_ROLES: Record<Exclude<Persona, 'anonymous'>, { organization: 'delt
 };
 
 beforeAll(async () => {
-  api = await startTestApi({ GITHUB_CLIENT_ID: 'matrix-github-id', GITHUB_CLIENT_SECRET: 'matrix-github-secret' });
+  const agentAt = await agentPort();
+  api = await startTestApi({ GITHUB_CLIENT_ID: 'matrix-github-id', GITHUB_CLIENT_SECRET: 'matrix-github-secret', ...agentAt.env });
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   west = await api.createOrganization({ name: 'Kassenbouw West' });
   noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
   [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   // Keep an owner in Delta whatever the cells do, so the last-owner rule does not decide a cell.
   deltaKeeper = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
-});
+  const keeperToken = (await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] })).token;
+  agent = await startReferenceAgent(api, keeperToken, readFixtureTurtle(), { port: agentAt.port, name: 'Matrixbron' });
+}, 90_000);
 // Closing waits for the many kept-alive connections of the run (measured 53 s on the shared machine at load 15-20).
-afterAll(() => api?.close(), 180_000);
+afterAll(async () => {
+  await agent?.stop();
+  await api?.close();
+}, 180_000);
 
 async function tokenFor(persona: Persona): Promise<string | undefined> {
   if (persona === 'anonymous') return undefined;
@@ -69,10 +79,9 @@ async function pathFor(operation: string): Promise<string> {
     );
     return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
   }
-  if (path.startsWith('/api/datasets/{id}/')) {
-    const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
-    return path.replace('{id}', await onlineDatasetId()) + query;
-  }
+  if (path === '/api/datasets/{id}/data') return `/api/datasets/${agent.datasetId}/data?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}`;
+  if (path === '/api/datasets/{id}/xml') return `/api/datasets/${agent.datasetId}/xml`;
+  if (path.startsWith('/api/datasets/{id}/')) return path.replace('{id}', await onlineDatasetId());
   if (path === '/api/logos/{id}') {
     // A real stored logo (a 1×1 PNG): served to everyone, as every card shows it.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -135,7 +144,7 @@ async function openSignup(): Promise<string> {
   return token;
 }
 
-/** An online dataset of Delta whose data source has no host yet: reading its data fails with 503 after the access check. */
+/** An online dataset of Delta whose data source has no host yet (for the rows that manage grants on it). */
 async function onlineDatasetId(): Promise<string> {
   const [{ id: datasourceId }] = await api.db.query(
     `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,

@@ -91,8 +91,8 @@ const authorisationManagers = (status: number) => ({
   platformAdmin: status,
   default: 403,
 });
-/** Data of a dataset of Delta: its members read it (here its data source is unreachable: 503), nobody else without a grant. */
-const datasetData = { anonymous: 401, applicationContributor: 403, otherOwner: 403, platformAdmin: 403, default: 503 };
+/** Data of a dataset of Delta, served by the real reference data source: its members read it, nobody else without a grant. */
+const datasetData = { anonymous: 401, applicationContributor: 403, otherOwner: 403, platformAdmin: 403, default: 200 };
 
 export const MATRIX: MatrixRow[] = [
   row('GET /api/health', { default: 200 }),

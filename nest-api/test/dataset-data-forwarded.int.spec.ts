@@ -11,6 +11,7 @@ import { freePort } from '../src/database/embedded-postgres';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
 import { startTestApi, type TestApi, type TestUser, stopProcess } from './harness';
 import { expectW3cFormats } from './w3c-formats';
+import { until } from './waiting';
 
 /** A dataset above the hub's memory bound (here 2 KB) is queried where it lives, with the asker's own scopes. */
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
@@ -23,15 +24,6 @@ let owner: TestUser;
 let grantee: TestUser;
 let stranger: TestUser;
 const turtle = readFixtureTurtle();
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true', SPARQL_CACHE_MB: String(2 / 1024) });

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
+import { waitForHealth } from './waiting';
 
 /**
  * kill -9 of the API in the middle of a burst of writes (role changes, invitations, data-source
@@ -50,14 +51,6 @@ function start(port: number) {
   return { child, exited };
 }
 
-async function waitForHealth(base: string) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('API not healthy');
-}
-
 async function call(base: string, token: string, method: string, path: string, body: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -73,7 +66,7 @@ describe('kill -9 during a burst of writes', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = start(port);
-    await waitForHealth(base);
+    await waitForHealth(`${base}/api/health`);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -121,7 +114,7 @@ describe('kill -9 during a burst of writes', () => {
       const secondPort = await freePort();
       const second = start(secondPort);
       try {
-        await waitForHealth(`http://127.0.0.1:${secondPort}`);
+        await waitForHealth(`http://127.0.0.1:${secondPort}/api/health`);
         const datasources = (await db.query("SELECT name, secret_encrypted FROM datasources WHERE name LIKE 'Kill-bron %'")).rows;
         for (const name of acknowledged.datasources) expect(datasources.filter((row) => row.name === name), name).toHaveLength(1);
         for (const row of datasources) expect(row.secret_encrypted, row.name).toMatch(/\S{20,}/);

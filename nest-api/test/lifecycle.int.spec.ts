@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
+import { waitForHealth } from './waiting';
 
 const main = resolve(__dirname, '..', 'dist', 'main.js');
 const dirs: string[] = [];
@@ -22,18 +23,6 @@ function start(env: Record<string, string>) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`not healthy: ${url}`);
 }
 
 describe('the nest-api process', () => {

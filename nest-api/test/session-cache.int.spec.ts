@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, stopProcess } from './harness';
+import { waitForHealth } from './waiting';
 
 /**
  * Sessions are kept in each API process's memory; revocation must still reach every process at
@@ -15,18 +16,6 @@ let api: TestApi;
 let second: ChildProcess;
 let secondUrl: string;
 let organizationId: string;
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`not healthy: ${url}`);
-}
 
 function onA(path: string, token: string, init: RequestInit = {}) {
   return fetch(`${api.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
