@@ -12,36 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GREENHOUSE_FILE, writeDemoData } from './generate-greenhouse';
+import { BENCH_QUERIES as QUERIES } from './bench-queries';
 import { signHubToken } from './tokens';
 
-const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
-PREFIX sosa: <http://www.w3.org/ns/sosa/>
-`;
-
-const QUERIES = [
-  {
-    name: '3-pattern join + FILTER',
-    sparql: `${PREFIXES}SELECT ?obs ?sensor ?value WHERE {
-  ?obs sosa:madeBySensor ?sensor .
-  ?obs sosa:hasSimpleResult ?value .
-  ?sensor cgo:measures "temperatuur" .
-  FILTER(?value > 25)
-}`,
-  },
-  {
-    name: 'GROUP BY aggregate',
-    sparql: `${PREFIXES}SELECT ?sensor (COUNT(?obs) AS ?n) (AVG(?value) AS ?avg) (MAX(?value) AS ?max) WHERE {
-  ?obs sosa:madeBySensor ?sensor ; sosa:hasSimpleResult ?value .
-} GROUP BY ?sensor`,
-  },
-  {
-    name: 'OPTIONAL',
-    sparql: `${PREFIXES}SELECT ?plant ?crop ?removed WHERE {
-  ?plant a cgo:Plant ; cgo:partOf ?crop .
-  OPTIONAL { ?plant cgo:hasRemovalDate ?removed }
-}`,
-  },
-];
 
 const SCOPES: { name: string; scopes: string[] }[] = [
   { name: 'ReadAll', scopes: ['Dataset.ReadAll'] },

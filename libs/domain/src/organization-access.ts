@@ -13,8 +13,12 @@ export function actsOn(actor: Pick<OrganizationActor, 'organizationAdmin' | 'org
   return actor.organizationAdmin || actor.organizationId === organizationId;
 }
 
+/** Whether the permission is among the actor's (in whichever organisation they act: see `hasPermissionIn`). */
+export function hasPermission(permissions: OrganizationActor['permissions'] | readonly string[], permission: Permission): boolean {
+  return 'has' in permissions ? permissions.has(permission) : (permissions as readonly string[]).includes(permission);
+}
+
 /** The access model's check: (permission, target organisation). */
 export function hasPermissionIn(actor: OrganizationActor, permission: Permission, organizationId: string): boolean {
-  const granted = 'has' in actor.permissions ? actor.permissions.has(permission) : actor.permissions.includes(permission);
-  return granted && actsOn(actor, organizationId);
+  return hasPermission(actor.permissions, permission) && actsOn(actor, organizationId);
 }

@@ -4,7 +4,7 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { isPermission, permissionsForRoles, type Permission } from '@datahub/domain';
+import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -119,7 +119,7 @@ export class TokenService {
       });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number')
         return null;
-      if (!UUID.test(claims.sub) || !UUID.test(claims.jti)) return null;
+      if (!isUuid(claims.sub) || !isUuid(claims.jti)) return null;
       return { sub: claims.sub, jti: claims.jti, expiresAt: claims.exp * 1000 };
     } catch {
       return null;
@@ -187,4 +187,3 @@ export class TokenService {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

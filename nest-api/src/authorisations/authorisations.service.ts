@@ -7,6 +7,7 @@ import {
   isDatasetScope,
   isIsoDate,
   isPersonalOrganizationName,
+  isUuid,
   scopeLabel,
   type DatasetScope,
 } from '@datahub/domain';
@@ -16,7 +17,6 @@ import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organiza
 import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 import { UsageEventsService } from '../insight/usage-events.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
 export const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
@@ -131,7 +131,7 @@ export class AuthorisationsService {
 
   /** A dataset the actor may see in the catalogue (online, or of an organisation it acts on), else null. */
   private async visibleDataset(actor: AuthenticatedUser, id: string, manager: EntityManager | DataSource = this.dataSource): Promise<DatasetOwner | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row]: DatasetOwner[] = await manager.query(
       `SELECT d.id, d.name, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1`,
       [id],
@@ -141,7 +141,7 @@ export class AuthorisationsService {
   }
 
   private async organizationByRef(reference: string, manager: EntityManager | DataSource = this.dataSource): Promise<OrganizationRow | null> {
-    const [row] = UUID.test(reference)
+    const [row] = isUuid(reference)
       ? await manager.query('SELECT id, name FROM organizations WHERE id = $1', [reference])
       : await manager.query('SELECT id, name FROM organizations WHERE slug = $1', [reference]);
     return row ?? null;

@@ -19,38 +19,10 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as oxigraph from 'oxigraph';
+import { BENCH_QUERIES as QUERIES } from 'datasource-agent/dist/bench-queries';
 import { generateGreenhouse } from 'datasource-agent/dist/generate-greenhouse';
 import { freePort } from '../database/embedded-postgres';
 
-const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
-PREFIX sosa: <http://www.w3.org/ns/sosa/>
-`;
-
-/** The three queries of npm run bench:agent. */
-const QUERIES = [
-  {
-    name: '3-pattern join + FILTER',
-    sparql: `${PREFIXES}SELECT ?obs ?sensor ?value WHERE {
-  ?obs sosa:madeBySensor ?sensor .
-  ?obs sosa:hasSimpleResult ?value .
-  ?sensor cgo:measures "temperatuur" .
-  FILTER(?value > 25)
-}`,
-  },
-  {
-    name: 'GROUP BY aggregate',
-    sparql: `${PREFIXES}SELECT ?sensor (COUNT(?obs) AS ?n) (AVG(?value) AS ?avg) (MAX(?value) AS ?max) WHERE {
-  ?obs sosa:madeBySensor ?sensor ; sosa:hasSimpleResult ?value .
-} GROUP BY ?sensor`,
-  },
-  {
-    name: 'OPTIONAL',
-    sparql: `${PREFIXES}SELECT ?plant ?crop ?removed WHERE {
-  ?plant a cgo:Plant ; cgo:partOf ?crop .
-  OPTIONAL { ?plant cgo:hasRemovalDate ?removed }
-}`,
-  },
-];
 
 const PASSWORD = 'Tuinbouw-demo-2026';
 const AGENT = resolve(__dirname, '..', '..', '..', 'datasource-agent', 'dist', 'cli.js');

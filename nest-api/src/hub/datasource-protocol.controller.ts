@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DETAILS } from '@datahub/domain';
+import { DETAILS, isUuid } from '@datahub/domain';
 import { CurrentDatasource, DatasourceAuthenticated } from '../common/access.decorators';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError, isUniqueViolation } from '../common/errors';
@@ -12,7 +12,6 @@ import { DatasourcesService } from '../datasources/datasources.service';
 import { DiscoveryService } from './discovery.service';
 import { ProtocolDatasetView, RegisterDatasetDto, RegisterHostDto } from './dto/protocol.dto';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 export const HOST_ALREADY_REGISTERED = 'host already registered';
 
@@ -55,7 +54,7 @@ export class DatasourceProtocolController {
   @ApiCreatedResponse({ type: ProtocolDatasetView })
   async registerDataset(@CurrentDatasource() caller: Caller, @Body() dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
     const repository = this.dataSource.getRepository(Dataset);
-    const proposed = dto.dataset_id && UUID.test(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
+    const proposed = dto.dataset_id && isUuid(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
     let dataset = proposed ? await repository.findOne({ where: { id: proposed } }) : null;
     if (dataset && dataset.datasourceId !== caller.id) dataset = null;
     if (!dataset) {

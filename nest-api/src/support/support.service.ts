@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { displayOrganizationName, FIELD_ERRORS, SUPPORT_FIELD_ERRORS, SUPPORT_KINDS, SUPPORT_LIMITS, type SupportKind } from '@datahub/domain';
+import { displayOrganizationName, FIELD_ERRORS, SUPPORT_FIELD_ERRORS, SUPPORT_KINDS, SUPPORT_LIMITS, type SupportKind, isUuid } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
@@ -10,7 +10,6 @@ import { MailService } from '../mail/mail.service';
 import { sniffAttachmentType } from './attachment-type';
 import type { SupportRequestView } from './support.views';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Attachment {
@@ -126,14 +125,14 @@ export class SupportService {
 
   async setStatus(actor: AuthenticatedUser, id: string, status: 'open' | 'closed'): Promise<void> {
     if (!actor.organizationAdmin) throw ApiError.forbidden();
-    if (!UUID.test(id)) throw ApiError.notFound();
+    if (!isUuid(id)) throw ApiError.notFound();
     const [, updated] = await this.dataSource.query('UPDATE support_requests SET status = $2 WHERE id = $1', [id, status]);
     if (!updated) throw ApiError.notFound();
   }
 
   async attachment(actor: AuthenticatedUser, requestId: string, attachmentId: string): Promise<{ filename: string; contentType: string; data: Buffer }> {
     if (!actor.organizationAdmin) throw ApiError.forbidden();
-    if (!UUID.test(requestId) || !UUID.test(attachmentId)) throw ApiError.notFound();
+    if (!isUuid(requestId) || !isUuid(attachmentId)) throw ApiError.notFound();
     const [row] = await this.dataSource.query('SELECT filename, content_type, data FROM support_attachments WHERE id = $1 AND request_id = $2', [
       attachmentId,
       requestId,

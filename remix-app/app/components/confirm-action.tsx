@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { CONFIRM_LABELS } from '@datahub/domain';
 import { CsrfInput } from './csrf-input';
 import { FormError } from './form-controls';
@@ -72,13 +73,6 @@ const confirmButtonClass: Record<ConfirmTone, string> = {
 };
 
 const cancelClass = `${buttonBase} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 focus-visible:ring-brand-500`;
-
-/** False on the server and in the first render in the browser; true once React runs the page. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function hiddenInputs(fields: Record<string, string>) {
   return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);

@@ -1,10 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { DATASET_LABELS, actsOn } from '@datahub/domain';
+import { DATASET_LABELS, hasPermissionIn } from '@datahub/domain';
 import type { CreatedDatasourceView } from '@datahub/api-client';
 import { apiGet, apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
-import { hasPermission } from './datasources-permissions';
 import { textField, type FormReply } from './forms';
 import { asActor } from './organizations.server';
 import { flashCookie } from './session.server';
@@ -21,13 +20,13 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   const datasource = await apiGet(args.request, '/api/datasources/{id}', { params: { path: { id: args.params.id ?? '' } } });
   const own = datasource.owner_organization === user.organization;
-  const mayAct = actsOn(asActor(user, permissions), datasource.owner_organization);
+  const actor = asActor(user, permissions);
   return {
     datasource,
     own,
     listPath: own ? '/databronnen' : '/beheer-datasets',
-    canUpdate: mayAct && hasPermission(permissions, 'Datasource.Update'),
-    canDelete: mayAct && hasPermission(permissions, 'Datasource.Delete'),
+    canUpdate: hasPermissionIn(actor, 'Datasource.Update', datasource.owner_organization),
+    canDelete: hasPermissionIn(actor, 'Datasource.Delete', datasource.owner_organization),
   };
 }
 

@@ -1,5 +1,5 @@
+import { hasPermission } from '@datahub/domain';
 import type { AppLoadContext } from '@remix-run/node';
-import { hasPermission } from './datasources-permissions';
 import { apiGet } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import type { DatasourceView } from '@datahub/api-client';

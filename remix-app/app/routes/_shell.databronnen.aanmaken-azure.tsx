@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { DATASET_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, hasPermission } from '@datahub/domain';
 import { sectionClass } from '~/components/dataset-cards';
 import { DatasourceCreatePage } from '~/components/datasource-create';
 import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { createDatasourceAction } from '~/lib/datasources-create.server';
-import { hasPermission } from '~/lib/datasources-permissions';
 import { pageTitle } from '~/lib/meta';
 
 const L = DATASET_LABELS.datasourceCreate;

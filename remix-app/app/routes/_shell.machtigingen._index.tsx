@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AUTHORISATION_LABELS } from '@datahub/domain';
+import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations.server';
-import { hasPermission } from '~/lib/datasources-permissions';
 import { pageTitle } from '~/lib/meta';
 
 const L = AUTHORISATION_LABELS;

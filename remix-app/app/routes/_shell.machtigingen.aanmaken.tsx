@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AUTHORISATION_LABELS, DATASET_SCOPES } from '@datahub/domain';
+import { AUTHORISATION_LABELS, DATASET_SCOPES, hasPermission } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
@@ -9,7 +9,6 @@ import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { amsterdamToday } from '@datahub/domain';
 import { createAuthorisationAction } from '~/lib/authorisations.server';
 import { byName } from '~/lib/datasets';
-import { hasPermission } from '~/lib/datasources-permissions';
 import { describedBy, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 
