@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type * as Domain from '../../../libs/domain/src/index';
 import type { ApplicationDto, ApplicationView } from '@datahub/api-client';
 import { expect } from './fixtures';
 import { api, apiLogin } from './helpers';
 import { DEMO_USERS } from './settings';
+import * as domain from '@datahub/domain';
 
-// Labels straight from the domain library's source, as domain.ts does.
-const require = createRequire(import.meta.url);
-export const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
+export { domain };
 
 export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 

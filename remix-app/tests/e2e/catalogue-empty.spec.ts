@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
-import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
 import { api, apiLogin, ownerDataset } from './helpers';
 import { DEMO_USERS } from './settings';
+import { APPLICATION_LABELS, DATASET_LABELS } from '@datahub/domain';
 
-const require = createRequire(import.meta.url);
-const { APPLICATION_LABELS, DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = DATASET_LABELS;
 
 /**

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import type * as Domain from '../../../libs/domain/src/index';
 import { EXAMPLE_FIXTURE, ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import { api, apiLogin, ownerDataset, type ApiCreatedDatasource, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
+import { DATASET_LABELS } from '@datahub/domain';
 
-const require = createRequire(import.meta.url);
-const { DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = DATASET_LABELS;
 
 /**

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
 import { apiSignUp, ownerDataset, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
+import { DATASET_LABELS } from '@datahub/domain';
 
-const require = createRequire(import.meta.url);
-const { DATASET_LABELS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = DATASET_LABELS;
 
 test.describe('datasets', () => {

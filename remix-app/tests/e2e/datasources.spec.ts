@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type * as Domain from '../../../libs/domain/src/index';
 import { expect, test } from './fixtures';
 import { apiLogin, api, dropAttribute, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 
 // Labels straight from the domain library's source, as domain.ts does.
-const require = createRequire(import.meta.url);
-const { DATASET_LABELS, ERROR_TEXTS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
+import { DATASET_LABELS, ERROR_TEXTS } from '@datahub/domain';
 const L = DATASET_LABELS;
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;

@@ -1,11 +1,5 @@
-// The specs read labels and limits from the domain library's source, the same code the portal
-// bundles (its dist may be older than the source while developing). Node treats that source
-// as CommonJS, so it is required rather than imported.
-import { createRequire } from 'node:module';
-import type * as Domain from '../../../libs/domain/src/index';
-
-const require = createRequire(import.meta.url);
-const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
+// The labels and limits the specs check, from the domain package the portal uses (npm test builds it first).
+import * as domain from '@datahub/domain';
 
 export const {
   ADMIN_NAV_GROUP,

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type * as Domain from '../../../libs/domain/src/index';
 import { ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import { openConfirmation } from './confirm-helpers';
 import { api, apiLogin, dropAttribute, type ApiCreatedDatasource, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
+import { AUTHORISATION_LABELS, AUTHORISATION_FIELD_ERRORS, SPARQL_LABELS, ERROR_TEXTS } from '@datahub/domain';
 
-const require = createRequire(import.meta.url);
-const { AUTHORISATION_LABELS, AUTHORISATION_FIELD_ERRORS, SPARQL_LABELS, ERROR_TEXTS } = require('../../../libs/domain/src/index.ts') as typeof Domain;
 const L = AUTHORISATION_LABELS;
 const S = SPARQL_LABELS;
 
