@@ -1,54 +1,30 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApplicationsController } from './applications/applications.controller';
-import { ApplicationsService } from './applications/applications.service';
-import { LicenceSyncService } from './applications/licence-sync.service';
-import { AuthorisationsController } from './authorisations/authorisations.controller';
-import { AuthorisationsService } from './authorisations/authorisations.service';
-import { DatasetDataController } from './dataset-data/dataset-data.controller';
-import { DatasetDataService } from './dataset-data/dataset-data.service';
-import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
-import { AuthController } from './auth/auth.controller';
-import { AuthService } from './auth/auth.service';
-import { SignupVerificationService } from './auth/signup-verification.service';
-import { ExternalAuthController } from './auth/external/external-auth.controller';
-import { ExternalAuthService } from './auth/external/external-auth.service';
-import { LocalStrategy } from './auth/local.strategy';
-import { TokenService } from './auth/token.service';
+import { ApplicationsModule } from './applications/applications.module';
+import { AuthModule } from './auth/auth.module';
+import { AuthorisationsModule } from './authorisations/authorisations.module';
 import { AccessGuard } from './common/access.guard';
 import { ErrorFilter } from './common/error.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
-import { DatasetsController } from './datasets/datasets.controller';
-import { DatasetsService } from './datasets/datasets.service';
-import { DatasourcesController } from './datasources/datasources.controller';
-import { DatasourcesService } from './datasources/datasources.service';
-import { HealthController } from './health/health.controller';
-import { DatasourceAuthService } from './hub/datasource-auth.service';
-import { AgentPackageController } from './hub/agent-package.controller';
-import { DatasourceProtocolController } from './hub/datasource-protocol.controller';
-import { DiscoveryService } from './hub/discovery.service';
-import { InvitationsController } from './invitations/invitations.controller';
-import { InvitationsService } from './invitations/invitations.service';
-import { LogoUploadsController } from './logos/logo-uploads.controller';
-import { LogosController } from './logos/logos.controller';
-import { LogosService } from './logos/logos.service';
-import { InsightController } from './insight/insight.controller';
-import { InsightService } from './insight/insight.service';
-import { UsageEventsService } from './insight/usage-events.service';
-import { MailService } from './mail/mail.service';
-import { SupportController } from './support/support.controller';
-import { SupportService } from './support/support.service';
-import { OrganizationsController } from './organizations/organizations.controller';
-import { OrganizationsService } from './organizations/organizations.service';
-import { SessionCache } from './auth/session-cache';
-import { SeedService } from './seed/seed.service';
-import { UsersController } from './users/users.controller';
-import { UsersService } from './users/users.service';
+import { DatabaseModule } from './database/database-pool';
+import { DatasetDataModule } from './dataset-data/dataset-data.module';
+import { DatasetsModule } from './datasets/datasets.module';
+import { DatasourcesModule } from './datasources/datasources.module';
+import { HealthModule } from './health/health.module';
+import { HubModule } from './hub/hub.module';
+import { InsightModule } from './insight/insight.module';
+import { InvitationsModule } from './invitations/invitations.module';
+import { LogosModule } from './logos/logos.module';
+import { MailModule } from './mail/mail.module';
+import { OrganizationsModule } from './organizations/organizations.module';
+import { SeedModule } from './seed/seed.module';
+import { SupportModule } from './support/support.module';
+import { UsersModule } from './users/users.module';
 
+/** One module per feature folder; this one wires configuration, the database, and the global guard and filter. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): DynamicModule {
@@ -57,35 +33,27 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
-        PassportModule.register({ session: false }),
+        DatabaseModule,
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        OrganizationsModule,
+        InvitationsModule,
+        DatasourcesModule,
+        HubModule,
+        DatasetsModule,
+        AuthorisationsModule,
+        DatasetDataModule,
+        ApplicationsModule,
+        LogosModule,
+        InsightModule,
+        SupportModule,
+        MailModule,
+        SeedModule,
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController],
       providers: [
-        SessionCache,
-        TokenService,
-        AuthService,
-        SignupVerificationService,
-        ExternalAuthService,
-        OrganizationsService,
-        UsersService,
-        SeedService,
-        MailService,
-        InvitationsService,
-        DatasourcesService,
-        DatasourceAuthService,
-        DiscoveryService,
-        DatasetsService,
-        AuthorisationsService,
-        HubDatasetStore,
-        DatasetDataService,
-        ApplicationsService,
-        LicenceSyncService,
-        LogosService,
-        UsageEventsService,
-        InsightService,
-        SupportService,
-        LocalStrategy,
+        // The guard reads tokens and sessions (AuthModule) and data-source credentials (HubModule).
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],

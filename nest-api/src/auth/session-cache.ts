@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Client, type Notification, type Pool } from 'pg';
+import { Client, type Notification } from 'pg';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { DatabasePool } from '../database/database-pool';
 
 /** The channel the database triggers (migration SessionNotifications) notify on. */
 export const SESSION_CHANNEL = 'datahub_sessions';
@@ -46,6 +47,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pool: DatabasePool,
   ) {}
 
   get enabled(): boolean {
@@ -176,11 +178,10 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
       this.waiting.set(nonce, { acks: 0, expected: null, done: () => resolve(true) });
     });
     try {
-      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-      const { rows } = await pool.query<{ listeners: number }>(
-        `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND application_name = $3) AS listeners`,
-        [SESSION_CHANNEL, `sync:${nonce}`, LISTENER_NAME],
-      );
+      const { rows } = await this.pool.query<{ listeners: number }>({
+        text: `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND application_name = $3) AS listeners`,
+        values: [SESSION_CHANNEL, `sync:${nonce}`, LISTENER_NAME],
+      });
       const wait = this.waiting.get(nonce)!;
       wait.expected = Math.max(1, rows[0].listeners);
       if (wait.acks >= wait.expected) wait.done();

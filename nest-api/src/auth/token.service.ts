@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { DatabasePool } from '../database/database-pool';
 import { SessionCache, type CachedSession } from './session-cache';
 
 export const TOKEN_ISSUER = 'datahub-portal-api';
@@ -67,6 +67,7 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
+    private readonly pool: DatabasePool,
   ) {
     this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
   }
@@ -170,8 +171,7 @@ export class TokenService {
 
   /** A named statement straight on the pool: Postgres plans it once per connection, not per request. */
   private async findSession(sessionId: string, userId: string): Promise<SessionRow | undefined> {
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const result = await pool.query<SessionRow>({ name: 'session-lookup', text: SESSION_QUERY, values: [sessionId, userId] });
+    const result = await this.pool.query<SessionRow>({ name: 'session-lookup', text: SESSION_QUERY, values: [sessionId, userId] });
     return result.rows[0];
   }
 

@@ -13,13 +13,29 @@ import { Datasources1764000000000 } from './migrations/1764000000000-Datasources
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
 import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
+import { AuthorisationAuditEntry } from '../authorisations/authorisation-audit.entity';
+import { UsageEvent } from '../insight/usage-event.entity';
+import { Logo } from '../logos/logo.entity';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
 import { Logos1765200000001 } from './migrations/1765200000001-Logos';
 import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 
-export const ENTITIES = [Organization, User, RoleAssignment, Session, ExternalIdentity, Datasource, Dataset, AuthorisationAssignment, Application];
+export const ENTITIES = [
+  Organization,
+  User,
+  RoleAssignment,
+  Session,
+  ExternalIdentity,
+  Datasource,
+  Dataset,
+  AuthorisationAssignment,
+  AuthorisationAuditEntry,
+  Application,
+  Logo,
+  UsageEvent,
+];
 export const MIGRATIONS = [
   Foundation1763800000000,
   Invitations1763900000000,

@@ -1,31 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { DETAILS, isUuid } from '@datahub/domain';
 import { CurrentDatasource, DatasourceAuthenticated } from '../common/access.decorators';
 import { ErrorBodyView } from '../common/error-body.view';
-import { ApiError, isUniqueViolation } from '../common/errors';
-import { Dataset } from '../datasets/dataset.entity';
-import { DatasourcesService } from '../datasources/datasources.service';
-import { DiscoveryService } from './discovery.service';
+import { ApiError } from '../common/errors';
+import { DatasourceProtocolService, type ProtocolCaller } from './datasource-protocol.service';
 import { ProtocolDatasetView, RegisterDatasetDto, RegisterHostDto } from './dto/protocol.dto';
 
-const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
-export const HOST_ALREADY_REGISTERED = 'host already registered';
 
-type Caller = { id: string; organizationId: string };
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
 /** Calls a data source makes to the hub, with a data-source token (hub-protocol.md). */
 @ApiTags('datasource-protocol')
 @Controller('datasource-protocol')
 export class DatasourceProtocolController {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly datasources: DatasourcesService,
-    private readonly discovery: DiscoveryService,
-  ) {}
+  constructor(private readonly protocol: DatasourceProtocolService) {}
 
   @Post('host')
   @DatasourceAuthenticated()
@@ -33,18 +21,8 @@ export class DatasourceProtocolController {
   @ApiOperation({ summary: 'Register the host of a data source created without one (the cloud variant)' })
   @ApiNoContentResponse()
   @ApiConflictResponse({ type: ErrorBodyView })
-  async registerHost(@CurrentDatasource() caller: Caller, @Body() dto: RegisterHostDto): Promise<void> {
-    const hostname = await this.datasources.normalizeHostname(dto.hostname);
-    if (!hostname) throw new ApiError(422, DETAILS.invalidHostname);
-    const [row] = await this.dataSource.query('SELECT hostname FROM datasources WHERE id = $1', [caller.id]);
-    if (row.hostname && row.hostname !== hostname) throw ApiError.conflict(HOST_ALREADY_REGISTERED);
-    try {
-      await this.dataSource.query('UPDATE datasources SET hostname = $2 WHERE id = $1', [caller.id, hostname]);
-    } catch (error) {
-      if (isUniqueViolation(error, 'datasources_hostname_key')) throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
-      throw error;
-    }
-    void this.discovery.discoverDatasource(caller.id).catch(() => undefined);
+  registerHost(@CurrentDatasource() caller: ProtocolCaller, @Body() dto: RegisterHostDto): Promise<void> {
+    return this.protocol.registerHost(caller, dto.hostname);
   }
 
   @Post('datasets')
@@ -52,37 +30,16 @@ export class DatasourceProtocolController {
   @HttpCode(201)
   @ApiOperation({ summary: "Register a dataset (again): answers the id the hub uses; its metadata is then pulled" })
   @ApiCreatedResponse({ type: ProtocolDatasetView })
-  async registerDataset(@CurrentDatasource() caller: Caller, @Body() dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
-    const repository = this.dataSource.getRepository(Dataset);
-    const proposed = dto.dataset_id && isUuid(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
-    let dataset = proposed ? await repository.findOne({ where: { id: proposed } }) : null;
-    if (dataset && dataset.datasourceId !== caller.id) dataset = null;
-    if (!dataset) {
-      const id = proposed && !(await repository.exists({ where: { id: proposed } })) ? proposed : randomUUID();
-      dataset = await repository.save({
-        id,
-        datasourceId: caller.id,
-        slug: `dataset-${id.slice(0, 8)}`,
-        name: '',
-        about: '',
-        contact: '',
-        additionalInfo: '',
-        fileFormat: dto.file_format ?? '.ttl',
-        status: 'offline',
-        checkedAt: null,
-      });
-    }
-    void this.discovery.discoverDatasource(caller.id).catch(() => undefined);
-    return { dataset_id: dataset.id, name: dataset.name, status: dataset.status, file_format: dataset.fileFormat };
+  registerDataset(@CurrentDatasource() caller: ProtocolCaller, @Body() dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
+    return this.protocol.registerDataset(caller, dto);
   }
 
   @Get('datasets')
   @DatasourceAuthenticated()
   @ApiOperation({ summary: "The data source's own datasets" })
   @ApiOkResponse({ type: [ProtocolDatasetView] })
-  async list(@CurrentDatasource() caller: Caller): Promise<ProtocolDatasetView[]> {
-    const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId: caller.id }, order: { createdAt: 'ASC' } });
-    return datasets.map((d) => ({ dataset_id: d.id, name: d.name, status: d.status, file_format: d.fileFormat }));
+  list(@CurrentDatasource() caller: ProtocolCaller): Promise<ProtocolDatasetView[]> {
+    return this.protocol.list(caller);
   }
 
   @Delete('datasets/:dataset_id')
@@ -90,8 +47,7 @@ export class DatasourceProtocolController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Remove one of its datasets from the catalogue' })
   @ApiNoContentResponse()
-  async remove(@CurrentDatasource() caller: Caller, @Param('dataset_id', uuid) id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(Dataset).delete({ id, datasourceId: caller.id });
-    if (!result.affected) throw ApiError.notFound();
+  remove(@CurrentDatasource() caller: ProtocolCaller, @Param('dataset_id', uuid) id: string): Promise<void> {
+    return this.protocol.remove(caller, id);
   }
 }

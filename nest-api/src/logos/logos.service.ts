@@ -6,6 +6,7 @@ import { APPLICATION_FIELD_ERRORS, APPLICATION_LIMITS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { requirePermissionIn } from '../common/organization-access';
+import { Logo } from './logo.entity';
 import { sniffImageType } from './sniff';
 
 const LOGO_URL = /^\/api\/logos\/([0-9a-f-]{36})$/;
@@ -36,14 +37,14 @@ export class LogosService {
     const contentType = sniffImageType(data);
     if (!contentType) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoType });
     const sha256 = createHash('sha256').update(data).digest('hex');
-    const [{ id }] = await manager.query('INSERT INTO logos (content_type, data, sha256) VALUES ($1, $2, $3) RETURNING id', [contentType, data, sha256]);
+    const { id } = await manager.getRepository(Logo).save({ contentType, data, sha256 });
     return logoUrl(id);
   }
 
   /** Removes the stored logo a logo_url names (others, such as none, are left alone). */
   async remove(manager: EntityManager, url: string | null): Promise<void> {
     const id = url ? LOGO_URL.exec(url)?.[1] : undefined;
-    if (id) await manager.query('DELETE FROM logos WHERE id = $1', [id]);
+    if (id) await manager.getRepository(Logo).delete({ id });
   }
 
   /** A new logo for an application or an organisation: stored, linked and the old one removed, in one transaction. */
@@ -67,8 +68,8 @@ export class LogosService {
   }
 
   async get(id: string): Promise<StoredLogo> {
-    const [row] = await this.dataSource.query('SELECT content_type, data, sha256 FROM logos WHERE id = $1', [id]);
-    if (!row) throw ApiError.notFound();
-    return { contentType: row.content_type, data: row.data, sha256: row.sha256 };
+    const logo = await this.dataSource.getRepository(Logo).findOne({ where: { id }, select: { contentType: true, data: true, sha256: true } });
+    if (!logo) throw ApiError.notFound();
+    return { contentType: logo.contentType, data: logo.data, sha256: logo.sha256 };
   }
 }

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { InvitationsModule } from '../invitations/invitations.module';
+import { MailModule } from '../mail/mail.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { ExternalAuthController } from './external/external-auth.controller';
+import { ExternalAuthService } from './external/external-auth.service';
+import { LocalStrategy } from './local.strategy';
+import { SessionCache } from './session-cache';
+import { SignupVerificationService } from './signup-verification.service';
+import { TokenService } from './token.service';
+
+/** Sign-in, sign-up and sessions; TokenService and SessionCache serve the global guard and the caches. */
+@Module({
+  imports: [PassportModule.register({ session: false }), MailModule, OrganizationsModule, InvitationsModule],
+  controllers: [AuthController, ExternalAuthController],
+  providers: [SessionCache, TokenService, AuthService, SignupVerificationService, ExternalAuthService, LocalStrategy],
+  exports: [SessionCache, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { DatasetDataModule } from '../dataset-data/dataset-data.module';
+import { DatasourcesModule } from '../datasources/datasources.module';
+import { AgentPackageController } from './agent-package.controller';
+import { DatasourceAuthService } from './datasource-auth.service';
+import { DatasourceProtocolController } from './datasource-protocol.controller';
+import { DatasourceProtocolService } from './datasource-protocol.service';
+import { DiscoveryService } from './discovery.service';
+
+/** The Hub Protocol: data sources authenticate, register hosts and datasets; discovery checks them. */
+@Module({
+  imports: [DatasourcesModule, DatasetDataModule],
+  controllers: [DatasourceProtocolController, AgentPackageController],
+  providers: [DatasourceAuthService, DiscoveryService, DatasourceProtocolService],
+  exports: [DatasourceAuthService],
+})
+export class HubModule {}

@@ -1,0 +1,26 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One counted use (consent given): written in batches by UsageEventsService, purged after INSIGHT_RETENTION_MONTHS. */
+@Entity({ name: 'usage_events' })
+export class UsageEvent {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column('text')
+  kind!: string;
+
+  @Column('text', { nullable: true })
+  route!: string | null;
+
+  @Column('uuid', { name: 'subject_id', nullable: true })
+  subjectId!: string | null;
+
+  @Column('uuid', { name: 'user_id' })
+  userId!: string;
+
+  @Column('uuid', { name: 'organization_id' })
+  organizationId!: string;
+
+  @Column('timestamptz', { name: 'occurred_at' })
+  occurredAt!: Date;
+}
