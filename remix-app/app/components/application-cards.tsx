@@ -1,9 +1,10 @@
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { APPLICATION_LABELS, initials } from '@datahub/domain';
 import type { ApplicationCardData } from '~/lib/applications';
 import { matchesName } from '~/lib/datasets';
 import { cardGridClass } from './dataset-cards';
+import { SearchForm } from './search-form';
 
 const L = APPLICATION_LABELS.catalogue;
 
@@ -84,29 +85,7 @@ export function ApplicationSearchList({
   const shown = applications.filter((application) => matchesName(application.name, query));
   return (
     <>
-      <Form method="get" role="search" className="mt-6 flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          {L.searchLabel}
-        </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={L.searchPlaceholder}
-          className="block w-full max-w-md rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
-        />
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-            <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.8l3.6 3.6a1 1 0 0 0 1.4-1.4l-3.6-3.6A5.5 5.5 0 0 0 9 3.5ZM5.5 9a3.5 3.5 0 1 1 7 0 3.5 3.5 0 0 1-7 0Z" clipRule="evenodd" />
-          </svg>
-          {L.search}
-        </button>
-      </Form>
+      <SearchForm query={query} onQuery={setQuery} label={L.searchLabel} placeholder={L.searchPlaceholder} submit={L.search} icon />
       <ApplicationCardList applications={shown} empty={applications.length === 0 ? empty : L.noMatches} label={label} linkTo={linkTo} />
     </>
   );

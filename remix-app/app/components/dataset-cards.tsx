@@ -1,7 +1,8 @@
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { DATASET_LABELS, initials, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from '~/lib/datasets';
+import { SearchForm } from './search-form';
 
 const L = DATASET_LABELS;
 
@@ -143,25 +144,6 @@ export function DatasetRows({
 /** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
   return (
-    <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
-      <label htmlFor="q" className="sr-only">
-        {L.datasets.searchLabel}
-      </label>
-      <input
-        id="q"
-        name="q"
-        type="search"
-        value={query}
-        onChange={(event) => onQuery(event.target.value)}
-        placeholder={L.datasets.searchPlaceholder}
-        className="block w-full max-w-md rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
-      />
-      <button
-        type="submit"
-        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        {L.datasets.search}
-      </button>
-    </Form>
+    <SearchForm query={query} onQuery={onQuery} label={L.datasets.searchLabel} placeholder={L.datasets.searchPlaceholder} submit={L.datasets.search} />
   );
 }

@@ -8,6 +8,7 @@ import { CsrfInput } from './csrf-input';
 import { sectionClass } from './dataset-cards';
 import { DatasourceNoRights } from './datasource-list';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
+import { primaryButton } from './button';
 
 const L = DATASET_LABELS.datasourceCreate;
 
@@ -67,7 +68,7 @@ export function DatasourceCreated({
         <a
           href={credentialsDataUrl(created)}
           download={credentialsFileName(created.datasource_id)}
-          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className={primaryButton('inline-flex items-center')}
         >
           {L.download}
         </a>

@@ -3,6 +3,7 @@ import { DATASET_LABELS, DATASOURCE_PAGE_LABELS, LIST_COLUMN_LABELS } from '@dat
 import type { DatasourceView } from '@datahub/api-client';
 import { DatasetOwnerLogo } from './dataset-cards';
 import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
+import { primaryButton } from './button';
 
 const L = DATASET_LABELS;
 const COL = LIST_COLUMN_LABELS;
@@ -78,7 +79,7 @@ export function DatasourceCreateLinks() {
     <div className="mt-6 flex flex-wrap gap-3">
       <Link
         to="/databronnen/aanmaken"
-        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className={primaryButton()}
       >
         {L.datasources.create}
       </Link>

@@ -2,6 +2,7 @@ import { useFormAction, useNavigation } from '@remix-run/react';
 import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 import { describedBy } from '~/lib/forms';
 import { Spinner } from './spinner';
+import { primaryButton } from './button';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
@@ -66,7 +67,7 @@ export function SubmitButton({ children, pending, pendingLabel }: { children: Re
     <button
       type="submit"
       aria-disabled={pending || undefined}
-      className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 aria-disabled:opacity-75"
+      className={primaryButton('inline-flex items-center justify-center gap-2 transition focus-visible:ring-offset-2 aria-disabled:opacity-75')}
       onClick={(event) => {
         if (pending) event.preventDefault();
       }}

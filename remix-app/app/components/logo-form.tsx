@@ -3,6 +3,7 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { LogoOrInitials } from './application-cards';
 import { CsrfInput } from './csrf-input';
 import { FormError } from './form-controls';
+import { primaryButton } from './button';
 
 const L = APPLICATION_LABELS.logo;
 
@@ -26,7 +27,7 @@ export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: stri
         </div>
         <button
           type="submit"
-          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className={primaryButton()}
         >
           {L.upload}
         </button>

@@ -9,6 +9,7 @@ import { toApplicationCard } from '~/lib/applications';
 import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
+import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS.detail;
 
@@ -114,7 +115,7 @@ export default function ApplicationPage() {
             href={application.url}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            className={primaryButton('mt-6 inline-flex w-full items-center justify-center')}
           >
             {L.open}
           </a>

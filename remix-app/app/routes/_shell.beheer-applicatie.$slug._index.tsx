@@ -20,6 +20,7 @@ import {
   type ApplicationFormReply,
 } from '~/lib/applications-manage.server';
 import { pageTitle } from '~/lib/meta';
+import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS;
 const PATH_KINDS = ['host', 'dataset', 'dataset_metadata'] as const;
@@ -112,7 +113,7 @@ function PathOverrides({
                   type="submit"
                   name="intent"
                   value="padoverschrijvingen"
-                  className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                  className={primaryButton()}
                 >
                   {P.save}
                 </button>

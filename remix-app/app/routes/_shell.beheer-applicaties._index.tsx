@@ -7,6 +7,7 @@ import { applicationCards, loadApplications } from '~/lib/applications.server';
 import { requireOrganizationAdmin } from '~/lib/applications-manage.server';
 import { searchQuery } from '~/lib/datasets.server';
 import { pageTitle } from '~/lib/meta';
+import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS.manage;
 
@@ -25,7 +26,7 @@ export default function ManageApplicationsPage() {
         <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
         <Link
           to="/beheer-applicaties/aanmaken"
-          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className={primaryButton()}
         >
           {L.create}
         </Link>

@@ -8,6 +8,7 @@ import { apiGet } from '~/lib/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations.server';
 import { pageTitle } from '~/lib/meta';
+import { primaryButton } from '~/components/button';
 
 const L = AUTHORISATION_LABELS;
 
@@ -45,7 +46,7 @@ export default function AuthorisationsPage() {
             <p className="mt-6">
               <Link
                 to="/machtigingen/aanmaken"
-                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                className={primaryButton('inline-block')}
               >
                 {L.newAuthorisation}
               </Link>

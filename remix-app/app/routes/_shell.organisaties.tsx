@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ORGANISATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
@@ -9,6 +9,7 @@ import { requireCurrentUser } from '~/lib/auth.server';
 import { searchQuery } from '~/lib/datasets.server';
 import { moreHref, shownCount } from '~/lib/paging';
 import { pageTitle } from '~/lib/meta';
+import { SearchForm } from '~/components/search-form';
 
 const L = ORGANISATION_LABELS.organizations;
 
@@ -111,26 +112,7 @@ export default function OrganizationsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
-      <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          {L.searchLabel}
-        </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={L.searchPlaceholder}
-          className="block w-full max-w-md rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
-        />
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          {L.search}
-        </button>
-      </Form>
+      <SearchForm query={query} onQuery={setQuery} label={L.searchLabel} placeholder={L.searchPlaceholder} submit={L.search} />
 
       {/* Its heading is for screen readers only: no margin above the first row. */}
       <section aria-labelledby="organisaties-lijst" className={`${sectionClass} [&>p]:mt-0 [&>ul>li:first-child]:pt-0 [&>ul>li:last-child]:pb-0 [&>ul]:mt-0`}>
