@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { Client, type Notification } from 'pg';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -18,7 +19,6 @@ interface Entry {
   storedAt: number;
 }
 
-const MAX_ENTRIES = 10_000;
 const RECONNECT_MS = 1_000;
 const SYNC_TIMEOUT_MS = 2_000;
 /** The listening connections' name: a sync counts them to know how many acknowledgements to await. */
@@ -33,7 +33,7 @@ const LISTENER_NAME = 'datahub-nest-api-listen';
 @Injectable()
 export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionCache.name);
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   /** Syncs in progress: acknowledgements seen, and how many listeners must acknowledge (once known). */
   private readonly waiting = new Map<string, { acks: number; expected: number | null; done: () => void }>();
   private listener: Client | null = null;
@@ -48,7 +48,9 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly pool: DatabasePool,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: config.cacheEntries.sessions });
+  }
 
   get enabled(): boolean {
     return this.listening && this.config.sessionCacheSeconds > 0;
@@ -124,16 +126,14 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     }
     this.generation += 1;
     for (const handler of this.subscribers) handler(kind, id ?? '');
-    for (const [sessionId, entry] of this.entries) {
-      const session = entry.session;
-      if (
+    const dropped = [...this.entries.entries()].filter(
+      ([sessionId, { session }]) =>
         kind === 'all' ||
         (kind === 'session' && sessionId === id) ||
         (kind === 'user' && session.id === id) ||
-        (kind === 'organization' && session.organizationId === id)
-      )
-        this.entries.delete(sessionId);
-    }
+        (kind === 'organization' && session.organizationId === id),
+    );
+    for (const [sessionId] of dropped) this.entries.delete(sessionId);
   }
 
   clear(): void {
@@ -158,7 +158,6 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     const generation = this.generation;
     const session = await load();
     if (session && this.enabled && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(sessionId, { session, storedAt: Date.now() });
     }
     return session;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -41,7 +42,6 @@ const SESSION_QUERY = `
    WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
 /** Verified tokens kept (by their exact text) so a repeated bearer costs no HMAC and no JSON parsing. */
-const VERIFIED_MAX_ENTRIES = 10_000;
 
 interface VerifiedToken {
   sub: string;
@@ -57,7 +57,7 @@ export class TokenService {
    * A token's signature and claims never change, so a token verified once needs only its expiry
    * checked again. Revocation is not decided here: the session (cache) still decides every request.
    */
-  private readonly verified = new Map<string, VerifiedToken>();
+  private readonly verified: LRUCache<string, VerifiedToken>;
 
   // jsonwebtoken turns a string secret into a key on every call (trying it as a public key first);
   // a ready KeyObject makes verification several times cheaper.
@@ -70,6 +70,7 @@ export class TokenService {
     private readonly pool: DatabasePool,
   ) {
     this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+    this.verified = new LRUCache({ max: config.cacheEntries.verifiedTokens });
   }
 
   async issue(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken> {
@@ -105,7 +106,6 @@ export class TokenService {
     }
     const claims = this.verifySignature(token);
     if (claims) {
-      if (this.verified.size >= VERIFIED_MAX_ENTRIES) this.verified.delete(this.verified.keys().next().value as string);
       this.verified.set(token, claims);
     }
     return claims;

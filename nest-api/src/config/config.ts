@@ -20,6 +20,8 @@ export interface AppConfig {
   accessTokenTtlMinutes: number;
   /** How long an API process keeps a session it read (0: read the database on every request); changes still reach it at once through NOTIFY. */
   sessionCacheSeconds: number;
+  /** Most entries of the in-memory caches (least recently used ones go first). */
+  cacheEntries: { sessions: number; verifiedTokens: number; cataloguePages: number };
   admin: { email: string; password: string; organizationName: string };
   demoSeed: boolean;
   signupEnabled: boolean;
@@ -173,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     csrfSecret: secret(env, 'CSRF_SECRET'),
     accessTokenTtlMinutes: int(env, 'ACCESS_TOKEN_TTL_MINUTES', 480),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 30, 0),
+    cacheEntries: {
+      sessions: int(env, 'SESSION_CACHE_ENTRIES', 10_000),
+      verifiedTokens: int(env, 'TOKEN_CACHE_ENTRIES', 10_000),
+      cataloguePages: int(env, 'CATALOGUE_CACHE_PAGES', 1_000),
+    },
     admin: {
       email: adminEmail.toLowerCase(),
       password: adminPassword,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { etagOf } from '@datahub/domain/server';
 import type { SessionCache } from '../auth/session-cache';
 import type { DatasetView } from './dataset.view';
@@ -8,8 +9,6 @@ export interface CataloguePage {
   etag: string;
 }
 
-const MAX_PAGES = 1_000;
-
 /**
  * The catalogue listing (the plain list and each q/limit/offset page) kept in memory, forgotten as
  * soon as the database says a dataset, data source or organisation changed (triggers of migrations
@@ -18,10 +17,14 @@ const MAX_PAGES = 1_000;
  * (maybe stale) answer.
  */
 export class CatalogueCache {
-  private readonly pages = new Map<string, CataloguePage>();
+  private readonly pages: LRUCache<string, CataloguePage>;
   private generation = 0;
 
-  constructor(private readonly notifications: SessionCache) {
+  constructor(
+    private readonly notifications: SessionCache,
+    maxPages: number,
+  ) {
+    this.pages = new LRUCache({ max: maxPages });
     notifications.subscribe((kind) => {
       if (kind === 'catalogue' || kind === 'organization' || kind === 'all') this.forget();
     });
@@ -39,7 +42,6 @@ export class CatalogueCache {
     const json = JSON.stringify(await load());
     const page = { json, etag: etagOf(json) };
     if (this.notifications.listeningForChanges && generation === this.generation) {
-      if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
       this.pages.set(key, page);
     }
     return page;

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { SessionCache } from '../auth/session-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
 import { CatalogueCache, type CataloguePage } from './catalogue-cache';
 import { Dataset } from './dataset.entity';
 import { toDatasetView, type DatasetView } from './dataset.view';
@@ -20,8 +22,9 @@ export class DatasetsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     sessions: SessionCache,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.catalogue = new CatalogueCache(sessions);
+    this.catalogue = new CatalogueCache(sessions, config.cacheEntries.cataloguePages);
   }
 
   private query(): SelectQueryBuilder<Dataset> {

@@ -8,6 +8,7 @@ import type { EntryContext } from '@remix-run/node';
 import { etagOf, ifNoneMatchNames } from '@datahub/domain/server';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { PageView } from './page-views.server';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Rendered pages kept in memory, keyed by a hash of everything the render reads: the URL, the
@@ -91,35 +92,28 @@ export function acceptedEncoding(header: string | null): Encoding {
   return 'identity';
 }
 
-/** Least recently used pages go first once the cache holds more than `maxBytes`. */
+/** Least recently used pages go first once the cache holds more than `maxBytes` (their compressed variants counted). */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private size = 0;
+  private readonly pages: LRUCache<string, CachedPage>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes });
+  }
 
   get bytes(): number {
-    return this.size;
+    return this.pages.calculatedSize;
   }
 
   get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
+    return this.pages.get(key);
   }
 
   set(key: string, nonce: string, html: Buffer): CachedPage {
     const etag = etagOf(html);
     const page: CachedPage = { nonce, etag, html, encoded: new Map([['identity', html]]), bytes: html.length };
-    this.remove(key);
-    if (page.bytes <= this.maxBytes) {
-      this.pages.set(key, page);
-      this.size += page.bytes;
-      this.trim();
-    }
+    // A page larger than the whole cache is answered but not kept (lru-cache refuses it).
+    this.pages.delete(key);
+    this.pages.set(key, page);
     return page;
   }
 
@@ -131,26 +125,14 @@ export class PageCache {
     if (!page.encoded.has(encoding)) {
       page.encoded.set(encoding, body);
       page.bytes += body.length;
-      if (this.pages.get(key) === page) {
-        this.size += body.length;
-        this.trim();
+      // Stored again so the cache counts the new bytes (and trims), if the page is still the kept one:
+      // lru-cache sizes an entry when it is stored, and setting the same object again keeps its old size.
+      if (this.pages.peek(key) === page) {
+        this.pages.delete(key);
+        this.pages.set(key, page);
       }
     }
     return body;
-  }
-
-  private remove(key: string): void {
-    const old = this.pages.get(key);
-    if (!old) return;
-    this.pages.delete(key);
-    this.size -= old.bytes;
-  }
-
-  private trim(): void {
-    for (const key of this.pages.keys()) {
-      if (this.size <= this.maxBytes) return;
-      this.remove(key);
-    }
   }
 }
 
