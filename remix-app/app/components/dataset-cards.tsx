@@ -72,17 +72,15 @@ export function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetC
   );
 }
 
-export function DatasetCardList({
-  datasets,
-  empty,
-  showStatus = false,
-  label,
-}: {
+/** A list of datasets with the text shown when it is empty and its accessible name. */
+interface DatasetListProps {
   datasets: DatasetCardData[];
   empty: string;
   showStatus?: boolean;
   label: string;
-}) {
+}
+
+export function DatasetCardList({ datasets, empty, showStatus = false, label }: DatasetListProps) {
   if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
   return (
     <ul aria-label={label} className={cardGridClass}>
@@ -97,17 +95,7 @@ export function DatasetCardList({
  * The dataset lists (/datasets, /mijn-datasets, /beheer-datasets) as rows: the full name wraps
  * instead of being cut off; from `sm` up the owner (and status) get their own columns.
  */
-export function DatasetRows({
-  datasets,
-  empty,
-  showStatus = false,
-  label,
-}: {
-  datasets: DatasetCardData[];
-  empty: string;
-  showStatus?: boolean;
-  label: string;
-}) {
+export function DatasetRows({ datasets, empty, showStatus = false, label }: DatasetListProps) {
   if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
   return (
     <ul aria-label={label} className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white shadow-sm">

@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { CONSENT_LABELS, ERROR_TEXTS, LABELS, LIMITS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
+import { CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
 import { ConsentForm } from '~/components/consent-banner';
 import { RatingScale } from '~/components/rating-prompt';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { PersonNameFields } from '~/components/person-name-fields';
 import { apiGet, apiRequest } from '~/lib/api.server';
 import { consentChoice, privacySignal } from '~/lib/consent.server';
 import { submitRating } from '~/lib/rating.server';
@@ -70,26 +71,7 @@ export default function ProfilePage() {
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{LABELS.profile.title}</h1>
       <Form method="post" noValidate className="mt-8 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <FormError message={reply?.formError} />
-        <div className="grid gap-6 sm:grid-cols-2">
-          <TextField
-            name="firstname"
-            label={LABELS.profile.firstname}
-            autoComplete="given-name"
-            required
-            maxLength={LIMITS.personNameMax}
-            defaultValue={values.firstname}
-            error={reply?.fieldErrors?.firstname}
-          />
-          <TextField
-            name="lastname"
-            label={LABELS.profile.lastname}
-            autoComplete="family-name"
-            required
-            maxLength={LIMITS.personNameMax}
-            defaultValue={values.lastname}
-            error={reply?.fieldErrors?.lastname}
-          />
-        </div>
+        <PersonNameFields className="grid gap-6 sm:grid-cols-2" labels={LABELS.profile} values={values} errors={reply?.fieldErrors} />
         <fieldset className="grid gap-6 border-t border-stone-200 pt-6 sm:grid-cols-2">
           <legend className="sr-only">{LABELS.profile.readOnlyHint}</legend>
           <p className="text-sm text-stone-500 sm:col-span-2">{LABELS.profile.readOnlyHint}</p>

@@ -4,6 +4,7 @@ import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
+import { PersonNameFields } from '~/components/person-name-fields';
 import { apiRequest, refusalInit } from '~/lib/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
@@ -91,26 +92,7 @@ export default function SignupPage() {
       {signupEnabled ? (
         <Form method="post" noValidate className="space-y-5">
           <FormError message={reply?.formError} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              name="firstname"
-              label={LABELS.signup.firstname}
-              autoComplete="given-name"
-              required
-              maxLength={LIMITS.personNameMax}
-              defaultValue={reply?.values?.firstname ?? ''}
-              error={reply?.fieldErrors?.firstname}
-            />
-            <TextField
-              name="lastname"
-              label={LABELS.signup.lastname}
-              autoComplete="family-name"
-              required
-              maxLength={LIMITS.personNameMax}
-              defaultValue={reply?.values?.lastname ?? ''}
-              error={reply?.fieldErrors?.lastname}
-            />
-          </div>
+          <PersonNameFields className="grid gap-5 sm:grid-cols-2" labels={LABELS.signup} values={reply?.values ?? {}} errors={reply?.fieldErrors} />
           <TextField
             name="email"
             type="email"
