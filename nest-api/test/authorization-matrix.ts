@@ -145,7 +145,7 @@ export const MATRIX: MatrixRow[] = [
   // A fresh open invitation of Delta for an address none of the personas has.
   row('GET /api/invitations/{token}', { default: 200 }),
   row('POST /api/invitations/{token}/accept', signedIn(403)),
-  row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/outbox', { anonymous: 401, platformAdmin: 200, default: 403 }),
   row('GET /api/organizations', signedIn(200)),
   row('GET /api/organizations/{slug}', sameOrganization(403)),
   row(

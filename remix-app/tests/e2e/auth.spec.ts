@@ -73,6 +73,33 @@ test.describe('sign-in', () => {
     });
   }
 
+  // Issue 19: dot segments and encoded slashes that a browser would turn into '//evil.example'.
+  for (const start of [
+    '/inloggen?redirect_uri=/.//evil.example',
+    '/inloggen?redirect_uri=/./%2F%2Fevil.example',
+    '/inloggen?redirect_uri=/%5C%5Cevil.example',
+    '/api/login?redirect_uri=/./%2F%2Fevil.example',
+    '/api/login?redirect_uri=/.//evil.example',
+  ]) {
+    test(`stays on the portal after signing in from ${start}`, async ({ page }) => {
+      await page.goto(start);
+      await expect(page).toHaveURL(/\/inloggen/);
+      await submitLogin(page, DEMO_USERS.member);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+    });
+
+    test(`sends someone already signed in nowhere else from ${start}`, async ({ page, signInAs, baseURL }) => {
+      await signInAs(DEMO_USERS.member);
+      const response = await page.request.get(start, { maxRedirects: 0 });
+      const location = response.headers()['location'] ?? '';
+      expect(location.startsWith('//')).toBe(false);
+      expect(new URL(location, baseURL).origin).toBe(new URL(baseURL!).origin);
+      await page.goto(start);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(\?.*)?$/);
+    });
+  }
+
   test('sends someone already signed in straight on from the sign-in page', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/inloggen?redirect_uri=%2Fprofiel');
