@@ -179,7 +179,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
-  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), ({ path }: MatrixContext) => ({
+  // Only the owner organisation grants on its datasets: the platform admin may not (issue 19).
+  row('POST /api/datasets/{id}/authorisations', { ...authorisationManagers(201), platformAdmin: 403 }, ({ path }: MatrixContext) => ({
     dataset: path.split('/')[3],
     authorisations: ['Dataset.ReadWater'],
     assignee_organization: 'kassenbouw-west',

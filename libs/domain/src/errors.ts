@@ -31,6 +31,7 @@ export const DETAILS = {
   internal: 'internal error',
   datasetOffline: 'dataset offline',
   tooManyQueries: 'too many queries',
+  grantByOwnerOnly: 'only the owner organization grants on its datasets',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];
