@@ -988,7 +988,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Mail kept when no SMTP_URL is set (organisation admins only) */
+        /** Mail kept while no SMTP_URL is set (AdminOrganization.Owner only; 404 when SMTP is configured) */
         get: operations["InvitationsController_outbox"];
         put?: never;
         post?: never;
@@ -1477,8 +1477,6 @@ export type components = {
         };
         InvitationSentView: {
             email: string;
-            /** @description The address already has an account in another organisation; accepting moves it here. */
-            existing_account: boolean;
         };
         InvitationView: {
             email: string;
@@ -4289,6 +4287,15 @@ export interface operations {
         responses: {
             /** @description Not signed in, or the token is invalid, expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description SMTP_URL is set: there is no outbox */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
