@@ -210,6 +210,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/signup/verify/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where following this verification link will place the account (does not use the link up); 404 for a spent or unknown link */
+        get: operations["AuthController_signupPlacement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/{provider}": {
         parameters: {
             query?: never;
@@ -1634,6 +1651,12 @@ export type components = {
              */
             status: "verification_sent";
         };
+        SignupPlacementView: {
+            /** @example anna@kwekerij-delta.nl */
+            email: string;
+            /** @description The organisation that claimed the e-mail domain; null: a new personal organisation */
+            organization_name: string | null;
+        };
         SparqlHeadView: {
             vars?: string[];
         };
@@ -1778,6 +1801,7 @@ export type SatisfactionView = components['schemas']['SatisfactionView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
 export type SignupDto = components['schemas']['SignupDto'];
 export type SignupPendingView = components['schemas']['SignupPendingView'];
+export type SignupPlacementView = components['schemas']['SignupPlacementView'];
 export type SparqlHeadView = components['schemas']['SparqlHeadView'];
 export type SparqlJsonResultsView = components['schemas']['SparqlJsonResultsView'];
 export type SparqlResultsView = components['schemas']['SparqlResultsView'];
@@ -2316,6 +2340,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IssuedTokenView"];
+                };
+            };
+        };
+    };
+    AuthController_signupPlacement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupPlacementView"];
                 };
             };
         };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, initials, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
 import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
@@ -178,6 +179,26 @@ test.describe('sign-up', () => {
       await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.invalidTitle);
     }
+  });
+
+  // Issue 19: a sign-up under a claimed e-mail domain is told which organisation it joins before activating.
+  test('says on the confirmation page which organisation the account will join', async ({ page }) => {
+    const requestLink = async (email: string) => {
+      await page.goto('/registreren');
+      await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Dora');
+      await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Domein');
+      await page.getByLabel(LABELS.signup.email, { exact: true }).fill(email);
+      await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Het-gekozen-wachtwoord-1');
+      await page.getByRole('button', { name: LABELS.signup.submit }).click();
+      await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+      return verificationPathFromMail(email);
+    };
+    // Kwekerij Delta (demo seed) claimed kwekerij-delta.test. The link is only looked at, not used.
+    await page.goto(await requestLink(`domein-${randomUUID().slice(0, 8)}@kwekerij-delta.test`));
+    await expect(page.getByRole('note')).toHaveText(SIGNUP_VERIFICATION_LABELS.joins('Kwekerij Delta'));
+    await expect(page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm })).toBeVisible();
+    await page.goto(await requestLink(uniqueEmail('eigen')));
+    await expect(page.getByRole('note')).toHaveText(SIGNUP_VERIFICATION_LABELS.ownOrganization);
   });
 
   test('shows the server’s field error next to a too short password', async ({ page }) => {
