@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, initials, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
-import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
+import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, requestSignup, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
 import { DEMO_USERS } from './settings';
 
 test.describe('sign-in', () => {
@@ -184,13 +184,7 @@ test.describe('sign-up', () => {
   // Issue 19: a sign-up under a claimed e-mail domain is told which organisation it joins before activating.
   test('says on the confirmation page which organisation the account will join', async ({ page }) => {
     const requestLink = async (email: string) => {
-      await page.goto('/registreren');
-      await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Dora');
-      await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Domein');
-      await page.getByLabel(LABELS.signup.email, { exact: true }).fill(email);
-      await page.getByLabel(LABELS.signup.password, { exact: true }).fill('Het-gekozen-wachtwoord-1');
-      await page.getByRole('button', { name: LABELS.signup.submit }).click();
-      await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+      await requestSignup(page, { firstname: 'Dora', lastname: 'Domein', email, password: 'Het-gekozen-wachtwoord-1' });
       return verificationPathFromMail(email);
     };
     // Kwekerij Delta (demo seed) claimed kwekerij-delta.test. The link is only looked at, not used.
