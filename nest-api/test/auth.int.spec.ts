@@ -168,6 +168,17 @@ describe('login redirect', () => {
     expect(location.pathname).toBe('/inloggen');
     expect(location.searchParams.get('redirect_uri')).toBe(expected);
   });
+
+  // Issue 19: as typed in an address bar, dot segments and encoded slashes or backslashes.
+  it.each(['/./%2F%2Fevil.example', '/.//evil.example', '/%5C%5Cevil.example', '/..//evil.example', '/%2E%2E//evil.example'])(
+    'GET /api/login?redirect_uri=%s returns to the start page',
+    async (raw) => {
+      const response = await api.request(`/api/login?redirect_uri=${raw}`);
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location')!, 'http://portal.test');
+      expect(location.searchParams.get('redirect_uri')).toBe('/');
+    },
+  );
 });
 
 describe('sign-up', () => {

@@ -168,8 +168,32 @@ describe('granting', () => {
     expect((await offline.json()).errors).toEqual({ dataset: AUTHORISATION_FIELD_ERRORS.datasetUnknown });
     expect((await revoke(westOwner, datasetId, 'Dataset.ReadWater', west.slug)).status).toBe(403);
     expect((await grant(deltaMember, datasetId, { authorisations: ['Dataset.ReadAll'], assignee_organization: west.slug })).status).toBe(403);
-    // The platform admin acts on every organisation.
-    expect((await grant(admin, offlineDatasetId, { authorisations: ['Dataset.ReadRoof'], assignee_organization: noord.slug })).status).toBe(201);
+  });
+
+  // Issue 19: a platform admin could grant his own organisation (or any) read access to another's dataset.
+  it("refuses a platform admin granting on another organisation's dataset, in Dutch, storing and auditing nothing", async () => {
+    const [{ id: adminOrganizationId, slug: adminSlug }] = await api.db.query('SELECT id, slug FROM organizations WHERE is_admin');
+    const count = async () => (await api.db.query('SELECT (SELECT count(*)::int FROM authorisation_assignments) AS a, (SELECT count(*)::int FROM authorisation_audit) AS b'))[0];
+    const before = await count();
+    for (const [id, assignee] of [
+      [datasetId, adminSlug],
+      [datasetId, adminOrganizationId],
+      [offlineDatasetId, adminSlug],
+      [offlineDatasetId, noord.slug],
+    ]) {
+      const response = await grant(admin, id, { authorisations: ['Dataset.ReadAll'], assignee_organization: assignee });
+      expect(response.status).toBe(403);
+      expect((await response.json()).errors).toEqual({ dataset: AUTHORISATION_FIELD_ERRORS.ownerGrantsOnly });
+    }
+    expect(await count()).toEqual(before);
+    expect(await scopesOf(adminOrganizationId, datasetId, delta.id)).toEqual([]);
+    // The owner organisation may grant, also to the admin organisation: it is its choice.
+    expect((await grant(deltaOwner, offlineDatasetId, { authorisations: ['Dataset.ReadRoof'], assignee_organization: adminSlug })).status).toBe(201);
+    expect(await scopesOf(adminOrganizationId, offlineDatasetId, delta.id)).toEqual(['Dataset.ReadRoof']);
+    // The admin may revoke it (abuse handling); the audit row names the admin and his organisation.
+    expect((await revoke(admin, offlineDatasetId, 'Dataset.ReadRoof', adminSlug)).status).toBe(200);
+    const [last] = await api.db.query('SELECT action, actor_user_id, actor_organization_id FROM authorisation_audit ORDER BY id DESC LIMIT 1');
+    expect(last).toEqual({ action: 'revoke', actor_user_id: admin.id, actor_organization_id: adminOrganizationId });
   });
 });
 

@@ -63,6 +63,7 @@ async function pathFor(operation: string): Promise<string> {
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
   if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
+  if (path === '/api/auth/signup/verify/{token}') return path.replace('{token}', await openSignup());
   if (path === '/api/authorisations/{id}') {
     const datasetId = await onlineDatasetId();
     const [{ id: assignmentId }] = await api.db.query(

@@ -103,6 +103,8 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/auth/signup/resend', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),
   // A fresh open sign-up per cell (see pathFor): its link and password create the account.
   row('POST /api/auth/signup/verify', { default: 200 }, () => ({ token: nextSignupToken(), password: SIGNUP_PASSWORD })),
+  // Public: the link is the key (an open sign-up per cell); it is not used up.
+  row('GET /api/auth/signup/verify/{token}', { default: 200 }),
   row('POST /api/auth/logout', signedIn(204)),
   row('GET /api/auth/providers', { default: 200 }),
   // GitHub is configured for the matrix: the start redirects to it, a callback without a flow back to sign-in.
@@ -145,7 +147,7 @@ export const MATRIX: MatrixRow[] = [
   // A fresh open invitation of Delta for an address none of the personas has.
   row('GET /api/invitations/{token}', { default: 200 }),
   row('POST /api/invitations/{token}/accept', signedIn(403)),
-  row('GET /api/outbox', { anonymous: 401, applicationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/outbox', { anonymous: 401, platformAdmin: 200, default: 403 }),
   row('GET /api/organizations', signedIn(200)),
   row('GET /api/organizations/{slug}', sameOrganization(403)),
   row(
@@ -179,7 +181,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
-  row('POST /api/datasets/{id}/authorisations', authorisationManagers(201), ({ path }: MatrixContext) => ({
+  // Only the owner organisation grants on its datasets: the platform admin may not (issue 19).
+  row('POST /api/datasets/{id}/authorisations', { ...authorisationManagers(201), platformAdmin: 403 }, ({ path }: MatrixContext) => ({
     dataset: path.split('/')[3],
     authorisations: ['Dataset.ReadWater'],
     assignee_organization: 'kassenbouw-west',

@@ -111,6 +111,38 @@ describe('PUT /api/organizations/{id}', () => {
     expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: null }]);
   });
 
+  // Issue 19: a self-registered person claimed its own free-mail domain; any Organization.Update holder could claim.
+  it('lets only an owner claim a domain, never a free-mail one; saving the claim already held is no new claim', async () => {
+    const [personal] = await api.db.query(`INSERT INTO organizations (name, slug) VALUES ('tmp_5e1f0000aa11', 'tmp-5e1f0000aa11') RETURNING id`);
+    const selfRegistered = await api.createUser({ organizationId: personal.id, roles: ['Organization.Owner'], email: 'zelf@gmail.com' });
+    const [{ kvk_number: kvkBefore }] = await api.db.query('SELECT kvk_number FROM organizations WHERE id = $1', [delta.id]);
+    const withVerifiedFreeMail = await api.createUser({ organizationId: delta.id, email: 'collega@hotmail.com' });
+    for (const [id, token, domain] of [
+      [personal.id, selfRegistered.token, 'gmail.com'],
+      [personal.id, selfRegistered.token, 'GMail.com'],
+      [delta.id, owner.token, 'hotmail.com'],
+      [delta.id, admin.token, 'hotmail.com'],
+    ]) {
+      const refused = await put(id, token, { domain });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errors).toEqual({ domain: FIELD_ERRORS.domainFreeMail });
+    }
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = ANY($1::uuid[])', [[personal.id, delta.id]])).toEqual([{ domain: null }, { domain: null }]);
+
+    const byContributor = await put(delta.id, orgContributor.token, { domain: 'kwekerij-delta.test' });
+    expect(byContributor.status).toBe(403);
+    expect((await byContributor.json()).detail).toBe(DETAILS.domainClaimByOwnerOnly);
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: null }]);
+
+    expect((await put(delta.id, owner.token, { domain: 'kwekerij-delta.test' })).status).toBe(200);
+    // The contributor still edits the organisation; the form sends the domain it holds.
+    expect((await put(delta.id, orgContributor.token, { kvk_number: 7654321, domain: 'kwekerij-delta.test' })).status).toBe(200);
+    expect((await put(delta.id, orgContributor.token, { domain: '' })).status).toBe(200);
+    expect(await api.db.query('SELECT domain FROM organizations WHERE id = $1', [delta.id])).toEqual([{ domain: null }]);
+    await api.db.query('DELETE FROM users WHERE id = ANY($1::uuid[])', [[selfRegistered.id, withVerifiedFreeMail.id]]);
+    await api.db.query('UPDATE organizations SET kvk_number = $2 WHERE id = $1', [delta.id, kvkBefore]);
+  });
+
   it('validates fields in Dutch', async () => {
     const response = await put(delta.id, owner.token, { name: '', kvk_number: 123456789, domain: 'geen domein' });
     expect(response.status).toBe(422);

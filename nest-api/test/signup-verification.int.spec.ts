@@ -86,6 +86,31 @@ describe('sign-up proves the address before placement by domain', () => {
     expect((await again.json()).detail).toBe(DETAILS.verificationInvalid);
   });
 
+  // Issue 19: the joining person is told which organisation they will join before they confirm.
+  it('says where the link will place the account without using it up', async () => {
+    await signup('toekomst@kwekerij-delta.test');
+    const token = verificationToken((await mailsTo('toekomst@kwekerij-delta.test'))[0]);
+    const placement = await api.request(`/api/auth/signup/verify/${token}`);
+    expect(placement.status).toBe(200);
+    expect(await placement.json()).toEqual({ email: 'toekomst@kwekerij-delta.test', organization_name: 'Kwekerij Delta' });
+    expect((await api.request(`/api/auth/signup/verify/${token}`)).status).toBe(200);
+    expect((await verify(token)).status).toBe(200);
+    const spent = await api.request(`/api/auth/signup/verify/${token}`);
+    expect(spent.status).toBe(404);
+    expect((await spent.json()).detail).toBe(DETAILS.verificationInvalid);
+    expect((await api.request('/api/auth/signup/verify/verzonnen-link-verzonnen-link-verzonnen-12345')).status).toBe(404);
+  });
+
+  it('places nobody by a free-mail domain, even one claimed before the claim was refused', async () => {
+    await api.createOrganization({ name: 'Oude Claim', domain: 'gmail.com' });
+    await signup('vreemde@gmail.com');
+    const token = verificationToken((await mailsTo('vreemde@gmail.com'))[0]);
+    expect(await (await api.request(`/api/auth/signup/verify/${token}`)).json()).toEqual({ email: 'vreemde@gmail.com', organization_name: null });
+    const { access_token } = await (await verify(token)).json();
+    const me = await (await api.request('/api/current_user', { token: access_token })).json();
+    expect(me.organization_name).toMatch(/^tmp_[0-9a-f]{12}$/);
+  });
+
   it('puts someone without a matching domain in a personal organisation as its owner after verification', async () => {
     await signup('nina@elders.test');
     const token = verificationToken((await mailsTo('nina@elders.test'))[0]);

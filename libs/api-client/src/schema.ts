@@ -210,6 +210,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/signup/verify/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where following this verification link will place the account (does not use the link up); 404 for a spent or unknown link */
+        get: operations["AuthController_signupPlacement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/{provider}": {
         parameters: {
             query?: never;
@@ -988,7 +1005,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Mail kept when no SMTP_URL is set (organisation admins only) */
+        /** Mail kept while no SMTP_URL is set (AdminOrganization.Owner only; 404 when SMTP is configured) */
         get: operations["InvitationsController_outbox"];
         put?: never;
         post?: never;
@@ -1477,8 +1494,6 @@ export type components = {
         };
         InvitationSentView: {
             email: string;
-            /** @description The address already has an account in another organisation; accepting moves it here. */
-            existing_account: boolean;
         };
         InvitationView: {
             email: string;
@@ -1636,6 +1651,12 @@ export type components = {
              */
             status: "verification_sent";
         };
+        SignupPlacementView: {
+            /** @example anna@kwekerij-delta.nl */
+            email: string;
+            /** @description The organisation that claimed the e-mail domain; null: a new personal organisation */
+            organization_name: string | null;
+        };
         SparqlHeadView: {
             vars?: string[];
         };
@@ -1780,6 +1801,7 @@ export type SatisfactionView = components['schemas']['SatisfactionView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
 export type SignupDto = components['schemas']['SignupDto'];
 export type SignupPendingView = components['schemas']['SignupPendingView'];
+export type SignupPlacementView = components['schemas']['SignupPlacementView'];
 export type SparqlHeadView = components['schemas']['SparqlHeadView'];
 export type SparqlJsonResultsView = components['schemas']['SparqlJsonResultsView'];
 export type SparqlResultsView = components['schemas']['SparqlResultsView'];
@@ -2318,6 +2340,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IssuedTokenView"];
+                };
+            };
+        };
+    };
+    AuthController_signupPlacement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupPlacementView"];
                 };
             };
         };
@@ -4289,6 +4332,15 @@ export interface operations {
         responses: {
             /** @description Not signed in, or the token is invalid, expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description SMTP_URL is set: there is no outbox */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,8 @@ export const DETAILS = {
   internal: 'internal error',
   datasetOffline: 'dataset offline',
   tooManyQueries: 'too many queries',
+  grantByOwnerOnly: 'only the owner organization grants on its datasets',
+  domainClaimByOwnerOnly: 'only an organization owner claims an email domain',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];
@@ -172,6 +174,7 @@ export const FIELD_ERRORS = {
   unknownField: 'Dit veld is niet toegestaan.',
   kvkNumber: 'Een KvK-nummer bestaat uit hoogstens 8 cijfers.',
   domain: 'Vul een domeinnaam in, zoals kwekerij.nl.',
+  domainFreeMail: 'Dit is het domein van een e-maildienst waar iedereen een adres kan krijgen. Gebruik het eigen domein van uw organisatie.',
   signupPassword: 'Dit is niet het wachtwoord dat u bij het registreren koos.',
   controlCharacters: 'Dit veld bevat tekens die niet zijn toegestaan (zoals regeleinden of stuurtekens).',
 } as const;

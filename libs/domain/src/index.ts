@@ -16,3 +16,4 @@ export * from './labels-authorisations';
 export * from './labels-applications';
 export * from './labels-insight';
 export * from './ids';
+export * from './free-mail-domains';

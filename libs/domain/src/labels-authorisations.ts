@@ -53,6 +53,7 @@ export const AUTHORISATION_FIELD_ERRORS = {
   assigneeMissing: 'Kies een organisatie.',
   assigneeUnknown: 'Deze organisatie bestaat niet.',
   assigneeOwn: 'U kunt geen machtiging aan uw eigen organisatie geven.',
+  ownerGrantsOnly: 'Alleen de organisatie die eigenaar is van deze dataset kan er machtigingen op geven.',
   scopesMissing: 'Kies minstens één categorie.',
   scopeUnknown: 'Deze categorie bestaat niet.',
   expirationInvalid: 'Vul een datum in als jjjj-mm-dd.',

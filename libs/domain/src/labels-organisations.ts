@@ -24,7 +24,8 @@ export const ORGANISATION_LABELS = {
     slugHint: 'De slug wordt gebruikt in de adressen van de organisatie en kan niet gewijzigd worden.',
     kvkNumber: 'KvK-nummer',
     domain: 'E-maildomein',
-    domainHint: 'Nieuwe gebruikers met een e-mailadres onder dit domein worden automatisch toegevoegd met leesrechten.',
+    domainHint:
+      'Nieuwe gebruikers met een e-mailadres onder dit domein worden automatisch toegevoegd met leesrechten; ze zien dat voordat ze hun account activeren. Alleen een eigenaar stelt het domein in, en niet dat van een e-maildienst zoals gmail.com.',
     readOnlyHint: 'U heeft geen rechten om de gegevens van deze organisatie te wijzigen.',
     personalHint: 'Dit is een persoonlijke organisatie. Geef haar een naam om er een echte organisatie van te maken.',
     save: 'Opslaan',

@@ -16,6 +16,10 @@ export const SIGNUP_VERIFICATION_LABELS = {
   tooManyResends: 'U heeft al een paar keer een nieuwe link aangevraagd. Wacht even en probeer het dan opnieuw.',
   confirmTitle: 'E-mailadres bevestigen',
   confirmIntro: 'Bevestig uw e-mailadres om uw account te activeren.',
+  /** Said before activating (issue 19): the organisation that claimed the address's domain. */
+  joins: (organization: string) =>
+    `Uw e-mailadres valt onder het e-maildomein van ${organization}. Na het activeren bent u lid van ${organization}, met leesrechten. Hoort u daar niet bij? Activeer dan niet en neem contact op met de organisatie.`,
+  ownOrganization: 'Na het activeren krijgt u een eigen organisatie, die u daarna een naam kunt geven.',
   confirm: 'Account activeren',
   confirming: 'Bezig met activeren...',
   invalidTitle: 'Deze link werkt niet meer',

@@ -49,8 +49,9 @@ export const DATASOURCE_PAGE_LABELS = {
 /** Pending invitations on /mijn-gebruikers and what an invitation really did. */
 export const INVITATION_LABELS = {
   alreadyMember: 'Dit e-mailadres hoort al bij een gebruiker van uw organisatie. Er is geen uitnodiging verzonden.',
-  sentToExistingAccount: (email: string) =>
-    `Uitnodiging verzonden naar ${email}! Dit e-mailadres heeft al een account bij een andere organisatie: na het accepteren stapt dat account over naar uw organisatie en vervallen de permissies in de huidige organisatie.`,
+  /** In the invitation mail to an address that already has an account (the inviter is told nothing: issue 19). */
+  existingAccountMailNote: (organization: string) =>
+    `U heeft al een account op Datahub Tuinbouw. Log in en accepteer de uitnodiging: uw account stapt dan over naar ${organization} en de permissies in uw huidige organisatie vervallen.`,
   pendingTitle: 'Openstaande uitnodigingen',
   pendingEmpty: 'Er staan geen uitnodigingen open.',
   email: 'E-mailadres',

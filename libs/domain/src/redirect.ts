@@ -2,18 +2,51 @@
  * A post-login target is only ever a same-origin path: '/x?y#z'. Anything else
  * (absolute URLs, protocol-relative '//host', backslash tricks, control characters, also
  * percent-encoded ones: a later decode must not turn them into a header break) becomes '/'.
+ *
+ * The check runs on the normalised path, the way a browser will read it: percent-decoded (also
+ * twice-encoded), dot segments ('/./', '/../') resolved. '/./%2F%2Fevil.example' or
+ * '/.//evil.example' would otherwise pass a prefix check and end at '//evil.example'.
  */
+const BASE = 'http://same-origin.invalid';
+/** Deeper encodings than this are not followed but refused. */
+const MAX_DECODES = 4;
+const FORBIDDEN = /[\u0000-\u001f\u007f\\]/;
+
+/** The target decoded until it no longer changes; null when that does not settle or cannot be decoded. */
+function fullyDecoded(target: string): string | null {
+  let current = target;
+  for (let round = 0; round < MAX_DECODES; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** A single-slash path on the same origin once dot segments are resolved, free of backslashes and control characters. */
+function isSameOriginPath(path: string): boolean {
+  if (!path.startsWith('/') || FORBIDDEN.test(path)) return false;
+  try {
+    const url = new URL(path, BASE);
+    return url.origin === BASE && !url.pathname.startsWith('//');
+  } catch {
+    return false;
+  }
+}
+
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return fallback;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  // Control characters, also percent-encoded, are exactly what must not reach a Location header.
-  if (/[\u0000-\u001f\u007f\\]/.test(target) || /%(?:[01][0-9a-f]|7f)/i.test(target)) return fallback;
-  try {
-    const base = 'http://same-origin.invalid';
-    const url = new URL(target, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  if (!isSameOriginPath(target)) return fallback;
+  const decoded = fullyDecoded(target);
+  if (decoded === null || !isSameOriginPath(decoded)) return fallback;
+  const url = new URL(target, BASE);
+  const normalised = `${url.pathname}${url.search}${url.hash}`;
+  const normalisedDecoded = fullyDecoded(normalised);
+  if (normalisedDecoded === null || !isSameOriginPath(normalised) || !isSameOriginPath(normalisedDecoded)) return fallback;
+  return normalised;
 }

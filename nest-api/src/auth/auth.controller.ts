@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { LocalAuthGuard } from './local-auth.guard';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import { CurrentUserView, currentUserJson } from '../users/user.view';
 import { AuthService, normalizeEmail } from './auth.service';
 import { clearedSessionCookies, isSecure } from './cookies';
 import { extractAccessToken } from './credentials';
-import { IssuedTokenView, LoginDto, ProvidersView, ResendVerificationDto, SignupDto, SignupPendingView, VerifySignupDto } from './dto/login.dto';
+import { IssuedTokenView, LoginDto, ProvidersView, ResendVerificationDto, SignupDto, SignupPendingView, SignupPlacementView, VerifySignupDto } from './dto/login.dto';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
 import type { User } from '../users/user.entity';
@@ -94,6 +94,14 @@ export class AuthController {
     const email = normalizeEmail(dto.email);
     await this.verifications.resend(email);
     return { status: 'verification_sent', email };
+  }
+
+  @Get('auth/signup/verify/:token')
+  @Public()
+  @ApiOperation({ summary: 'Where following this verification link will place the account (does not use the link up); 404 for a spent or unknown link' })
+  @ApiOkResponse({ type: SignupPlacementView })
+  signupPlacement(@Param('token') token: string): Promise<SignupPlacementView> {
+    return this.auth.signupPlacement(token.slice(0, 200));
   }
 
   @Post('auth/signup/verify')

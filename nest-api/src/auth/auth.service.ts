@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DETAILS, type Role } from '@datahub/domain';
+import { DETAILS, displayOrganizationName, type Role } from '@datahub/domain';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -118,6 +118,16 @@ export class AuthService {
     }
     await this.verifications.request({ email, ...names, passwordHash });
     return { pending: email };
+  }
+
+  /**
+   * Where following the link will place the account, shown before it is confirmed (issue 19): the
+   * organisation that claimed the address's domain, or null for a new personal organisation.
+   */
+  async signupPlacement(token: string): Promise<{ email: string; organization_name: string | null }> {
+    const email = await this.verifications.pendingEmail(token);
+    const organization = await this.organizations.findByEmailDomain(this.dataSource.manager, email);
+    return { email, organization_name: organization ? displayOrganizationName(organization.name) || null : null };
   }
 
   /** The mailed link followed: the account is created now, placed by e-mail domain since the address is proved. */

@@ -86,6 +86,16 @@ export class SignupVerificationService {
     if (rows[0]) await this.sendLink(email, rows[0].firstname, token);
   }
 
+  /** The address of the open sign-up behind a link, without using it up (404 like a spent link). */
+  async pendingEmail(token: string): Promise<string> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      'SELECT email FROM signup_verifications WHERE token_hash = $1 AND expires_at > now()',
+      [hashToken(token)],
+    );
+    if (!rows[0]) throw new ApiError(404, DETAILS.verificationInvalid);
+    return rows[0].email;
+  }
+
   /**
    * Uses up the link inside the caller's transaction. The password chosen at sign-up must be
    * given again, so a link mailed for someone else's sign-up of your address cannot hand you an

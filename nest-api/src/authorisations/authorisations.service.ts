@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   AUTHORISATION_FIELD_ERRORS,
+  DETAILS,
   amsterdamToday,
   isDatasetScope,
   isIsoDate,
@@ -87,6 +88,18 @@ interface OrganizationRow {
   name: string;
 }
 
+/**
+ * Only the owner organisation grants on its datasets. A platform admin's reach into other
+ * organisations covers revoking (abuse handling), never granting: else "admins read no data
+ * without a grant" would be empty, since they could make the grant themselves.
+ */
+function requireGrantingOwner(actor: AuthenticatedUser, dataset: DatasetOwner): void {
+  requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
+  if (dataset.owner_id !== actor.organizationId) {
+    throw new ApiError(403, DETAILS.grantByOwnerOnly, { dataset: AUTHORISATION_FIELD_ERRORS.ownerGrantsOnly });
+  }
+}
+
 @Injectable()
 export class AuthorisationsService {
   constructor(
@@ -153,7 +166,7 @@ export class AuthorisationsService {
    */
   async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto, address: string | null): Promise<AuthorisationView[]> {
     const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
-    if (dataset) requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
+    if (dataset) requireGrantingOwner(actor, dataset);
     const errors: Record<string, string> = {};
     if (!dataset) errors.dataset = AUTHORISATION_FIELD_ERRORS.datasetUnknown;
     const scopes = [...new Set(dto.authorisations)];

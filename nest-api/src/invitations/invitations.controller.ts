@@ -9,6 +9,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { Role } from '@datahub/domain';
 import { CurrentUser, Public, RequirePermission, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
@@ -85,9 +86,12 @@ export class InvitationsController {
 
   @Get('outbox')
   @SignedIn()
-  @ApiOperation({ summary: 'Mail kept when no SMTP_URL is set (organisation admins only)' })
+  @ApiOperation({ summary: 'Mail kept while no SMTP_URL is set (AdminOrganization.Owner only; 404 when SMTP is configured)' })
+  @ApiNotFoundResponse({ type: ErrorBodyView, description: 'SMTP_URL is set: there is no outbox' })
   outbox(@CurrentUser() actor: AuthenticatedUser) {
-    if (!actor.organizationAdmin) throw ApiError.forbidden();
+    if (!this.mail.keepsOutbox) throw ApiError.notFound();
+    // It holds every verification and invitation link: the platform's owners only, not any admin member.
+    if (!actor.organizationAdmin || !actor.roles.includes('AdminOrganization.Owner' satisfies Role)) throw ApiError.forbidden();
     return this.mail.outbox();
   }
 }

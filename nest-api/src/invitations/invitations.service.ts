@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DETAILS, displayOrganizationName } from '@datahub/domain';
+import { DETAILS, INVITATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { RateLimiter } from '../auth/rate-limiter';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -46,7 +46,8 @@ export class InvitationsService {
 
   /**
    * Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days.
-   * A member of the organisation is not invited (409); an account elsewhere is, and the answer says so.
+   * A member of the organisation is not invited (409); an account elsewhere is, and its mail (not the
+   * answer, which would tell who has an account) says accepting moves it.
    * A new invitation replaces an open one to the same address.
    */
   async invite(actor: AuthenticatedUser, rawEmail: string): Promise<InvitationSentView> {
@@ -72,7 +73,8 @@ export class InvitationsService {
     });
     await this.sendInvitation(actor, organization, email, token);
     this.usage.record(actor, 'INVITATION_SENT');
-    return { email, existing_account: Boolean(account) };
+    // The same answer whether or not the address has an account (issue 19): only the mail differs.
+    return { email };
   }
 
   private countInvitation(actor: AuthenticatedUser) {
@@ -83,11 +85,13 @@ export class InvitationsService {
   private async sendInvitation(actor: AuthenticatedUser, organization: Organization, email: string, token: string) {
     const link = new URL(`/uitnodiging/${token}`, this.config.publicUrl).toString();
     const name = displayOrganizationName(organization.name) || 'een organisatie';
+    const existing: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
     await this.mail.send({
       to: email,
       subject: `Uitnodiging voor ${name} op Datahub Tuinbouw`,
       text:
         `Beste,\n\n${actor.firstname} ${actor.lastname} nodigt u uit om lid te worden van ${name} op Datahub Tuinbouw.\n\n` +
+        (existing.length > 0 ? `${INVITATION_LABELS.existingAccountMailNote(name)}\n\n` : '') +
         `Open deze link om een account aan te maken of in te loggen en de uitnodiging te accepteren:\n${link}\n\n` +
         `De link werkt één keer en verloopt na ${INVITATION_TTL_DAYS} dagen.\n`,
     });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DataSource } from 'typeorm';
@@ -11,13 +11,17 @@ export interface Mail {
   text: string;
 }
 
+/** Said once at start when mail is kept: the outbox holds every sign-in link, so its being on must be visible. */
+export const OUTBOX_ON_NOTE =
+  'Mail: no SMTP_URL set, so mail is printed here and kept in the outbox; GET /api/outbox serves it to AdminOrganization.Owner only. Set SMTP_URL in production.';
+
 /**
- * With SMTP_URL, mail goes out through SMTP. Without it (the embedded default) it is printed on
- * the console and kept in the outbox table, which organisation admins can read.
+ * With SMTP_URL, mail goes out through SMTP and there is no outbox. Without it (the embedded
+ * default) it is printed on the console and kept in the outbox table, which only the admin
+ * organisation's owners can read (it holds verification and invitation links).
  */
 @Injectable()
-export class MailService implements OnModuleDestroy {
-  private readonly logger = new Logger('Mail');
+export class MailService implements OnModuleInit, OnModuleDestroy {
   private readonly transport: Transporter | null;
 
   constructor(
@@ -25,6 +29,15 @@ export class MailService implements OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  /** True while no SMTP is configured: only then is mail kept and the outbox served. */
+  get keepsOutbox(): boolean {
+    return this.transport === null;
+  }
+
+  onModuleInit(): void {
+    if (this.keepsOutbox && this.config.logLevel !== 'silent') process.stdout.write(`${OUTBOX_ON_NOTE}\n`);
   }
 
   async send(unsafe: Mail): Promise<void> {

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DETAILS, PERSONAL_ORGANIZATION_PREFIX } from '@datahub/domain';
+import { DETAILS, PERSONAL_ORGANIZATION_PREFIX, isFreeMailDomain } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
 import type { UpdateOrganizationDto } from './dto/update-organization.dto';
+import { requireDomainClaim } from './domain-claim';
 import { Organization } from './organization.entity';
 import { toOrganizationView, type LicenceView, type OrganizationView } from './organization.view';
 import { uniqueSlug } from './slug';
@@ -15,10 +16,11 @@ import { uniqueSlug } from './slug';
 export class OrganizationsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The organisation whose e-mail domain matches, if any. */
+  /** The organisation whose e-mail domain matches, if any (never for a free-mail domain). */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
     const domain = email.split('@')[1]?.toLowerCase();
-    if (!domain) return Promise.resolve(null);
+    // A free-mail claim made before issue 19 places nobody.
+    if (!domain || isFreeMailDomain(domain)) return Promise.resolve(null);
     return manager
       .getRepository(Organization)
       .createQueryBuilder('o')
@@ -88,6 +90,7 @@ export class OrganizationsService {
       }
       if (dto.domain) {
         const domain = dto.domain.toLowerCase();
+        if (domain !== organization.domain?.toLowerCase()) requireDomainClaim(actor, id, domain);
         const [{ verified }] = await manager.query(
           `SELECT count(*)::int AS verified FROM users WHERE organization_id = $1 AND email_verified AND lower(split_part(email, '@', 2)) = $2`,
           [id, domain],

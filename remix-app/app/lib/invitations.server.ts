@@ -28,8 +28,8 @@ export async function inviteUser(args: Args, formData: FormData, backTo: string)
     return data<InvitationReply>({ intent: 'invite', formError: inviteErrorText(result.error), values: { email } }, { status: result.status });
   }
   const sentTo = result.data?.email || email;
-  const message = result.data?.existing_account ? INVITATION_LABELS.sentToExistingAccount(sentTo) : inviteSentText(sentTo);
-  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+  // The same text whether or not the address has an account: the invitation mail tells its owner.
+  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, inviteSentText(sentTo)) } });
 }
 
 /** 'Intrekken' and 'Opnieuw versturen'; nest-api checks permission and organisation of the invitation. */

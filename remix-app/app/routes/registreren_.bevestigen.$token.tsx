@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { LABELS, LIMITS, loginErrorText, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/domain';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
@@ -14,6 +14,22 @@ import { flashCookie } from '~/lib/session.server';
 export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 
 type ConfirmReply = FormReply & { invalid?: boolean };
+
+/**
+ * Where activating will place the account, said before it is confirmed (issue 19). An unknown or
+ * spent link still shows the form (no note): submitting it says the link no longer works.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const result = await apiRequest(
+    request,
+    'get',
+    '/api/auth/signup/verify/{token}',
+    { params: { path: { token: (params.token ?? '').slice(0, 200) } } },
+    { auth: 'none', refusals: 'return' },
+  );
+  if (!result.ok) return { known: false, organization: null };
+  return { known: true, organization: result.data.organization_name };
+}
 
 /**
  * The link in the verification mail. Following it only shows a form: mail scanners that fetch
@@ -40,6 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ConfirmSignupPage() {
+  const placement = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ConfirmReply | undefined;
   const pending = useIsPending();
   useClearedAfterReply(reply, 'password');
@@ -54,6 +71,11 @@ export default function ConfirmSignupPage() {
   }
   return (
     <AuthLayout title={L.confirmTitle} intro={L.confirmIntro}>
+      {placement.known && (
+        <p role="note" className="mb-5 rounded-md border border-stone-200 bg-stone-50 px-4 py-3 text-stone-800">
+          {placement.organization ? L.joins(placement.organization) : L.ownOrganization}
+        </p>
+      )}
       <Form method="post" className="space-y-5">
         <FormError message={reply?.formError} />
         <TextField

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { ERROR_TEXTS, FIELD_ERRORS, LABELS, LIMITS, initials, SIGNUP_MAILS, SIGNUP_VERIFICATION_LABELS } from './domain';
-import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
+import { accessTokenCookie, currentUser, loginUrlFor, mailsTo, requestSignup, signUp, submitLogin, uniqueEmail, verificationPathFromMail } from './helpers';
 import { DEMO_USERS } from './settings';
 
 test.describe('sign-in', () => {
@@ -70,6 +71,33 @@ test.describe('sign-in', () => {
       await submitLogin(page, DEMO_USERS.member);
       await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+    });
+  }
+
+  // Issue 19: dot segments and encoded slashes that a browser would turn into '//evil.example'.
+  for (const start of [
+    '/inloggen?redirect_uri=/.//evil.example',
+    '/inloggen?redirect_uri=/./%2F%2Fevil.example',
+    '/inloggen?redirect_uri=/%5C%5Cevil.example',
+    '/api/login?redirect_uri=/./%2F%2Fevil.example',
+    '/api/login?redirect_uri=/.//evil.example',
+  ]) {
+    test(`stays on the portal after signing in from ${start}`, async ({ page }) => {
+      await page.goto(start);
+      await expect(page).toHaveURL(/\/inloggen/);
+      await submitLogin(page, DEMO_USERS.member);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+    });
+
+    test(`sends someone already signed in nowhere else from ${start}`, async ({ page, signInAs, baseURL }) => {
+      await signInAs(DEMO_USERS.member);
+      const response = await page.request.get(start, { maxRedirects: 0 });
+      const location = response.headers()['location'] ?? '';
+      expect(location.startsWith('//')).toBe(false);
+      expect(new URL(location, baseURL).origin).toBe(new URL(baseURL!).origin);
+      await page.goto(start);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(\?.*)?$/);
     });
   }
 
@@ -151,6 +179,20 @@ test.describe('sign-up', () => {
       await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGNUP_VERIFICATION_LABELS.invalidTitle);
     }
+  });
+
+  // Issue 19: a sign-up under a claimed e-mail domain is told which organisation it joins before activating.
+  test('says on the confirmation page which organisation the account will join', async ({ page }) => {
+    const requestLink = async (email: string) => {
+      await requestSignup(page, { firstname: 'Dora', lastname: 'Domein', email, password: 'Het-gekozen-wachtwoord-1' });
+      return verificationPathFromMail(email);
+    };
+    // Kwekerij Delta (demo seed) claimed kwekerij-delta.test. The link is only looked at, not used.
+    await page.goto(await requestLink(`domein-${randomUUID().slice(0, 8)}@kwekerij-delta.test`));
+    await expect(page.getByRole('note')).toHaveText(SIGNUP_VERIFICATION_LABELS.joins('Kwekerij Delta'));
+    await expect(page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm })).toBeVisible();
+    await page.goto(await requestLink(uniqueEmail('eigen')));
+    await expect(page.getByRole('note')).toHaveText(SIGNUP_VERIFICATION_LABELS.ownOrganization);
   });
 
   test('shows the server’s field error next to a too short password', async ({ page }) => {

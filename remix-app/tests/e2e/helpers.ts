@@ -37,13 +37,8 @@ export function uniqueEmail(prefix = 'e2e'): string {
  * Registers a brand-new user through /registreren and the verification link mailed to them
  * (typing the chosen password again); the browser ends up signed in on '/'.
  */
-export async function signUp(page: Page, names: { firstname?: string; lastname?: string } = {}) {
-  const user = {
-    firstname: names.firstname ?? 'Ellen',
-    lastname: names.lastname ?? 'Testers',
-    email: uniqueEmail(),
-    password: `Geheim-${randomUUID()}`,
-  };
+/** Fills and sends /registreren; the verification link is then in the mail. */
+export async function requestSignup(page: Page, user: { firstname: string; lastname: string; email: string; password: string }) {
   await page.goto('/registreren');
   await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill(user.firstname);
   await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill(user.lastname);
@@ -51,6 +46,16 @@ export async function signUp(page: Page, names: { firstname?: string; lastname?:
   await page.getByLabel(LABELS.signup.password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: LABELS.signup.submit }).click();
   await expect(page).toHaveURL(/\/registreren\/verstuurd$/);
+}
+
+export async function signUp(page: Page, names: { firstname?: string; lastname?: string } = {}) {
+  const user = {
+    firstname: names.firstname ?? 'Ellen',
+    lastname: names.lastname ?? 'Testers',
+    email: uniqueEmail(),
+    password: `Geheim-${randomUUID()}`,
+  };
+  await requestSignup(page, user);
   await page.goto(await verificationPathFromMail(user.email));
   await page.getByLabel(LABELS.signup.password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: SIGNUP_VERIFICATION_LABELS.confirm }).click();

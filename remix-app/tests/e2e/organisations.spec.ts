@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { ERROR_TEXTS, LABELS, ORGANISATION_LABELS } from './domain';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANISATION_LABELS } from './domain';
 import { api, apiSignUp, currentUser, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -94,6 +94,11 @@ test.describe('organisation pages', () => {
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.organizationUpdate.domain);
     await expect(page.getByLabel(O.domain, { exact: true })).toHaveValue('nergens-geverifieerd.test');
+    // Issue 19: never a free-mail domain, whoever has an address under it.
+    await page.getByLabel(O.domain, { exact: true }).fill('gmail.com');
+    await page.getByRole('button', { name: O.save }).click();
+    await expect(page.locator('#domain-error')).toHaveText(FIELD_ERRORS.domainFreeMail);
+    await expect(page.getByLabel(O.domain, { exact: true })).toHaveValue('gmail.com');
 
     await page.getByLabel(O.domain, { exact: true }).fill('');
     await page.getByRole('button', { name: O.save }).click();

@@ -102,3 +102,12 @@ export class VerifySignupDto {
   @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
   password: string;
 }
+
+/** What the confirmation page says before the account is made: where it will land. */
+export class SignupPlacementView {
+  @ApiProperty({ example: 'anna@kwekerij-delta.nl' })
+  email: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The organisation that claimed the e-mail domain; null: a new personal organisation' })
+  organization_name: string | null;
+}

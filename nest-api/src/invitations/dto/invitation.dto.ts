@@ -9,12 +9,10 @@ export class CreateInvitationDto {
   email: string;
 }
 
+/** The same for every address, with or without an account: the answer tells no one who has one. */
 export class InvitationSentView {
   @ApiProperty()
   email: string;
-
-  @ApiProperty({ description: 'The address already has an account in another organisation; accepting moves it here.' })
-  existing_account: boolean;
 }
 
 /** An open invitation of your organisation (not accepted, not expired). */
