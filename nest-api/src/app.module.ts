@@ -17,6 +17,7 @@ import { ExternalAuthController } from './auth/external/external-auth.controller
 import { ExternalAuthService } from './auth/external/external-auth.service';
 import { LocalStrategy } from './auth/local.strategy';
 import { TokenService } from './auth/token.service';
+import { API_TOKEN_CONTROLLERS, API_TOKEN_PROVIDERS } from './api-tokens/api-tokens.module';
 import { AccessGuard } from './common/access.guard';
 import { ErrorFilter } from './common/error.filter';
 import type { AppConfig } from './config/config';
@@ -60,10 +61,11 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController, ...API_TOKEN_CONTROLLERS],
       providers: [
         SessionCache,
         TokenService,
+        ...API_TOKEN_PROVIDERS,
         AuthService,
         SignupVerificationService,
         ExternalAuthService,

@@ -3,6 +3,7 @@ import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { API_TOKEN_SECURITY } from './common/access.decorators';
 import { AppModule } from './app.module';
 import { SessionCache } from './auth/session-cache';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
@@ -33,6 +34,15 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
     )
     .setVersion('1.2.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'dht_…',
+        description: "An API token (made on /profiel or /mijn-organisatie): only on operations with x-token-scope, and only with that scope",
+      },
+      API_TOKEN_SECURITY,
+    )
     .build();
   return SwaggerModule.createDocument(app, document);
 }

@@ -31,6 +31,11 @@ export const DETAILS = {
   internal: 'internal error',
   datasetOffline: 'dataset offline',
   tooManyQueries: 'too many queries',
+  // API tokens (issue 21): machines read these, so they are Dutch as they stand.
+  tokenNotAllowed: 'Een API-token geeft geen toegang tot deze bewerking; gebruik hiervoor de portal.',
+  tokenScopeMissing: 'Deze API-token heeft niet de scope die deze bewerking vraagt.',
+  tokenExpired: 'Deze API-token is verlopen; maak een nieuwe aan.',
+  tokenLimit: 'U heeft al het maximale aantal geldige API-tokens; trek er eerst een in.',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];

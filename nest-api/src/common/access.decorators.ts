@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Permission } from '@datahub/domain';
+import { ApiBearerAuth, ApiExtension, ApiSecurity, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { ApiTokenScope, Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ErrorBodyView } from './error-body.view';
 
@@ -69,3 +69,15 @@ export const StateChangingGet = () =>
 export function isCrossSite(request: { headers: Record<string, string | string[] | undefined> }): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
+
+export const TOKEN_SCOPE = 'datahub:token-scope';
+
+/** The OpenAPI security scheme of API tokens (`Authorization: Bearer dht_…`). */
+export const API_TOKEN_SECURITY = 'api-token';
+
+/**
+ * This read route also accepts an API token holding `scope` (ADR 0017). A route without it
+ * refuses every API token with 403, so a new route cannot forget to.
+ */
+export const AcceptsApiToken = (scope: ApiTokenScope) =>
+  applyDecorators(SetMetadata(TOKEN_SCOPE, scope), ApiSecurity(API_TOKEN_SECURITY), ApiExtension('x-token-scope', scope));

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { DatasetDataService } from './dataset-data.service';
@@ -16,6 +16,7 @@ export class DatasetDataController {
   constructor(private readonly data: DatasetDataService) {}
 
   @Get('access')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: "What your organisation may read of a dataset's data: everything as owner, the scopes of its valid authorisations, or nothing" })
   @ApiOkResponse({ type: DatasetAccessView })
@@ -24,6 +25,7 @@ export class DatasetDataController {
   }
 
   @Get('data')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({
     summary:
@@ -52,6 +54,7 @@ export class DatasetDataController {
   }
 
   @Get('xml')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: 'The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml, streamed (same access rules as data)' })
   @ApiProduces('application/rdf+xml')
