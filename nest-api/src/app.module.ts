@@ -9,6 +9,7 @@ import { AuthorisationsController } from './authorisations/authorisations.contro
 import { AuthorisationsService } from './authorisations/authorisations.service';
 import { DatasetDataController } from './dataset-data/dataset-data.controller';
 import { DatasetDataService } from './dataset-data/dataset-data.service';
+import { DatasetSparqlController } from './dataset-data/dataset-sparql.controller';
 import { HubDatasetStore } from './dataset-data/hub-dataset-store.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
@@ -61,7 +62,7 @@ export class AppModule {
         PassportModule.register({ session: false }),
         ...extraModules,
       ],
-      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController, ...API_TOKEN_CONTROLLERS],
+      controllers: [HealthController, AuthController, ExternalAuthController, UsersController, OrganizationsController, InvitationsController, DatasourcesController, DatasourceProtocolController, AgentPackageController, DatasetsController, AuthorisationsController, DatasetDataController, DatasetSparqlController, ApplicationsController, LogosController, LogoUploadsController, InsightController, SupportController, ...API_TOKEN_CONTROLLERS],
       providers: [
         SessionCache,
         TokenService,

@@ -63,3 +63,26 @@ export const API_TOKEN_LABELS = {
   apiExample: 'Voorbeeld met curl',
   apiTokenPlaceholder: 'dht_UW_TOKEN',
 } as const;
+
+/** The SPARQL 1.1 Protocol endpoint's short text answers (its errors are plain text, as the protocol wants). */
+export const SPARQL_PROTOCOL_TEXTS = {
+  noQuery: "Geen query: geef de parameter 'query' (GET of formulier) of een body van het type application/sparql-query.",
+  twoQueries: "Meer dan één query: geef de parameter 'query' precies één keer.",
+  update: 'SPARQL Update wordt niet ondersteund: dit endpoint beantwoordt alleen queries.',
+  graphParameters:
+    'default-graph-uri en named-graph-uri worden niet ondersteund: de standaardgraaf is het deel van de dataset dat u mag lezen.',
+  mediaType: 'Niet-ondersteund Content-Type: gebruik application/x-www-form-urlencoded of application/sparql-query.',
+  notAcceptable: 'Geen van de gevraagde formaten (Accept) is beschikbaar voor deze query.',
+  syntax: (message: string) => `Ongeldige query: ${message}`,
+  refused: (message: string) => `Query geweigerd: ${message}`,
+  failed: 'De query kon niet worden uitgevoerd.',
+  forbidden: 'Uw organisatie mag (dit deel van) deze dataset niet lezen.',
+  notFound: 'Deze dataset bestaat niet.',
+  offline: 'De dataset is offline; probeer het later opnieuw.',
+  timeout: 'De query duurde te lang: de deadline is verstreken.',
+  tooMany: 'Te veel gelijktijdige queries; probeer het zo opnieuw.',
+  tooLarge: 'Het antwoord is te groot.',
+  other: 'Er ging iets mis met de query.',
+  description:
+    'SPARQL 1.1 Protocol-endpoint van deze dataset. De standaardgraaf is precies het deel dat uw organisatie mag lezen; default-graph-uri en named-graph-uri worden geweigerd.',
+} as const;

@@ -79,5 +79,16 @@ export const API_TOKEN_SECURITY = 'api-token';
  * This read route also accepts an API token holding `scope` (ADR 0017). A route without it
  * refuses every API token with 403, so a new route cannot forget to.
  */
-export const AcceptsApiToken = (scope: ApiTokenScope) =>
-  applyDecorators(SetMetadata(TOKEN_SCOPE, scope), ApiSecurity(API_TOKEN_SECURITY), ApiExtension('x-token-scope', scope));
+export const AcceptsApiToken = (scope: ApiTokenScope, options: { readByPost?: true } = {}) =>
+  applyDecorators(
+    SetMetadata(TOKEN_SCOPE, { scope, readByPost: options.readByPost === true } satisfies TokenRule),
+    ApiSecurity(API_TOKEN_SECURITY),
+    ApiExtension('x-token-scope', scope),
+    ...(options.readByPost ? [ApiExtension('x-read-by-post', 'A POST that only reads (SPARQL 1.1 Protocol): accepts an API token')] : []),
+  );
+
+/** A route's API-token rule: the scope it accepts, and whether its POST is a read (the SPARQL 1.1 Protocol's). */
+export interface TokenRule {
+  scope: ApiTokenScope;
+  readByPost: boolean;
+}

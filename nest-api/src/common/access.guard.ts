@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { ApiTokenAuthService, type TokenOutcome } from '../api-tokens/api-token-auth.service';
 import { isApiTokenSecret } from '../api-tokens/api-token-secret';
-import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, TOKEN_SCOPE, type AccessRule } from './access.decorators';
+import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, TOKEN_SCOPE, type AccessRule, type TokenRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
@@ -21,7 +21,7 @@ interface RouteRules {
   access: AccessRule | undefined;
   stateChangingGet: boolean;
   /** The API-token scope this route accepts; undefined: tokens are refused. */
-  tokenScope: string | undefined;
+  tokenRule: TokenRule | undefined;
 }
 
 /**
@@ -54,7 +54,7 @@ export class AccessGuard implements CanActivate {
       rules = {
         access: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets),
         stateChangingGet: this.reflector.getAllAndOverride<boolean | undefined>(STATE_CHANGING_GET, targets) === true,
-        tokenScope: this.reflector.getAllAndOverride<string | undefined>(TOKEN_SCOPE, targets),
+        tokenRule: this.reflector.getAllAndOverride<TokenRule | undefined>(TOKEN_SCOPE, targets),
       };
       this.rules.set(handler, rules);
     }
@@ -63,14 +63,14 @@ export class AccessGuard implements CanActivate {
 
   /** Synchronous when the token and session are in memory: no promise on the common path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { access: rule, stateChangingGet, tokenScope } = this.rulesOf(context);
+    const { access: rule, stateChangingGet, tokenRule } = this.rulesOf(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (!rule) {
       this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
       throw ApiError.forbidden();
     }
     const header = request.headers.authorization;
-    if (header !== undefined && /^Bearer\s+dht_/i.test(header)) return this.admitApiToken(request, rule, tokenScope);
+    if (header !== undefined && /^Bearer\s+dht_/i.test(header)) return this.admitApiToken(request, rule, tokenRule);
     if (rule.kind === 'public') return true;
     if (rule.kind === 'datasource') return this.admitDatasource(request);
 
@@ -89,9 +89,11 @@ export class AccessGuard implements CanActivate {
   private admitApiToken(
     request: FastifyRequest & { user?: AuthenticatedUser },
     rule: AccessRule,
-    tokenScope: string | undefined,
+    tokenRule: TokenRule | undefined,
   ): boolean | Promise<boolean> {
-    if (tokenScope === undefined || !SAFE_METHODS.has(request.method) || rule.kind === 'datasource') throw ApiError.forbidden(DETAILS.tokenNotAllowed);
+    const read = SAFE_METHODS.has(request.method) || (request.method === 'POST' && tokenRule?.readByPost === true);
+    if (tokenRule === undefined || !read || rule.kind === 'datasource') throw ApiError.forbidden(DETAILS.tokenNotAllowed);
+    const tokenScope = tokenRule.scope;
     const credential = extractAccessToken(request);
     if (!credential || !isApiTokenSecret(credential.token)) throw ApiError.unauthenticated();
     const known = this.apiTokens.fromMemory(credential.token, request.ip);
@@ -106,6 +108,7 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'permission' && !user.permissions.has(rule.permission)) throw ApiError.forbidden();
     // Machine reads are never product analytics (ADR 0018); their security log is the machine-read audit.
     user.usageConsent = false;
+    user.clientAddress = request.ip;
     request.user = user;
     return true;
   }

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { DatasetDataService } from './dataset-data.service';
+import { answerContentType, DatasetDataService } from './dataset-data.service';
 import { DatasetAccessView, SparqlJsonResultsView } from './dataset-data.views';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
@@ -45,8 +45,7 @@ export class DatasetDataController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const answer = await this.data.query(actor, id, typeof query === 'string' ? query : undefined, accept);
-    const textual = answer.contentType.startsWith('text/') || answer.contentType.endsWith('json') || answer.contentType.endsWith('xml');
-    reply.header('content-type', answer.contentType + (textual ? '; charset=utf-8' : ''));
+    reply.header('content-type', answerContentType(answer.contentType));
     reply.header('cache-control', 'no-store');
     if (answer.truncated) reply.header('x-datahub-truncated', 'true');
     // Bytes as the worker encoded them: Fastify sends a Buffer as it is, with its content-length.
