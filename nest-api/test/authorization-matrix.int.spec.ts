@@ -70,7 +70,8 @@ async function pathFor(operation: string): Promise<string> {
     return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
   }
   if (path.startsWith('/api/datasets/{id}/')) {
-    const query = path.endsWith('/data') ? `?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}` : '';
+    const select = encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
+    const query = path.endsWith('/data') ? `?sparql_query=${select}` : path.endsWith('/sparql') ? `?query=${select}` : '';
     return path.replace('{id}', await onlineDatasetId()) + query;
   }
   if (path === '/api/logos/{id}') {

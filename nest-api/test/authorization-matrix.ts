@@ -194,6 +194,9 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/datasets/{id}/access', signedIn(200)),
   row('GET /api/datasets/{id}/data', datasetData),
   row('GET /api/datasets/{id}/xml', datasetData),
+  // The SPARQL 1.1 Protocol endpoint: GET with a query as the data; the matrix's POST has no protocol body (415).
+  row('GET /api/datasets/{id}/sparql', datasetData),
+  row('POST /api/datasets/{id}/sparql', signedIn(415)),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
   // Applications: read by everyone signed in; written by Application.* holders (admin organisation only).
   row('GET /api/applications', signedIn(200)),
