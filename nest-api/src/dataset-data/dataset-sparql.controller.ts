@@ -1,5 +1,5 @@
 import { Controller, Get, HttpException, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtension, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DETAILS, SPARQL_PROTOCOL_TEXTS as TEXTS } from '@datahub/domain';
 import { convertGraph, GRAPH_MEDIA_TYPES, guardQuery, isSparqlError } from '@datahub/sparql';
@@ -63,6 +63,7 @@ export class DatasetSparqlController {
   ) {}
 
   @Get()
+  @ApiExtension('x-error-body', 'text/plain')
   @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({
@@ -78,6 +79,7 @@ export class DatasetSparqlController {
   }
 
   @Post()
+  @ApiExtension('x-error-body', 'text/plain')
   @AcceptsApiToken('data:read', { readByPost: true })
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: 'SPARQL 1.1 Protocol query by POST: a form (query=…) or the query itself as application/sparql-query (a read: no state changes)' })
