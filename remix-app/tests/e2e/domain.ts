@@ -9,6 +9,8 @@ const domain = require('../../../libs/domain/src/index.ts') as typeof Domain;
 
 export const {
   ADMIN_NAV_GROUP,
+  API_TOKEN_LABELS,
+  DETAILS,
   BREADCRUMB_LABELS,
   CONFIRM_LABELS,
   DATASET_LABELS,
