@@ -128,7 +128,7 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     const capped = await ask('get', 'SELECT * WHERE { ?a ?b ?c . ?d ?e ?f }');
     expect(capped.status).toBe(200);
     expect(capped.headers.get('x-datahub-truncated')).toBe('true');
-    expect((await capped.json()).results.bindings).toHaveLength(api.config.sparql.maxRows);
+    expect(((await capped.json()) as { results: { bindings: unknown[] } }).results.bindings).toHaveLength(api.config.sparql.maxRows);
   });
 
   it('answers a GET without query with a SPARQL 1.1 Service Description, Turtle by default', async () => {

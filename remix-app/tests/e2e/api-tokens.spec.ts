@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { API_TOKEN_LABELS as L, DETAILS } from './domain';
 import { ownerDataset, signUp } from './helpers';
@@ -6,7 +7,7 @@ import { DEMO_USERS } from './settings';
 
 /** API tokens in the portal (issue 21): made, shown once, listed, used and revoked, with and without JavaScript. */
 
-async function createToken(page: import('@playwright/test').Page, name: string, scopes: string[]) {
+async function createToken(page: Page, name: string, scopes: string[]) {
   const form = page.getByRole('form', { name: L.create });
   await form.getByLabel(L.name, { exact: true }).fill(name);
   await form.getByLabel(L.expiryDays(30)).check();
