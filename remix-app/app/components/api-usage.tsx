@@ -30,7 +30,7 @@ export function ApiUsageSection({ endpoint }: { endpoint: string }) {
         <div>
           <dt className="text-sm font-medium text-stone-800">{L.apiExample}</dt>
           <dd className="mt-1">
-            <pre className="overflow-x-auto rounded bg-stone-900 p-4 font-mono text-sm text-stone-100" data-testid="curl-example">
+            <pre className="whitespace-pre-wrap break-all rounded bg-stone-900 p-4 font-mono text-sm text-stone-100" data-testid="curl-example">
               {curlExample(endpoint)}
             </pre>
           </dd>
