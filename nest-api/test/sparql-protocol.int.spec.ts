@@ -120,8 +120,19 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
       404,
       TEXTS.notFound,
     );
-    const runaway = await ask('get', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?p ?q ?r }');
-    await expectText(runaway, 504, TEXTS.timeout);
+    // The deadline (504), and the per-token limit of queries at once (two; a third: 429), as for …/data.
+    const runaway = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?p ?q ?r }';
+    const three = await Promise.all([0, 1, 2].map(() => ask('get', runaway)));
+    expect(three.map((response) => response.status).sort()).toEqual([429, 504, 504]);
+    for (const response of three) await expectText(response, response.status, response.status === 429 ? TEXTS.tooMany : TEXTS.timeout);
+    // The owner organisation's token on its dataset while it is offline: 503.
+    const ownerToken = await organizationToken(owner, (await api.db.query('SELECT organization_id FROM users WHERE id = $1', [owner.id]))[0].organization_id, ['data:read']);
+    await api.db.query(`UPDATE datasets SET status = 'offline' WHERE id = $1`, [hub.datasetId]);
+    try {
+      await expectText(await ask('form', select, undefined, ownerToken), 503, TEXTS.offline);
+    } finally {
+      await api.db.query(`UPDATE datasets SET status = 'online' WHERE id = $1`, [hub.datasetId]);
+    }
   }, 30_000);
 
   it('caps rows with X-Datahub-Truncated as the data endpoint does', async () => {
