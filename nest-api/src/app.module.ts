@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { AuthorisationsModule } from './authorisations/authorisations.module';
@@ -36,6 +37,7 @@ export class AppModule {
         DatabaseModule,
         HealthModule,
         AuthModule,
+        ApiTokensModule,
         UsersModule,
         OrganizationsModule,
         InvitationsModule,
@@ -53,7 +55,7 @@ export class AppModule {
         ...extraModules,
       ],
       providers: [
-        // The guard reads tokens and sessions (AuthModule) and data-source credentials (HubModule).
+        // The guard reads sessions (AuthModule), API tokens (ApiTokensModule) and data-source credentials (HubModule).
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],

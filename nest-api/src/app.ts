@@ -3,6 +3,7 @@ import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { API_TOKEN_SECURITY } from './common/access.decorators';
 import { AppModule } from './app.module';
 import { SessionCache } from './auth/session-cache';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
@@ -10,6 +11,8 @@ import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { registerImageBodies } from './logos/raw-body';
 import { registerMultipartBodies } from './support/multipart-body';
+import { installSparqlProtocolCors, registerSparqlProtocolBodies } from './dataset-data/protocol-http';
+import { isSparqlProtocolPath } from './dataset-data/protocol-request';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -33,6 +36,15 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
     )
     .setVersion('1.2.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'dht_…',
+        description: "An API token (made on /profiel or /mijn-organisatie): only on operations with x-token-scope, and only with that scope",
+      },
+      API_TOKEN_SECURITY,
+    )
     .build();
   return SwaggerModule.createDocument(app, document);
 }
@@ -54,13 +66,15 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
   installRequestGuards(fastify);
+  installSparqlProtocolCors(app);
   // After a write (logout, role change, removal…) the answer waits until this process's session
   // cache has seen the database's notifications, so the caller's next request finds it current.
   const sessions = app.get(SessionCache);
   // A refused write (4xx/5xx) rolled back: nothing to wait for (its notifications would still come).
   // Callback style: a read (most requests) passes straight on without a promise.
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || request.url.startsWith(NO_SESSION_EFFECT)) return done(null, payload);
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || request.url.startsWith(NO_SESSION_EFFECT) || isSparqlProtocolPath(request.url))
+      return done(null, payload);
     sessions.sync().then(
       () => done(null, payload),
       () => done(null, payload),
@@ -69,6 +83,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   app.setGlobalPrefix('api');
   registerImageBodies(app);
   registerMultipartBodies(app);
+  registerSparqlProtocolBodies(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

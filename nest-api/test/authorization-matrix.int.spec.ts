@@ -80,7 +80,10 @@ async function pathFor(operation: string): Promise<string> {
     );
     return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
   }
-  if (path === '/api/datasets/{id}/data') return `/api/datasets/${agent.datasetId}/data?sparql_query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')}`;
+  if (path === '/api/datasets/{id}/data' || path === '/api/datasets/{id}/sparql') {
+    const select = encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
+    return `/api/datasets/${agent.datasetId}/${path.endsWith('/data') ? `data?sparql_query=${select}` : `sparql?query=${select}`}`;
+  }
   if (path === '/api/datasets/{id}/xml') return `/api/datasets/${agent.datasetId}/xml`;
   if (path.startsWith('/api/datasets/{id}/')) return path.replace('{id}', await onlineDatasetId());
   if (path === '/api/logos/{id}') {
@@ -112,12 +115,20 @@ async function pathFor(operation: string): Promise<string> {
       `INSERT INTO invitations (organization_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '7 days') RETURNING id`,
       [delta.id, `open-${Math.random().toString(36).slice(2)}@example.test`, `hash-${Math.random()}`],
     );
+  } else if (path.includes('{token_id}')) {
+    // Delta's organisation token; a personal one is never another persona's own: 404.
+    [{ id }] = await api.db.query(
+      `INSERT INTO api_tokens (kind, secret_hash, name, scopes, organization_id, created_by_name, expires_at)
+       VALUES ('organization', decode(md5(random()::text), 'hex'), 'Matrix', '{data:read}', $1, 'Matrix', now() + interval '30 days') RETURNING id`,
+      [delta.id],
+    );
   } else if (path.includes('{id}') && !id) id = (await api.createUser({ organizationId: delta.id, roles: ['Datasource.Contributor'] })).id;
   return path
     .replace('{id}', id)
     .replace('{slug}', delta.slug)
     .replace('{organization_id}', delta.id)
     .replace('{application_id}', id)
+    .replace('{token_id}', id)
     .replace('{role}', 'Datasource.Contributor')
     .replace('{provider}', 'github')
     .replace('{path}', 'dataset')

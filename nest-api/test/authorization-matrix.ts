@@ -94,6 +94,10 @@ const authorisationManagers = (status: number) => ({
 /** Data of a dataset of Delta, served by the real reference data source: its members read it, nobody else without a grant. */
 const datasetData = { anonymous: 401, applicationContributor: 403, otherOwner: 403, platformAdmin: 403, default: 200 };
 
+/** ApiToken.Manage: owners of the organisation (Delta) and the platform admin. */
+const tokenManagers = (status: number) => ({ anonymous: 401, owner: status, platformAdmin: status, default: 403 });
+const tokenBody = { name: 'Koppeling', scopes: ['data:read'], expires_in_days: 30 };
+
 export const MATRIX: MatrixRow[] = [
   row('GET /api/health', { default: 200 }),
   row('GET /api/login', { default: 302 }),
@@ -193,6 +197,9 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/datasets/{id}/access', signedIn(200)),
   row('GET /api/datasets/{id}/data', datasetData),
   row('GET /api/datasets/{id}/xml', datasetData),
+  // The SPARQL 1.1 Protocol endpoint: GET with a query as the data; the matrix's POST has no protocol body (415).
+  row('GET /api/datasets/{id}/sparql', datasetData),
+  row('POST /api/datasets/{id}/sparql', signedIn(415)),
   row('DELETE /api/datasource-protocol/datasets/{dataset_id}', { default: 401 }),
   // Applications: read by everyone signed in; written by Application.* holders (admin organisation only).
   row('GET /api/applications', signedIn(200)),
@@ -220,4 +227,11 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/support-requests', platformAdmins(200)),
   row('PATCH /api/support-requests/{id}', platformAdmins(204), { status: 'closed' }),
   row('GET /api/support-requests/{id}/attachments/{attachment_id}', platformAdmins(200)),
+  // API tokens (issue 21): personal ones are everyone's own; an organisation's need ApiToken.Manage there.
+  row('GET /api/profile/api-tokens', signedIn(200)),
+  row('POST /api/profile/api-tokens', signedIn(201), tokenBody),
+  row('DELETE /api/profile/api-tokens/{token_id}', signedIn(404)),
+  row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
+  row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
+  row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
 ];

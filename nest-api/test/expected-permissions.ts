@@ -23,6 +23,7 @@ export const OWNER_PERMISSIONS = [
   'AuthorisationAssignment.Delete',
   'Application.Read',
   'Licence.Read',
+  'ApiToken.Manage',
 ];
 
 export const DATASOURCE_CONTRIBUTOR_PERMISSIONS = [

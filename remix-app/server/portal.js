@@ -6,7 +6,7 @@ import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ConfigError, readServerEnv } from './env.js';
-import { contentSecurityPolicy, isApiPath, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
+import { contentSecurityPolicy, isApiPath, refuseApiTokens, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -60,6 +60,7 @@ app.use(
 // churn halved the throughput (docs/benchmarks.md). Pages are far smaller than the 256 KB window.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 app.use(refuseOtherMethods());
+app.use(refuseApiTokens());
 app.use(refuseCrossOriginPosts());
 
 /** @type {import('vite').ViteDevServer | undefined} */

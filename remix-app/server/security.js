@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BAD_INPUT_DETAILS, ERROR_TEXTS, LABELS } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, DETAILS, ERROR_TEXTS, LABELS } from '@datahub/domain';
 import { isSameOrigin } from '@datahub/domain/server';
 
 /** A fresh CSP nonce per response (128 random bits). */
@@ -92,6 +92,18 @@ export function refuseOtherMethods() {
   return (req, res, next) => {
     if (PAGE_METHODS.includes(req.method) || isApiPath(req.path)) return next();
     res.status(405).set('Allow', PAGE_METHODS.join(', ')).type('html').send(refusalPage(BAD_INPUT_DETAILS.methodNotAllowed));
+  };
+}
+
+/**
+ * The portal's pages never accept an API token (ADR 0017): a request that brings one (`Bearer dht_…`)
+ * is refused with 403 rather than answered as an anonymous visitor. /api/* is nest-api's to decide.
+ */
+export function refuseApiTokens() {
+  /** @type {import('express').RequestHandler} */
+  return (req, res, next) => {
+    if (isApiPath(req.path) || !/^Bearer\s+dht_/i.test(req.get('authorization') ?? '')) return next();
+    res.status(403).type('html').send(refusalPage(DETAILS.tokenNotAllowed));
   };
 }
 

@@ -397,6 +397,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/datasets/{id}/sparql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPARQL 1.1 Protocol query by GET (?query=), over exactly what your organisation may read (as GET …/data). Without query: the SPARQL 1.1 Service Description (Turtle by default). default-graph-uri/named-graph-uri and update are refused (400); errors are short text/plain bodies: 400, 403, 404, 406, 429, 503, 504. CORS open to token requests. */
+        get: operations["DatasetSparqlController_get"];
+        put?: never;
+        /** SPARQL 1.1 Protocol query by POST: a form (query=…) or the query itself as application/sparql-query (a read: no state changes) */
+        post: operations["DatasetSparqlController_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasets/{id}/xml": {
         parameters: {
             query?: never;
@@ -861,6 +879,41 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's live API tokens */
+        get: operations["ApiTokensController_listOrganization"];
+        put?: never;
+        /** A new organisation API token (acts for the organisation, read-only); the secret is in this answer only */
+        post: operations["ApiTokensController_createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/api-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the organisation's API tokens: refused from the very next request */
+        delete: operations["ApiTokensController_revokeOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{organization_id}/logo": {
         parameters: {
             query?: never;
@@ -1010,6 +1063,41 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your live personal API tokens (they act as you, read-only) */
+        get: operations["ApiTokensController_listPersonal"];
+        put?: never;
+        /** A new personal API token; the secret (dht_…) is in this answer only. At most 20 live tokens (409). */
+        post: operations["ApiTokensController_createPersonal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/api-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of your personal API tokens: refused from the very next request */
+        delete: operations["ApiTokensController_revokePersonal"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1240,6 +1328,24 @@ export type components = {
             /** @enum {string} */
             name: "AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor";
         };
+        ApiTokenView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it (kept when they leave) */
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "personal" | "organization";
+            /** @description Client address of the last use */
+            last_used_address: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            scopes: ("data:read" | "catalogue:read")[];
+        };
         ApplicationDto: {
             about: string;
             /** @enum {string|null} */
@@ -1343,6 +1449,21 @@ export type components = {
             owner_organization_name: string;
             owner_organization_slug: string;
         };
+        CreateApiTokenDto: {
+            /**
+             * @description Valid for 30, 90 or 365 days; or give expires_on
+             * @enum {number}
+             */
+            expires_in_days?: 30 | 90 | 365;
+            /**
+             * @description YYYY-MM-DD: valid through this day (Europe/Amsterdam), at most a year ahead
+             * @example 2027-06-30
+             */
+            expires_on?: string;
+            /** @example Dashboard kas 3 */
+            name: string;
+            scopes: ("data:read" | "catalogue:read")[];
+        };
         CreateAuthorisationDto: {
             /** @description The organisation that receives the authorisation: its id or slug */
             assignee_organization: string;
@@ -1371,6 +1492,29 @@ export type components = {
         CreateInvitationDto: {
             /** @example collega@kwekerij-delta.nl */
             email: string;
+        };
+        CreatedApiTokenView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it (kept when they leave) */
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "personal" | "organization";
+            /** @description Client address of the last use */
+            last_used_address: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            scopes: ("data:read" | "catalogue:read")[];
+            /**
+             * @description The secret: shown this once, only its hash is stored
+             * @example dht_…
+             */
+            token: string;
         };
         CreatedDatasourceView: {
             /** @description A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source */
@@ -1759,13 +1903,16 @@ export type components = {
 };
 export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
+export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
+export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
 export type CreateInvitationDto = components['schemas']['CreateInvitationDto'];
+export type CreatedApiTokenView = components['schemas']['CreatedApiTokenView'];
 export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
@@ -2745,6 +2892,117 @@ export interface operations {
                     "text/tab-separated-values": components["schemas"]["SparqlJsonResultsView"];
                     "text/turtle": components["schemas"]["SparqlJsonResultsView"];
                 };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetSparqlController_get: {
+        parameters: {
+            query?: {
+                query?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetSparqlController_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/sparql-query": string;
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {
@@ -3947,6 +4205,134 @@ export interface operations {
             };
         };
     };
+    ApiTokensController_listOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs ApiToken.Manage in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs ApiToken.Manage in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revokeOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs ApiToken.Manage in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     LogoUploadsController_uploadOrganizationLogo: {
         parameters: {
             query?: never;
@@ -4341,6 +4727,102 @@ export interface operations {
             };
             /** @description SMTP_URL is set: there is no outbox */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_listPersonal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenView"][];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_createPersonal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revokePersonal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4764,7 +5246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read")[];
+                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read" | "ApiToken.Manage")[];
                 };
             };
             /** @description Not signed in */

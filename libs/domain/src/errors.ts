@@ -33,6 +33,11 @@ export const DETAILS = {
   tooManyQueries: 'too many queries',
   grantByOwnerOnly: 'only the owner organization grants on its datasets',
   domainClaimByOwnerOnly: 'only an organization owner claims an email domain',
+  // API tokens (issue 21): machines read these, so they are Dutch as they stand.
+  tokenNotAllowed: 'Een API-token geeft geen toegang tot deze bewerking; gebruik hiervoor de portal.',
+  tokenScopeMissing: 'Deze API-token heeft niet de scope die deze bewerking vraagt.',
+  tokenExpired: 'Deze API-token is verlopen; maak een nieuwe aan.',
+  tokenLimit: 'U heeft al het maximale aantal geldige API-tokens; trek er eerst een in.',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];

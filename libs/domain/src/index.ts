@@ -17,3 +17,4 @@ export * from './labels-applications';
 export * from './labels-insight';
 export * from './ids';
 export * from './free-mail-domains';
+export * from './labels-api-tokens';

@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'Application.Update',
   'Application.Delete',
   'Licence.Read',
+  'ApiToken.Manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -13,6 +13,7 @@ describe('role → permission matrix', () => {
     expect(owner).toContain('Datasource.Delete');
     expect(owner).toContain('AuthorisationAssignment.Delete');
     expect(owner).toContain('Organization.Update');
+    expect(owner).toContain('ApiToken.Manage');
     expect(owner.filter((p) => p.startsWith('Application.'))).toEqual(['Application.Read']);
   });
 
@@ -24,6 +25,7 @@ describe('role → permission matrix', () => {
     const datasource = permissionsForRoles(['Datasource.Contributor']);
     expect(datasource).toContain('Datasource.Create');
     expect(datasource).not.toContain('User.Delete');
+    expect(datasource).not.toContain('ApiToken.Manage');
     expect(permissionsForRoles(['User.Contributor'])).toEqual(
       expect.arrayContaining(['User.Delete', 'Invitation.Create', 'RoleAssignment.Read', 'RoleAssignment.Create', 'RoleAssignment.Delete']),
     );

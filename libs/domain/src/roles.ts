@@ -53,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...USER_CONTRIBUTOR,
     ...DATASOURCE_CONTRIBUTOR,
     ...AUTHORISATION_CONTRIBUTOR,
+    'ApiToken.Manage',
   ],
   'AdminOrganization.Owner': [...PERMISSIONS],
 };

@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
@@ -25,6 +25,7 @@ export class ApplicationsController {
   constructor(private readonly applications: ApplicationsService) {}
 
   @Get('applications')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Application.Read')
   @ApiOperation({ summary: 'The application catalogue: every application' })
   @ApiOkResponse({ type: [ApplicationView] })
@@ -33,6 +34,7 @@ export class ApplicationsController {
   }
 
   @Get('organizations/:slug/applications')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Application.Read')
   @ApiOperation({ summary: "An organisation's applications" })
   @ApiOkResponse({ type: [ApplicationView] })
@@ -42,6 +44,7 @@ export class ApplicationsController {
   }
 
   @Get('application/:slug')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Application.Read')
   @ApiOperation({ summary: 'One application by slug' })
   @ApiOkResponse({ type: ApplicationView })

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Permission } from '@datahub/domain';
+import { ApiBearerAuth, ApiExtension, ApiSecurity, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { ApiTokenScope, Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ErrorBodyView } from './error-body.view';
 
@@ -68,4 +68,27 @@ export const StateChangingGet = () =>
 /** Whether a browser says this request was started by another site (Fetch Metadata). */
 export function isCrossSite(request: { headers: Record<string, string | string[] | undefined> }): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export const TOKEN_SCOPE = 'datahub:token-scope';
+
+/** The OpenAPI security scheme of API tokens (`Authorization: Bearer dht_…`). */
+export const API_TOKEN_SECURITY = 'api-token';
+
+/**
+ * This read route also accepts an API token holding `scope` (ADR 0017). A route without it
+ * refuses every API token with 403, so a new route cannot forget to.
+ */
+export const AcceptsApiToken = (scope: ApiTokenScope, options: { readByPost?: true } = {}) =>
+  applyDecorators(
+    SetMetadata(TOKEN_SCOPE, { scope, readByPost: options.readByPost === true } satisfies TokenRule),
+    ApiSecurity(API_TOKEN_SECURITY),
+    ApiExtension('x-token-scope', scope),
+    ...(options.readByPost ? [ApiExtension('x-read-by-post', 'A POST that only reads (SPARQL 1.1 Protocol): accepts an API token')] : []),
+  );
+
+/** A route's API-token rule: the scope it accepts, and whether its POST is a read (the SPARQL 1.1 Protocol's). */
+export interface TokenRule {
+  scope: ApiTokenScope;
+  readByPost: boolean;
 }

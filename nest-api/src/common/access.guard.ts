@@ -9,7 +9,9 @@ import { usageConsentOf } from '../insight/consent';
 import { DatasourceAuthService } from '../hub/datasource-auth.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, type AccessRule } from './access.decorators';
+import { ApiTokenAuthService, type TokenOutcome } from '../api-tokens/api-token-auth.service';
+import { isApiTokenSecret } from '../api-tokens/api-token-secret';
+import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, TOKEN_SCOPE, type AccessRule, type TokenRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
@@ -18,6 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface RouteRules {
   access: AccessRule | undefined;
   stateChangingGet: boolean;
+  /** The API-token scope this route accepts; undefined: tokens are refused. */
+  tokenRule: TokenRule | undefined;
 }
 
 /**
@@ -39,6 +43,7 @@ export class AccessGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly datasourceAuth: DatasourceAuthService,
     private readonly tokens: TokenService,
+    private readonly apiTokens: ApiTokenAuthService,
   ) {}
 
   private rulesOf(context: ExecutionContext): RouteRules {
@@ -49,6 +54,7 @@ export class AccessGuard implements CanActivate {
       rules = {
         access: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets),
         stateChangingGet: this.reflector.getAllAndOverride<boolean | undefined>(STATE_CHANGING_GET, targets) === true,
+        tokenRule: this.reflector.getAllAndOverride<TokenRule | undefined>(TOKEN_SCOPE, targets),
       };
       this.rules.set(handler, rules);
     }
@@ -57,12 +63,14 @@ export class AccessGuard implements CanActivate {
 
   /** Synchronous when the token and session are in memory: no promise on the common path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { access: rule, stateChangingGet } = this.rulesOf(context);
+    const { access: rule, stateChangingGet, tokenRule } = this.rulesOf(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (!rule) {
       this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
       throw ApiError.forbidden();
     }
+    const header = request.headers.authorization;
+    if (header !== undefined && /^Bearer\s+dht_/i.test(header)) return this.admitApiToken(request, rule, tokenRule);
     if (rule.kind === 'public') return true;
     if (rule.kind === 'datasource') return this.admitDatasource(request);
 
@@ -72,6 +80,37 @@ export class AccessGuard implements CanActivate {
     const known = this.tokens.authenticateFromMemory(credential.token, credential.via);
     if (known !== undefined) return this.admit(request, known, rule, stateChangingGet);
     return this.tokens.authenticate(credential.token, credential.via).then((user) => this.admit(request, user, rule, stateChangingGet));
+  }
+
+  /**
+   * An API token (ADR 0017): only on a safe route that declares a scope the token holds; every
+   * other route answers 403 without looking the token up. Revoked or unknown: 401; expired: 401 saying so.
+   */
+  private admitApiToken(
+    request: FastifyRequest & { user?: AuthenticatedUser },
+    rule: AccessRule,
+    tokenRule: TokenRule | undefined,
+  ): boolean | Promise<boolean> {
+    const read = SAFE_METHODS.has(request.method) || (request.method === 'POST' && tokenRule?.readByPost === true);
+    if (tokenRule === undefined || !read || rule.kind === 'datasource') throw ApiError.forbidden(DETAILS.tokenNotAllowed);
+    const tokenScope = tokenRule.scope;
+    const credential = extractAccessToken(request);
+    if (!credential || !isApiTokenSecret(credential.token)) throw ApiError.unauthenticated();
+    const known = this.apiTokens.fromMemory(credential.token, request.ip);
+    if (known !== undefined) return this.admitTokenUser(request, rule, tokenScope, known);
+    return this.apiTokens.authenticate(credential.token, request.ip).then((outcome) => this.admitTokenUser(request, rule, tokenScope, outcome));
+  }
+
+  private admitTokenUser(request: FastifyRequest & { user?: AuthenticatedUser }, rule: AccessRule, tokenScope: string, outcome: TokenOutcome): true {
+    if ('refused' in outcome) throw outcome.refused === 'expired' ? new ApiError(401, DETAILS.tokenExpired) : ApiError.unauthenticated();
+    const user = outcome.user;
+    if (!user.apiToken!.scopes.includes(tokenScope)) throw ApiError.forbidden(DETAILS.tokenScopeMissing);
+    if (rule.kind === 'permission' && !user.permissions.has(rule.permission)) throw ApiError.forbidden();
+    // Machine reads are never product analytics (ADR 0018); their security log is the machine-read audit.
+    user.usageConsent = false;
+    user.clientAddress = request.ip;
+    request.user = user;
+    return true;
   }
 
   private async admitDatasource(request: FastifyRequest): Promise<boolean> {

@@ -16,6 +16,10 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** How the token arrived; cookie-borne requests need CSRF protection. */
   via: 'bearer' | 'cookie';
+  /** Set when the request carries an API token (ADR 0017): which one, and what it may read. */
+  apiToken?: { id: string; kind: 'personal' | 'organization'; scopes: readonly string[] };
+  /** The client's address, set for API-token requests (their machine-read audit). */
+  clientAddress?: string;
   /** This request may be counted in usage insight: consent given, and neither DNT nor Sec-GPC sent. */
   usageConsent?: boolean;
 }

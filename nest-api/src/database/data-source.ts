@@ -21,6 +21,7 @@ import { Logos1765200000001 } from './migrations/1765200000001-Logos';
 import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
+import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 
 export const ENTITIES = [
   Organization,
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   Insight1766200000000,
   SessionNotifications1766300000000,
   CatalogueNotifications1766400000000,
+  ApiTokens1766500000000,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { DatasetDataService } from './dataset-data.service';
+import { answerContentType, DatasetDataService } from './dataset-data.service';
 import { DatasetAccessView, SparqlJsonResultsView } from './dataset-data.views';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
@@ -16,6 +16,7 @@ export class DatasetDataController {
   constructor(private readonly data: DatasetDataService) {}
 
   @Get('access')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: "What your organisation may read of a dataset's data: everything as owner, the scopes of its valid authorisations, or nothing" })
   @ApiOkResponse({ type: DatasetAccessView })
@@ -24,6 +25,7 @@ export class DatasetDataController {
   }
 
   @Get('data')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({
     summary:
@@ -43,8 +45,7 @@ export class DatasetDataController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const answer = await this.data.query(actor, id, typeof query === 'string' ? query : undefined, accept);
-    const textual = answer.contentType.startsWith('text/') || answer.contentType.endsWith('json') || answer.contentType.endsWith('xml');
-    reply.header('content-type', answer.contentType + (textual ? '; charset=utf-8' : ''));
+    reply.header('content-type', answerContentType(answer.contentType));
     reply.header('cache-control', 'no-store');
     if (answer.truncated) reply.header('x-datahub-truncated', 'true');
     // Bytes as the worker encoded them: Fastify sends a Buffer as it is, with its content-length.
@@ -52,6 +53,7 @@ export class DatasetDataController {
   }
 
   @Get('xml')
+  @AcceptsApiToken('data:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: 'The part of the dataset your organisation may read, as RDF/XML, as the attachment {slug}.xml, streamed (same access rules as data)' })
   @ApiProduces('application/rdf+xml')

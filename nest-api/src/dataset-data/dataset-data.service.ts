@@ -3,7 +3,8 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DETAILS, type DatasetScope } from '@datahub/domain';
-import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES } from '@datahub/sparql';
+import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES, type QueryForm } from '@datahub/sparql';
+import { MachineReadAuditService } from '../api-tokens/machine-read-audit.service';
 import { AuthorisationsService } from '../authorisations/authorisations.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -26,7 +27,18 @@ export interface DataAnswer {
   body: Buffer;
   contentType: string;
   truncated: boolean;
+  /** Rows or triples answered (unknown for a query forwarded to its data source). */
+  rows: number | null;
 }
+
+/** The Content-Type of an answer: text formats say they are UTF-8 (N-Triples is UTF-8 by definition). */
+export function answerContentType(contentType: string): string {
+  const textual = contentType.startsWith('text/') || contentType.endsWith('json') || contentType.endsWith('xml');
+  return contentType + (textual ? '; charset=utf-8' : '');
+}
+
+/** The answer's serialisation, chosen once the query form is known (the protocol endpoint may refuse with 406). */
+export type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
 
 /**
  * Data of a dataset (SPARQL and the XML download): the owner organisation reads everything, a
@@ -42,6 +54,7 @@ export class DatasetDataService {
     private readonly authorisations: AuthorisationsService,
     private readonly store: HubDatasetStore,
     private readonly usage: UsageEventsService,
+    private readonly audit: MachineReadAuditService,
   ) {}
 
   private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
@@ -86,13 +99,27 @@ export class DatasetDataService {
     }
   }
 
-  async query(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined): Promise<DataAnswer> {
+  /**
+   * A SPARQL query over the permitted part (GET …/data and the SPARQL 1.1 Protocol endpoint):
+   * `choose` picks the answer's format from the query form, by default from `accept` as …/data does.
+   */
+  query(
+    actor: AuthenticatedUser,
+    id: string,
+    text: string | undefined,
+    accept: string | undefined,
+    choose: FormatChooser = () => negotiateFormats(accept),
+  ): Promise<DataAnswer> {
+    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
+  }
+
+  private async runQuery(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined, choose: FormatChooser): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
       try {
         const guarded = guardQuery(text ?? '');
-        const formats = negotiateFormats(accept);
+        const formats = choose(guarded.form);
         return await this.onCopy(dataset.id, {
           local: async () => {
             const result = await this.store.engine.query(dataset.id, guarded.text, scopes, {
@@ -100,7 +127,7 @@ export class DatasetDataService {
               graphFormat: formats.graph,
               group: actor.organizationId,
             });
-            return { body: result.bytes, contentType: result.contentType, truncated: result.truncated };
+            return { body: result.bytes, contentType: result.contentType, truncated: result.truncated, rows: result.count };
           },
           forwarded: () => this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept),
         });
@@ -126,7 +153,18 @@ export class DatasetDataService {
   }
 
   /** The permitted graph as RDF/XML, as a stream (the worker hands it over in pieces). */
+  /** The download is audited when its stream ends (bytes counted on the way), or when it is refused. */
   async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
+    try {
+      const answer = await this.runXml(actor, id);
+      return { slug: answer.slug, body: this.audit.counted(actor, id, answer.body) };
+    } catch (error) {
+      this.audit.failed(actor, id, 'download', error);
+      throw error;
+    }
+  }
+
+  private async runXml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'XML_DOWNLOADED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
@@ -164,9 +202,9 @@ export class DatasetDataService {
     const truncated = response.truncated;
     // A data source that answers graphs in Turtle only (the protocol's minimum): converted here.
     if (response.contentType.startsWith('text/turtle') && graphFormat !== 'turtle') {
-      return { body: Buffer.from(convertGraph(response.body.toString('utf8'), graphFormat), 'utf8'), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated };
+      return { body: Buffer.from(convertGraph(response.body.toString('utf8'), graphFormat), 'utf8'), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated, rows: null };
     }
-    return { body: response.body, contentType: response.contentType.split(';')[0], truncated };
+    return { body: response.body, contentType: response.contentType.split(';')[0], truncated, rows: null };
   }
 
   private toApiError(error: unknown): Error {

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ifNoneMatchNames } from '@datahub/domain/server';
-import { CurrentUser, RequirePermission } from '../common/access.decorators';
+import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { DatasetView } from './dataset.view';
@@ -15,6 +15,7 @@ export class DatasetsController {
   constructor(private readonly datasets: DatasetsService) {}
 
   @Get('datasets')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: 'The catalogue: every online dataset in name order; with q/limit/offset one page of those whose name contains q' })
   @ApiOkResponse({ type: [DatasetView], headers: { ETag: { description: 'Names this answer', schema: { type: 'string' } } } })
@@ -36,6 +37,7 @@ export class DatasetsController {
   }
 
   @Get('datasets/:slug')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: "One dataset's catalogue entry (online, or your organisation's own)" })
   @ApiOkResponse({ type: DatasetView })
@@ -45,6 +47,7 @@ export class DatasetsController {
   }
 
   @Get('organizations/:slug/datasets')
+  @AcceptsApiToken('catalogue:read')
   @RequirePermission('Dataset.Read')
   @ApiOperation({ summary: "An organisation's datasets: online ones, or all of your own" })
   @ApiOkResponse({ type: [DatasetView] })

@@ -4,6 +4,7 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { breadcrumbHandle } from '~/components/breadcrumb';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
+import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
 import { sparqlAction, type SparqlReply } from '~/lib/dataset-data.server';
 import { apiRequest } from '~/lib/api.server';
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }),
   ]);
   if (!found.ok) {
-    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false }, { status: 404 });
+    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, endpoint: '' }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
@@ -48,8 +49,11 @@ export async function loader(args: LoaderFunctionArgs) {
     scopes: granted.ok ? granted.data.scopes : [],
     ownerName: dataset.owner_organization_name,
   };
-  const xmlFailed = new URL(request.url).searchParams.get('xml') === 'fout';
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed };
+  const url = new URL(request.url);
+  const xmlFailed = url.searchParams.get('xml') === 'fout';
+  // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
+  const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, endpoint };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -81,7 +85,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, endpoint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -124,6 +128,7 @@ export default function DatasetPage() {
       </section>
 
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} /> : null}
+      {access ? <ApiUsageSection endpoint={endpoint} /> : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="andere-datasets" className="mt-8">

@@ -1,19 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ORGANISATION_LABELS } from '@datahub/domain';
+import { API_TOKEN_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { ApiTokensSection } from '~/components/api-tokens';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
 import { readSignedInAction } from '~/lib/action.server';
+import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/api-tokens.server';
 import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
 
+/** The organisation's API tokens, for those holding ApiToken.Manage (owners); null: the section is not shown. */
+async function organizationTokens(request: Request, user: { organization: string; permissions: string[] }) {
+  if (!user.permissions.includes('ApiToken.Manage')) return null;
+  return loadApiTokens(request, { kind: 'organization', organizationId: user.organization });
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
-  return loadOrganizationPage(args, user.organization_slug);
+  const [page, apiTokens] = await Promise.all([loadOrganizationPage(args, user.organization_slug), organizationTokens(args.request, user)]);
+  return { ...page, apiTokens };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -21,15 +30,25 @@ export async function action(args: ActionFunctionArgs) {
     const user = await requireCurrentUser(args);
     return organizationLogoAction(args.request, user.organization_slug, '/mijn-organisatie');
   }
-  const { formData, refused } = await readSignedInAction(args);
+  const { user, formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
+  const tokenAnswer = await apiTokenAction(args.request, formData, { kind: 'organization', organizationId: user.organization }, '/mijn-organisatie');
+  if (tokenAnswer) return tokenAnswer;
   return updateOrganization(args, formData, '/mijn-organisatie');
 }
 
 export default function MyOrganizationPage() {
-  const page = useLoaderData<typeof loader>();
+  const { apiTokens, ...page } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  return <OrganizationPage title={ORGANISATION_LABELS.organization.myTitle} page={page} reply={reply} />;
+  const tokenReply = reply && 'intent' in reply && reply.intent === 'api-token' ? (reply as TokenReply) : undefined;
+  return (
+    <>
+      <OrganizationPage title={ORGANISATION_LABELS.organization.myTitle} page={page} reply={tokenReply ? undefined : (reply as Parameters<typeof OrganizationPage>[0]['reply'])} />
+      {apiTokens ? (
+        <ApiTokensSection tokens={apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introOrganization} action="/mijn-organisatie" confirmBase="/mijn-organisatie/api-tokens" />
+      ) : null}
+    </>
+  );
 }
 
 export { OrganizationErrorBoundary as ErrorBoundary };

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
+import { API_TOKEN_LABELS, CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
+import { ApiTokensSection } from '~/components/api-tokens';
 import { ConsentForm } from '~/components/consent-banner';
 import { RatingScale } from '~/components/rating-prompt';
 import { CsrfInput } from '~/components/csrf-input';
@@ -15,6 +16,7 @@ import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/form
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
 import { readSignedInAction } from '~/lib/action.server';
+import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/api-tokens.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
@@ -23,8 +25,9 @@ export const handle = { pageCache: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCurrentUser({ request, context });
-  const rating = await apiGet(request, '/api/ratings/state');
+  const [rating, apiTokens] = await Promise.all([apiGet(request, '/api/ratings/state'), loadApiTokens(request, { kind: 'personal' })]);
   return {
+    apiTokens,
     consent: consentChoice(request),
     privacySignal: privacySignal(request),
     maxRating: rating.max_rating,
@@ -38,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
+  const tokenAnswer = await apiTokenAction(request, formData, { kind: 'personal' }, '/profiel');
+  if (tokenAnswer) return tokenAnswer;
   if (textField(formData, 'intent') === 'beoordeling') {
     const rated = await submitRating(request, formData);
     if (!rated.ok) return data<FormReply & { intent?: string }>({ ...rated.reply, intent: 'beoordeling' }, { status: rated.status });
@@ -62,7 +67,8 @@ export default function ProfilePage() {
   const profile = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (FormReply & { intent?: string }) | undefined;
   const ratingReply = actionData?.intent === 'beoordeling' ? actionData : undefined;
-  const reply = ratingReply ? undefined : actionData;
+  const tokenReply = actionData?.intent === 'api-token' ? (actionData as TokenReply) : undefined;
+  const reply = ratingReply || tokenReply ? undefined : actionData;
   const pending = useIsPending();
   const values = { firstname: profile.firstname, lastname: profile.lastname, ...reply?.values };
 
@@ -83,6 +89,8 @@ export default function ProfilePage() {
         </SubmitButton>
         <CsrfInput />
       </Form>
+
+      <ApiTokensSection tokens={profile.apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introPersonal} action="/profiel" confirmBase="/profiel/api-tokens" />
 
       <section aria-labelledby="toestemming-profiel" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <h2 id="toestemming-profiel" className="text-lg font-semibold text-stone-900">

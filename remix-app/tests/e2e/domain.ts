@@ -3,6 +3,8 @@ import * as domain from '@datahub/domain';
 
 export const {
   ADMIN_NAV_GROUP,
+  API_TOKEN_LABELS,
+  DETAILS,
   BREADCRUMB_LABELS,
   CONFIRM_LABELS,
   DATASET_LABELS,

@@ -26,6 +26,7 @@ interface Targets {
   datasetSlug: string;
   longUserId: string;
   authorisationId: string;
+  apiTokenId: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
@@ -49,6 +50,8 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.mijn-gebruikers.tsx': '/mijn-gebruikers',
     '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
+    '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx': `/mijn-organisatie/api-tokens/${t.apiTokenId}/intrekken`,
+    '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${randomUUID()}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
     '_shell.machtigingen._index.tsx': '/machtigingen',
     '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
@@ -122,12 +125,19 @@ test.describe('layout and accessibility of every page', () => {
       body: { dataset: dataset.dataset_id, authorisations: ['Dataset.ReadWater'], assignee_organization: await organizationId('kassenbouw-west') },
     });
     expect(granted.status, JSON.stringify(granted.data)).toBe(201);
+    // An organisation API token of Delta with a long name: the list on /mijn-organisatie and its revoke page.
+    const apiToken = await api(token, 'post', '/api/organizations/{organization_id}/api-tokens', {
+      params: { path: { organization_id: await organizationId('kwekerij-delta') } },
+      body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['data:read', 'catalogue:read'], expires_in_days: 30 },
+    });
+    expect(apiToken.status, JSON.stringify(apiToken.data)).toBe(201);
     targets = {
       applicationSlug: application.slug,
       datasourceId: created.data.datasource_id,
       datasetSlug: dataset.slug,
       longUserId: longUser.id,
       authorisationId: granted.data[0]!.authorisation_assignment_id,
+      apiTokenId: apiToken.data.id,
     };
   });
 

@@ -1,0 +1,122 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { READ_PERMISSIONS, type Permission } from '@datahub/domain';
+import { SessionCache } from '../auth/session-cache';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { ApiTokenCache, type KnownToken } from './api-token-cache';
+import { hashApiTokenSecret } from './api-token-secret';
+
+interface TokenRow {
+  id: string;
+  kind: 'personal' | 'organization';
+  name: string;
+  scopes: string[];
+  organization_id: string;
+  user_id: string | null;
+  expires_at: Date;
+  organization_name: string;
+  organization_slug: string;
+  organization_admin: boolean;
+  email: string | null;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+// Unrevoked, its organisation there, and a personal token's user still a member of it.
+const TOKEN_QUERY = `
+  SELECT t.id, t.kind, t.name, t.scopes, t.organization_id, t.user_id, t.expires_at,
+         o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin,
+         u.email, u.firstname, u.lastname
+    FROM api_tokens t
+    JOIN organizations o ON o.id = t.organization_id
+    LEFT JOIN users u ON u.id = t.user_id
+   WHERE t.secret_hash = $1 AND t.revoked_at IS NULL
+     AND (t.user_id IS NULL OR u.organization_id = t.organization_id)`;
+
+/** Last-used time and address are written at most this often per token. */
+const LAST_USED_EVERY_MS = 60_000;
+/** Read-only whatever the owner's roles: a token never carries a write permission. */
+const TOKEN_PERMISSIONS: ReadonlySet<Permission> = new Set(READ_PERMISSIONS);
+
+export type TokenOutcome = { user: AuthenticatedUser } | { refused: 'unknown' | 'expired' };
+
+/** Who an API token acts as (ADR 0017): its user (personal) or its organisation, read-only. */
+@Injectable()
+export class ApiTokenAuthService {
+  private readonly logger = new Logger(ApiTokenAuthService.name);
+  private readonly cache: ApiTokenCache;
+  private readonly lastUsedWritten = new Map<string, number>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
+  ) {
+    this.cache = new ApiTokenCache(() => this.config.sessionCacheSeconds * 1000);
+    this.sessions.subscribe((kind, id) => this.cache.invalidate(kind, id));
+  }
+
+  /** Without waiting when the token is in memory; undefined when only the database can tell. */
+  fromMemory(secret: string, address: string): TokenOutcome | undefined {
+    if (!this.sessions.enabled) return undefined;
+    const known = this.cache.get(hashApiTokenSecret(secret).toString('hex'));
+    return known ? this.outcome(known, address) : undefined;
+  }
+
+  async authenticate(secret: string, address: string): Promise<TokenOutcome> {
+    const hash = hashApiTokenSecret(secret);
+    const key = hash.toString('hex');
+    const cached = this.sessions.enabled ? this.cache.get(key) : undefined;
+    if (cached) return this.outcome(cached, address);
+    const generation = this.cache.mark();
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const { rows } = await pool.query<TokenRow>({ name: 'api-token-lookup', text: TOKEN_QUERY, values: [hash] });
+    if (!rows[0]) return { refused: 'unknown' };
+    const known = this.knownOf(rows[0]);
+    if (this.sessions.enabled) this.cache.store(key, known, generation);
+    return this.outcome(known, address);
+  }
+
+  private outcome(known: KnownToken, address: string): TokenOutcome {
+    if (Date.now() >= known.expiresAt) return { refused: 'expired' };
+    this.noteUse(known.user.apiToken!.id, address);
+    return { user: { ...known.user } };
+  }
+
+  private knownOf(row: TokenRow): KnownToken {
+    const personal = row.kind === 'personal';
+    const user: AuthenticatedUser = {
+      // The actor id keys the per-user concurrency limit: a personal token shares its user's.
+      id: personal ? row.user_id! : row.id,
+      email: row.email ?? '',
+      firstname: personal ? (row.firstname ?? '') : row.name,
+      lastname: personal ? (row.lastname ?? '') : '',
+      organizationId: row.organization_id,
+      organizationName: row.organization_name,
+      organizationSlug: row.organization_slug,
+      organizationAdmin: row.organization_admin,
+      roles: [],
+      permissions: TOKEN_PERMISSIONS,
+      sessionId: row.id,
+      via: 'bearer',
+      usageConsent: false,
+      apiToken: { id: row.id, kind: row.kind, scopes: row.scopes },
+    };
+    return { user, expiresAt: row.expires_at.getTime(), userId: row.user_id };
+  }
+
+  /** Last used (time, address): written in the background, at most once a minute per token. */
+  private noteUse(tokenId: string, address: string): void {
+    const now = Date.now();
+    if (now - (this.lastUsedWritten.get(tokenId) ?? 0) < LAST_USED_EVERY_MS) return;
+    this.lastUsedWritten.set(tokenId, now);
+    if (this.lastUsedWritten.size > 10_000) this.lastUsedWritten.delete(this.lastUsedWritten.keys().next().value as string);
+    this.dataSource
+      .query('UPDATE api_tokens SET last_used_at = now(), last_used_address = $2 WHERE id = $1', [tokenId, address])
+      .catch((error: Error) => this.logger.warn(`last use of token ${tokenId} not recorded: ${error.message}`));
+  }
+}

@@ -1,0 +1,26 @@
+import { SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
+import { ANSWER_FORMATS } from './protocol-negotiation';
+
+function literal(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** The SPARQL 1.1 Service Description of a dataset's endpoint, as Turtle. */
+export function serviceDescription(endpoint: string): string {
+  const formats = Object.keys(ANSWER_FORMATS)
+    .map((iri) => `<${iri}>`)
+    .join(', ');
+  return `@prefix sd: <http://www.w3.org/ns/sparql-service-description#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+
+<${endpoint}> a sd:Service ;
+  sd:endpoint <${endpoint}> ;
+  sd:supportedLanguage sd:SPARQL11Query ;
+  sd:resultFormat ${formats} ;
+  rdfs:comment ${literal(SPARQL_PROTOCOL_TEXTS.description)}@nl ;
+  sd:defaultDataset [
+    a sd:Dataset ;
+    sd:defaultGraph [ a sd:Graph ; rdfs:comment ${literal(SPARQL_PROTOCOL_TEXTS.description)}@nl ]
+  ] .
+`;
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CONFIRM_LABELS } from '@datahub/domain';
+import { revokeTokenConfirmation } from '~/components/api-tokens';
+import { ConfirmPage } from '~/components/confirm-action';
+import { ErrorPanel } from '~/components/error-page';
+import { loadTokenToRevoke } from '~/lib/api-tokens.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
+
+/** Revoking an organisation API token without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  return loadTokenToRevoke(args.request, { kind: 'organization', organizationId: user.organization }, args.params.id);
+}
+
+export default function ConfirmRevokeOrganizationTokenPage() {
+  const token = useLoaderData<typeof loader>();
+  const { label: _label, confirmHref: _href, accessibleName: _name, ...confirmation } = revokeTokenConfirmation(token, '/mijn-organisatie', '/mijn-organisatie/api-tokens');
+  return <ConfirmPage {...confirmation} cancelHref="/mijn-organisatie" />;
+}
+
+export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CONFIRM_LABELS } from '@datahub/domain';
+import { revokeTokenConfirmation } from '~/components/api-tokens';
+import { ConfirmPage } from '~/components/confirm-action';
+import { ErrorPanel } from '~/components/error-page';
+import { loadTokenToRevoke } from '~/lib/api-tokens.server';
+import { requireCurrentUser } from '~/lib/auth.server';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
+
+/** Revoking a personal API token without JavaScript: this page asks first; its form posts to /profiel. */
+export async function loader(args: LoaderFunctionArgs) {
+  await requireCurrentUser(args);
+  return loadTokenToRevoke(args.request, { kind: 'personal' }, args.params.id);
+}
+
+export default function ConfirmRevokePersonalTokenPage() {
+  const token = useLoaderData<typeof loader>();
+  const { label: _label, confirmHref: _href, accessibleName: _name, ...confirmation } = revokeTokenConfirmation(token, '/profiel', '/profiel/api-tokens');
+  return <ConfirmPage {...confirmation} cancelHref="/profiel" />;
+}
+
+export { ErrorPanel as ErrorBoundary };
