@@ -11,5 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Things that happen after an answer (mail, audit rows, notifications) may take seconds on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

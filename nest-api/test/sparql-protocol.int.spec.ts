@@ -191,7 +191,7 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     await api.request(`/api/datasets/${hub.datasetId}/data?sparql_query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { token: westOwner.token });
     const xml = await fetch(`${api.baseUrl}/api/datasets/${hub.datasetId}/xml`, { headers: { authorization: `Bearer ${westToken}` } });
     const xmlBytes = (await xml.arrayBuffer()).byteLength;
-    await expect.poll(async () => (await api.db.query('SELECT count(*)::int AS n FROM machine_read_audit'))[0].n - before[0].n).toBe(3);
+    await expect.poll(async () => (await api.db.query('SELECT count(*)::int AS n FROM machine_read_audit'))[0].n - before[0].n, { timeout: 15_000 }).toBe(3);
     const rows = await api.db.query('SELECT * FROM machine_read_audit ORDER BY id DESC LIMIT 3');
     const [tokenRow] = await api.db.query(`SELECT id, organization_id FROM api_tokens WHERE name = 'YASGUI' AND organization_id = (SELECT organization_id FROM users WHERE id = $1)`, [westOwner.id]);
     const query = rows.find((row: { action: string; outcome: number }) => row.action === 'query' && row.outcome === 200);
