@@ -3,8 +3,9 @@ import * as oxigraph from 'oxigraph';
 import { SPARQL_PROTOCOL_TEXTS as TEXTS } from '@datahub/domain';
 import { canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { startTestApi, type TestApi, type TestUser } from './harness';
-import { agentPort, startHubDataset, type HubDataset } from './hub-dataset';
+import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';
 import { expectW3cFormats } from './w3c-formats';
+import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 
 /** The SPARQL 1.1 Protocol endpoint (issue 21) with a grantee organisation's API token, over real HTTP. */
 const DEADLINE_MS = 3000;
@@ -12,7 +13,7 @@ const PREFIXES = 'PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-green
 const WATER = ['Dataset.ReadWater'];
 
 let api: TestApi;
-let hub: HubDataset;
+let hub: ReferenceAgent & { turtle: string };
 let owner: TestUser;
 let westOwner: TestUser;
 let westToken: string;
@@ -57,7 +58,8 @@ beforeAll(async () => {
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
   westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'] });
   const noordOwner = await api.createUser({ organizationId: noord.id, roles: ['Organization.Owner'] });
-  hub = await startHubDataset(api, owner, port);
+  const turtle = readFixtureTurtle();
+  hub = { ...(await startReferenceAgent(api, owner.token, turtle, { port, name: 'Protocolbron' })), turtle };
   endpoint = `${api.baseUrl}/api/datasets/${hub.datasetId}/sparql`;
   const granted = await api.request(`/api/datasets/${hub.datasetId}/authorisations`, {
     method: 'POST',
