@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Generator, Parser, type SparqlQuery } from 'sparqljs';
 import { SparqlError } from './errors';
 import { SPARQL_LIMITS } from './limits';
@@ -52,14 +53,8 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
     throw new SparqlError('query_too_large', `the query is longer than ${maxBytes} bytes`);
   }
   const known = accepted.get(text);
-  if (known) {
-    // Most recently used last: the oldest entry is the first to go.
-    accepted.delete(text);
-    accepted.set(text, known);
-    return known;
-  }
+  if (known) return known;
   const guarded = Object.freeze(checked(text));
-  if (accepted.size >= ACCEPTED_KEPT) accepted.delete(accepted.keys().next().value as string);
   accepted.set(text, guarded);
   return guarded;
 }
@@ -69,8 +64,7 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
  * the same texts come again (the portal's example query, a client polling). A verdict depends on the
  * text alone; refused texts are not kept.
  */
-const accepted = new Map<string, GuardedQuery>();
-const ACCEPTED_KEPT = 256;
+const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 /** The LIMIT-capped texts of accepted queries, per cap. */
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
 

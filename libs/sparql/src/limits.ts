@@ -10,4 +10,6 @@ export const SPARQL_LIMITS = {
   maxTriples: 1_000_000,
   /** Queries waiting for a free worker before new ones are refused as busy. */
   maxQueueLength: 64,
+  /** Accepted query texts whose verdicts the guard keeps (least recently used out first). */
+  guardCacheEntries: 256,
 } as const;
