@@ -128,3 +128,34 @@ describe('SparqlEngine queue', () => {
     }
   }, 20_000);
 });
+
+describe('SparqlEngine refuses or stops what would take the worker down, and goes on answering', () => {
+  let engine: SparqlEngine;
+
+  beforeAll(async () => {
+    engine = new SparqlEngine({ workers: 1, deadlineMs: 20_000, maxAnswerBytes: 1024 * 1024 });
+    await engine.load('demo', DATA);
+  });
+  afterAll(() => engine.close());
+
+  it('refuses 800 nested braces and 2,000 nested parentheses in the guard: no worker stops', async () => {
+    const deep = [
+      `SELECT * WHERE ${'{'.repeat(800)} ?s ?p ?o ${'}'.repeat(800)}`,
+      `SELECT * WHERE { ?s ?p ?o FILTER(${'('.repeat(2000)}1${')'.repeat(2000)}) }`,
+    ];
+    for (const text of deep) await expect(engine.query('demo', text, ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'query_too_deep' });
+    expect(engine.stats().restarts).toBe(0);
+  });
+
+  it('answers a worker that stopped as worker_crashed with status 503, never 500', () => {
+    expect(new SparqlError('worker_crashed', 'x').httpStatus).toBe(503);
+  });
+
+  it('refuses an answer above maxAnswerBytes (CONCAT doubling) as answer_too_large, then answers again', async () => {
+    let doubling = 'SELECT ?x21 WHERE { BIND("ab" AS ?x0) ';
+    for (let step = 1; step <= 21; step += 1) doubling += `BIND(CONCAT(?x${step - 1}, ?x${step - 1}) AS ?x${step}) `;
+    await expect(engine.query('demo', doubling + '}', ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'answer_too_large', httpStatus: 413 });
+    const small = await engine.query('demo', 'ASK { ?s ?p ?o }', ['Dataset.ReadAll']);
+    expect(JSON.parse(small.body).boolean).toBe(true);
+  });
+});

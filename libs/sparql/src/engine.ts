@@ -32,7 +32,7 @@ export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-
 export * from './engine-types';
 
 export class SparqlEngine {
-  private readonly options: { workers: number; deadlineMs: number; maxRows: number; maxTriples: number; maxQueryBytes: number };
+  private readonly options: { workers: number; deadlineMs: number; maxRows: number; maxTriples: number; maxQueryBytes: number; maxAnswerBytes: number };
   private readonly pool: WorkerPool;
   private readonly queue: FairQueue;
   private readonly datasets: DatasetRegistry;
@@ -50,6 +50,7 @@ export class SparqlEngine {
       maxRows: options.maxRows ?? SPARQL_LIMITS.maxRows,
       maxTriples: options.maxTriples ?? SPARQL_LIMITS.maxTriples,
       maxQueryBytes: options.maxQueryBytes ?? SPARQL_LIMITS.maxQueryBytes,
+      maxAnswerBytes: options.maxAnswerBytes ?? Number.MAX_SAFE_INTEGER,
     };
     this.queue = new FairQueue(options.maxQueueLength ?? SPARQL_LIMITS.maxQueueLength);
     this.datasets = new DatasetRegistry(options.replicateMaxBytes ?? Number.POSITIVE_INFINITY);
@@ -67,7 +68,8 @@ export class SparqlEngine {
         },
         answered: (member, running, response) => {
           settle(member, running.job, response, this.datasets);
-          if (!response.ok && response.fatal) this.replace(member);
+          // A fatal error leaves the WebAssembly unusable; a query that grew its memory keeps it grown.
+          if ((!response.ok && response.fatal) || (isQueryJob(running.job) && this.watchdog.nearLimit())) this.replace(member);
           this.pump();
         },
         crashed: (member, running, message) => this.crashed(member, running, message),
@@ -153,6 +155,7 @@ export class SparqlEngine {
         selection,
         maxRows,
         maxTriples: options.maxTriples ?? this.options.maxTriples,
+        maxAnswerBytes: this.options.maxAnswerBytes,
         graphFormat: formats.graph,
       },
       deadlineMs: options.deadlineMs ?? this.options.deadlineMs,

@@ -2,12 +2,15 @@ import { LRUCache } from 'lru-cache';
 import { Generator, Parser, type SparqlQuery } from 'sparqljs';
 import { SparqlError } from './errors';
 import { SPARQL_LIMITS } from './limits';
+import { nestingDepth } from './nesting';
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
 export interface GuardOptions {
   /** Longest accepted query text in UTF-8 bytes (default 64 KB). */
   maxQueryBytes?: number;
+  /** Deepest accepted nesting of braces, parentheses and brackets (default 64). */
+  maxNestingDepth?: number;
 }
 
 export interface GuardedQuery {
@@ -51,6 +54,11 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   }
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new SparqlError('query_too_large', `the query is longer than ${maxBytes} bytes`);
+  }
+  // Before the cache and the parser: a parser recursing per level may run out of stack.
+  const maxDepth = options.maxNestingDepth ?? SPARQL_LIMITS.maxNestingDepth;
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    throw new SparqlError('query_too_deep', `the query nests braces, parentheses or brackets more than ${maxDepth} levels deep`);
   }
   const known = accepted.get(text);
   if (known) return known;

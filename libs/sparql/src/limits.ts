@@ -2,6 +2,8 @@
 export const SPARQL_LIMITS = {
   /** Longest accepted query text, in UTF-8 bytes. */
   maxQueryBytes: 64 * 1024,
+  /** Deepest nesting of braces, parentheses and brackets (parsers recurse per level). */
+  maxNestingDepth: 64,
   /** Hard deadline for one evaluation; the worker is terminated when it passes. */
   deadlineMs: 10_000,
   /** Most SELECT rows returned; more are cut off and the result is marked truncated. */

@@ -1,6 +1,6 @@
 /**
  * Watches the resident memory of the whole process while queries run: above the limit, `onOver` is
- * called (the engine stops the running queries). Checked every 100 ms, only while queries run.
+ * called (the engine stops the running queries). Checked every 25 ms, only while queries run.
  */
 export class MemoryWatchdog {
   private timer?: NodeJS.Timeout;
@@ -8,7 +8,7 @@ export class MemoryWatchdog {
   constructor(
     private readonly limitMb: number | undefined,
     private readonly onOver: (limitMb: number) => void,
-    private readonly intervalMs = 100,
+    private readonly intervalMs = 25,
   ) {}
 
   /** Starts or stops watching, as queries run or not. */
@@ -23,6 +23,11 @@ export class MemoryWatchdog {
     } else if (!queriesRunning && this.timer) {
       this.stop();
     }
+  }
+
+  /** True when the process uses more than `fraction` of the limit (never without a limit). */
+  nearLimit(fraction = 0.75): boolean {
+    return !!this.limitMb && process.memoryUsage.rss() / (1024 * 1024) > this.limitMb * fraction;
   }
 
   stop(): void {

@@ -183,7 +183,12 @@ const encoder = new TextEncoder();
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
   const { body, ...rest } = answerQuery(request, storeFor(loaded, request.selection), viewsOf(loaded));
-  return { ...rest, body: '', bytes: encoder.encode(body) };
+  // A character is at least one byte: a text longer than the cap is refused before it is encoded.
+  const bytes = body.length > request.maxAnswerBytes ? undefined : encoder.encode(body);
+  if (!bytes || bytes.byteLength > request.maxAnswerBytes) {
+    throw new WorkerFailure('answer_too_large', `the answer is larger than ${request.maxAnswerBytes} bytes`);
+  }
+  return { ...rest, body: '', bytes };
 }
 
 /** Pieces of an export posted before its answer, so that nobody holds the whole document twice. */

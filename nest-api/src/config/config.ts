@@ -57,6 +57,10 @@ export interface AppConfig {
     cacheMb: number;
     /** Time-to-live of a dataset copy, seconds. */
     cacheTtlSeconds: number;
+    /** Resident memory of the API process, MB, above which running queries are stopped (503). */
+    maxRssMb: number;
+    /** Largest answer to a query, MB; a larger one is refused (413). */
+    maxAnswerMb: number;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -206,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
       cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
+      maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', 2048),
+      maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {
