@@ -5,6 +5,8 @@
 export const SPARQL_ERROR_TEXTS = {
   queryTooDeep: (levels: number) =>
     `De query is te diep genest: gebruik niet meer dan ${levels} niveaus van accolades, haakjes of blokhaken in elkaar.`,
+  timeout: (seconds: number) =>
+    `De query duurde langer dan ${seconds} seconden en is gestopt. Vereenvoudig de query of vraag minder op.`,
   workerCrashed:
     'De query kon niet worden uitgevoerd: de verwerking stopte onverwacht. Vereenvoudig de query of probeer het later opnieuw.',
   memoryLimit: (megabytes: number) =>

@@ -159,3 +159,25 @@ describe('SparqlEngine refuses or stops what would take the worker down, and goe
     expect(JSON.parse(small.body).boolean).toBe(true);
   });
 });
+
+describe('SparqlEngine maxRunningPerGroup', () => {
+  it("keeps a worker free for other groups while one group's heavy queries run", async () => {
+    const engine = new SparqlEngine({ workers: 2, deadlineMs: 1500, maxRunningPerGroup: 1 });
+    try {
+      await engine.load('k', DATA);
+      const heavy = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
+      const ended: string[] = [];
+      const pair = ['a1', 'a2'].map((name) => engine.query('k', heavy, ['Dataset.ReadAll'], { group: 'a' }).catch(() => ended.push(name)));
+      for (let attempt = 0; attempt < 200 && engine.stats().busy + engine.stats().queued < 2; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Group a runs one query; its second waits although the engine may run two.
+      expect(engine.stats()).toMatchObject({ busy: 1, queued: 1 });
+      const small = await engine.query('k', 'ASK { ?s ?p ?o }', ['Dataset.ReadAll'], { group: 'b' });
+      expect(JSON.parse(small.body).boolean).toBe(true);
+      expect(ended).toEqual([]);
+      await Promise.all(pair);
+      expect(ended).toEqual(['a1', 'a2']);
+    } finally {
+      await engine.close();
+    }
+  }, 20_000);
+});

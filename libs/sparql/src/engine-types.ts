@@ -37,6 +37,11 @@ export interface EngineOptions {
    * is not kept once loaded (default: no limit — every worker holds every dataset).
    */
   replicateMaxBytes?: number;
+  /**
+   * Most queries of one group (QueryOptions.group) running at once (default: no cap). Below the
+   * worker count, a group's heavy queries always leave a worker for the others' (ADR 0014).
+   */
+  maxRunningPerGroup?: number;
   /** Category views a worker keeps per dataset, least recently used out first (default 2). */
   viewsPerDataset?: number;
 }

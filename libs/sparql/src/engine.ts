@@ -32,7 +32,7 @@ export type { DataFormat, GraphFormat, LoadInfo, ResultsFormat } from './worker-
 export * from './engine-types';
 
 export class SparqlEngine {
-  private readonly options: { workers: number; deadlineMs: number; maxRows: number; maxTriples: number; maxQueryBytes: number; maxAnswerBytes: number };
+  private readonly options: { workers: number; deadlineMs: number; maxRows: number; maxTriples: number; maxQueryBytes: number; maxAnswerBytes: number; maxRunningPerGroup: number };
   private readonly pool: WorkerPool;
   private readonly queue: FairQueue;
   private readonly datasets: DatasetRegistry;
@@ -51,6 +51,7 @@ export class SparqlEngine {
       maxTriples: options.maxTriples ?? SPARQL_LIMITS.maxTriples,
       maxQueryBytes: options.maxQueryBytes ?? SPARQL_LIMITS.maxQueryBytes,
       maxAnswerBytes: options.maxAnswerBytes ?? Number.MAX_SAFE_INTEGER,
+      maxRunningPerGroup: Math.max(1, Math.floor(options.maxRunningPerGroup ?? Number.POSITIVE_INFINITY)),
     };
     this.queue = new FairQueue(options.maxQueueLength ?? SPARQL_LIMITS.maxQueueLength);
     this.datasets = new DatasetRegistry(options.replicateMaxBytes ?? Number.POSITIVE_INFINITY);
@@ -288,7 +289,7 @@ export class SparqlEngine {
     if (this.closed) return;
     for (const member of [...this.pool.members]) {
       if (member.dead || !member.ready || member.running) continue;
-      const job = nextJob(member, this.datasets, this.queue, this.pool);
+      const job = nextJob(member, this.datasets, this.queue, this.pool, this.options.maxRunningPerGroup);
       if (job) this.pool.dispatch(member, job, this.datasets.transferable(job));
     }
     if (!this.broken && shouldGrow(this.options.workers, this.pool, this.queue, this.datasets)) this.pool.spawn();

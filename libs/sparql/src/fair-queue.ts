@@ -45,13 +45,15 @@ export class FairQueue {
 
   /**
    * The next job `eligible` allows, fairly between groups; `running` counts the running jobs per
-   * group. Ungrouped jobs count as one group.
+   * group. Ungrouped jobs count as one group. A group already running `maxPerGroup` jobs waits, even
+   * with a worker free: that worker stays free for the other groups' queries (ungrouped jobs have no cap).
    */
-  take(eligible: (job: Job) => boolean, running: ReadonlyMap<string | undefined, number>): Job | undefined {
+  take(eligible: (job: Job) => boolean, running: ReadonlyMap<string | undefined, number>, maxPerGroup = Number.POSITIVE_INFINITY): Job | undefined {
+    const allowed = (job: Job) => eligible(job) && (job.group === undefined || (running.get(job.group) ?? 0) < maxPerGroup);
     const rank = (job: Job): [number, number] => [running.get(job.group) ?? 0, this.lastServed.get(job.group ?? UNGROUPED) ?? -1];
     let best = -1;
     for (let index = 0; index < this.jobs.length; index += 1) {
-      if (!eligible(this.jobs[index])) continue;
+      if (!allowed(this.jobs[index])) continue;
       if (best === -1) {
         best = index;
         continue;

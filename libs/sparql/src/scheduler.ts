@@ -10,13 +10,17 @@ import type { Job } from './jobs';
 import { selectionKey } from './scopes';
 import type { PoolWorker, WorkerPool } from './worker-pool';
 
-export function nextJob(member: PoolWorker, datasets: DatasetRegistry, queue: FairQueue, pool: WorkerPool): Job | undefined {
+export function nextJob(member: PoolWorker, datasets: DatasetRegistry, queue: FairQueue, pool: WorkerPool, maxRunningPerGroup?: number): Job | undefined {
   const sync = datasets.nextSyncJob(member);
   if (sync) return sync;
-  const job = queue.take((queued) => {
-    const holder = datasets.holderOf(queued);
-    return holder === undefined || holder === member;
-  }, pool.runningByGroup());
+  const job = queue.take(
+    (queued) => {
+      const holder = datasets.holderOf(queued);
+      return holder === undefined || holder === member;
+    },
+    pool.runningByGroup(),
+    maxRunningPerGroup,
+  );
   if (!job) return undefined;
   const request = job.request;
   if ((request.type === 'query' || request.type === 'export') && !request.selection.all) {

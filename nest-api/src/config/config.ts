@@ -61,6 +61,8 @@ export interface AppConfig {
     maxRssMb: number;
     /** Largest answer to a query, MB; a larger one is refused (413). */
     maxAnswerMb: number;
+    /** Queries of one organisation running at once (default: one worker fewer than SPARQL_WORKERS). */
+    maxRunningPerOrganization: number;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
       maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', 2048),
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
+      maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {

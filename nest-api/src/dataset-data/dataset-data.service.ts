@@ -174,7 +174,7 @@ export class DatasetDataService {
     if (error instanceof ApiError) return error;
     if (error instanceof DatasetTooLargeError) return new ApiError(HttpStatus.BAD_GATEWAY, 'answer too large');
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
-    if (isSparqlError(error)) return sparqlApiError(error, { memoryMb: this.config.sparql.maxRssMb, answerMb: this.config.sparql.maxAnswerMb });
+    if (isSparqlError(error)) return sparqlApiError(error, { memoryMb: this.config.sparql.maxRssMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs });
     return error as Error;
   }
 }

@@ -9,6 +9,8 @@ export interface SparqlErrorLimits {
   memoryMb: number;
   /** The answer cap, MB. */
   answerMb: number;
+  /** The deadline, ms. */
+  deadlineMs: number;
 }
 
 /**
@@ -25,6 +27,8 @@ export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): A
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.queryTooDeep(SPARQL_LIMITS.maxNestingDepth) });
     case 'worker_crashed':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.workerCrashed });
+    case 'timeout':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.timeout(Math.ceil(limits.deadlineMs / 1000)) });
     case 'answer_too_large':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.answerTooLarge(limits.answerMb) });
     case 'memory_limit':
