@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPARQL_ERROR_TEXTS } from '@datahub/domain';
 import { SPARQL_LIMITS } from '@datahub/sparql';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
-import type { TestUser } from './harness';
+import type { ApiResponse, TestUser } from './harness';
 import { startHubWithDataset, type HubWithDataset } from './hub-dataset';
 
 /**
@@ -38,7 +38,7 @@ afterAll(async () => {
   await hub?.close();
 });
 
-async function expectRefusal(response: Response, status: number, detail: string, text: string) {
+async function expectRefusal(response: ApiResponse, status: number, detail: string, text: string) {
   expect(response.status, detail).toBe(status);
   expect(await response.json()).toEqual({ statusCode: status, detail, errors: { sparql_query: text } });
 }

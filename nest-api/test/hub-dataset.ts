@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { EDGE_CASES_TTL } from '../../libs/sparql/src/testing/fixtures';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, stopProcess, type TestApi, type TestUser } from './harness';
+import { startTestApi, stopProcess, type ApiResponse, type TestApi, type TestUser } from './harness';
 
 const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
 
@@ -18,7 +18,7 @@ export interface HubWithDataset {
   /** Grants `scopes` on the dataset to `organization` (as its owner). */
   grant: (scopes: string[], organization: { id: string }) => Promise<void>;
   /** A SPARQL query through the API as `user`. */
-  ask: (user: TestUser, query: string) => Promise<Response>;
+  ask: (user: TestUser, query: string) => Promise<ApiResponse>;
   close: () => Promise<void>;
 }
 

@@ -254,11 +254,7 @@ export class SparqlEngine {
   /** Workers keep failing to start (e.g. the WebAssembly module cannot load): refuse all work. */
   private giveUp(error: SparqlError): void {
     this.broken = error;
-    for (const member of this.pool.members) {
-      member.dead = true;
-      this.pool.stopRunning(member)?.job.reject?.(error);
-      void member.worker.terminate().catch(() => undefined);
-    }
+    void this.pool.terminateAll(() => error);
     for (const job of this.queue.drain()) job.reject?.(error);
     this.datasets.rejectWaiters(() => error);
     this.watchdog.stop();

@@ -156,7 +156,7 @@ export class WorkerPool {
         const running = this.stopRunning(member);
         member.dead = true;
         running?.job.reject?.(error());
-        await member.worker.terminate();
+        await member.worker.terminate().catch(() => undefined);
       }),
     );
   }
