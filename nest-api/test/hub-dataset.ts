@@ -14,9 +14,13 @@ export interface HubWithDataset {
   /** The dataset the real reference data source serves, online at the hub. */
   datasetId: string;
   turtle: string;
+  /** The data source's data folder (kas.ttl, datasets.yaml): rewrite it to change the dataset. */
+  dataDir: string;
+  /** The data source's process. */
+  agent: ChildProcess;
   owner: { organization: { id: string; slug: string }; user: TestUser };
-  /** Grants `scopes` on the dataset to `organization` (as its owner). */
-  grant: (scopes: string[], organization: { id: string }) => Promise<void>;
+  /** Grants `scopes` on the dataset to `organization` (as its owner), valid through `expiration` (YYYY-MM-DD) when given. */
+  grant: (scopes: string[], organization: { id: string }, expiration?: string) => Promise<void>;
   /** A SPARQL query through the API as `user`. */
   ask: (user: TestUser, query: string) => Promise<ApiResponse>;
   close: () => Promise<void>;
@@ -37,7 +41,7 @@ export async function startHubWithDataset(env: Record<string, string>): Promise<
   await mkdir(join(dir, 'data'));
   const turtle = readFixtureTurtle() + '\n' + EDGE_CASES_TTL;
   await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
-  await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n');
+  await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 1\n');
   const agent: ChildProcess = spawn(
     process.execPath,
     [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
@@ -55,12 +59,14 @@ export async function startHubWithDataset(env: Record<string, string>): Promise<
     api,
     datasetId: id,
     turtle,
+    dataDir: join(dir, 'data'),
+    agent,
     owner: { organization, user },
-    async grant(scopes, assignee) {
+    async grant(scopes, assignee, expiration) {
       const response = await api.request(`/api/datasets/${id}/authorisations`, {
         method: 'POST',
         token: user.token,
-        json: { dataset: id, authorisations: scopes, assignee_organization: assignee.id },
+        json: { dataset: id, authorisations: scopes, assignee_organization: assignee.id, ...(expiration ? { expiration_date: expiration } : {}) },
       });
       if (response.status !== 201) throw new Error(`granting answered ${response.status}`);
     },
