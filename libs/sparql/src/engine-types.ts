@@ -24,8 +24,9 @@ export interface EngineOptions {
   /**
    * When set, a running query is stopped (its worker terminated, reason `memory_limit`) as soon as
    * the resident memory of the whole process exceeds this many MB. Checked every 25 ms while
-   * queries run. A worker whose query left the process above 3/4 of it is replaced afterwards:
-   * oxigraph's WebAssembly memory only grows, so only a fresh worker gives it back.
+   * queries run. A worker whose query grew the process by more than an eighth of it (at least
+   * 64 MB) is replaced afterwards: oxigraph's WebAssembly memory only grows, so only a fresh worker
+   * gives it back.
    */
   maxRssMb?: number;
   /** Largest answer in bytes (default: no cap); a larger one is refused with `answer_too_large`. */

@@ -70,7 +70,7 @@ export class SparqlEngine {
         answered: (member, running, response) => {
           settle(member, running.job, response, this.datasets);
           // A fatal error leaves the WebAssembly unusable; a query that grew its memory keeps it grown.
-          if ((!response.ok && response.fatal) || (isQueryJob(running.job) && this.watchdog.nearLimit())) this.replace(member);
+          if ((!response.ok && response.fatal) || (isQueryJob(running.job) && this.watchdog.grewMuch(running.job.rssAtStartMb))) this.replace(member);
           this.pump();
         },
         crashed: (member, running, message) => this.crashed(member, running, message),
@@ -122,9 +122,8 @@ export class SparqlEngine {
     return this.datasets.keys();
   }
 
-  /** Triples in the views of dataset `key` that the workers hold (each view is a partial copy of it). */
+  /** Triples in the views of dataset `key` that the workers hold (each a partial copy; an unloaded dataset's go with it). */
   viewTriples(key: string): number {
-    // An unloaded dataset's views go with it (the workers drop them before their next job).
     if (!this.datasets.has(key)) return 0;
     let triples = 0;
     for (const member of this.pool.live()) for (const count of member.views.get(key)?.values() ?? []) triples += count;
@@ -286,6 +285,7 @@ export class SparqlEngine {
     for (const member of [...this.pool.members]) {
       if (member.dead || !member.ready || member.running) continue;
       const job = nextJob(member, this.datasets, this.queue, this.pool, this.options.maxRunningPerGroup);
+      if (job && isQueryJob(job)) job.rssAtStartMb = this.watchdog.mark();
       if (job) this.pool.dispatch(member, job, this.datasets.transferable(job));
     }
     if (!this.broken && shouldGrow(this.options.workers, this.pool, this.queue, this.datasets)) this.pool.spawn();

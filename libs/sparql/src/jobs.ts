@@ -15,6 +15,8 @@ export interface Job {
   /** A view job already ran for this query (if it failed, the query reports the failure itself). */
   viewTried?: boolean;
   startedAt?: number;
+  /** The process's resident memory when the job started, MB (only with a memory limit). */
+  rssAtStartMb?: number;
 }
 
 /** Queries and exports: the work callers wait for (loads, unloads and views are the engine's own). */

@@ -25,9 +25,18 @@ export class MemoryWatchdog {
     }
   }
 
-  /** True when the process uses more than `fraction` of the limit (never without a limit). */
-  nearLimit(fraction = 0.75): boolean {
-    return !!this.limitMb && process.memoryUsage.rss() / (1024 * 1024) > this.limitMb * fraction;
+  /** The process's resident memory now, MB, when there is a limit (a mark for grewMuch). */
+  mark(): number | undefined {
+    return this.limitMb ? process.memoryUsage.rss() / (1024 * 1024) : undefined;
+  }
+
+  /**
+   * True when the process grew by more than an eighth of the limit (at least 64 MB) since `mark`:
+   * what a query grew in oxigraph's WebAssembly memory stays until its worker ends.
+   */
+  grewMuch(mark: number | undefined): boolean {
+    if (!this.limitMb || mark === undefined) return false;
+    return process.memoryUsage.rss() / (1024 * 1024) - mark > Math.max(64, this.limitMb / 8);
   }
 
   stop(): void {

@@ -212,7 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
       cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
-      maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', 2048),
+      // Dataset copies take about 8–10 times their Turtle size in the workers (ADR 0014).
+      maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', Math.max(2048, 512 + 10 * positiveNumber(env, 'SPARQL_CACHE_MB', 256))),
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
       maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
     },
