@@ -1,25 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDGE_CASES_TTL } from '../../libs/sparql/src/testing/fixtures';
-import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { amsterdamToday } from '@datahub/domain';
-import { freePort } from '../src/database/embedded-postgres';
 import { DiscoveryService } from '../src/hub/discovery.service';
-import { startTestApi, type TestApi, type TestUser, stopProcess } from './harness';
+import type { TestApi, TestUser } from './harness';
+import { startHubWithDataset, type HubWithDataset } from './hub-dataset';
 import { expectW3cFormats } from './w3c-formats';
 
 /** The hub (the real API) answering SPARQL from its copy of a dataset the real reference data source serves. */
-const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
 const DEADLINE_MS = 3000;
 
+let hub: HubWithDataset;
 let api: TestApi;
-let dir: string;
-let agent: ChildProcess | null = null;
 let datasetId: string;
 let turtle: string;
 const users: Record<'deltaOwner' | 'deltaMember' | 'westMember' | 'westOther' | 'noordMember' | 'zuidMember' | 'admin', TestUser> = {} as never;
@@ -53,13 +47,8 @@ function ask(user: TestUser, query: string, accept?: string) {
   return api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, { token: user.token, ...(accept ? { headers: { accept } } : {}) });
 }
 
-async function grant(scopes: string[], organization: { id: string }, expiration?: string) {
-  const response = await api.request(`/api/datasets/${datasetId}/authorisations`, {
-    method: 'POST',
-    token: users.deltaOwner.token,
-    json: { dataset: datasetId, authorisations: scopes, assignee_organization: organization.id, ...(expiration ? { expiration_date: expiration } : {}) },
-  });
-  expect(response.status).toBe(201);
+function grant(scopes: string[], organization: { id: string }, expiration?: string) {
+  return hub.grant(scopes, organization, expiration);
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -84,15 +73,14 @@ async function expectAnswersEqualReference(user: TestUser, scopes: string[]) {
 }
 
 beforeAll(async () => {
-  // As npm start runs it: only the data source's own host:port may be private (loopback, plain http).
-  const port = await freePort();
-  api = await startTestApi({ PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${port}`, SPARQL_DEADLINE_MS: String(DEADLINE_MS), SPARQL_WORKERS: '2' });
-  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  hub = await startHubWithDataset({ SPARQL_DEADLINE_MS: String(DEADLINE_MS), SPARQL_WORKERS: '2' });
+  ({ api, datasetId, turtle } = hub);
+  const delta = hub.owner.organization;
   const west = await api.createOrganization({ name: 'Kassenbouw West' });
   const noord = await api.createOrganization({ name: 'Glastuinbouw Noord' });
   const zuid = await api.createOrganization({ name: 'Teelt Zuid' });
   organizations = { delta, west, noord, zuid };
-  users.deltaOwner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  users.deltaOwner = hub.owner.user;
   users.deltaMember = await api.createUser({ organizationId: delta.id });
   users.westMember = await api.createUser({ organizationId: west.id });
   users.westOther = await api.createUser({ organizationId: west.id });
@@ -100,30 +88,10 @@ beforeAll(async () => {
   users.zuidMember = await api.createUser({ organizationId: zuid.id });
   const [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   users.admin = await api.createUser({ organizationId: adminOrganizationId, roles: ['AdminOrganization.Owner'] });
-
-  const created = await (await api.request('/api/datasources', { method: 'POST', token: users.deltaOwner.token, json: { name: 'Kasbron', hostname: '' } })).json();
-  dir = await mkdtemp(join(tmpdir(), 'datahub-data-'));
-  await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
-  await mkdir(join(dir, 'data'));
-  // The fixture plus what it lacks: subjects without a category, two categories on one subject, blank nodes.
-  turtle = readFixtureTurtle() + '\n' + EDGE_CASES_TTL;
-  await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
-  await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 1\n');
-  agent = spawn(
-    process.execPath,
-    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
-    { stdio: 'ignore' },
-  );
-  datasetId = await until(async () => {
-    const rows: { id: string; status: string }[] = await api.db.query('SELECT id, status FROM datasets WHERE datasource_id = $1', [created.datasource_id]);
-    return rows[0]?.status === 'online' ? rows[0].id : undefined;
-  }, 'the dataset to come online');
 }, 90_000);
 
 afterAll(async () => {
-  await stopProcess(agent);
-  await api?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await hub?.close();
 });
 
 describe('SPARQL through the hub', () => {
@@ -255,8 +223,8 @@ describe('SPARQL through the hub', () => {
   it('fetches the copy again when discovery sees the dataset change; offline: 503', async () => {
     const count = 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }';
     const before = (await (await ask(users.deltaOwner, count)).json()).results.bindings[0].n.value;
-    await writeFile(join(dir, 'data', 'kas.ttl'), turtle + '\n<http://example.org/nieuw> <http://example.org/p> "nieuw" .\n');
-    await writeFile(join(dir, 'data', 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 2\n');
+    await writeFile(join(hub.dataDir, 'kas.ttl'), turtle + '\n<http://example.org/nieuw> <http://example.org/p> "nieuw" .\n');
+    await writeFile(join(hub.dataDir, 'datasets.yaml'), 'datasets:\n  - file: kas.ttl\n    name: Kas Delta\n    about: Versie 2\n');
     await until(async () => {
       await api.app.get(DiscoveryService).discoverDatasource((await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [datasetId]))[0].datasource_id);
       const [row] = await api.db.query('SELECT about FROM datasets WHERE id = $1', [datasetId]);
@@ -264,8 +232,8 @@ describe('SPARQL through the hub', () => {
     }, 'discovery to see the new description');
     const after = (await (await ask(users.deltaOwner, count)).json()).results.bindings[0].n.value;
     expect(Number(after)).toBe(Number(before) + 1);
-    const exited = new Promise((r) => agent!.once('exit', r));
-    agent!.kill('SIGTERM');
+    const exited = new Promise((r) => hub.agent.once('exit', r));
+    hub.agent.kill('SIGTERM');
     await exited;
     await api.app.get(DiscoveryService).discoverDatasource((await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [datasetId]))[0].datasource_id);
     const offline = await ask(users.deltaOwner, count);

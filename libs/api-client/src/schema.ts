@@ -387,7 +387,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A SPARQL query over exactly the part of the dataset your organisation may read (owner: all; grantee: its valid scopes; others: 403). SELECT/ASK answer application/sparql-results+json, or XML, CSV, TSV by Accept; CONSTRUCT/DESCRIBE Turtle, N-Triples, JSON-LD or RDF/XML. Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query, 429 too many of your queries at once, 503 dataset offline, 504 deadline passed. */
+        /** A SPARQL query over exactly the part of the dataset your organisation may read (owner: all; grantee: its valid scopes; others: 403). SELECT/ASK answer application/sparql-results+json, or XML, CSV, TSV by Accept; CONSTRUCT/DESCRIBE Turtle, N-Triples, JSON-LD or RDF/XML. Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query (e.g. nested too deeply), 413 answer too large, 429 too many of your queries at once, 503 dataset offline or query stopped (memory bound, worker stopped), 504 deadline passed; the limits answer a Dutch errors.sparql_query. */
         get: operations["DatasetDataController_query"];
         put?: never;
         post?: never;

@@ -6,6 +6,7 @@ export const SPARQL_ERROR_REASONS = {
   // guard: the query text itself is refused
   empty_query: 400,
   query_too_large: 413,
+  query_too_deep: 400,
   syntax_error: 400,
   update_not_allowed: 400,
   query_form_not_allowed: 400,
@@ -20,8 +21,10 @@ export const SPARQL_ERROR_REASONS = {
   query_failed: 400,
   timeout: 504,
   memory_limit: 503,
+  answer_too_large: 413,
   busy: 503,
-  worker_crashed: 500,
+  // A worker that stopped unexpectedly (e.g. a WebAssembly trap): the query is not answered, the engine goes on.
+  worker_crashed: 503,
   engine_closed: 503,
 } as const;
 

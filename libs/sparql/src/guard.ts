@@ -1,12 +1,16 @@
+import { LRUCache } from 'lru-cache';
 import { Generator, Parser, type SparqlQuery } from 'sparqljs';
 import { SparqlError } from './errors';
 import { SPARQL_LIMITS } from './limits';
+import { nestingDepth } from './nesting';
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
 export interface GuardOptions {
   /** Longest accepted query text in UTF-8 bytes (default 64 KB). */
   maxQueryBytes?: number;
+  /** Deepest accepted nesting of braces, parentheses and brackets (default 64). */
+  maxNestingDepth?: number;
 }
 
 export interface GuardedQuery {
@@ -51,15 +55,14 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new SparqlError('query_too_large', `the query is longer than ${maxBytes} bytes`);
   }
-  const known = accepted.get(text);
-  if (known) {
-    // Most recently used last: the oldest entry is the first to go.
-    accepted.delete(text);
-    accepted.set(text, known);
-    return known;
+  // Before the cache and the parser: a parser recursing per level may run out of stack.
+  const maxDepth = options.maxNestingDepth ?? SPARQL_LIMITS.maxNestingDepth;
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    throw new SparqlError('query_too_deep', `the query nests braces, parentheses or brackets more than ${maxDepth} levels deep`);
   }
+  const known = accepted.get(text);
+  if (known) return known;
   const guarded = Object.freeze(checked(text));
-  if (accepted.size >= ACCEPTED_KEPT) accepted.delete(accepted.keys().next().value as string);
   accepted.set(text, guarded);
   return guarded;
 }
@@ -69,8 +72,7 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
  * the same texts come again (the portal's example query, a client polling). A verdict depends on the
  * text alone; refused texts are not kept.
  */
-const accepted = new Map<string, GuardedQuery>();
-const ACCEPTED_KEPT = 256;
+const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 /** The LIMIT-capped texts of accepted queries, per cap. */
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
 

@@ -37,6 +37,8 @@ export type WorkerRequest =
       selection: CategorySelection;
       maxRows: number;
       maxTriples: number;
+      /** Largest answer in UTF-8 bytes; above it the query fails with `answer_too_large`. */
+      maxAnswerBytes: number;
       graphFormat: GraphFormat;
     }
   /** With `stream`, the document comes as 'chunk' events before an answer with an empty body. */

@@ -5,7 +5,8 @@
  * category — built once per selection and kept (least recently used first out, a few per dataset).
  * Runs inside a worker_threads Worker started by SparqlEngine.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 import * as oxigraph from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
 import { collectGarbage } from './collect-garbage';
@@ -14,8 +15,9 @@ import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { SparqlErrorReason } from './errors';
 
-/** Views kept per dataset: each is at most a copy of the dataset. */
+/** Views kept per dataset by default: each is at most a copy of the dataset. */
 export const MAX_VIEWS = 2;
+const viewsPerDataset = Math.max(1, Number((workerData as { viewsPerDataset?: number } | null)?.viewsPerDataset ?? MAX_VIEWS));
 /** Input handed to oxigraph in pieces: its parser streams, so WebAssembly memory holds one piece, not the whole text. */
 const LOAD_CHUNK_BYTES = 1024 * 1024;
 
@@ -41,8 +43,8 @@ interface View {
 
 interface LoadedDataset {
   store: oxigraph.Store;
-  /** selectionKey → view, least recently used first. */
-  views: Map<string, View>;
+  /** selectionKey → view; the least recently used goes first. */
+  views: LRUCache<string, View>;
 }
 
 const datasets = new Map<string, LoadedDataset>();
@@ -89,7 +91,7 @@ function load(request: Extract<WorkerRequest, { type: 'load' }>): LoadInfo {
   } catch (error) {
     throw new WorkerFailure('invalid_data', `invalid ${request.format === 'ntriples' ? 'N-Triples' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  datasets.set(request.key, { store, views: new Map() });
+  datasets.set(request.key, { store, views: new LRUCache<string, View>({ max: viewsPerDataset }) });
   // The input is in the store now: its bytes go before the answer, so memory is the data's own when the caller looks.
   (request as { data: unknown }).data = undefined;
   collectGarbage();
@@ -108,9 +110,7 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
   if (selection.all) return loaded.store;
   const key = selectionKey(selection);
   let view = loaded.views.get(key);
-  if (view) {
-    loaded.views.delete(key);
-  } else {
+  if (!view) {
     view = { store: new oxigraph.Store(), triples: 0 };
     if (selection.categories.length > 0) {
       // The triples of every subject with one of the categories (variables bound to blank nodes keep their identity).
@@ -122,14 +122,14 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph
       view.store.load(chunks(ntriples), { format: 'application/n-triples' });
       for (let index = ntriples.indexOf('\n'); index !== -1; index = ntriples.indexOf('\n', index + 1)) view.triples += 1;
     }
-    while (loaded.views.size >= MAX_VIEWS) loaded.views.delete(loaded.views.keys().next().value as string);
+    loaded.views.set(key, view);
   }
-  loaded.views.set(key, view);
   return view.store;
 }
 
 function viewsOf(loaded: LoadedDataset): [string, number][] {
-  return [...loaded.views].map(([key, view]) => [key, view.triples]);
+  // Least recently used first.
+  return [...(loaded.views.rentries() as Iterable<[string, View]>)].map(([key, view]) => [key, view.triples]);
 }
 
 function convertGraph(ntriples: string, format: GraphFormat): string {
@@ -183,7 +183,12 @@ const encoder = new TextEncoder();
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
   const { body, ...rest } = answerQuery(request, storeFor(loaded, request.selection), viewsOf(loaded));
-  return { ...rest, body: '', bytes: encoder.encode(body) };
+  // A character is at least one byte: a text longer than the cap is refused before it is encoded.
+  const bytes = body.length > request.maxAnswerBytes ? undefined : encoder.encode(body);
+  if (!bytes || bytes.byteLength > request.maxAnswerBytes) {
+    throw new WorkerFailure('answer_too_large', `the answer is larger than ${request.maxAnswerBytes} bytes`);
+  }
+  return { ...rest, body: '', bytes };
 }
 
 /** Pieces of an export posted before its answer, so that nobody holds the whole document twice. */

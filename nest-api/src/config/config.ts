@@ -59,6 +59,12 @@ export interface AppConfig {
     cacheMb: number;
     /** Time-to-live of a dataset copy, seconds. */
     cacheTtlSeconds: number;
+    /** Resident memory of the API process, MB, above which running queries are stopped (503). */
+    maxRssMb: number;
+    /** Largest answer to a query, MB; a larger one is refused (413). */
+    maxAnswerMb: number;
+    /** Queries of one organisation running at once (default: one worker fewer than SPARQL_WORKERS). */
+    maxRunningPerOrganization: number;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -213,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
       cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
+      // Dataset copies take about 8–10 times their Turtle size in the workers (ADR 0014).
+      maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', Math.max(2048, 512 + 10 * positiveNumber(env, 'SPARQL_CACHE_MB', 256))),
+      maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
+      maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {

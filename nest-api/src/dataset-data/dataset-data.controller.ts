@@ -31,7 +31,8 @@ export class DatasetDataController {
     summary:
       'A SPARQL query over exactly the part of the dataset your organisation may read (owner: all; grantee: its valid scopes; others: 403). ' +
       'SELECT/ASK answer application/sparql-results+json, or XML, CSV, TSV by Accept; CONSTRUCT/DESCRIBE Turtle, N-Triples, JSON-LD or RDF/XML. ' +
-      "Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query, 429 too many of your queries at once, 503 dataset offline, 504 deadline passed.",
+      "Rows beyond the cap are cut off and the answer carries 'X-Datahub-Truncated: true'. 400 refused query (e.g. nested too deeply), 413 answer too large, " +
+      '429 too many of your queries at once, 503 dataset offline or query stopped (memory bound, worker stopped), 504 deadline passed; the limits answer a Dutch errors.sparql_query.',
   })
   @ApiQuery({ name: 'sparql_query', required: true })
   @ApiHeader({ name: 'accept', required: false })

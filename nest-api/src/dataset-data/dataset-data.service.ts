@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/config';
 import { UsageEventsService } from '../insight/usage-events.service';
 import type { DatasetAccessView } from './dataset-data.views';
 import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
+import { sparqlApiError } from './sparql-errors';
 
 interface DatasetRow {
   id: string;
@@ -211,10 +212,7 @@ export class DatasetDataService {
     if (error instanceof ApiError) return error;
     if (error instanceof DatasetTooLargeError) return new ApiError(HttpStatus.BAD_GATEWAY, 'answer too large');
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
-    if (isSparqlError(error)) {
-      if (error.reason === 'unknown_dataset' || error.reason === 'invalid_data') return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
-      return new ApiError(error.httpStatus, error.reason);
-    }
+    if (isSparqlError(error)) return sparqlApiError(error, { memoryMb: this.config.sparql.maxRssMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs });
     return error as Error;
   }
 }

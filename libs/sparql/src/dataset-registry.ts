@@ -1,0 +1,203 @@
+/**
+ * The datasets the engine's workers hold: the newest version of each, the text to load it from
+ * (kept for replicated datasets, dropped once a single-copy dataset has loaded), the one worker
+ * holding a single-copy dataset, and the callers waiting for a load.
+ */
+import { SparqlError } from './errors';
+import type { Job } from './jobs';
+import type { PoolWorker } from './worker-pool';
+import type { DataFormat, LoadInfo } from './worker-protocol';
+
+export interface DatasetEntry {
+  key: string;
+  version: number;
+  /** The text to load; dropped once a single-copy dataset has loaded. */
+  data?: string | Uint8Array;
+  bytes: number;
+  baseIri?: string;
+  format?: DataFormat;
+  countCategories?: boolean;
+  /** The one worker holding a dataset above replicateMaxBytes. */
+  holder?: PoolWorker;
+  info?: LoadInfo;
+  /** The entry this one replaces, kept until this one has loaded somewhere (to roll back on failure). */
+  previous?: DatasetEntry;
+  waiters: { resolve: (info: LoadInfo) => void; reject: (error: Error) => void }[];
+  crashes: number;
+}
+
+export interface LoadOptions {
+  baseIri?: string;
+  format?: DataFormat;
+  countCategories?: boolean;
+}
+
+export class DatasetRegistry {
+  private readonly entries = new Map<string, DatasetEntry>();
+  private nextVersion = 1;
+
+  constructor(private readonly replicateMaxBytes: number) {}
+
+  get(key: string): DatasetEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  values(): DatasetEntry[] {
+    return [...this.entries.values()];
+  }
+
+  /** A new version of `key`; its waiters are told when a worker has loaded it (or it failed). */
+  add(key: string, data: string | Uint8Array, options: LoadOptions, waiter: DatasetEntry['waiters'][number], live: readonly PoolWorker[]): void {
+    const existing = this.entries.get(key);
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    const entry: DatasetEntry = {
+      key,
+      version: this.nextVersion++,
+      data,
+      bytes,
+      ...(options.baseIri ? { baseIri: options.baseIri } : {}),
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.countCategories === false ? { countCategories: false } : {}),
+      waiters: [waiter],
+      crashes: 0,
+    };
+    if (bytes > this.replicateMaxBytes) entry.holder = existing?.holder && !existing.holder.dead ? existing.holder : this.lightestWorker(live);
+    if (existing) {
+      if (existing.info) {
+        entry.previous = { ...existing, previous: undefined, waiters: [] };
+      } else {
+        // Superseded before any worker loaded it: its callers get this version's outcome.
+        entry.waiters.push(...existing.waiters);
+        if (existing.previous) entry.previous = existing.previous;
+      }
+    }
+    this.entries.set(key, entry);
+  }
+
+  /** Forgets a dataset, refusing its waiters with `error`. */
+  remove(key: string, error: Error): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
+  }
+
+  /** Refuses every waiting load with `error`. */
+  rejectWaiters(error: () => Error): void {
+    for (const entry of this.entries.values()) for (const waiter of entry.waiters.splice(0)) waiter.reject(error());
+  }
+
+  hasWaiters(): boolean {
+    return [...this.entries.values()].some((entry) => entry.waiters.length > 0);
+  }
+
+  /** The live worker holding the fewest bytes of single-copy datasets. */
+  private lightestWorker(live: readonly PoolWorker[]): PoolWorker | undefined {
+    let best: PoolWorker | undefined;
+    let bestBytes = Number.POSITIVE_INFINITY;
+    for (const member of live) {
+      let bytes = 0;
+      for (const entry of this.entries.values()) if (entry.holder === member) bytes += entry.bytes;
+      if (bytes < bestBytes) [best, bestBytes] = [member, bytes];
+    }
+    return best;
+  }
+
+  /** A load failed for good: back to the previous version (if any), its waiters get `error`. */
+  failLoad(entry: DatasetEntry, error: Error): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    if (entry.previous) this.entries.set(entry.key, entry.previous);
+    else this.entries.delete(entry.key);
+    for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
+  }
+
+  /** A load of this version crashed its worker: the second crash fails it. */
+  loadCrashed(key: string, version: number, error: () => Error): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return;
+    entry.crashes += 1;
+    if (entry.crashes >= 2) this.failLoad(entry, error());
+  }
+
+  /** A worker loaded `version` of `key`: its waiters are answered. */
+  loaded(key: string, version: number, info: LoadInfo): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version || entry.info) return;
+    entry.info = info;
+    entry.previous = undefined;
+    // One copy, held by its worker: the text is not needed again.
+    if (entry.holder) entry.data = undefined;
+    for (const waiter of entry.waiters.splice(0)) waiter.resolve(info);
+  }
+
+  /** The single-copy datasets of a worker that stopped move to its replacement, or are forgotten when their text is gone. */
+  moveHolder(from: PoolWorker, to: PoolWorker): void {
+    for (const entry of [...this.entries.values()]) {
+      if (entry.holder !== from) continue;
+      if (entry.data !== undefined) {
+        entry.holder = to; // not loaded yet: the replacement loads it
+      } else {
+        // Its only copy is gone with the worker, and its text was not kept: forgotten (has() is false).
+        this.remove(entry.key, new SparqlError('unknown_dataset', `dataset ${entry.key} was lost with its worker`));
+      }
+    }
+  }
+
+  /** The worker a job on a single-copy dataset must run on, if any. */
+  holderOf(job: Job): PoolWorker | undefined {
+    return 'key' in job.request ? this.entries.get(job.request.key)?.holder : undefined;
+  }
+
+  /** The load or unload a worker needs before it takes queries, if any. */
+  nextSyncJob(member: PoolWorker): Job | undefined {
+    for (const entry of this.entries.values()) {
+      if (entry.holder !== undefined && entry.holder !== member) continue;
+      if (member.loaded.get(entry.key) !== entry.version && entry.data !== undefined) {
+        return {
+          request: {
+            type: 'load',
+            key: entry.key,
+            version: entry.version,
+            data: entry.data,
+            ...(entry.baseIri ? { baseIri: entry.baseIri } : {}),
+            ...(entry.format ? { format: entry.format } : {}),
+            ...(entry.countCategories === false ? { countCategories: false } : {}),
+          },
+        };
+      }
+    }
+    for (const key of member.loaded.keys()) {
+      const entry = this.entries.get(key);
+      if (!entry || (entry.holder !== undefined && entry.holder !== member)) return { request: { type: 'unload', key } };
+    }
+    return undefined;
+  }
+
+  /**
+   * The buffer to move (not copy) to the worker for a single-copy dataset's load: its text is not
+   * kept anyway. Undefined when the bytes must be copied.
+   */
+  transferable(job: Job): ArrayBuffer | undefined {
+    const request = job.request;
+    if (request.type !== 'load') return undefined;
+    const entry = this.entries.get(request.key);
+    const data = request.data;
+    if (entry?.holder && entry.data === data && data instanceof Uint8Array && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) {
+      entry.data = undefined;
+      return data.buffer;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,27 @@
+/** A streamed export: the worker's pieces pushed into a Readable as they come. */
+import { Readable } from 'node:stream';
+import type { QueryOutput } from './worker-protocol';
+
+/**
+ * Runs `start` (which submits the export with the given chunk callback) and resolves with the
+ * stream once the first piece (or the end) arrived; a failure before that rejects instead.
+ */
+export async function streamedExport(start: (onChunk: (chunk: string) => void) => Promise<QueryOutput>): Promise<Readable> {
+  const stream = new Readable({ read() {} });
+  let started: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (started = resolve));
+  const done = start((chunk) => {
+    started();
+    stream.push(chunk, 'utf8');
+  });
+  done.then(
+    () => {
+      started();
+      stream.push(null);
+    },
+    (error: Error) => stream.destroy(error),
+  );
+  // The answer starts once the worker has serialised the graph (errors before that are thrown here).
+  await Promise.race([first, done]);
+  return stream;
+}

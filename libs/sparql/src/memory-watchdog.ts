@@ -1,0 +1,46 @@
+/**
+ * Watches the resident memory of the whole process while queries run: above the limit, `onOver` is
+ * called (the engine stops the running queries). Checked every 25 ms, only while queries run.
+ */
+export class MemoryWatchdog {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly limitMb: number | undefined,
+    private readonly onOver: (limitMb: number) => void,
+    private readonly intervalMs = 25,
+  ) {}
+
+  /** Starts or stops watching, as queries run or not. */
+  update(queriesRunning: boolean): void {
+    const limit = this.limitMb;
+    if (!limit) return;
+    if (queriesRunning && !this.timer) {
+      this.timer = setInterval(() => {
+        if (process.memoryUsage.rss() / (1024 * 1024) > limit) this.onOver(limit);
+      }, this.intervalMs);
+      this.timer.unref();
+    } else if (!queriesRunning && this.timer) {
+      this.stop();
+    }
+  }
+
+  /** The process's resident memory now, MB, when there is a limit (a mark for grewMuch). */
+  mark(): number | undefined {
+    return this.limitMb ? process.memoryUsage.rss() / (1024 * 1024) : undefined;
+  }
+
+  /**
+   * True when the process grew by more than an eighth of the limit (at least 64 MB) since `mark`:
+   * what a query grew in oxigraph's WebAssembly memory stays until its worker ends.
+   */
+  grewMuch(mark: number | undefined): boolean {
+    if (!this.limitMb || mark === undefined) return false;
+    return process.memoryUsage.rss() / (1024 * 1024) - mark > Math.max(64, this.limitMb / 8);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

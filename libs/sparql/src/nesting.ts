@@ -1,0 +1,56 @@
+/**
+ * How deeply a query text nests its groups: braces, parentheses and brackets, outside strings, IRIs
+ * and comments. Counted on the text before any parser sees it: sparqljs and oxigraph recurse per
+ * level and run out of stack on a few hundred levels (oxigraph in its WebAssembly, ending the worker).
+ */
+
+const OPEN = new Set(['{', '(', '[']);
+const CLOSE = new Set(['}', ')', ']']);
+/** An IRI reference as SPARQL defines it (so `<` as "less than" is not taken for one). */
+const IRIREF = /<[^<>"{}|^`\\\u0000-\u0020]*>/y;
+
+/** The end (exclusive) of the string literal starting at `start` (quote `'` or `"`, short or long form). */
+function stringEnd(text: string, start: number): number {
+  const quote = text[start];
+  const long = text.startsWith(quote.repeat(3), start);
+  const closing = long ? quote.repeat(3) : quote;
+  for (let index = start + closing.length; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '\\') {
+      index += 1;
+    } else if (!long && (char === '\n' || char === '\r')) {
+      return index; // unterminated: the parser reports it
+    } else if (text.startsWith(closing, index)) {
+      return index + closing.length;
+    }
+  }
+  return text.length;
+}
+
+/**
+ * The deepest nesting of `{`, `(` and `[` in `text`; stops counting once `stopAbove` is passed
+ * (the answer is then `stopAbove + 1`).
+ */
+export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '"' || char === "'") {
+      index = stringEnd(text, index) - 1;
+    } else if (char === '#') {
+      const newline = text.indexOf('\n', index);
+      index = newline === -1 ? text.length : newline;
+    } else if (char === '<') {
+      IRIREF.lastIndex = index;
+      if (IRIREF.test(text)) index = IRIREF.lastIndex - 1;
+    } else if (OPEN.has(char)) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAbove) return stopAbove + 1;
+    } else if (CLOSE.has(char)) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}

@@ -1,0 +1,163 @@
+/**
+ * The oxigraph worker threads: starting them, handing them one job at a time (with its deadline),
+ * terminating and replacing them. What a job's answer or a crash means is the engine's business;
+ * the pool reports both through its events.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Job } from './jobs';
+import type { WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
+
+export interface Running {
+  id: number;
+  job: Job;
+  timer?: NodeJS.Timeout;
+}
+
+export interface PoolWorker {
+  worker: Worker;
+  ready: boolean;
+  /** dataset key → version loaded in this worker */
+  loaded: Map<string, number>;
+  /** dataset key → the views the worker holds for it: selection key → triples */
+  views: Map<string, Map<string, number>>;
+  running?: Running;
+  dead: boolean;
+}
+
+export interface PoolEvents {
+  /** A worker is ready for work. */
+  ready(member: PoolWorker): void;
+  /** A worker answered its running job (`member.running` is already cleared). */
+  answered(member: PoolWorker, running: Running, response: WorkerResponse): void;
+  /** A worker stopped by itself (error or exit); `running` is what it was doing. */
+  crashed(member: PoolWorker, running: Running | undefined, message: string): void;
+  /** A running job passed its deadline. */
+  overdue(member: PoolWorker, deadlineMs: number): void;
+}
+
+export interface PoolOptions {
+  workerScript: string;
+  resourceLimits?: ResourceLimits;
+  viewsPerDataset?: number;
+}
+
+export function defaultWorkerScript(): string {
+  const compiled = path.join(__dirname, 'worker.js');
+  if (existsSync(compiled)) return compiled;
+  // Running from the TypeScript sources (tests): use the build output.
+  return path.join(__dirname, '..', 'dist', 'worker.js');
+}
+
+export class WorkerPool {
+  readonly members: PoolWorker[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly options: PoolOptions,
+    private readonly events: PoolEvents,
+  ) {
+    if (!existsSync(options.workerScript)) {
+      throw new Error(`SPARQL worker script not found at ${options.workerScript}; build @datahub/sparql first`);
+    }
+  }
+
+  live(): PoolWorker[] {
+    return this.members.filter((member) => !member.dead);
+  }
+
+  /** Starts a worker; `replacing` takes its place in the pool, else it is added. */
+  spawn(replacing?: PoolWorker): PoolWorker {
+    const worker = new Worker(this.options.workerScript, {
+      ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
+      ...(this.options.viewsPerDataset !== undefined ? { workerData: { viewsPerDataset: this.options.viewsPerDataset } } : {}),
+    });
+    const member: PoolWorker = { worker, ready: false, loaded: new Map(), views: new Map(), dead: false };
+    worker.on('message', (event: WorkerEvent) => {
+      if ('type' in event && event.type === 'ready') {
+        member.ready = true;
+        this.events.ready(member);
+        return;
+      }
+      if ('type' in event && event.type === 'chunk') {
+        if (member.running?.id === event.id) member.running.job.onChunk?.(event.chunk);
+        return;
+      }
+      const response = event as WorkerResponse;
+      if (member.running?.id !== response.id) return;
+      this.events.answered(member, this.stopRunning(member)!, response);
+    });
+    worker.on('error', (error) => this.reportCrash(member, error.message));
+    worker.on('exit', (code) => this.reportCrash(member, `worker exited with code ${code}`));
+    const index = replacing ? this.members.indexOf(replacing) : -1;
+    if (index >= 0) this.members[index] = member;
+    else this.members.push(member);
+    return member;
+  }
+
+  private reportCrash(member: PoolWorker, message: string): void {
+    if (member.dead) return;
+    this.events.crashed(member, this.stopRunning(member), message);
+  }
+
+  /** Takes the running job off a worker (clearing its deadline timer) and returns it. */
+  stopRunning(member: PoolWorker): Running | undefined {
+    const running = member.running;
+    member.running = undefined;
+    if (running?.timer) clearTimeout(running.timer);
+    return running;
+  }
+
+  /** Marks a worker dead and terminates it (a no-op for a dead one). False when it was dead already. */
+  terminate(member: PoolWorker): boolean {
+    if (member.dead) return false;
+    member.dead = true;
+    void member.worker.terminate().catch(() => undefined);
+    return true;
+  }
+
+  /** Hands a job to an idle worker, with its deadline. */
+  dispatch(member: PoolWorker, job: Job, transfer?: ArrayBuffer): void {
+    const id = this.nextId++;
+    const request = { ...job.request, id } as WorkerRequest;
+    job.startedAt = Date.now();
+    member.running = { id, job };
+    if (job.deadlineMs !== undefined) {
+      const deadline = job.deadlineMs;
+      member.running.timer = setTimeout(() => this.events.overdue(member, deadline), deadline);
+    }
+    if (transfer) member.worker.postMessage(request, [transfer]);
+    else member.worker.postMessage(request);
+  }
+
+  /** Running jobs per group (ungrouped jobs under `undefined`). */
+  runningByGroup(): Map<string | undefined, number> {
+    const running = new Map<string | undefined, number>();
+    for (const member of this.members) {
+      if (member.running) running.set(member.running.job.group, (running.get(member.running.job.group) ?? 0) + 1);
+    }
+    return running;
+  }
+
+  /** Workers keep the process alive only while there is work for them. */
+  keepAlive(pending: boolean): void {
+    for (const member of this.members) {
+      if (member.dead) continue;
+      if (pending) member.worker.ref();
+      else member.worker.unref();
+    }
+  }
+
+  /** Stops every worker, answering each running job with `error`. */
+  async terminateAll(error: () => Error): Promise<void> {
+    await Promise.all(
+      this.members.map(async (member) => {
+        const running = this.stopRunning(member);
+        member.dead = true;
+        running?.job.reject?.(error());
+        await member.worker.terminate().catch(() => undefined);
+      }),
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { HttpStatus } from '@nestjs/common';
+import { DETAILS, SPARQL_ERROR_TEXTS } from '@datahub/domain';
+import { SPARQL_LIMITS, type SparqlError } from '@datahub/sparql';
+import { ApiError } from '../common/errors';
+
+/** What the Dutch texts name: the hub's configured limits. */
+export interface SparqlErrorLimits {
+  /** The API process's memory ceiling while queries run, MB. */
+  memoryMb: number;
+  /** The answer cap, MB. */
+  answerMb: number;
+  /** The deadline, ms. */
+  deadlineMs: number;
+}
+
+/**
+ * The API's answer to a refused or failed SPARQL query: the engine's status and reason as `detail`;
+ * for the limits of issue 19 also a Dutch text as the `sparql_query` message. Never a 500: a
+ * worker that stopped is a 503.
+ */
+export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): ApiError {
+  switch (error.reason) {
+    case 'unknown_dataset':
+    case 'invalid_data':
+      return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    case 'query_too_deep':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.queryTooDeep(SPARQL_LIMITS.maxNestingDepth) });
+    case 'worker_crashed':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.workerCrashed });
+    case 'timeout':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.timeout(Math.ceil(limits.deadlineMs / 1000)) });
+    case 'answer_too_large':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.answerTooLarge(limits.answerMb) });
+    case 'memory_limit':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.memoryLimit(limits.memoryMb) });
+    default:
+      return new ApiError(error.httpStatus, error.reason);
+  }
+}
