@@ -12,6 +12,10 @@ export interface ReferenceAgent {
   datasourceId: string;
   /** The dataset the agent serves, online at the hub. */
   datasetId: string;
+  /** Its data folder (kas.ttl, datasets.yaml): rewrite it to change the dataset. */
+  dataDir: string;
+  /** Its process. */
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -24,14 +28,14 @@ export async function startReferenceAgent(
   api: TestApi,
   ownerToken: string,
   turtle: string,
-  { port, name = 'Kasbron' }: { port: number; name?: string },
+  { port, name = 'Kasbron', datasetName = `${name} set` }: { port: number; name?: string; datasetName?: string },
 ): Promise<ReferenceAgent> {
   const created = await (await api.request('/api/datasources', { method: 'POST', token: ownerToken, json: { name, hostname: '' } })).json();
   const dir = await mkdtemp(join(tmpdir(), 'datahub-agent-'));
   await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
   await mkdir(join(dir, 'data'));
   await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
-  await writeFile(join(dir, 'data', 'datasets.yaml'), `datasets:\n  - file: kas.ttl\n    name: ${name} set\n    about: Versie 1\n`);
+  await writeFile(join(dir, 'data', 'datasets.yaml'), `datasets:\n  - file: kas.ttl\n    name: ${datasetName}\n    about: Versie 1\n`);
   const agent: ChildProcess = spawn(
     process.execPath,
     [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
@@ -44,6 +48,8 @@ export async function startReferenceAgent(
   return {
     datasourceId: created.datasource_id,
     datasetId,
+    dataDir: join(dir, 'data'),
+    process: agent,
     async stop() {
       await stopProcess(agent);
       await rm(dir, { recursive: true, force: true });
