@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
-import { BAD_INPUT_DETAILS } from './domain';
-import { login } from './helpers';
+import type * as Passwords from '../../../libs/domain/src/passwords';
+import { BAD_INPUT_DETAILS, LABELS } from './domain';
+import { login, uniqueEmail } from './helpers';
 import { API_PORT, DEMO_USERS } from './settings';
+
+const { PASSWORD_ERRORS } = createRequire(import.meta.url)('../../../libs/domain/src/passwords.ts') as typeof Passwords;
 
 /** What careless or hostile requests to the portal and the API get: a 4xx, never a 5xx, never the URL echoed. */
 test.describe('bad input on the portal', () => {
@@ -66,4 +70,22 @@ test.describe('bad input on the API port', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).detail).toBe(BAD_INPUT_DETAILS.badRequest);
   });
+});
+
+test.describe('choosing a password at sign-up (issue 19, item 14)', () => {
+  for (const [password, message] of [
+    ['aaaaaaaaaaaa', PASSWORD_ERRORS.repetitive],
+    ['qwerty123456', PASSWORD_ERRORS.common],
+  ]) {
+    test(`${password} is refused at the password field in Dutch`, async ({ page }) => {
+      await page.goto('/registreren');
+      await page.getByLabel(LABELS.signup.firstname, { exact: true }).fill('Wim');
+      await page.getByLabel(LABELS.signup.lastname, { exact: true }).fill('Wachtwoord');
+      await page.getByLabel(LABELS.signup.email, { exact: true }).fill(uniqueEmail('wachtwoord'));
+      await page.getByLabel(LABELS.signup.password, { exact: true }).fill(password);
+      await page.getByRole('button', { name: LABELS.signup.submit }).click();
+      await expect(page.locator('#password-error')).toHaveText(message);
+      await expect(page).toHaveURL(/\/registreren$/);
+    });
+  }
 });
