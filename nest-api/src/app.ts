@@ -10,6 +10,7 @@ import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
 import { registerImageBodies } from './logos/raw-body';
 import { registerMultipartBodies } from './support/multipart-body';
+import { registerSupportGate } from './support/support-gate';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -69,6 +70,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   app.setGlobalPrefix('api');
   registerImageBodies(app);
   registerMultipartBodies(app);
+  registerSupportGate(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
