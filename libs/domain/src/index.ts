@@ -15,3 +15,4 @@ export * from './hub-protocol';
 export * from './labels-authorisations';
 export * from './labels-applications';
 export * from './labels-insight';
+export * from './body-limits';

@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { LABELS } from '@datahub/domain';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 
@@ -7,6 +8,11 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 /** Whether the body says it is a form (the only bodies a portal action takes). */
 export function isFormBody(request: Request): boolean {
   return FORM_TYPES.has((request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase());
+}
+
+/** Thrown: a page route shows its Dutch error page for it, a resource route (no page) sends this Dutch text. */
+function notAForm(status: 400 | 415): Response {
+  return new Response(LABELS.errorPage.notAForm, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /**
@@ -20,12 +26,12 @@ export async function readForm(
   parse: (request: Request) => Promise<FormData> = (r) => r.formData(),
   keep: (error: unknown) => boolean = () => false,
 ): Promise<FormData> {
-  if (!isFormBody(request)) throw data(null, { status: 415 });
+  if (!isFormBody(request)) throw notAForm(415);
   try {
     return await parse(request);
   } catch (error) {
     if (error instanceof Response || keep(error)) throw error;
-    throw data(null, { status: 400 });
+    throw notAForm(400);
   }
 }
 

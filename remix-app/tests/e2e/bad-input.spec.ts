@@ -172,7 +172,6 @@ test.describe('bodies above the API limits through the portal /api proxy (issue 
     ['2 MB JSON to data sources (nest-api: 1 MB)', '/api/datasources', 2 * 1024 * 1024, 'application/json', true],
     ['2 MB JSON, chunked, to data sources', '/api/datasources', 2 * 1024 * 1024, 'application/json', false],
     ['40 MB multipart declared to support', '/api/support-requests', 40 * 1024 * 1024, 'multipart/form-data; boundary=grens', true],
-    ['40 MB multipart, chunked, to support', '/api/support-requests', 40 * 1024 * 1024, 'multipart/form-data; boundary=grens', false],
   ];
   for (const [label, path, bytes, contentType, declare] of cases)
     test(`${label}: the Dutch 413`, async ({ baseURL }) => {
@@ -180,4 +179,20 @@ test.describe('bodies above the API limits through the portal /api proxy (issue 
       expect(result.status, result.body).toBe(413);
       expect(JSON.parse(result.body)).toEqual({ statusCode: 413, detail: BAD_INPUT_DETAILS.tooLarge });
     });
+
+  test('40 MB multipart, chunked, anonymously to support: an answer, never a reset or a 502', async ({ baseURL }) => {
+    // nest-api answers 401 at once (issue 19, item 13) and closes while the portal is still streaming:
+    // its 401 is passed on, or, when it is lost with the connection, the portal's count reaches the 413.
+    const result = await post(`${baseURL}/api/support-requests`, 40 * 1024 * 1024, { 'content-type': 'multipart/form-data; boundary=grens' }, false);
+    expect([401, 413], result.body).toContain(result.status);
+    expect(JSON.parse(result.body).statusCode).toBe(result.status);
+  });
+
+  test('40 MB multipart, chunked, signed in to support: the Dutch 413 once the count passes the limit', async ({ page, baseURL }) => {
+    await login(page, DEMO_USERS.member);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const result = await post(`${baseURL}/api/support-requests`, 40 * 1024 * 1024, { 'content-type': 'multipart/form-data; boundary=grens', cookie }, false);
+    expect(result.status, result.body).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({ statusCode: 413, detail: BAD_INPUT_DETAILS.tooLarge });
+  });
 });
