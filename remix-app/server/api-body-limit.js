@@ -59,7 +59,7 @@ export function countStreamedBody(proxyReq, req, res) {
 /**
  * The proxy's `error` event. An answer already under way from nest-api (its own 413 while the body
  * was still coming) is let through rather than cut off; a body the portal refused is already
- * answered; otherwise nest-api is unreachable: 502 with the Dutch detail.
+ * answered; otherwise 502 with the Dutch detail (nest-api unreachable, or gone mid-upload).
  * @param {Error} error
  * @param {ProxiedRequest} req
  * @param {import('node:http').ServerResponse | import('node:net').Socket} res
@@ -69,11 +69,16 @@ export function proxyError(error, req, res) {
   console.error(`Proxy ${req.method} ${req.url} failed: ${error.message}`);
   if (!('writeHead' in res)) return void res.destroy();
   if (res.headersSent || req.upstreamAnswered) return; // nest-api's answer is being passed on; it ends by itself
-  // nest-api may answer before reading a body (a 401 or 429 for a support upload) and close the
-  // connection while the portal still streams it on: its answer can come just after the broken pipe.
   const code = /** @type {{ code?: string }} */ (error).code;
-  const wait = code === 'EPIPE' || code === 'ECONNRESET' ? 1000 : 0;
-  setTimeout(() => {
-    if (!res.headersSent && !req.upstreamAnswered) answerApiError(req, res, 502, LABELS.errorPage.unavailable);
-  }, wait);
+  if ((code === 'EPIPE' || code === 'ECONNRESET') && !req.complete) {
+    // nest-api stopped reading in the middle of the body (it refuses some before reading them, and
+    // its answer is lost with the connection): the rest is read and counted, so a body over the
+    // limit still gets the Dutch 413; one within it the 502 once it is in.
+    req.once('end', () => {
+      if (!res.headersSent) answerApiError(req, res, 502, LABELS.errorPage.unavailable);
+    });
+    req.resume();
+    return;
+  }
+  answerApiError(req, res, 502, LABELS.errorPage.unavailable);
 }
