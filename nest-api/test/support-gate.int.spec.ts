@@ -26,7 +26,6 @@ function uploadThatPauses(headers: Record<string, string> = {}): Promise<{ statu
       headers: { 'content-type': 'multipart/form-data; boundary=grens', 'content-length': String(DECLARED_BYTES), ...headers },
     });
     const megabyte = Buffer.alloc(1024 * 1024, 'a');
-    let pause: NodeJS.Timeout | undefined;
     request.on('response', (response) => {
       const answeredBeforeEnd = !ended;
       clearTimeout(pause);
@@ -41,7 +40,7 @@ function uploadThatPauses(headers: Record<string, string> = {}): Promise<{ statu
     request.on('error', (error) => (ended ? undefined : reject(error)));
     const first = Buffer.concat([Buffer.from('--grens\r\nContent-Disposition: form-data; name="attachments"; filename="a.png"\r\n\r\n'), megabyte]);
     request.write(first);
-    pause = setTimeout(() => {
+    const pause = setTimeout(() => {
       ended = true;
       const rest = DECLARED_BYTES - first.length;
       for (let sent = 0; sent < rest; sent += megabyte.length) request.write(megabyte.subarray(0, Math.min(megabyte.length, rest - sent)));
