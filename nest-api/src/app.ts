@@ -13,6 +13,7 @@ import { registerImageBodies } from './logos/raw-body';
 import { registerMultipartBodies } from './support/multipart-body';
 import { installSparqlProtocolCors, registerSparqlProtocolBodies } from './dataset-data/protocol-http';
 import { isSparqlProtocolPath } from './dataset-data/protocol-request';
+import { registerSupportGate } from './support/support-gate';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
 const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -84,6 +85,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   registerImageBodies(app);
   registerMultipartBodies(app);
   registerSparqlProtocolBodies(app);
+  registerSupportGate(app);
   app.useGlobalPipes(createValidationPipe());
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

@@ -2,12 +2,14 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_INPUT_DETAIL_VALUES, DETAILS, SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
 import { INVITATION_INVALID, INVITATION_OTHER_EMAIL } from '../src/invitations/invitations.service';
-import { startTestApi, type TestApi } from './harness';
+import { HUGE_NUMBERS, isNumeric, realPath, validBody, type RealObjects, type Schema } from './bad-input-bodies';
+import { startTestApi, type TestApi, type TestUser } from './harness';
 
 /**
  * Careless and hostile input for every operation of the OpenAPI document: wrong types, null,
  * control characters, lone surrogates, 1 MB strings, deep nesting, wrong content types and odd
- * paths. No case may cause a 5xx, and every refusal carries a detail a person can read: a Dutch
+ * paths; and (bad-input-bodies.ts) each wrong value and huge number inside an otherwise valid body
+ * sent by a platform admin to an object that exists. No case may cause a 5xx, and every refusal carries a detail a person can read: a Dutch
  * one, Dutch per-field errors, or a catalogued detail the portal turns into Dutch.
  */
 interface Operation {
@@ -19,22 +21,19 @@ interface Operation {
   /** The SPARQL 1.1 Protocol endpoint answers its refusals as short Dutch text (x-error-body: text/plain). */
   textErrors: boolean;
 }
-interface Schema {
-  $ref?: string;
-  type?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-}
 interface Case {
   operation: Operation;
   label: string;
   path: string;
   init: RequestInit;
+  /** Sent by the platform admin, to its own objects. */
+  asAdmin?: boolean;
 }
 
 let api: TestApi;
 const operations: Operation[] = [];
 let datasourceToken = '';
+let adminOrganization = { id: '', slug: '' };
 // The invitation link's own details (the portal shows its invalid-link page for them).
 /** The protocol endpoint's texts: fixed ones whole, those with a parser message by their opening. */
 const PROTOCOL_TEXTS = Object.values(SPARQL_PROTOCOL_TEXTS).map((text) => (typeof text === 'string' ? text : text('')));
@@ -72,7 +71,34 @@ beforeAll(async () => {
   const { datasource_id: id, secret } = created.credentials;
   const iat = Math.floor(Date.now() / 1000);
   datasourceToken = jwt.sign({ iss: `datahub-datasource:${id}`, aud: 'datahub-portal-api', sub: id, iat, exp: iat + 3600 }, secret, { algorithm: 'HS256' });
+  [adminOrganization] = await api.db.query('SELECT id, slug FROM organizations WHERE is_admin');
 });
+
+/** A fresh platform admin and, when the operation's path names them, an application and a data source of its own. */
+async function adminObjects(operation: Operation): Promise<{ admin: TestUser; objects: RealObjects }> {
+  const admin = await api.createUser({ organizationId: adminOrganization.id, roles: ['AdminOrganization.Owner'] });
+  const objects: RealObjects = { userId: admin.id, organizationId: adminOrganization.id, organizationSlug: adminOrganization.slug };
+  const post = async (path: string, json: unknown) => (await api.request(path, { method: 'POST', token: admin.token, json })).json();
+  if (operation.path.startsWith('/api/applications/{'))
+    objects.applicationId = (await post('/api/applications', { name: `App ${admin.id.slice(0, 8)}`, owner_organization: objects.organizationId, about: 'Over', usage: 'Gebruik', url: 'https://app.example.nl' })).application_id;
+  if (operation.path.startsWith('/api/datasources/{')) objects.datasourceId = (await post('/api/datasources', { name: `Bron ${admin.id.slice(0, 8)}` })).credentials.datasource_id;
+  return { admin, objects };
+}
+
+/** Each wrong value and huge number inside an otherwise valid body, to the admin's own object. */
+function validBodyCases(operation: Operation, objects: RealObjects): Case[] {
+  const path = realPath(operation.path, objects);
+  const schema = operation.bodySchema;
+  if (!path || !schema || !['POST', 'PUT', 'PATCH'].includes(operation.method)) return [];
+  const base = validBody(schema, objects);
+  const cases: Case[] = [];
+  const add = (label: string, body: unknown) => cases.push({ operation, label: `valid body with ${label}`, path, init: { method: operation.method, ...json(body) }, asAdmin: true });
+  for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
+    for (const [label, value] of WRONG_VALUES) add(`${property} as ${label}`, { ...base, [property]: value });
+    if (isNumeric(propertySchema)) for (const [label, value] of HUGE_NUMBERS) add(`${property} = ${label}`, { ...base, [property]: value });
+  }
+  return cases;
+}
 afterAll(() => api?.close());
 
 function fill(operation: Operation, odd?: { name: string; value: string }): string {
@@ -136,7 +162,7 @@ function casesFor(operation: Operation): Case[] {
 
 describe('bad input for every operation in the OpenAPI document', () => {
   it('never answers 5xx, and always with a detail a person can read', async () => {
-    const cases = operations.flatMap(casesFor);
+    const cases: Case[] = [];
     const failures: string[] = [];
     const byStatus = new Map<number, number>();
     for (const operation of operations) {
@@ -144,9 +170,13 @@ describe('bad input for every operation in the OpenAPI document', () => {
       const organization = await api.createOrganization();
       const user = await api.createUser({ organizationId: organization.id, roles: ['Organization.Owner'] });
       const token = operation.access === 'datasource' ? datasourceToken : user.token;
-      for (const c of cases.filter((x) => x.operation === operation)) {
+      const { admin, objects } = await adminObjects(operation);
+      const adminToken = operation.access === 'datasource' ? datasourceToken : admin.token;
+      const operationCases = [...casesFor(operation), ...validBodyCases(operation, objects)];
+      cases.push(...operationCases);
+      for (const c of operationCases) {
         const headers = new Headers(c.init.headers);
-        headers.set('authorization', `Bearer ${token}`);
+        headers.set('authorization', `Bearer ${c.asAdmin ? adminToken : token}`);
         const response = await fetch(`${api.baseUrl}${c.path}`, { ...c.init, headers, redirect: 'manual' });
         byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
         const where = `${operation.method} ${operation.path} — ${c.label}`;

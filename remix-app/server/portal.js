@@ -5,6 +5,7 @@ import compression from 'compression';
 import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { countStreamedBody, proxyError, refuseDeclaredOversize } from './api-body-limit.js';
 import { ConfigError, readServerEnv } from './env.js';
 import { contentSecurityPolicy, isApiPath, refuseApiTokens, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 
@@ -27,6 +28,7 @@ app.disable('x-powered-by');
 app.set('trust proxy', env.trustProxy);
 app.use(securityHeaders({ dev }));
 
+app.use('/api', refuseDeclaredOversize());
 // nest-api answers /api/* for the browser on our own origin: login redirects, downloads,
 // Swagger. Bodies are streamed both ways, so nothing may parse them before this point.
 app.use(
@@ -37,21 +39,14 @@ app.use(
     // Set here rather than with `xfwd`, which would append to whatever the client claims.
     xfwd: false,
     on: {
-      proxyReq(proxyReq, req) {
+      proxyReq(proxyReq, req, res) {
+        countStreamedBody(proxyReq, req, res);
         const request = /** @type {import('express').Request} */ (req);
         proxyReq.setHeader('X-Forwarded-For', request.ip ?? request.socket.remoteAddress ?? '');
         proxyReq.setHeader('X-Forwarded-Proto', request.protocol);
         proxyReq.setHeader('X-Forwarded-Host', request.get('host') ?? '');
       },
-      error(error, req, res) {
-        console.error(`Proxy ${req.method} ${req.url} failed: ${error.message}`);
-        if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(502, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ statusCode: 502, detail: 'api unavailable' }));
-        } else {
-          res.destroy();
-        }
-      },
+      error: proxyError,
     },
   }),
 );

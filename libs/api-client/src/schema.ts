@@ -1784,6 +1784,7 @@ export type components = {
             invitation?: string;
             /** @example de Vries */
             lastname: string;
+            /** @description Not a common password, a repetition or sequence, or the e-mail address */
             password: string;
         };
         SignupPendingView: {

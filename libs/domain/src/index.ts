@@ -19,3 +19,4 @@ export * from './labels-insight';
 export * from './ids';
 export * from './free-mail-domains';
 export * from './labels-api-tokens';
+export * from './body-limits';

@@ -13,6 +13,8 @@ export const APPLICATION_LIMITS = {
   urlMax: 500,
   /** Logos: PNG or JPEG, at most this many bytes. */
   logoMaxBytes: 512 * 1024,
+  /** The column is numeric(12, 2). */
+  priceMax: 9_999_999_999.99,
 } as const;
 
 const eur = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
@@ -31,6 +33,7 @@ export function characterCounter(count: number, max: number): string {
 export const APPLICATION_FIELD_ERRORS = {
   price: 'prijs per jaar moet in cijfers zijn',
   priceNegative: 'De prijs per jaar kan niet negatief zijn.',
+  priceTooHigh: 'De prijs per jaar kan niet hoger zijn dan € 9.999.999.999,99.',
   ownerOrganization: 'Kies een eigenaar van de applicatie.',
   ownerOrganizationUnknown: 'Deze organisatie bestaat niet (meer).',
   category: 'Kies Kassenbouw, Gewas registratie of IPM, of geen categorie.',

@@ -59,7 +59,7 @@ export const INSIGHT_LABELS = {
 export const SUPPORT_KINDS = { vraag: 'Vraag', probleem: 'Probleem', idee: 'Idee' } as const;
 export type SupportKind = keyof typeof SUPPORT_KINDS;
 
-export const SUPPORT_LIMITS = { attachments: 3, attachmentMaxBytes: 5 * 1024 * 1024, summaryMax: 200, descriptionMax: 5000 } as const;
+export const SUPPORT_LIMITS = { attachments: 3, attachmentMaxBytes: 5 * 1024 * 1024, summaryMax: 200, descriptionMax: 5000, perUserPerHour: 5 } as const;
 
 export const SUPPORT_LABELS = {
   entry: 'Hulp & feedback',

@@ -87,6 +87,8 @@ export const LABELS = {
     forbiddenTitle: 'Geen toegang',
     forbidden: 'U heeft onvoldoende rechten om deze pagina te bekijken.',
     unavailable: 'De server is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.',
+    /** 400/415 from an action: the body was not a form, or not a readable one. */
+    notAForm: 'Deze pagina neemt alleen formulieren aan, en dit verzoek kon niet als formulier worden gelezen. Vul het formulier opnieuw in op de pagina zelf.',
     backHome: 'Naar de startpagina',
   },
 } as const;

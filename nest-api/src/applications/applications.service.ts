@@ -162,7 +162,7 @@ export class ApplicationsService {
       urlLicenceServer,
       urlPrivacyStatement,
       urlTermsOfDelivery,
-      pricePerYear: dto.price_per_year === null || dto.price_per_year === undefined ? null : String(dto.price_per_year),
+      pricePerYear: dto.price_per_year === null || dto.price_per_year === undefined ? null : dto.price_per_year.toFixed(2),
       datasourceId,
     };
   }

@@ -1,18 +1,10 @@
-import { BAD_INPUT_DETAILS, FIELD_ERRORS } from '@datahub/domain';
+import { API_BODY_LIMITS, BAD_INPUT_DETAILS, FIELD_ERRORS, jsonBodyLimit } from '@datahub/domain';
 import { ApiError } from './errors';
 
 /** Deeper than any body the API takes; validation libraries recurse, so this is checked before they run. */
 export const MAX_JSON_DEPTH = 32;
-/** The largest body any route takes (Hub Protocol registrations). */
-export const MAX_BODY_BYTES = 1_048_576;
-
-/** Smaller limits per route prefix: sign-in, sign-up and people never need more than a few kilobytes. */
-const ROUTE_LIMITS: [prefix: string, bytes: number][] = [
-  ['/api/auth/', 16 * 1024],
-  ['/api/invitations', 16 * 1024],
-  ['/api/users', 16 * 1024],
-  ['/api/organizations', 64 * 1024],
-];
+/** The largest JSON body any route takes (Hub Protocol registrations); smaller ones per route in @datahub/domain. */
+export const MAX_BODY_BYTES = API_BODY_LIMITS.json;
 
 /** Fields that hold free text over several lines; every other text field is one line (CR/LF refused). */
 export const MULTILINE_FIELDS = new Set(['about', 'usage', 'contact', 'additional_info', 'description', 'query']);
@@ -20,11 +12,6 @@ export const MULTILINE_FIELDS = new Set(['about', 'usage', 'contact', 'additiona
 // C0 controls but tab/LF/CR, DEL, C1 controls, and UTF-16 halves without their partner.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK = /[\r\n]/;
-
-export function bodyLimitFor(url: string): number {
-  const path = url.split('?')[0];
-  return ROUTE_LIMITS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? MAX_BODY_BYTES;
-}
 
 /** Nesting depth of JSON text, counted without parsing (strings skipped); stops counting past `limit`. */
 export function jsonDepthExceeds(text: string, limit: number): boolean {
@@ -83,7 +70,7 @@ export function installJsonBodyParser(fastify: ParserHost): void {
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
     (request: { url: string }, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (Buffer.byteLength(text) > bodyLimitFor(request.url)) return done(new ApiError(413, BAD_INPUT_DETAILS.tooLarge));
+      if (Buffer.byteLength(text) > jsonBodyLimit(request.url)) return done(new ApiError(413, BAD_INPUT_DETAILS.tooLarge));
       if (text.trim() === '') return done(null, undefined);
       if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(new ApiError(422, BAD_INPUT_DETAILS.tooDeep));
       let parsed: unknown;

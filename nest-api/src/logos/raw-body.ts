@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { APPLICATION_LIMITS } from '@datahub/domain';
+import { API_BODY_LIMITS } from '@datahub/domain';
 
 /** Image uploads arrive as the raw request body; the types are checked again from the bytes. */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'application/octet-stream'];
@@ -10,7 +10,7 @@ export function registerImageBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addContentTypeParser(IMAGE_UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: APPLICATION_LIMITS.logoMaxBytes }, (_request, body, done) => done(null, body));
+    .addContentTypeParser(IMAGE_UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: API_BODY_LIMITS.image }, (_request, body, done) => done(null, body));
 }
 
 /** The request body as it came (no validation pipe: it is bytes). */

@@ -1,17 +1,15 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BAD_INPUT_DETAILS, SUPPORT_LIMITS } from '@datahub/domain';
+import { API_BODY_LIMITS, BAD_INPUT_DETAILS } from '@datahub/domain';
 import { ApiError } from '../common/errors';
 
 export const SUPPORT_REQUESTS_PATH = '/api/support-requests';
-/** Three attachments at their limit plus the text fields and the multipart framing. */
-const MULTIPART_LIMIT = SUPPORT_LIMITS.attachments * SUPPORT_LIMITS.attachmentMaxBytes + 64 * 1024;
 
 /** multipart/form-data is taken by the support-request route only, as bytes; the route parses it (undici's FormData). */
 export function registerMultipartBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT }, (request, body, done) => {
+    .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: API_BODY_LIMITS.multipart }, (request, body, done) => {
       if (request.url.split('?')[0] !== SUPPORT_REQUESTS_PATH) return done(new ApiError(415, BAD_INPUT_DETAILS.contentType), undefined);
       done(null, body);
     });

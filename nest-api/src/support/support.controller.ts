@@ -18,6 +18,7 @@ import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { LOGO_CSP } from '../logos/logos.controller';
 import { RawBody } from '../logos/raw-body';
+import { attachmentDisposition } from './attachment-name';
 import { readMultipart } from './multipart-body';
 import { SupportService } from './support.service';
 import { SupportRequestCreatedView, SupportRequestView, SupportStatusDto } from './support.views';
@@ -87,7 +88,7 @@ export class SupportController {
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': LOGO_CSP,
-      'content-disposition': `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      'content-disposition': attachmentDisposition(file.filename),
     });
     void reply.status(200).type(file.contentType).send(file.data);
   }

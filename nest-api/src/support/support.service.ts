@@ -7,6 +7,7 @@ import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
+import { storedAttachmentName } from './attachment-name';
 import { sniffAttachmentType } from './attachment-type';
 import type { SupportRequestView } from './support.views';
 
@@ -21,12 +22,6 @@ interface Attachment {
 function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
-}
-
-/** A file name safe for a header and a listing: no path, no control or quote characters. */
-function safeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f"\\;]+/g, '_').slice(0, 120) || 'bijlage';
 }
 
 /** Support requests: stored with their attachments, mailed to SUPPORT_EMAIL, handled by platform admins. */
@@ -65,7 +60,7 @@ export class SupportService {
           errors.attachments = SUPPORT_FIELD_ERRORS.type;
           break;
         }
-        attachments.push({ filename: safeFilename(file.name), contentType, data });
+        attachments.push({ filename: storedAttachmentName(file.name, contentType), contentType, data });
       }
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
 

@@ -1,6 +1,39 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { LABELS } from '@datahub/domain';
 import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/** Whether the body says it is a form (the only bodies a portal action takes). */
+export function isFormBody(request: Request): boolean {
+  return FORM_TYPES.has((request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase());
+}
+
+/** Thrown: a page route shows its Dutch error page for it, a resource route (no page) sends this Dutch text. */
+function notAForm(status: 400 | 415): Response {
+  return new Response(LABELS.errorPage.notAForm, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * The one way an action reads its form. A body that is not a form (JSON, text, XML, no content
+ * type) is refused with 415, and one that cannot be read as the form it claims (broken multipart)
+ * with 400, each thrown so the route's Dutch error page answers instead of Remix's English 500.
+ * `parse` reads multipart uploads with a handler; errors `keep` names are the caller's to handle.
+ */
+export async function readForm(
+  request: Request,
+  parse: (request: Request) => Promise<FormData> = (r) => r.formData(),
+  keep: (error: unknown) => boolean = () => false,
+): Promise<FormData> {
+  if (!isFormBody(request)) throw notAForm(415);
+  try {
+    return await parse(request);
+  } catch (error) {
+    if (error instanceof Response || keep(error)) throw error;
+    throw notAForm(400);
+  }
+}
 
 /**
  * The first lines of every signed-in action: the user and their permissions (or the way to sign
@@ -8,12 +41,12 @@ import { requireValidCsrf } from './csrf.server';
  */
 export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   return { user, permissions, formData, refused: requireValidCsrf(args.request, formData) };
 }
 
 /** The same for the forms that come before signing in (sign-in, sign-up, invitations). */
 export async function readPublicAction(request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return { formData, refused: requireValidCsrf(request, formData) };
 }

@@ -14,6 +14,7 @@ import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { isMultipart, logoAction } from './logo-upload.server';
 import { flashCookie } from './session.server';
+import { readForm } from './action.server';
 
 /** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
 export async function requireOrganizationAdmin(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -71,7 +72,7 @@ function refused(formData: FormData, error: { statusCode: number; detail: string
 export async function createApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request } = args;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
   const result = await apiRequest(request, 'post', '/api/applications', { body: applicationBody(formData) }, { refusals: 'return' });
@@ -88,7 +89,7 @@ export async function editApplicationAction(args: ActionFunctionArgs) {
   const application = await loadApplicationBySlug(request, params.slug ?? '');
   const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
   if (isMultipart(request)) return logoAction(request, { kind: 'application', id: application.application_id }, self);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
   const intent = textField(formData, 'intent');
@@ -141,7 +142,7 @@ function overrideDetail(status: number): string {
 export async function deleteApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request, params } = args;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const csrf = requireValidCsrf(request, formData);
   if (csrf) return csrf;
   const application = await loadApplicationBySlug(request, params.slug ?? '');

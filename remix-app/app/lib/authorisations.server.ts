@@ -6,6 +6,7 @@ import { READ_ALL } from './authorisations';
 import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
+import { readForm } from './action.server';
 
 const L = AUTHORISATION_LABELS;
 
@@ -28,7 +29,7 @@ function revokeTarget(formData: FormData) {
  */
 export async function revokeAction({ request, context }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const what = revokeTarget(formData);
@@ -51,7 +52,7 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
  */
 export async function createAuthorisationAction({ request, context }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const values = keptValues(formData);

@@ -5,6 +5,7 @@ import { requireCurrentUser } from './auth.server';
 import { resultTable, type SparqlJsonResults } from './authorisations';
 import { requireValidCsrf } from './csrf.server';
 import { textField } from './forms';
+import { readForm } from './action.server';
 
 export interface SparqlReply {
   query: string;
@@ -22,7 +23,7 @@ const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9'
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');

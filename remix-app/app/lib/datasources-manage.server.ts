@@ -7,6 +7,7 @@ import { requireValidCsrf } from './csrf.server';
 import { textField, type FormReply } from './forms';
 import { asActor } from './organizations.server';
 import { flashCookie } from './session.server';
+import { readForm } from './action.server';
 
 const L = DATASET_LABELS.datasources;
 
@@ -38,7 +39,7 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const { request } = args;
   const { datasource, listPath } = await loadDatasource(args);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const intent = textField(formData, 'intent');

@@ -9,6 +9,8 @@ describe('describeError', () => {
     expect(describeError(response(404)).message).toBe(ERROR_TEXTS.notFound);
     expect(describeError(response(403)).message).toBe(LABELS.errorPage.forbidden);
     expect(describeError(response(503)).message).toBe(LABELS.errorPage.unavailable);
+    expect(describeError(response(415)).message).toBe(LABELS.errorPage.notAForm);
+    expect(describeError(response(400)).message).toBe(LABELS.errorPage.notAForm);
   });
 
   it('never shows what a thrown error says', () => {

@@ -10,6 +10,7 @@ import { apiGet, apiRequest } from './api.server';
 import { requireValidCsrf } from './csrf.server';
 import { textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
+import { readForm } from './action.server';
 
 const L = APPLICATION_LABELS.logo;
 
@@ -36,7 +37,11 @@ function logoCall(request: Request, target: LogoTarget, method: 'put' | 'delete'
 export async function logoAction(request: Request, target: LogoTarget, backTo: string) {
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: APPLICATION_LIMITS.logoMaxBytes }));
+    formData = await readForm(
+      request,
+      (r) => unstable_parseMultipartFormData(r, unstable_createMemoryUploadHandler({ maxPartSize: APPLICATION_LIMITS.logoMaxBytes })),
+      (error) => error instanceof MaxPartSizeExceededError,
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return data<LogoReply>({ intent: 'logo', formError: APPLICATION_FIELD_ERRORS.logoSize }, { status: 413 });
     throw error;

@@ -12,6 +12,7 @@ import { requireCurrentUserWithPermissions } from './auth.server';
 import { requireValidCsrf } from './csrf.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
 import { isMultipart } from './logo-upload.server';
+import { readForm } from './action.server';
 
 const TOO_LARGE = 'te-groot';
 const TOO_MANY = 'te-veel';
@@ -44,12 +45,11 @@ function attachmentHandler(): UploadHandler {
 export async function supportAction(args: { request: Request; context: unknown }) {
   const { request } = args;
   await requireCurrentUserWithPermissions(args as never);
-  const formData = isMultipart(request)
-    ? await unstable_parseMultipartFormData(
-        request,
-        unstable_composeUploadHandlers(attachmentHandler(), unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
-      )
-    : await request.formData();
+  const formData = await readForm(request, (r) =>
+    isMultipart(r)
+      ? unstable_parseMultipartFormData(r, unstable_composeUploadHandlers(attachmentHandler(), unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
+      : r.formData(),
+  );
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const values = keptValues(formData);

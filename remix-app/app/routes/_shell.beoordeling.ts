@@ -3,6 +3,7 @@ import { csrfRefusalResponse } from '~/lib/csrf.server';
 import { apiGet } from '~/lib/api.server';
 import { requireCurrentUser } from '~/lib/auth.server';
 import { submitRating } from '~/lib/rating.server';
+import { readForm } from '~/lib/action.server';
 
 /** The satisfaction prompt's data (JavaScript only; without it the form on /profiel is used). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   await requireCurrentUser(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const refused = csrfRefusalResponse(args.request, formData);
   if (refused) return refused;
   const result = await submitRating(args.request, formData);

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { csrfRefusalResponse } from '~/lib/csrf.server';
 import { textField } from '~/lib/forms';
 import { recordPageView } from '~/lib/page-views.server';
+import { readForm } from '~/lib/action.server';
 
 /** Page views of client-side navigations (JavaScript on); the first page of a visit is counted by the server render. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = csrfRefusalResponse(request, formData);
   if (refused) return refused;
   recordPageView(request, textField(formData, 'route'), textField(formData, 'slug') || undefined);

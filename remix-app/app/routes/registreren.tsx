@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { passwordProblem } from '@datahub/domain/server';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
@@ -42,6 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
+  // The API's own rule (it checks again): refused here without a round trip, with the same message.
+  const problem = passwordProblem(textField(formData, 'password'), textField(formData, 'email').trim());
+  if (problem) return data<FormReply>({ fieldErrors: { password: problem }, values: keptValues(formData) }, { status: 422 });
   const result = await apiRequest(
     request,
     'post',

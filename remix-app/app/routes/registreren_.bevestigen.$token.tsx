@@ -10,6 +10,7 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
+import { readForm } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * links must not use it up, and the password chosen at sign-up has to be typed again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const result = await apiRequest(

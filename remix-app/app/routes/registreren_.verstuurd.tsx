@@ -9,6 +9,7 @@ import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { pendingSignupEmail } from '~/lib/signup.server';
+import { readForm } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.sentTitle) }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = requireValidCsrf(request, formData);
   if (refused) return refused;
   const email = await pendingSignupEmail(request);

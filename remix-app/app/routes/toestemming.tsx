@@ -4,10 +4,11 @@ import { csrfRefusalResponse } from '~/lib/csrf.server';
 import { consentCookie } from '~/lib/consent.server';
 import { textField } from '~/lib/forms';
 import { flashCookie } from '~/lib/session.server';
+import { readForm } from '~/lib/action.server';
 
 /** The banner's and the profile's consent form (no page of its own): stores the choice and goes back. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const refused = csrfRefusalResponse(request, formData);
   if (refused) return refused;
   const choice = textField(formData, 'keuze') === 'alle' ? 'alle' : 'noodzakelijk';

@@ -1,3 +1,4 @@
 export * from './csrf';
 export * from './cookies';
 export * from './etag';
+export * from '../passwords';

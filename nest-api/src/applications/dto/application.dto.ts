@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { APPLICATION_CATEGORIES, APPLICATION_FIELD_ERRORS, APPLICATION_LIMITS, FIELD_ERRORS, LIMITS } from '@datahub/domain';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -11,6 +11,9 @@ const emptyToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 const present = (_: object, value: unknown) => value !== null && value !== undefined;
+/** Whole cents, instead of `IsNumber`'s `maxDecimalPlaces`, which throws on `1e-7` (no '.' in its text): a 500. */
+const WholeCents = (message: string) =>
+  ValidateBy({ name: 'wholeCents', validator: { validate: (value: unknown) => typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, defaultMessage: () => message } });
 
 /** A required text: trimmed, not empty, at most `max` characters. */
 const RequiredText = (max: number) =>
@@ -57,10 +60,12 @@ export class ApplicationDto {
   @IsIn(APPLICATION_CATEGORIES, { message: APPLICATION_FIELD_ERRORS.category })
   category?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, example: 1250, description: 'EUR per year; none means on request' })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: APPLICATION_LIMITS.priceMax, example: 1250, description: 'EUR per year; none means on request' })
   @IsOptional()
   @ValidateIf(present)
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: APPLICATION_FIELD_ERRORS.price })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: APPLICATION_FIELD_ERRORS.price })
+  @Max(APPLICATION_LIMITS.priceMax, { message: APPLICATION_FIELD_ERRORS.priceTooHigh })
+  @WholeCents(APPLICATION_FIELD_ERRORS.price)
   price_per_year?: number | null;
 
   @ApiProperty({ example: 'https://kasklimaat.example.nl' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
+import { AcceptablePassword } from './acceptable-password';
 
 export class LoginDto {
   @ApiProperty({ example: 'eigenaar@kwekerij-delta.test' })
@@ -35,11 +36,12 @@ export class SignupDto {
   @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
   email: string;
 
-  @ApiProperty({ minLength: LIMITS.passwordMin })
+  @ApiProperty({ minLength: LIMITS.passwordMin, description: 'Not a common password, a repetition or sequence, or the e-mail address' })
   @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MinLength(LIMITS.passwordMin, { message: FIELD_ERRORS.minLength(LIMITS.passwordMin) })
   @MaxLength(LIMITS.passwordMax, { message: FIELD_ERRORS.maxLength(LIMITS.passwordMax) })
+  @AcceptablePassword()
   password: string;
 
   @ApiPropertyOptional({ description: 'The token from an invitation link: places the newcomer in the inviting organisation' })

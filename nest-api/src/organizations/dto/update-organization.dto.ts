@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { FIELD_ERRORS } from '@datahub/domain';
+import { Omittable } from '../../common/omittable';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
@@ -10,7 +11,7 @@ export const ORGANIZATION_NAME_MAX = 100;
 
 export class UpdateOrganizationDto {
   @ApiPropertyOptional({ example: 'Kwekerij Delta', maxLength: ORGANIZATION_NAME_MAX })
-  @IsOptional()
+  @Omittable()
   @Transform(trim)
   @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })

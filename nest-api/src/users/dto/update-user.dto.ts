@@ -1,14 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
+import { Omittable } from '../../common/omittable';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The profile screen sends firstname and lastname; e-mail and organisation are not changed here. */
 export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'Anna' })
-  @IsOptional()
+  @Omittable()
   @Transform(trim)
   @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })
@@ -16,7 +17,7 @@ export class UpdateUserDto {
   firstname?: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'de Vries' })
-  @IsOptional()
+  @Omittable()
   @Transform(trim)
   @IsString({ message: FIELD_ERRORS.invalid })
   @IsNotEmpty({ message: FIELD_ERRORS.required })

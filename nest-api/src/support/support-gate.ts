@@ -1,0 +1,63 @@
+import type { NestFastifyApplication } from "@nestjs/platform-fastify";
+import type { FastifyRequest } from "fastify";
+import { DataSource } from "typeorm";
+import { SUPPORT_LIMITS } from "@datahub/domain";
+import { extractAccessToken } from "../auth/credentials";
+import { TokenService } from "../auth/token.service";
+import { ApiError } from "../common/errors";
+import { SUPPORT_REQUESTS_PATH } from "./multipart-body";
+
+const HOUR_SECONDS = 3600;
+
+/** Typed loosely: nest's adapter brings its own copy of Fastify's types. */
+interface HookHost {
+  addHook(name: "onRequest", hook: (request: never) => Promise<void>): unknown;
+}
+
+/** Seconds until this user may send another support request (0: now): at most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
+export async function supportWaitSeconds(
+  db: DataSource,
+  userId: string
+): Promise<number> {
+  const rows: { wait: number }[] = await db.query(
+    `SELECT EXTRACT(EPOCH FROM (created_at + interval '1 hour' - now()))::float AS wait
+     FROM support_requests WHERE user_id = $1 AND created_at > now() - interval '1 hour'
+     ORDER BY created_at DESC OFFSET $2 - 1 LIMIT 1`,
+    [userId, SUPPORT_LIMITS.perUserPerHour]
+  );
+  return rows.length ? Math.min(HOUR_SECONDS, Math.max(1, rows[0].wait)) : 0;
+}
+
+/**
+ * A support request carries up to 15 MB: who sends it, and whether they may send one now, is
+ * settled in `onRequest`, before a byte of the body is read. Anonymous or refused senders get
+ * their 401/429 at once instead of the API holding their upload in memory first (issue 19, item 13).
+ * The access guard still checks the route's rule (and CSRF) once the body is in.
+ */
+export function registerSupportGate(app: NestFastifyApplication): void {
+  const tokens = app.get(TokenService);
+  const db = app.get(DataSource);
+  (app.getHttpAdapter().getInstance() as unknown as HookHost).addHook(
+    "onRequest",
+    async (request: FastifyRequest) => {
+      if (
+        request.method !== "POST" ||
+        request.url.split("?")[0] !== SUPPORT_REQUESTS_PATH
+      )
+        return;
+      const credential = extractAccessToken(request);
+      if (!credential) throw ApiError.unauthenticated();
+      const known = tokens.authenticateFromMemory(
+        credential.token,
+        credential.via
+      );
+      const user =
+        known === undefined
+          ? await tokens.authenticate(credential.token, credential.via)
+          : known;
+      if (!user) throw ApiError.unauthenticated();
+      const wait = await supportWaitSeconds(db, user.id);
+      if (wait > 0) throw ApiError.tooManyRequests(wait);
+    }
+  );
+}
