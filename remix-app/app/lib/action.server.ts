@@ -41,12 +41,14 @@ export async function readForm(
  */
 export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const formData = await readForm(args.request);
-  return { user, permissions, formData, refused: requireValidCsrf(args.request, formData) };
+  return { user, permissions, ...(await readCheckedForm(args.request)) };
 }
 
-/** The same for the forms that come before signing in (sign-in, sign-up, invitations). */
-export async function readPublicAction(request: Request) {
+/** The form and its anti-forgery verdict, for an action that has already established who asks. */
+export async function readCheckedForm(request: Request) {
   const formData = await readForm(request);
   return { formData, refused: requireValidCsrf(request, formData) };
 }
+
+/** The same for the forms that come before signing in (sign-in, sign-up, invitations). */
+export const readPublicAction = readCheckedForm;

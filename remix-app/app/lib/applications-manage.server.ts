@@ -10,11 +10,10 @@ import {
 import { apiRequest } from './api.server';
 import { applicationBody, type ApplicationView } from './applications';
 import { requireCurrentUser } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { isMultipart, logoAction } from './logo-upload.server';
 import { flashCookie } from './session.server';
-import { readForm } from './action.server';
+import { readCheckedForm } from './action.server';
 
 /** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
 export async function requireOrganizationAdmin(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -61,7 +60,7 @@ export async function loadApplicationBySlug(request: Request, slug: string): Pro
 
 export type ApplicationFormReply = FormReply & { intent?: string };
 
-function refused(formData: FormData, error: { statusCode: number; detail: string; errors?: Record<string, string> }, status: number) {
+function refusedReply(formData: FormData, error: { statusCode: number; detail: string; errors?: Record<string, string> }, status: number) {
   return data<ApplicationFormReply>(
     { intent: 'opslaan', formError: applicationErrorText(error), fieldErrors: error.errors, values: keptValues(formData) },
     { status },
@@ -72,11 +71,10 @@ function refused(formData: FormData, error: { statusCode: number; detail: string
 export async function createApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request } = args;
-  const formData = await readForm(request);
-  const csrf = requireValidCsrf(request, formData);
-  if (csrf) return csrf;
+  const { formData, refused } = await readCheckedForm(request);
+  if (refused) return refused;
   const result = await apiRequest(request, 'post', '/api/applications', { body: applicationBody(formData) }, { refusals: 'return' });
-  if (!result.ok) return refused(formData, result.error, result.status);
+  if (!result.ok) return refusedReply(formData, result.error, result.status);
   return redirect(`/beheer-applicatie/${encodeURIComponent(result.data.slug)}`, {
     headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.created(result.data.name)) },
   });
@@ -89,9 +87,8 @@ export async function editApplicationAction(args: ActionFunctionArgs) {
   const application = await loadApplicationBySlug(request, params.slug ?? '');
   const self = `/beheer-applicatie/${encodeURIComponent(application.slug)}`;
   if (isMultipart(request)) return logoAction(request, { kind: 'application', id: application.application_id }, self);
-  const formData = await readForm(request);
-  const csrf = requireValidCsrf(request, formData);
-  if (csrf) return csrf;
+  const { formData, refused } = await readCheckedForm(request);
+  if (refused) return refused;
   const intent = textField(formData, 'intent');
   if (intent === 'padoverschrijvingen' || intent === 'padoverschrijvingen-terugzetten') return pathOverridesAction(request, formData, intent, self);
   const result = await apiRequest(
@@ -101,7 +98,7 @@ export async function editApplicationAction(args: ActionFunctionArgs) {
     { params: { path: { application_id: application.application_id } }, body: { ...applicationBody(formData), logo_url: application.logo_url } },
     { refusals: 'return' },
   );
-  if (!result.ok) return refused(formData, result.error, result.status);
+  if (!result.ok) return refusedReply(formData, result.error, result.status);
   return redirect(self, { headers: { 'Set-Cookie': await flashCookie(request, APPLICATION_LABELS.form.saved) } });
 }
 
@@ -142,9 +139,8 @@ function overrideDetail(status: number): string {
 export async function deleteApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request, params } = args;
-  const formData = await readForm(request);
-  const csrf = requireValidCsrf(request, formData);
-  if (csrf) return csrf;
+  const { refused } = await readCheckedForm(request);
+  if (refused) return refused;
   const application = await loadApplicationBySlug(request, params.slug ?? '');
   const result = await apiRequest(request, 'delete', '/api/applications/{id}', { params: { path: { id: application.application_id } } }, { refusals: 'return' });
   if (!result.ok) return data<ApplicationFormReply>({ intent: 'verwijderen', formError: ERROR_TEXTS.application.other }, { status: result.status });

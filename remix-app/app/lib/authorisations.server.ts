@@ -1,12 +1,10 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, isDatasetScope, type DatasetScope } from '@datahub/domain';
 import { apiRequest } from './api.server';
-import { requireCurrentUser } from './auth.server';
 import { READ_ALL } from './authorisations';
-import { requireValidCsrf } from './csrf.server';
 import { keptValues, textField, type FormReply } from './forms';
 import { flashCookie } from './session.server';
-import { readForm } from './action.server';
+import { readSignedInAction } from './action.server';
 
 const L = AUTHORISATION_LABELS;
 
@@ -28,9 +26,7 @@ function revokeTarget(formData: FormData) {
  * without JavaScript): 'intrekken' revokes and comes back to /machtigingen with a flash.
  */
 export async function revokeAction({ request, context }: ActionFunctionArgs) {
-  await requireCurrentUser({ request, context });
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const what = revokeTarget(formData);
   if (textField(formData, 'intent') !== 'intrekken') return data<RevokeReply>({ formError: L.revokeFailed }, { status: 400 });
@@ -51,9 +47,7 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
  * 'all data' sends only Dataset.ReadAll; the expiry only when given. A refusal keeps every choice.
  */
 export async function createAuthorisationAction({ request, context }: ActionFunctionArgs) {
-  await requireCurrentUser({ request, context });
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const values = keptValues(formData);
   const scopes = formData.getAll('authorisations').filter((value): value is string => typeof value === 'string' && isDatasetScope(value));

@@ -3,9 +3,8 @@ import { ERROR_TEXTS } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from './api.server';
 import { requireCurrentUser } from './auth.server';
 import { resultTable, type SparqlJsonResults } from './authorisations';
-import { requireValidCsrf } from './csrf.server';
 import { textField } from './forms';
-import { readForm } from './action.server';
+import { readSignedInAction } from './action.server';
 
 export interface SparqlReply {
   query: string;
@@ -22,9 +21,7 @@ const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9'
 
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
-  await requireCurrentUser({ request, context });
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
   const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug: params.slug ?? '' } } });

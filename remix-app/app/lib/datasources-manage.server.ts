@@ -3,11 +3,10 @@ import { DATASET_LABELS, hasPermissionIn } from '@datahub/domain';
 import type { CreatedDatasourceView } from '@datahub/api-client';
 import { apiGet, apiRequest } from './api.server';
 import { requireCurrentUserWithPermissions } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
 import { textField, type FormReply } from './forms';
 import { asActor } from './organizations.server';
 import { flashCookie } from './session.server';
-import { readForm } from './action.server';
+import { readCheckedForm } from './action.server';
 
 const L = DATASET_LABELS.datasources;
 
@@ -39,8 +38,7 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const { request } = args;
   const { datasource, listPath } = await loadDatasource(args);
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readCheckedForm(request);
   if (refused) return refused;
   const intent = textField(formData, 'intent');
   const params = { path: { id: datasource.datasource_id } };

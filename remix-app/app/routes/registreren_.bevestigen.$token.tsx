@@ -6,11 +6,10 @@ import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
 import { apiRequest, refusalInit } from '~/lib/api.server';
 import { signInHeaders } from '~/lib/auth.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
 import { textField, type FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { flashCookie } from '~/lib/session.server';
-import { readForm } from '~/lib/action.server';
+import { readPublicAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 
@@ -37,8 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * links must not use it up, and the password chosen at sign-up has to be typed again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;
   const result = await apiRequest(
     request,

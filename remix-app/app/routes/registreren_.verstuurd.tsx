@@ -5,11 +5,10 @@ import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
 import { apiRequest, refusalInit } from '~/lib/api.server';
-import { requireValidCsrf } from '~/lib/csrf.server';
 import type { FormReply } from '~/lib/forms';
 import { pageTitle } from '~/lib/meta';
 import { pendingSignupEmail } from '~/lib/signup.server';
-import { readForm } from '~/lib/action.server';
+import { readPublicAction } from '~/lib/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.sentTitle) }];
 
@@ -23,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const refused = requireValidCsrf(request, formData);
+  const { refused } = await readPublicAction(request);
   if (refused) return refused;
   const email = await pendingSignupEmail(request);
   if (!email) return redirect('/registreren');
