@@ -1,7 +1,8 @@
 import type { NestFastifyApplication } from "@nestjs/platform-fastify";
 import type { FastifyRequest } from "fastify";
 import { DataSource } from "typeorm";
-import { SUPPORT_LIMITS } from "@datahub/domain";
+import { DETAILS, SUPPORT_LIMITS } from "@datahub/domain";
+import { isApiTokenSecret } from "../api-tokens/api-token-secret";
 import { extractAccessToken } from "../auth/credentials";
 import { TokenService } from "../auth/token.service";
 import { ApiError } from "../common/errors";
@@ -47,6 +48,8 @@ export function registerSupportGate(app: NestFastifyApplication): void {
         return;
       const credential = extractAccessToken(request);
       if (!credential) throw ApiError.unauthenticated();
+      // A write: API tokens are refused here as by the guard everywhere else (ADR 0017).
+      if (isApiTokenSecret(credential.token)) throw ApiError.forbidden(DETAILS.tokenNotAllowed);
       const known = tokens.authenticateFromMemory(
         credential.token,
         credential.via
