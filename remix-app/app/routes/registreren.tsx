@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@datahub/domain';
-import { passwordProblem } from '@datahub/domain/server';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
@@ -43,9 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
-  // The API's own rule (it checks again): refused here without a round trip, with the same message.
-  const problem = passwordProblem(textField(formData, 'password'), textField(formData, 'email').trim());
-  if (problem) return data<FormReply>({ fieldErrors: { password: problem }, values: keptValues(formData) }, { status: 422 });
+  // The password rule (passwordProblem, @datahub/domain) is checked by the API with every other field,
+  // so a refusal names all of them at once.
   const result = await apiRequest(
     request,
     'post',

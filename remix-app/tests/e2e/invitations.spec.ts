@@ -13,7 +13,7 @@ async function ownerWithOrganization(page: Page) {
   const owner = await signUp(page, { firstname: 'Olga', lastname: 'Uitnodiger' });
   const name = `Kwekerij Uitnodiging ${randomUUID().slice(0, 8)}`;
   await page.goto('/mijn-organisatie');
-  await page.getByLabel(O.name, { exact: true }).fill(name);
+  await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill(name);
   await page.getByRole('button', { name: O.save }).click();
   await expect(page.getByRole('status')).toHaveText(O.saved);
   return { owner, name };
@@ -56,7 +56,7 @@ test.describe('invitations', () => {
     await page.getByRole('button', { name: LABELS.signup.submit }).click();
 
     await expect(page).toHaveURL(/\/mijn-organisatie$/);
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue(name);
     await expect(page.getByRole('region', { name: O.usersTitle }).getByText('Olga Uitnodiger')).toBeVisible();
     const me = await currentUser(page);
     expect(me.email).toBe(invitee);
@@ -102,7 +102,7 @@ test.describe('invitations', () => {
     await page.getByRole('button', { name: I.accept }).click();
     await expect(page).toHaveURL(/\/mijn-organisatie$/);
     await expect(page.getByRole('status')).toHaveText(I.accepted(name));
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue(name);
     expect((await currentUser(page)).organization_name).toBe(name);
     // Read rights only: the newcomer cannot edit the organisation.
     await expect(page.getByRole('button', { name: O.save })).toHaveCount(0);

@@ -16,7 +16,7 @@ test.describe('organisation pages', () => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/mijn-organisatie');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(O.myTitle);
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
     await expect(page.getByLabel(O.slug, { exact: true })).toHaveValue('kwekerij-delta');
     await expect(page.getByLabel(O.domain, { exact: true })).toHaveValue('kwekerij-delta.test');
     for (const label of [O.name, O.kvkNumber, O.domain]) await expect(page.getByLabel(label, { exact: true })).not.toBeEditable();
@@ -41,7 +41,7 @@ test.describe('organisation pages', () => {
     // Their own organisation under its slug is fine.
     const own = await page.goto('/organisatie/kwekerij-delta');
     expect(own?.status()).toBe(200);
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue('Kwekerij Delta');
   });
 
   test('a member who submits the organisation form anyway gets the 403 text and nothing changes', async ({ page, signInAs, context }) => {
@@ -67,7 +67,7 @@ test.describe('organisation pages', () => {
       },
       { organization_id: organization.organization_id, intent: 'update', csrf: decodeURIComponent(csrf) },
     );
-    await page.getByLabel(O.name, { exact: true }).fill('Kwekerij Overgenomen');
+    await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill('Kwekerij Overgenomen');
     await page.getByRole('button', { name: 'Toch opslaan' }).click();
     await expect(page.getByRole('alert')).toHaveText('U heeft onvoldoende rechten om gegevens van de organisatie aan te passen!');
     expect((await currentUser(page)).organization_name).toBe('Kwekerij Delta');
@@ -77,19 +77,19 @@ test.describe('organisation pages', () => {
     await signUp(page);
     await page.goto('/mijn-organisatie');
     await expect(page.getByText(O.personalHint)).toBeVisible();
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('');
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue('');
 
-    await page.getByLabel(O.name, { exact: true }).fill('Kassenbouw West');
+    await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill('Kassenbouw West');
     await page.getByLabel(O.kvkNumber, { exact: true }).fill('12345678');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('alert')).toHaveText('Er bestaat al een organisatie met deze naam, gebruik een andere naam.');
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue('Kassenbouw West');
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue('Kassenbouw West');
     await expect(page.getByLabel(O.kvkNumber, { exact: true })).toHaveValue('12345678');
     expect((await currentUser(page)).organization_name).toMatch(/^tmp_/);
 
     // A domain without verified users of the organisation under it is refused too.
     const name = uniqueName();
-    await page.getByLabel(O.name, { exact: true }).fill(name);
+    await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill(name);
     await page.getByLabel(O.domain, { exact: true }).fill('nergens-geverifieerd.test');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.organizationUpdate.domain);
@@ -105,7 +105,7 @@ test.describe('organisation pages', () => {
     await expect(page.getByRole('status')).toHaveText(O.saved);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.reload();
-    await expect(page.getByLabel(O.name, { exact: true })).toHaveValue(name);
+    await expect(page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true })).toHaveValue(name);
     await expect(page.getByLabel(O.kvkNumber, { exact: true })).toHaveValue('12345678');
     await expect(page.getByText(O.saved)).toHaveCount(0);
     expect((await currentUser(page)).organization_name).toBe(name);
@@ -125,7 +125,7 @@ test.describe('organisation pages', () => {
     await expect(page).toHaveURL(new RegExp(`/organisatie/${owner.organization_slug}$`));
 
     const name = uniqueName('Admin Bewerkt');
-    await page.getByLabel(O.name, { exact: true }).fill(name);
+    await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill(name);
     await page.getByLabel(O.kvkNumber, { exact: true }).fill('87654321');
     await page.getByRole('button', { name: O.save }).click();
     await expect(page.getByRole('status')).toHaveText(O.saved);
@@ -178,7 +178,7 @@ test.describe('organisation pages', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.getByLabel(O.name, { exact: true }).fill(uniqueName());
+    await page.getByRole('region', { name: O.detailsTitle }).getByLabel(O.name, { exact: true }).fill(uniqueName());
     const button = page.getByRole('button', { name: new RegExp(O.save) });
     await button.click();
     await expect(button).toHaveAttribute('aria-disabled', 'true');
