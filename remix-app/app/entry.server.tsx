@@ -4,18 +4,10 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
-import { ifNoneMatchNames } from '@datahub/domain/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce';
-import {
-  acceptedEncoding,
-  pageCache,
-  pageKey,
-  rememberServedPage,
-  routesArePure,
-  servePageFromCache,
-  type CachedPage,
-} from './lib/page-cache.server';
+import { keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache.server';
+import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-replay.server';
 import { renderedPageView, sendPageView } from './lib/page-views.server';
 
 export const streamTimeout = 5_000;
@@ -82,7 +74,7 @@ export default function handleRequest(
 
 /**
  * server/portal.js puts this in front of Remix: pages of routes with `handle.pageCache` whose
- * nest-api answers are all unchanged come from memory (lib/page-cache.server.ts).
+ * nest-api answers are all unchanged come from memory (lib/page-replay.server.ts).
  */
 export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: string) => void) {
   return servePageFromCache({
@@ -131,18 +123,16 @@ function renderToBuffer(remixContext: EntryContext, url: string, nonce: string):
   });
 }
 
-/** A cached page in the encoding the browser prefers (compressed here, so the compression middleware leaves it), or 304. */
+/** A kept page (compressed here, so the compression middleware leaves it), or 304. */
 async function cachedResponse(request: Request, status: number, headers: Headers, key: string, page: CachedPage): Promise<Response> {
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('ETag', page.etag);
-  headers.append('Vary', 'Accept-Encoding');
-  if (ifNoneMatchNames(request.headers.get('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
-  const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
-  const body = await pageCache!.encoded(key, page, encoding);
-  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-  headers.set('Content-Length', String(body.length));
+  const reply = await keptPageReply(key, page, { ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }, 'kept');
+  for (const [name, value] of reply.headers) {
+    if (name === 'Vary') headers.append(name, value);
+    else headers.set(name, value);
+  }
+  if (reply.notModified) return new Response(null, { status: 304, headers });
   // A Buffer is a Uint8Array, which Response takes; TypeScript's DOM types only miss its ArrayBufferLike.
-  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
+  return new Response(reply.body as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

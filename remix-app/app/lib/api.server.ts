@@ -3,7 +3,7 @@ import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMet
 import type { ApiErrorBody } from '@datahub/domain';
 import { addUsageConsentHeader } from './consent.server';
 import { apiUrl } from './env.server';
-import { recordedFetch } from './page-cache.server';
+import { recordedFetch } from './page-replay.server';
 import { loginPath, requestedPath } from './redirects';
 import { clearAccessTokenCookie, getAccessToken } from './session.server';
 

@@ -1,0 +1,73 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken } from './helpers';
+import { DEMO_USERS } from './settings';
+
+/**
+ * The portal's second page-cache layer (lib/page-replay.server.ts): a page of routes that opt in
+ * (`handle.pageCache`) is sent without running Remix once every nest-api answer it was made of is
+ * unchanged. `Server-Timing: page-cache;desc="replayed"` marks such an answer. Each opted-in route
+ * must be replayed, and must be made afresh on the very next request after an answer it recorded
+ * changed. Without the layer these tests fail (no replayed answer).
+ */
+
+const REPLAYED = 'page-cache;desc="replayed"';
+
+async function layerOf(request: APIRequestContext, path: string): Promise<{ status: number; layer: string; body: string }> {
+  const response = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+  return { status: response.status(), layer: response.headers()['server-timing'] ?? '', body: await response.text() };
+}
+
+/** A first visit may set a cookie (never kept); by the third identical request the page is replayed. */
+async function expectReplayed(request: APIRequestContext, path: string): Promise<void> {
+  for (let visit = 0; visit < 2; visit += 1) expect((await layerOf(request, path)).status, path).toBe(200);
+  const third = await layerOf(request, path);
+  expect(third.status, path).toBe(200);
+  expect(third.layer, path).toBe(REPLAYED);
+}
+
+test.describe('pages replayed without Remix while their answers are unchanged', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-level checks: one project is enough');
+
+  test('catalogue, organisations and profile: replayed, then made afresh after the signed-in user changed', async ({ context, baseURL }) => {
+    const user = await apiSignUp();
+    await setAccessToken(context, baseURL!, user.token);
+    const paths = ['/datasets', '/organisaties', '/profiel'];
+    for (const path of paths) await expectReplayed(context.request, path);
+    // current_user is among every page's recorded answers (the shell's loader reads it).
+    const renamed = await api(user.token, 'put', '/api/users/{id}', { params: { path: { id: user.id } }, body: { firstname: 'Herdoopt', lastname: user.lastname } });
+    expect(renamed.status).toBe(200);
+    for (const path of paths) {
+      const next = await layerOf(context.request, path);
+      expect(next.status, path).toBe(200);
+      expect(next.layer, path).not.toBe(REPLAYED);
+    }
+    expect((await layerOf(context.request, '/profiel')).body).toContain('value="Herdoopt"');
+  });
+
+  test('organisations: made afresh after the list it shows changed', async ({ context, baseURL }) => {
+    const user = await apiSignUp();
+    await setAccessToken(context, baseURL!, user.token);
+    await expectReplayed(context.request, '/organisaties');
+    const me = await api(user.token, 'get', '/api/current_user');
+    const name = `Kwekerij Herhaald ${Date.now()}`;
+    const named = await api(user.token, 'put', '/api/organizations/{organization_id}', { params: { path: { organization_id: me.data.organization } }, body: { name } });
+    expect(named.status, JSON.stringify(named.data)).toBe(200);
+    const next = await layerOf(context.request, '/organisaties');
+    expect(next.layer).not.toBe(REPLAYED);
+    expect(next.body).toContain(name);
+  });
+
+  test('a dataset page: replayed, then not after its data source (and so the dataset) is removed', async ({ context, baseURL }) => {
+    const { datasource, dataset } = await ownerDataset();
+    const token = await apiLogin(DEMO_USERS.owner);
+    await setAccessToken(context, baseURL!, token);
+    const path = `/dataset/${dataset.slug}`;
+    await expectReplayed(context.request, path);
+    const removed = await api(token, 'delete', '/api/datasources/{id}', { params: { path: { id: datasource.datasource_id } } });
+    expect(removed.status).toBe(204);
+    const next = await layerOf(context.request, path);
+    expect(next.layer).not.toBe(REPLAYED);
+    expect(next.status).toBe(404);
+  });
+});
