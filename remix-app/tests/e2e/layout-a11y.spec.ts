@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApplication, organizationId } from './applications-helpers';
-import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANISATION_LABELS } from './domain';
-import { api, apiLogin, apiSignUp, ownerDataset } from './helpers';
+import { BREADCRUMB_LABELS, DATASET_LABELS, LABELS, LIST_COLUMN_LABELS, ORGANISATION_LABELS } from './domain';
+import { api, apiLogin, apiSignUp, invitationPathFromMail, ownerDataset, requestSignup, verificationPathFromMail } from './helpers';
 import { DEMO_USERS } from './settings';
 
 /**
@@ -27,10 +27,13 @@ interface Targets {
   longUserId: string;
   authorisationId: string;
   apiTokenId: string;
+  invitationId: string;
+  invitationPath: string;
+  verificationPath: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
-function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
+function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): Record<string, string> {
   return {
     '_shell._index.tsx': '/',
     '_shell.datasets._index.tsx': '/datasets',
@@ -48,10 +51,10 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
     '_shell.gebruiker.$userId.tsx': `/gebruiker/${t.longUserId}`,
     '_shell.gebruiker.$userId_.verwijderen.tsx': `/gebruiker/${selfId}/verwijderen`,
     '_shell.mijn-gebruikers.tsx': '/mijn-gebruikers',
-    '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
+    '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${t.invitationId}/intrekken`,
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
     '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx': `/mijn-organisatie/api-tokens/${t.apiTokenId}/intrekken`,
-    '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${randomUUID()}/intrekken`,
+    '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${ownTokenId}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
     '_shell.machtigingen._index.tsx': '/machtigingen',
     '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
@@ -71,13 +74,16 @@ function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
   };
 }
 
-const SIGNED_OUT_ROUTES: Record<string, string> = {
-  'inloggen.tsx': '/inloggen',
-  'registreren.tsx': '/registreren',
-  'uitnodiging.$token.tsx': '/uitnodiging/bestaat-niet-bestaat-niet',
-  'registreren_.verstuurd.tsx': '/registreren/verstuurd',
-  'registreren_.bevestigen.$token.tsx': '/registreren/bevestigen/bestaat-niet-bestaat-niet',
-};
+/** Real links from real mails: an open invitation and an unconfirmed sign-up. */
+function signedOutRoutes(t: Targets): Record<string, string> {
+  return {
+    'inloggen.tsx': '/inloggen',
+    'registreren.tsx': '/registreren',
+    'uitnodiging.$token.tsx': t.invitationPath,
+    'registreren_.verstuurd.tsx': '/registreren/verstuurd',
+    'registreren_.bevestigen.$token.tsx': t.verificationPath,
+  };
+}
 
 /** Layout and resource routes render no page of their own. */
 const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts']);
@@ -97,6 +103,85 @@ async function problemsOn(page: Page, path: string): Promise<string[]> {
     }
   }
   return problems;
+}
+
+type Persona = keyof typeof DEMO_USERS;
+
+/**
+ * The status each persona gets on each page: 200 unless listed. A page graded by axe while it
+ * answers an error page would count as covered without having been seen, so every visit checks
+ * its status, and an error page must be the Dutch one with exactly this status.
+ */
+const PLATFORM_ADMIN_PAGES = [
+  '_shell.beheer-applicaties._index.tsx',
+  '_shell.beheer-applicaties.aanmaken.tsx',
+  '_shell.beheer-applicatie.$slug._index.tsx',
+  '_shell.beheer-applicatie.$slug.verwijderen.tsx',
+  '_shell.beheer-inzicht.tsx',
+  '_shell.beheer-hulp.tsx',
+];
+/** Delta's revoke confirmations: another organisation's object is not found (the object check hides it). */
+const DELTA_REVOKE_PAGES = [
+  '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx',
+  '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx',
+  '_shell.machtigingen.$id.intrekken.tsx',
+];
+const each = (files: string[], status: number) => Object.fromEntries(files.map((file) => [file, status]));
+
+const ERROR_STATUS: Record<Persona, Record<string, number>> = {
+  admin: each(DELTA_REVOKE_PAGES, 404),
+  owner: each(PLATFORM_ADMIN_PAGES, 403),
+  // A plain member of Delta: no right to manage data sources, invitations or tokens (403); Delta's
+  // machtigingen are not listed for it at all (404).
+  member: {
+    ...each(PLATFORM_ADMIN_PAGES, 403),
+    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx'], 403),
+    '_shell.machtigingen.$id.intrekken.tsx': 404,
+  },
+  // Kassenbouw West: Delta's objects are not found, Delta's organisation pages are refused.
+  otherOwner: {
+    ...each(PLATFORM_ADMIN_PAGES, 403),
+    ...each(DELTA_REVOKE_PAGES, 404),
+    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.dataset.$slug.tsx', '_shell.gebruiker.$userId.tsx'], 404),
+    ...each(['_shell.organisatie.$slug.tsx', '_shell.gebruikers.$slug.tsx'], 403),
+  },
+};
+
+/** Unknown paths lead to the start page (a redirect, then the start page is graded). */
+const REDIRECTS: Record<string, string> = { '$.tsx': '/' };
+
+function expectedStatus(persona: Persona, file: string): number {
+  if (REDIRECTS[file]) return 302;
+  return ERROR_STATUS[persona][file] ?? 200;
+}
+
+const ERROR_TITLES: Record<number, string> = { 403: LABELS.errorPage.forbiddenTitle, 404: LABELS.errorPage.notFoundTitle };
+
+/** After page.goto (redirects followed): the status and, for an error, the Dutch error page. */
+async function expectAnswer(page: Page, status: number | undefined, expected: number, path: string) {
+  if (expected === 302) {
+    expect(status, path).toBe(200);
+    expect(new URL(page.url()).pathname, path).toBe('/');
+    return;
+  }
+  expect(status, path).toBe(expected);
+  const errorTitles = [LABELS.errorPage.title, LABELS.errorPage.notFoundTitle, LABELS.errorPage.forbiddenTitle];
+  const errorHeading = page.getByRole('heading', { level: 1 }).filter({ hasText: new RegExp(`^(${errorTitles.join('|')})$`) });
+  if (expected === 200) await expect(errorHeading, path).toHaveCount(0);
+  else await expect(errorHeading, path).toHaveText(ERROR_TITLES[expected] ?? LABELS.errorPage.title);
+}
+
+/** The persona's own id and a personal API token of its own (its revoke page). */
+async function ownObjects(token: string): Promise<[string, string]> {
+  const self = await api(token, 'get', '/api/current_user');
+  const created = await api(token, 'post', '/api/profile/api-tokens', { body: { name: `E2E eigen ${randomUUID().slice(0, 6)}`, scopes: ['catalogue:read'], expires_in_days: 30 } });
+  expect(created.status, JSON.stringify(created.data)).toBe(201);
+  return [String(self.data.user_id), created.data.id];
+}
+
+/** A sign-up sent through the form: the browser may now see /registreren/verstuurd (still signed out). */
+async function signUpPending(page: Page) {
+  await requestSignup(page, { firstname: 'Nina', lastname: 'Nieuw', email: `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`, password: `Geheim-${randomUUID()}` });
 }
 
 let targets: Targets;
@@ -131,6 +216,18 @@ test.describe('layout and accessibility of every page', () => {
       body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['data:read', 'catalogue:read'], expires_in_days: 30 },
     });
     expect(apiToken.status, JSON.stringify(apiToken.data)).toBe(201);
+    // An open invitation of Delta: its revoke confirmation page.
+    const invited = `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`;
+    expect((await api(token, 'post', '/api/invitations', { body: { email: invited } })).status).toBe(201);
+    const pending = await api(token, 'get', '/api/invitations');
+    const invitation = pending.data.find((row) => row.email === invited);
+    expect(invitation, 'the invitation is open').toBeDefined();
+    const { path: invitationPath } = await invitationPathFromMail(invited);
+    // A sign-up waiting for its confirmation: the confirmation page of a real link.
+    const signingUp = `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`;
+    const signup = await api(null, 'post', '/api/auth/signup', { body: { firstname: 'Nina', lastname: 'Nieuw', email: signingUp, password: `Geheim-${randomUUID()}` } });
+    expect(signup.status, JSON.stringify(signup.data)).toBe(202);
+    const verificationPath = await verificationPathFromMail(signingUp);
     targets = {
       applicationSlug: application.slug,
       datasourceId: created.data.datasource_id,
@@ -138,20 +235,46 @@ test.describe('layout and accessibility of every page', () => {
       longUserId: longUser.id,
       authorisationId: granted.data[0]!.authorisation_assignment_id,
       apiTokenId: apiToken.data.id,
+      invitationId: invitation!.invitation_id,
+      invitationPath,
+      verificationPath,
     };
   });
 
   test('every route file is in this sweep', () => {
     const routesDir = join(dirname(fileURLToPath(import.meta.url)), '../../app/routes');
-    const covered = new Set([...Object.keys(signedInRoutes(targets, 'x')), ...Object.keys(SIGNED_OUT_ROUTES), ...LAYOUT_ROUTES]);
+    const covered = new Set([...Object.keys(signedInRoutes(targets, 'x', 'x')), ...Object.keys(signedOutRoutes(targets)), ...LAYOUT_ROUTES]);
     const missing = readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file) && !covered.has(file));
     expect(missing).toEqual([]);
   });
 
+  test('every page answers its expected status, as every persona and signed out', async ({ page, signInAs }) => {
+    const wrong: string[] = [];
+    await signUpPending(page);
+    for (const [file, path] of Object.entries(signedOutRoutes(targets))) {
+      const status = (await page.request.get(path, { maxRedirects: 0 })).status();
+      if (status !== 200) wrong.push(`signed out ${file} ${path}: ${status}`);
+    }
+    for (const [persona, email] of Object.entries(DEMO_USERS) as [Persona, string][]) {
+      const token = await signInAs(email);
+      for (const [file, path] of Object.entries(signedInRoutes(targets, ...(await ownObjects(token))))) {
+        const status = (await page.request.get(path, { maxRedirects: 0 })).status();
+        if (status !== expectedStatus(persona, file)) wrong.push(`${persona} ${file} ${path}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Every page is graded as a page (200) by at least one persona, not only as an error page.
+    const files = Object.keys(signedInRoutes(targets, 'x', 'x'));
+    const unseen = files.filter((file) => !(Object.keys(DEMO_USERS) as Persona[]).some((persona) => [200, 302].includes(expectedStatus(persona, file))));
+    expect(unseen).toEqual([]);
+  });
+
   test('signed out', async ({ page }) => {
     const problems: string[] = [];
-    for (const path of Object.values(SIGNED_OUT_ROUTES)) {
-      await page.goto(path);
+    await signUpPending(page);
+    for (const [file, path] of Object.entries(signedOutRoutes(targets))) {
+      const response = await page.goto(path);
+      await expectAnswer(page, response?.status(), 200, path);
       problems.push(...(await problemsOn(page, path)));
     }
     expect(problems).toEqual([]);
@@ -161,10 +284,10 @@ test.describe('layout and accessibility of every page', () => {
     test(`as ${persona}`, async ({ page, signInAs }) => {
       test.setTimeout(240_000);
       const token = await signInAs(email);
-      const self = await api(token, 'get', '/api/current_user');
       const problems: string[] = [];
-      for (const path of Object.values(signedInRoutes(targets, String(self.data.user_id)))) {
-        await page.goto(path);
+      for (const [file, path] of Object.entries(signedInRoutes(targets, ...(await ownObjects(token))))) {
+        const response = await page.goto(path);
+        await expectAnswer(page, response?.status(), expectedStatus(persona as Persona, file), path);
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         problems.push(...(await problemsOn(page, path)));
       }
