@@ -127,9 +127,9 @@ test.describe('layout and accessibility of every page', () => {
   test('signed out', async ({ page }) => {
     const problems: string[] = [];
     await signUpPending(page);
-    for (const path of Object.values(signedOutRoutes(targets))) {
+    for (const [file, path] of Object.entries(signedOutRoutes(targets))) {
       const response = await page.goto(path);
-      await expectAnswer(page, response?.status(), 200, path);
+      await expectAnswer(page, response?.status(), 200, path, file);
       problems.push(...(await problemsOn(page, path)));
     }
     expect(problems).toEqual([]);
@@ -142,7 +142,7 @@ test.describe('layout and accessibility of every page', () => {
       const problems: string[] = [];
       for (const [file, path] of Object.entries(signedInRoutes(targets, ...(await ownObjects(token))))) {
         const response = await page.goto(path);
-        await expectAnswer(page, response?.status(), expectedStatus(persona as Persona, file), path);
+        await expectAnswer(page, response?.status(), expectedStatus(persona as Persona, file), path, file);
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         problems.push(...(await problemsOn(page, path)));
       }

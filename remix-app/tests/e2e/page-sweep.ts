@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { LABELS } from './domain';
+import { DATASET_LABELS, LABELS } from './domain';
 import { api, requestSignup } from './helpers';
 import type { DEMO_USERS } from './settings';
 
@@ -129,19 +129,21 @@ export function expectedStatus(persona: Persona, file: string): number {
 }
 
 const ERROR_TITLES: Record<number, string> = { 403: LABELS.errorPage.forbiddenTitle, 404: LABELS.errorPage.notFoundTitle };
+/** Pages that answer their own Dutch not-found page (with its own heading) instead of the error boundary's. */
+const OWN_NOT_FOUND_TITLES: Record<string, string> = { '_shell.dataset.$slug.tsx': DATASET_LABELS.dataset.notFoundTitle };
 
 /** After page.goto (redirects followed): the status and, for an error, the Dutch error page. */
-export async function expectAnswer(page: Page, status: number | undefined, expected: number, path: string) {
+export async function expectAnswer(page: Page, status: number | undefined, expected: number, path: string, file: string) {
   if (expected === 302) {
     expect(status, path).toBe(200);
-    expect(new URL(page.url()).pathname, path).toBe('/');
+    expect(new URL(page.url()).pathname, path).toBe(REDIRECTS[file]);
     return;
   }
   expect(status, path).toBe(expected);
-  const errorTitles = [LABELS.errorPage.title, LABELS.errorPage.notFoundTitle, LABELS.errorPage.forbiddenTitle];
+  const errorTitles = [LABELS.errorPage.title, LABELS.errorPage.notFoundTitle, LABELS.errorPage.forbiddenTitle, ...Object.values(OWN_NOT_FOUND_TITLES)];
   const errorHeading = page.getByRole('heading', { level: 1 }).filter({ hasText: new RegExp(`^(${errorTitles.join('|')})$`) });
   if (expected === 200) await expect(errorHeading, path).toHaveCount(0);
-  else await expect(errorHeading, path).toHaveText(ERROR_TITLES[expected] ?? LABELS.errorPage.title);
+  else await expect(errorHeading, path).toHaveText((expected === 404 && OWN_NOT_FOUND_TITLES[file]) || (ERROR_TITLES[expected] ?? LABELS.errorPage.title));
 }
 
 /** The persona's own id and a personal API token of its own (its revoke page). */
