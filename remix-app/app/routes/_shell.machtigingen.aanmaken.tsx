@@ -67,7 +67,7 @@ export default function NewAuthorisationPage() {
       ) : (
         <>
           <p className="mt-2 text-stone-600">{L.create.intro}</p>
-          <Form method="post" className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm" noValidate={false}>
+          <Form method="post" className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-6 shadow-sm" noValidate>
             <CsrfInput />
             <FormError message={reply?.formError} />
             <div>

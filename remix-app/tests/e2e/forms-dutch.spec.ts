@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANISATION_LABELS, DATASET_LABELS } from './domain';
-import { signUp } from './helpers';
+import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS } from '@datahub/domain';
+import { ownerDataset, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
 /** Forms the browser would check itself would show its own (English) bubbles: every form opts out. */
@@ -56,5 +57,23 @@ test.describe('forms speak Dutch only: the server checks, the browser does not',
     await expectEveryFormNoValidate(page);
     await page.getByRole('button', { name: DATASET_LABELS.datasourceCreate.submit }).click();
     await expect(page.getByText(ERROR_TEXTS.datasourceCreate.nameMissing)).toBeVisible();
+  });
+
+  test('the machtiging form: an empty post gets every Dutch field error, and what was chosen stays', async ({ page, signInAs }) => {
+    const { dataset } = await ownerDataset();
+    await signInAs(DEMO_USERS.owner);
+    await page.goto('/machtigingen/aanmaken');
+    await expectEveryFormNoValidate(page);
+    const A = AUTHORISATION_LABELS.create;
+    await page.getByRole('button', { name: A.submit }).click();
+    for (const message of [AUTHORISATION_FIELD_ERRORS.datasetMissing, AUTHORISATION_FIELD_ERRORS.assigneeMissing, AUTHORISATION_FIELD_ERRORS.scopesMissing])
+      await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByLabel(A.assignee, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel(A.dataset, { exact: true }).selectOption(dataset.dataset_id);
+    await page.getByRole('button', { name: A.submit }).click();
+    await expect(page.getByText(AUTHORISATION_FIELD_ERRORS.assigneeMissing)).toBeVisible();
+    await expect(page.getByText(AUTHORISATION_FIELD_ERRORS.datasetMissing)).toHaveCount(0);
+    await expect(page.getByLabel(A.dataset, { exact: true })).toHaveValue(dataset.dataset_id);
   });
 });

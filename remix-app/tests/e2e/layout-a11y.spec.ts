@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApplication, organizationId } from './applications-helpers';
 import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANISATION_LABELS } from './domain';
-import { api, apiLogin, apiSignUp, ownerDataset } from './helpers';
+import { api, apiLogin, apiSignUp, invitationPathFromMail, ownerDataset, verificationPathFromMail } from './helpers';
+import { expectAnswer, expectedStatus, LAYOUT_ROUTES, ownObjects, signedInRoutes, signedOutRoutes, signUpPending, type Persona, type Targets } from './page-sweep';
 import { DEMO_USERS } from './settings';
 
 /**
@@ -20,67 +21,6 @@ const WIDTHS = [320, 390, 768, 1280] as const;
 const AXE_WIDTHS = new Set<number>([390, 1280]);
 const LONG = 'Kasklimaatregistratiesysteemmetzeerlangeonafgebrokenbenamingzonderspaties';
 
-interface Targets {
-  applicationSlug: string;
-  datasourceId: string;
-  datasetSlug: string;
-  longUserId: string;
-  authorisationId: string;
-  apiTokenId: string;
-}
-
-/** Portal paths with their parameters filled in; every route file must be covered (checked below). */
-function signedInRoutes(t: Targets, selfId: string): Record<string, string> {
-  return {
-    '_shell._index.tsx': '/',
-    '_shell.datasets._index.tsx': '/datasets',
-    '_shell.mijn-datasets.tsx': '/mijn-datasets',
-    '_shell.beheer-datasets.tsx': '/beheer-datasets',
-    '_shell.databronnen._index.tsx': '/databronnen',
-    '_shell.databronnen.aanmaken.tsx': '/databronnen/aanmaken',
-    '_shell.databronnen.aanmaken-azure.tsx': '/databronnen/aanmaken-azure',
-    '_shell.databron.$id.tsx': `/databron/${t.datasourceId}`,
-    '_shell.databron.$id_.$bevestiging.tsx': `/databron/${t.datasourceId}/verwijderen`,
-    '_shell.dataset.$slug.tsx': `/dataset/${t.datasetSlug}`,
-    '_shell.organisaties.tsx': '/organisaties',
-    '_shell.organisatie.$slug.tsx': '/organisatie/kwekerij-delta',
-    '_shell.gebruikers.$slug.tsx': '/gebruikers/kwekerij-delta',
-    '_shell.gebruiker.$userId.tsx': `/gebruiker/${t.longUserId}`,
-    '_shell.gebruiker.$userId_.verwijderen.tsx': `/gebruiker/${selfId}/verwijderen`,
-    '_shell.mijn-gebruikers.tsx': '/mijn-gebruikers',
-    '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${randomUUID()}/intrekken`,
-    '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
-    '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx': `/mijn-organisatie/api-tokens/${t.apiTokenId}/intrekken`,
-    '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${randomUUID()}/intrekken`,
-    '_shell.profiel.tsx': '/profiel',
-    '_shell.machtigingen._index.tsx': '/machtigingen',
-    '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
-    '_shell.machtigingen.$id.intrekken.tsx': `/machtigingen/${t.authorisationId}/intrekken`,
-    '_shell.applicaties._index.tsx': '/applicaties',
-    '_shell.applicatie.$slug.tsx': `/applicatie/${t.applicationSlug}`,
-    '_shell.applicaties.$slug.tsx': '/applicaties/kwekerij-delta',
-    '_shell.mijn-applicaties.tsx': '/mijn-applicaties',
-    '_shell.beheer-applicaties._index.tsx': '/beheer-applicaties',
-    '_shell.beheer-applicaties.aanmaken.tsx': '/beheer-applicaties/aanmaken',
-    '_shell.beheer-applicatie.$slug._index.tsx': `/beheer-applicatie/${t.applicationSlug}`,
-    '_shell.beheer-applicatie.$slug.verwijderen.tsx': `/beheer-applicatie/${t.applicationSlug}/verwijderen`,
-    '_shell.beheer-inzicht.tsx': '/beheer-inzicht',
-    '_shell.beheer-hulp.tsx': '/beheer-hulp',
-    '_shell.hulp.tsx': '/hulp',
-    '$.tsx': '/bestaat-niet',
-  };
-}
-
-const SIGNED_OUT_ROUTES: Record<string, string> = {
-  'inloggen.tsx': '/inloggen',
-  'registreren.tsx': '/registreren',
-  'uitnodiging.$token.tsx': '/uitnodiging/bestaat-niet-bestaat-niet',
-  'registreren_.verstuurd.tsx': '/registreren/verstuurd',
-  'registreren_.bevestigen.$token.tsx': '/registreren/bevestigen/bestaat-niet-bestaat-niet',
-};
-
-/** Layout and resource routes render no page of their own. */
-const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts']);
 
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
@@ -131,6 +71,18 @@ test.describe('layout and accessibility of every page', () => {
       body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['data:read', 'catalogue:read'], expires_in_days: 30 },
     });
     expect(apiToken.status, JSON.stringify(apiToken.data)).toBe(201);
+    // An open invitation of Delta: its revoke confirmation page.
+    const invited = `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`;
+    expect((await api(token, 'post', '/api/invitations', { body: { email: invited } })).status).toBe(201);
+    const pending = await api(token, 'get', '/api/invitations');
+    const invitation = pending.data.find((row) => row.email === invited);
+    expect(invitation, 'the invitation is open').toBeDefined();
+    const { path: invitationPath } = await invitationPathFromMail(invited);
+    // A sign-up waiting for its confirmation: the confirmation page of a real link.
+    const signingUp = `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`;
+    const signup = await api(null, 'post', '/api/auth/signup', { body: { firstname: 'Nina', lastname: 'Nieuw', email: signingUp, password: `Geheim-${randomUUID()}` } });
+    expect(signup.status, JSON.stringify(signup.data)).toBe(202);
+    const verificationPath = await verificationPathFromMail(signingUp);
     targets = {
       applicationSlug: application.slug,
       datasourceId: created.data.datasource_id,
@@ -138,20 +90,46 @@ test.describe('layout and accessibility of every page', () => {
       longUserId: longUser.id,
       authorisationId: granted.data[0]!.authorisation_assignment_id,
       apiTokenId: apiToken.data.id,
+      invitationId: invitation!.invitation_id,
+      invitationPath,
+      verificationPath,
     };
   });
 
   test('every route file is in this sweep', () => {
     const routesDir = join(dirname(fileURLToPath(import.meta.url)), '../../app/routes');
-    const covered = new Set([...Object.keys(signedInRoutes(targets, 'x')), ...Object.keys(SIGNED_OUT_ROUTES), ...LAYOUT_ROUTES]);
+    const covered = new Set([...Object.keys(signedInRoutes(targets, 'x', 'x')), ...Object.keys(signedOutRoutes(targets)), ...LAYOUT_ROUTES]);
     const missing = readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file) && !covered.has(file));
     expect(missing).toEqual([]);
   });
 
+  test('every page answers its expected status, as every persona and signed out', async ({ page, signInAs }) => {
+    const wrong: string[] = [];
+    await signUpPending(page);
+    for (const [file, path] of Object.entries(signedOutRoutes(targets))) {
+      const status = (await page.request.get(path, { maxRedirects: 0 })).status();
+      if (status !== 200) wrong.push(`signed out ${file} ${path}: ${status}`);
+    }
+    for (const [persona, email] of Object.entries(DEMO_USERS) as [Persona, string][]) {
+      const token = await signInAs(email);
+      for (const [file, path] of Object.entries(signedInRoutes(targets, ...(await ownObjects(token))))) {
+        const status = (await page.request.get(path, { maxRedirects: 0 })).status();
+        if (status !== expectedStatus(persona, file)) wrong.push(`${persona} ${file} ${path}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Every page is graded as a page (200) by at least one persona, not only as an error page.
+    const files = Object.keys(signedInRoutes(targets, 'x', 'x'));
+    const unseen = files.filter((file) => !(Object.keys(DEMO_USERS) as Persona[]).some((persona) => [200, 302].includes(expectedStatus(persona, file))));
+    expect(unseen).toEqual([]);
+  });
+
   test('signed out', async ({ page }) => {
     const problems: string[] = [];
-    for (const path of Object.values(SIGNED_OUT_ROUTES)) {
-      await page.goto(path);
+    await signUpPending(page);
+    for (const [file, path] of Object.entries(signedOutRoutes(targets))) {
+      const response = await page.goto(path);
+      await expectAnswer(page, response?.status(), 200, path, file);
       problems.push(...(await problemsOn(page, path)));
     }
     expect(problems).toEqual([]);
@@ -161,10 +139,10 @@ test.describe('layout and accessibility of every page', () => {
     test(`as ${persona}`, async ({ page, signInAs }) => {
       test.setTimeout(240_000);
       const token = await signInAs(email);
-      const self = await api(token, 'get', '/api/current_user');
       const problems: string[] = [];
-      for (const path of Object.values(signedInRoutes(targets, String(self.data.user_id)))) {
-        await page.goto(path);
+      for (const [file, path] of Object.entries(signedInRoutes(targets, ...(await ownObjects(token))))) {
+        const response = await page.goto(path);
+        await expectAnswer(page, response?.status(), expectedStatus(persona as Persona, file), path, file);
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         problems.push(...(await problemsOn(page, path)));
       }
