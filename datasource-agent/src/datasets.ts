@@ -10,7 +10,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SparqlEngine } from '@datahub/sparql';
-import { isDatasetFileName, readCatalog, type Catalog, type CatalogEntry, type DatasetMetadata } from './catalog';
+import { isDatasetFileName, readCatalogue, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
 import type { Logger } from './log';
 import type { AgentState } from './state';
 
@@ -58,8 +58,8 @@ function sameMetadata(a: DatasetMetadata, b: DatasetMetadata): boolean {
 
 export class DatasetManager extends EventEmitter {
   private readonly tracked = new Map<string, Tracked>();
-  private catalog: Catalog = { entries: [], problems: [] };
-  private catalogProblemsLogged = '';
+  private catalogue: Catalogue = { entries: [], problems: [] };
+  private catalogueProblemsLogged = '';
   private scanning?: Promise<void>;
   private rescanRequested = false;
   private watcher?: FSWatcher;
@@ -151,12 +151,12 @@ export class DatasetManager extends EventEmitter {
     return this.scanning;
   }
 
-  private async readCatalogSafely(): Promise<void> {
+  private async readCatalogueSafely(): Promise<void> {
     try {
-      this.catalog = await readCatalog(this.options.dir);
-      const problems = this.catalog.problems.join('; ');
-      if (problems && problems !== this.catalogProblemsLogged) this.options.log.warn('dataset description problems', { problems });
-      this.catalogProblemsLogged = problems;
+      this.catalogue = await readCatalogue(this.options.dir);
+      const problems = this.catalogue.problems.join('; ');
+      if (problems && problems !== this.catalogueProblemsLogged) this.options.log.warn('dataset description problems', { problems });
+      this.catalogueProblemsLogged = problems;
     } catch (error) {
       // Keep the previous description (e.g. while the file is being edited).
       this.options.log.warn('cannot read the dataset description; keeping the previous one', { error });
@@ -165,7 +165,7 @@ export class DatasetManager extends EventEmitter {
 
   private async scanOnce(): Promise<void> {
     const { dir, log } = this.options;
-    await this.readCatalogSafely();
+    await this.readCatalogueSafely();
     let names: string[];
     try {
       names = (await readdir(dir)).filter(isDatasetFileName);
@@ -174,8 +174,8 @@ export class DatasetManager extends EventEmitter {
       return;
     }
     const present = new Set(names);
-    const entries = new Map<string, CatalogEntry>(this.catalog.entries.map((entry) => [entry.file, entry]));
-    for (const entry of this.catalog.entries) {
+    const entries = new Map<string, CatalogueEntry>(this.catalogue.entries.map((entry) => [entry.file, entry]));
+    for (const entry of this.catalogue.entries) {
       if (!present.has(entry.file)) log.debug('listed dataset file not found', { file: entry.file });
     }
     for (const file of names.sort()) {
@@ -194,7 +194,7 @@ export class DatasetManager extends EventEmitter {
     }
   }
 
-  private datasetId(file: string, entry: CatalogEntry | undefined): string {
+  private datasetId(file: string, entry: CatalogueEntry | undefined): string {
     if (entry?.dataset_id) return entry.dataset_id;
     const known = this.options.state.idFor(file);
     if (known) return known;
@@ -203,7 +203,7 @@ export class DatasetManager extends EventEmitter {
     return fresh;
   }
 
-  private async refresh(file: string, entry: CatalogEntry | undefined): Promise<void> {
+  private async refresh(file: string, entry: CatalogueEntry | undefined): Promise<void> {
     const { dir, engine, log } = this.options;
     const full = path.join(dir, file);
     let info;

@@ -6,7 +6,7 @@ export * from './redirect';
 export * from './errors';
 export * from './labels';
 export * from './authorisations';
-export * from './labels-organisations';
+export * from './labels-organizations';
 export * from './labels-datasets';
 export * from './labels-security';
 export * from './labels-usability';

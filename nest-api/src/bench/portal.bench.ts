@@ -14,7 +14,7 @@ import { Client } from 'pg';
 import { freePort, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { loadAverage, measure, signIn, startApi, stopChild, waitForHealth, type Measured } from './bench-support';
 
-const ORGANISATIONS = Number(process.env.BENCH_ORGANISATIONS ?? 200);
+const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 200);
 const DATASETS = Number(process.env.BENCH_DATASETS ?? 1000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const CROPS = ['Tomaat', 'Komkommer', 'Paprika', 'Roos', 'Chrysant', 'Aardbei', 'Sla', 'Orchidee'];
@@ -27,7 +27,7 @@ async function seedCatalogue(databaseUrl: string): Promise<string> {
   try {
     await db.query('BEGIN');
     const datasources: string[] = [];
-    for (let i = 1; i <= ORGANISATIONS; i += 1) {
+    for (let i = 1; i <= ORGANIZATIONS; i += 1) {
       const number = String(i).padStart(3, '0');
       const {
         rows: [organization],
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
           const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
           if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
         }
-        console.log(`${ORGANISATIONS} extra organisations, ${DATASETS} online datasets; ${duration} s per run after a 2 s warm-up; signed in as the platform admin; bytes as sent (with accept-encoding: gzip, br)`);
+        console.log(`${ORGANIZATIONS} extra organisations, ${DATASETS} online datasets; ${duration} s per run after a 2 s warm-up; signed in as the platform admin; bytes as sent (with accept-encoding: gzip, br)`);
         console.log('| page | connections | req/s | p50 | p99 | bytes/page | non-2xx/errors |');
         console.log('|---|---:|---:|---:|---:|---:|---:|');
         let datasets50: Measured | null = null;

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react';
-import { APPLICATION_LABELS, LABELS, ORGANISATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
+import { APPLICATION_LABELS, LABELS, ORGANIZATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/forms';
 import type { OrganizationView } from '@datahub/api-client';
 import { LogoForm } from './logo-form';
@@ -7,7 +7,7 @@ import { UsersTable } from './users-table';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 
-const L = ORGANISATION_LABELS.organization;
+const L = ORGANIZATION_LABELS.organization;
 
 export interface OrganizationPageData {
   organization: OrganizationView;

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { CONFIRM_LABELS, INVITATION_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import type { PendingInvitationRow } from '~/lib/invitations';
 import { ConfirmAction } from './confirm-action';
 import { PendingInvitations } from './pending-invitations';
@@ -9,7 +9,7 @@ import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { sectionClass } from './organization-page';
 
-const L = ORGANISATION_LABELS.users;
+const L = ORGANIZATION_LABELS.users;
 const C = CONFIRM_LABELS;
 
 export interface UsersPageData {

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { LIST_COLUMN_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { LIST_COLUMN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
 
-const L = ORGANISATION_LABELS.users;
+const L = ORGANIZATION_LABELS.users;
 const COL = LIST_COLUMN_LABELS;
 
 export type UserRow = { id: string; name: string; email: string; isSelf?: boolean };

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   CONFIRM_LABELS,
-  ORGANISATION_LABELS,
+  ORGANIZATION_LABELS,
   formatDateDashed,
   organizationUpdateErrorText,
   hasPermissionIn,
@@ -91,7 +91,7 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
       { status: result.status },
     );
   }
-  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, ORGANISATION_LABELS.organization.saved) } });
+  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, ORGANIZATION_LABELS.organization.saved) } });
 }
 
 /**
@@ -116,7 +116,7 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
     ? await apiRequest(request, 'delete', '/api/users/{id}', { params }, { refusals: 'return' })
     : await apiRequest(request, 'delete', '/api/users/{id}/remove_from_organization', { params }, { refusals: 'return' });
   if (!result.ok) {
-    const formError = result.status === 409 ? rolesErrorText(result.error) : ORGANISATION_LABELS.users.removeFailed;
+    const formError = result.status === 409 ? rolesErrorText(result.error) : ORGANIZATION_LABELS.users.removeFailed;
     return data<FormReply & { intent: string }>(
       { intent: 'remove', formError, values: { user_id: userId } },
       { status: result.status },
@@ -124,7 +124,7 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   }
   if (isSelf) return redirect('/inloggen', { headers: { 'Set-Cookie': clearAccessTokenCookie(request) } });
   return redirect(backTo, {
-    headers: { 'Set-Cookie': await flashCookie(request, ORGANISATION_LABELS.users.removed(name || userId)) },
+    headers: { 'Set-Cookie': await flashCookie(request, ORGANIZATION_LABELS.users.removed(name || userId)) },
   });
 }
 

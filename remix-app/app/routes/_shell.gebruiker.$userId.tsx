@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import {
   LABELS,
-  ORGANISATION_LABELS,
+  ORGANIZATION_LABELS,
   ROLE_CHECKBOX_LABELS,
   actsOn,
   checkboxesForRoles,
@@ -25,7 +25,7 @@ import { flashCookie } from '~/lib/session.server';
 import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
 import { readSignedInAction } from '~/lib/action.server';
 
-const L = ORGANISATION_LABELS.user;
+const L = ORGANIZATION_LABELS.user;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.name : L.title) }];
 
@@ -173,7 +173,7 @@ export default function UserPage() {
         <Form method="post" noValidate className="mt-4 space-y-6">
           <FormError message={reply?.formError} />
           <fieldset>
-            <legend className="sr-only">{ORGANISATION_LABELS.users.permissionsOf(user.name)}</legend>
+            <legend className="sr-only">{ORGANIZATION_LABELS.users.permissionsOf(user.name)}</legend>
             <RoleCheckboxes
               key={user.id}
               boxes={boxes}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
+import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
 import { textField } from '~/lib/forms';
@@ -10,7 +10,7 @@ import { readSignedInAction } from '~/lib/action.server';
 import { loadUsersPage, removeUser } from '~/lib/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(ORGANISATION_LABELS.users.title(data ? displayOrganizationName(data.organizationName) : '')) },
+  { title: pageTitle(ORGANIZATION_LABELS.users.title(data ? displayOrganizationName(data.organizationName) : '')) },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function OrganizationUsersPage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const title = ORGANISATION_LABELS.users.title(displayOrganizationName(page.organizationName));
+  const title = ORGANIZATION_LABELS.users.title(displayOrganizationName(page.organizationName));
   return <UsersPage title={title} page={{ ...page, canInvite: false }} reply={reply} />;
 }
 

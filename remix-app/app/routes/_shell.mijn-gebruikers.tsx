@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ORGANISATION_LABELS } from '@datahub/domain';
+import { ORGANIZATION_LABELS } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
 import { requireCurrentUser } from '~/lib/auth.server';
@@ -11,7 +11,7 @@ import { pageTitle } from '~/lib/meta';
 import { readSignedInAction } from '~/lib/action.server';
 import { loadUsersPage, removeUser } from '~/lib/organizations.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.users.myTitle) }];
+export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.users.myTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
@@ -32,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function MyUsersPage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  return <UsersPage title={ORGANISATION_LABELS.users.myTitle} page={page} reply={reply} />;
+  return <UsersPage title={ORGANIZATION_LABELS.users.myTitle} page={page} reply={reply} />;
 }
 
 export { OrganizationErrorBoundary as ErrorBoundary };

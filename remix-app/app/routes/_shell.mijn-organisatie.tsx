@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { API_TOKEN_LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
@@ -11,7 +11,7 @@ import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/api-tokens
 import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
 import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle(ORGANISATION_LABELS.organization.myTitle) }];
+export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.organization.myTitle) }];
 
 /** The organisation's API tokens, for those holding ApiToken.Manage (owners); null: the section is not shown. */
 async function organizationTokens(request: Request, user: { organization: string; permissions: string[] }) {
@@ -43,7 +43,7 @@ export default function MyOrganizationPage() {
   const tokenReply = reply && 'intent' in reply && reply.intent === 'api-token' ? (reply as TokenReply) : undefined;
   return (
     <>
-      <OrganizationPage title={ORGANISATION_LABELS.organization.myTitle} page={page} reply={tokenReply ? undefined : (reply as Parameters<typeof OrganizationPage>[0]['reply'])} />
+      <OrganizationPage title={ORGANIZATION_LABELS.organization.myTitle} page={page} reply={tokenReply ? undefined : (reply as Parameters<typeof OrganizationPage>[0]['reply'])} />
       {apiTokens ? (
         <ApiTokensSection tokens={apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introOrganization} action="/mijn-organisatie" confirmBase="/mijn-organisatie/api-tokens" />
       ) : null}

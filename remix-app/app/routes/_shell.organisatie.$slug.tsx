@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ORGANISATION_LABELS, displayOrganizationName } from '@datahub/domain';
+import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/auth.server';
@@ -12,7 +12,7 @@ import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.se
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: pageTitle(
-      (data && displayOrganizationName(data.organization.name)) || ORGANISATION_LABELS.organization.title,
+      (data && displayOrganizationName(data.organization.name)) || ORGANIZATION_LABELS.organization.title,
     ),
   },
 ];
@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function OrganizationBySlugPage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const title = displayOrganizationName(page.organization.name) || ORGANISATION_LABELS.organization.title;
+  const title = displayOrganizationName(page.organization.name) || ORGANIZATION_LABELS.organization.title;
   return <OrganizationPage title={title} page={page} reply={reply} />;
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { ORGANISATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
+import { ORGANIZATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { OrganizationLogo, sectionClass } from '~/components/organization-page';
 import { apiGet } from '~/lib/api.server';
@@ -11,7 +11,7 @@ import { moreHref, shownCount } from '~/lib/paging';
 import { pageTitle } from '~/lib/meta';
 import { SearchForm } from '~/components/search-form';
 
-const L = ORGANISATION_LABELS.organizations;
+const L = ORGANIZATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

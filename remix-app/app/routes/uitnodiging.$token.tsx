@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { LABELS, ORGANISATION_LABELS } from '@datahub/domain';
+import { LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
@@ -13,7 +13,7 @@ import { loginPath } from '~/lib/redirects';
 import { flashCookie, getAccessToken } from '~/lib/session.server';
 import { readPublicAction } from '~/lib/action.server';
 
-const L = ORGANISATION_LABELS.invitation;
+const L = ORGANIZATION_LABELS.invitation;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

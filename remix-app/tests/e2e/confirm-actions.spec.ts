@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CONFIRM_LABELS, DATASET_LABELS, DATASOURCE_PAGE_LABELS, ORGANISATION_LABELS } from './domain';
+import { CONFIRM_LABELS, DATASET_LABELS, DATASOURCE_PAGE_LABELS, ORGANIZATION_LABELS } from './domain';
 import { api, apiLogin, apiSignUp, currentUser, datasourceToken, loginUrlFor, signUp, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 import { uniqueEmailAt } from './users-helpers';
 import { hydrated, openConfirmation } from './confirm-helpers';
 
 const C = CONFIRM_LABELS;
-const U = ORGANISATION_LABELS.users;
+const U = ORGANIZATION_LABELS.users;
 const D = DATASET_LABELS.datasources;
 
 /** 'Annuleren' closes the dialog (focus back on the button) or leads back from the confirmation page. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANISATION_LABELS, DATASET_LABELS } from './domain';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANIZATION_LABELS, DATASET_LABELS } from './domain';
 import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS } from '@datahub/domain';
 import { ownerDataset, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
@@ -42,14 +42,14 @@ test.describe('forms speak Dutch only: the server checks, the browser does not',
 
     await page.goto('/mijn-organisatie');
     await expectEveryFormNoValidate(page);
-    await page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber, { exact: true }).fill('12ab');
-    await page.getByRole('button', { name: ORGANISATION_LABELS.organization.save }).click();
-    await expect(page.getByLabel(ORGANISATION_LABELS.organization.kvkNumber, { exact: true })).toHaveValue('12ab');
+    await page.getByLabel(ORGANIZATION_LABELS.organization.kvkNumber, { exact: true }).fill('12ab');
+    await page.getByRole('button', { name: ORGANIZATION_LABELS.organization.save }).click();
+    await expect(page.getByLabel(ORGANIZATION_LABELS.organization.kvkNumber, { exact: true })).toHaveValue('12ab');
     await expect(page.getByText(FIELD_ERRORS.kvkNumber)).toBeVisible();
 
     await page.goto('/mijn-gebruikers');
     await expectEveryFormNoValidate(page);
-    await page.getByRole('button', { name: ORGANISATION_LABELS.users.invite }).click();
+    await page.getByRole('button', { name: ORGANIZATION_LABELS.users.invite }).click();
     await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.invite.invalidEmail);
 
     await signInAs(DEMO_USERS.owner);

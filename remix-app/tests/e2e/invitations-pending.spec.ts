@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CONFIRM_LABELS, INVITATION_LABELS, ORGANISATION_LABELS, formatDateDashed, inviteSentText } from './domain';
+import { CONFIRM_LABELS, INVITATION_LABELS, ORGANIZATION_LABELS, formatDateDashed, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, signUp, uniqueEmail } from './helpers';
 import { openConfirmation } from './confirm-helpers';
 
-const U = ORGANISATION_LABELS.users;
+const U = ORGANIZATION_LABELS.users;
 const L = INVITATION_LABELS;
 const C = CONFIRM_LABELS.revokeInvitation;
 

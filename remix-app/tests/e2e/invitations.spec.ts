@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { INVITATION_LABELS, LABELS, ORGANISATION_LABELS, inviteSentText } from './domain';
+import { INVITATION_LABELS, LABELS, ORGANIZATION_LABELS, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, setAccessToken, signUp, uniqueEmail } from './helpers';
 
-const U = ORGANISATION_LABELS.users;
-const I = ORGANISATION_LABELS.invitation;
-const O = ORGANISATION_LABELS.organization;
+const U = ORGANIZATION_LABELS.users;
+const I = ORGANIZATION_LABELS.invitation;
+const O = ORGANIZATION_LABELS.organization;
 
 /** Signs up a fresh owner and gives their personal organisation a real name. */
 async function ownerWithOrganization(page: Page) {

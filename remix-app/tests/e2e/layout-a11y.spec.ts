@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApplication, organizationId } from './applications-helpers';
-import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANISATION_LABELS } from './domain';
+import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANIZATION_LABELS } from './domain';
 import { api, apiLogin, apiSignUp, invitationPathFromMail, ownerDataset, verificationPathFromMail } from './helpers';
 import { expectAnswer, expectedStatus, LAYOUT_ROUTES, ownObjects, signedInRoutes, signedOutRoutes, signUpPending, type Persona, type Targets } from './page-sweep';
 import { DEMO_USERS } from './settings';
@@ -224,7 +224,7 @@ test.describe('the shell looks finished', () => {
     for (const [path, tableName, headers, rowText, texts] of [
       ['/databronnen', 'Databronnen', [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.hostname, LIST_COLUMN_LABELS.owner], name, [name, hostname]],
       ['/beheer-datasets', 'Databronnen', [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.hostname, LIST_COLUMN_LABELS.owner], name, [name, hostname]],
-      ['/mijn-gebruikers', ORGANISATION_LABELS.users.listTitle, [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.email], DEMO_USERS.member, ['Lotte Lid', DEMO_USERS.member]],
+      ['/mijn-gebruikers', ORGANIZATION_LABELS.users.listTitle, [LIST_COLUMN_LABELS.name, LIST_COLUMN_LABELS.email], DEMO_USERS.member, ['Lotte Lid', DEMO_USERS.member]],
     ] as const) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(path);

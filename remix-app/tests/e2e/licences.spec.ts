@@ -5,7 +5,7 @@ import { createApplication, domain, organizationId, unique } from './application
 import { apiSignUp, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
 
-const { ORGANISATION_LABELS: O, APPLICATION_LABELS: L } = domain;
+const { ORGANIZATION_LABELS: O, APPLICATION_LABELS: L } = domain;
 
 /** A real licence server on loopback (the e2e hub allows private hosts), listing what `licences` holds. */
 let server: Server;

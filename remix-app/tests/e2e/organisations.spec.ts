@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANISATION_LABELS } from './domain';
+import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANIZATION_LABELS } from './domain';
 import { api, apiSignUp, currentUser, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
-const O = ORGANISATION_LABELS.organization;
-const OS = ORGANISATION_LABELS.organizations;
+const O = ORGANIZATION_LABELS.organization;
+const OS = ORGANIZATION_LABELS.organizations;
 
 function uniqueName(prefix = 'Kwekerij') {
   return `${prefix} ${randomUUID().slice(0, 8)}`;

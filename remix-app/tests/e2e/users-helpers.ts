@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-export { ORGANISATION_LABELS, ROLE_CHECKBOX_LABELS } from './domain';
+export { ORGANIZATION_LABELS, ROLE_CHECKBOX_LABELS } from './domain';
 
 /** A fresh address under `domain` (an organisation's e-mail domain places the newcomer there). */
 export function uniqueEmailAt(domain: string): string {

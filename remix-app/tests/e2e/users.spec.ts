@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ORGANISATION_LABELS, ROLE_CHECKBOX_LABELS, uniqueEmailAt } from './users-helpers';
+import { ORGANIZATION_LABELS, ROLE_CHECKBOX_LABELS, uniqueEmailAt } from './users-helpers';
 import { api, apiSignUp, currentUser, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
-const U = ORGANISATION_LABELS.users;
-const P = ORGANISATION_LABELS.user;
+const U = ORGANIZATION_LABELS.users;
+const P = ORGANIZATION_LABELS.user;
 const LAST_OWNER = 'Er moet altijd een eigenaar zijn van een organsatie!';
 
 /** The permissions section of /gebruiker/{id} (the shell has a checkbox of its own: the menu toggle). */

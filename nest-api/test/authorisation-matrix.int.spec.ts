@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@datahub/domain';
-import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorization-matrix';
+import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorisation-matrix';
 import { hashPassword } from '../src/auth/password';
 import { startTestApi, type TestApi } from './harness';
 import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';

@@ -1,5 +1,5 @@
 /** Dutch labels of the organisation, user and invitation pages (spec texts verbatim). */
-export const ORGANISATION_LABELS = {
+export const ORGANIZATION_LABELS = {
   organizations: {
     title: 'Organisaties',
     searchLabel: 'Zoek organisatie',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalog } from './catalog';
+import { parseCatalogue } from './catalogue';
 
-describe('parseCatalog', () => {
+describe('parseCatalogue', () => {
   it('reads a YAML list under datasets:', () => {
-    const catalog = parseCatalog(
+    const catalogue = parseCatalogue(
       `datasets:
   - file: kas.ttl
     name: Kas
@@ -16,21 +16,21 @@ describe('parseCatalog', () => {
 `,
       'datasets.yaml',
     );
-    expect(catalog.problems).toEqual([]);
-    expect(catalog.entries).toEqual([
+    expect(catalogue.problems).toEqual([]);
+    expect(catalogue.entries).toEqual([
       { file: 'kas.ttl', name: 'Kas', about: 'Over: de kas', contact: 'teelt@kwekerij.test', additional_info: 'Meer info' },
       { file: 'water.ttl', dataset_id: 'water-2026', name: 'Water', about: '', contact: '', additional_info: '' },
     ]);
   });
 
   it('reads a JSON list', () => {
-    const catalog = parseCatalog(JSON.stringify([{ file: 'a.ttl', name: 'A', about: 'x', contact: 'y', additional_info: 'z' }]), 'datasets.json');
-    expect(catalog.entries).toHaveLength(1);
-    expect(catalog.entries[0].name).toBe('A');
+    const catalogue = parseCatalogue(JSON.stringify([{ file: 'a.ttl', name: 'A', about: 'x', contact: 'y', additional_info: 'z' }]), 'datasets.json');
+    expect(catalogue.entries).toHaveLength(1);
+    expect(catalogue.entries[0].name).toBe('A');
   });
 
   it('skips bad entries with a reason and keeps the good ones', () => {
-    const catalog = parseCatalog(
+    const catalogue = parseCatalogue(
       `- file: ../etc/passwd.ttl
   name: escape
 - file: data.csv
@@ -45,17 +45,17 @@ describe('parseCatalog', () => {
 `,
       'datasets.yaml',
     );
-    expect(catalog.entries.map((entry) => entry.file)).toEqual(['ok.ttl']);
-    expect(catalog.problems).toHaveLength(5);
+    expect(catalogue.entries.map((entry) => entry.file)).toEqual(['ok.ttl']);
+    expect(catalogue.problems).toHaveLength(5);
   });
 
   it('uses the file name when the name is missing, and accepts an empty file', () => {
-    expect(parseCatalog('- file: kas-1.ttl', 'datasets.yaml').entries[0].name).toBe('kas-1');
-    expect(parseCatalog('', 'datasets.yaml').entries).toEqual([]);
+    expect(parseCatalogue('- file: kas-1.ttl', 'datasets.yaml').entries[0].name).toBe('kas-1');
+    expect(parseCatalogue('', 'datasets.yaml').entries).toEqual([]);
   });
 
   it('throws on unparseable files', () => {
-    expect(() => parseCatalog('{ not json', 'datasets.json')).toThrow(/datasets.json/);
-    expect(() => parseCatalog('datasets: 3', 'datasets.yaml')).toThrow(/list/);
+    expect(() => parseCatalogue('{ not json', 'datasets.json')).toThrow(/datasets.json/);
+    expect(() => parseCatalogue('datasets: 3', 'datasets.yaml')).toThrow(/list/);
   });
 });

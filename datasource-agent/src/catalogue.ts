@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-export const CATALOG_FILES = ['datasets.yaml', 'datasets.yml', 'datasets.json'] as const;
+export const CATALOGUE_FILES = ['datasets.yaml', 'datasets.yml', 'datasets.json'] as const;
 
 export interface DatasetMetadata {
   name: string;
@@ -17,16 +17,16 @@ export interface DatasetMetadata {
   additional_info: string;
 }
 
-export interface CatalogEntry extends DatasetMetadata {
+export interface CatalogueEntry extends DatasetMetadata {
   /** File name (relative to the data folder), ending in .ttl. */
   file: string;
   dataset_id?: string;
 }
 
-export interface Catalog {
+export interface Catalogue {
   /** The description file read, or undefined when the folder has none. */
   source?: string;
-  entries: CatalogEntry[];
+  entries: CatalogueEntry[];
   /** Problems found (entries skipped); the agent logs them. */
   problems: string[];
 }
@@ -47,7 +47,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : String(value);
 }
 
-export function parseCatalog(content: string, source: string): Catalog {
+export function parseCatalogue(content: string, source: string): Catalogue {
   const problems: string[] = [];
   let document: unknown;
   try {
@@ -58,7 +58,7 @@ export function parseCatalog(content: string, source: string): Catalog {
   const list = Array.isArray(document) ? document : (document as { datasets?: unknown } | null)?.datasets;
   if (document === null || document === undefined) return { source, entries: [], problems };
   if (!Array.isArray(list)) throw new Error(`${source}: expected a list of datasets or { datasets: [...] }`);
-  const entries: CatalogEntry[] = [];
+  const entries: CatalogueEntry[] = [];
   const files = new Set<string>();
   const ids = new Set<string>();
   list.forEach((raw, index) => {
@@ -89,10 +89,10 @@ export function parseCatalog(content: string, source: string): Catalog {
 }
 
 /** Reads the folder's description file, if any. Throws when it exists but cannot be parsed. */
-export async function readCatalog(dir: string): Promise<Catalog> {
-  for (const name of CATALOG_FILES) {
+export async function readCatalogue(dir: string): Promise<Catalogue> {
+  for (const name of CATALOGUE_FILES) {
     const file = path.join(dir, name);
-    if (existsSync(file)) return parseCatalog(await readFile(file, 'utf8'), name);
+    if (existsSync(file)) return parseCatalogue(await readFile(file, 'utf8'), name);
   }
   return { entries: [], problems: [] };
 }
