@@ -105,7 +105,7 @@ export function ApplicationForm({
   const [owner, setOwner] = useState<string | null>(null);
   const datasources = options.datasources?.filter((datasource) => owner === null || datasource.organizationId === owner) ?? null;
   return (
-    <Form method="post" className="mt-6 space-y-5" aria-label={submitLabel}>
+    <Form noValidate method="post" className="mt-6 space-y-5" aria-label={submitLabel}>
       <CsrfInput />
       <input type="hidden" name="intent" value="opslaan" />
       <FormError message={formError} />

@@ -90,7 +90,7 @@ export function SparqlSection({ slug, access, reply, xmlFailed }: { slug: string
               </p>
             ) : null}
           </div>
-          <Form method="post" className="mt-6">
+          <Form noValidate method="post" className="mt-6">
             <CsrfInput />
             <label htmlFor="sparql_query" className="block text-sm font-medium text-stone-800">
               {L.inputLabel}

@@ -87,7 +87,7 @@ function PathOverrides({
             <FormError message={reply?.intent === 'padoverschrijvingen' ? reply.formError : undefined} />
           </div>
           {overrides ? (
-            <Form method="post" className="mt-4 space-y-4" aria-label={P.title}>
+            <Form noValidate method="post" className="mt-4 space-y-4" aria-label={P.title}>
               <CsrfInput />
               <input type="hidden" name="datasource_id" value={datasource.id} />
               {PATH_KINDS.map((kind) => {

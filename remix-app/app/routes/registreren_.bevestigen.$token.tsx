@@ -75,7 +75,7 @@ export default function ConfirmSignupPage() {
           {placement.organization ? L.joins(placement.organization) : L.ownOrganization}
         </p>
       )}
-      <Form method="post" className="space-y-5">
+      <Form noValidate method="post" className="space-y-5">
         <FormError message={reply?.formError} />
         <TextField
           name="password"

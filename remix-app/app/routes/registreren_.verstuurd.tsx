@@ -42,7 +42,7 @@ export default function SignupSentPage() {
           {L.resent}
         </p>
       ) : null}
-      <Form method="post" className="space-y-4">
+      <Form noValidate method="post" className="space-y-4">
         <FormError message={reply?.formError} />
         <p className="text-sm text-stone-600">{L.notReceived}</p>
         <CsrfInput />
