@@ -5,10 +5,10 @@ import { RemixServer } from '@remix-run/react';
 import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { NonceProvider } from './lib/nonce';
-import { keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache.server';
-import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-replay.server';
-import { renderedPageView, sendPageView } from './lib/page-views.server';
+import { NonceProvider } from './lib/core/nonce';
+import { keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
+import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-cache/page-replay.server';
+import { renderedPageView, sendPageView } from './lib/insight/page-views.server';
 
 export const streamTimeout = 5_000;
 
@@ -74,7 +74,7 @@ export default function handleRequest(
 
 /**
  * server/portal.js puts this in front of Remix: pages of routes with `handle.pageCache` whose
- * nest-api answers are all unchanged come from memory (lib/page-replay.server.ts).
+ * nest-api answers are all unchanged come from memory (lib/page-cache/page-replay.server.ts).
  */
 export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: string) => void) {
   return servePageFromCache({

@@ -12,9 +12,9 @@ import { LABELS } from '@datahub/domain';
 import { CSRF_FIELD } from '@datahub/domain/server';
 import { ConsentBanner, UsageTracker } from '~/components/consent-banner';
 import { ErrorPanel } from '~/components/error-page';
-import { consentChoice, privacySignal } from '~/lib/consent.server';
-import { ensureCsrfToken } from '~/lib/csrf.server';
-import { useNonce } from '~/lib/nonce';
+import { consentChoice, privacySignal } from '~/lib/account/consent.server';
+import { ensureCsrfToken } from '~/lib/core/csrf.server';
+import { useNonce } from '~/lib/core/nonce';
 import styles from '~/tailwind.css?url';
 
 export const links: LinksFunction = () => [
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: LABELS.productName }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -88,7 +88,7 @@ function setCspNonce(res, nonce) {
 }
 
 // Pages whose nest-api answers are all unchanged since they were rendered come from memory
-// (app/lib/page-cache.server.ts); every other request goes on to Remix.
+// (app/lib/page-cache/page-cache.server.ts); every other request goes on to Remix.
 const entryModule = typeof build === 'function' ? null : /** @type {{ pageCacheMiddleware?: Function }} */ (build.entry.module);
 if (entryModule?.pageCacheMiddleware) {
   app.use(

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateDashed } from '@datahub/domain';
-import type { ApiTokenRow, TokenReply } from '~/lib/api-tokens.server';
+import type { ApiTokenRow, TokenReply } from '~/lib/account/api-tokens.server';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, useIsPending } from './form-controls';

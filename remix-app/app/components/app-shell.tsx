@@ -11,7 +11,7 @@ import {
 } from '@datahub/domain';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Menu, X } from 'lucide-react';
-import { sectionTitle } from '~/lib/section-title';
+import { sectionTitle } from '~/lib/core/section-title';
 import { TopBarHeading } from './breadcrumb';
 import { HelpEntry } from './help-entry';
 import { Logo } from './logo';

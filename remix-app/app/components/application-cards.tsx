@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { APPLICATION_LABELS, initials } from '@datahub/domain';
-import type { ApplicationCardData } from '~/lib/applications';
-import { matchesName } from '~/lib/datasets';
+import type { ApplicationCardData } from '~/lib/applications/applications';
+import { matchesName } from '~/lib/datasets/datasets';
 import { cardGridClass } from './dataset-cards';
 import { SearchForm } from './search-form';
 

@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import type { ApplicationCardData } from '~/lib/applications';
+import type { ApplicationCardData } from '~/lib/applications/applications';
 import { ApplicationSearchList } from './application-cards';
 import { Spinner } from './spinner';
 

@@ -1,9 +1,9 @@
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { APPLICATION_CATEGORIES, APPLICATION_LABELS, LABELS, LIMITS, characterCounter } from '@datahub/domain';
-import type { ApplicationFormValues } from '~/lib/applications';
-import type { ApplicationFormOptions } from '~/lib/applications-manage.server';
-import { describedBy } from '~/lib/forms';
+import type { ApplicationFormValues } from '~/lib/applications/applications';
+import type { ApplicationFormOptions } from '~/lib/applications/applications-manage.server';
+import { describedBy } from '~/lib/core/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { AUTHORISATION_LABELS, DATASET_LABELS, formatDateSlashed } from '@datahub/domain';
-import type { AuthorisationView } from '~/lib/authorisations';
+import type { AuthorisationView } from '~/lib/authorisations/authorisations';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { DatasetOwnerLogo, cardGridClass } from './dataset-cards';
 

@@ -1,7 +1,7 @@
 import { Form, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { CONSENT_LABELS } from '@datahub/domain';
-import { routePattern, subjectSlug } from '~/lib/route-pattern';
+import { routePattern, subjectSlug } from '~/lib/core/route-pattern';
 import type { loader as rootLoader } from '~/root';
 import { CsrfInput } from './csrf-input';
 

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { DATASET_LABELS, initials, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
-import { isOnline } from '~/lib/datasets';
+import { isOnline } from '~/lib/datasets/datasets';
 import { SearchForm } from './search-form';
 
 const L = DATASET_LABELS;

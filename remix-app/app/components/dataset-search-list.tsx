@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { matchesName } from '~/lib/datasets';
+import { matchesName } from '~/lib/datasets/datasets';
 import { DatasetRows, DatasetSearch, type DatasetCardData } from './dataset-cards';
 
 const SEARCH_DELAY_MS = 300;

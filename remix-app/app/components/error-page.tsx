@@ -1,6 +1,6 @@
 import { Link, useRouteError } from '@remix-run/react';
 import { LABELS } from '@datahub/domain';
-import { describeError } from '~/lib/errors';
+import { describeError } from '~/lib/core/errors';
 
 export function ErrorPanel() {
   const { title, message } = describeError(useRouteError());

@@ -1,6 +1,6 @@
 import { useFormAction, useNavigation } from '@remix-run/react';
 import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
-import { describedBy } from '~/lib/forms';
+import { describedBy } from '~/lib/core/forms';
 import { Spinner } from './spinner';
 import { primaryButton } from './button';
 

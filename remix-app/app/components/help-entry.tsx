@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
 import { LifeBuoy, X } from 'lucide-react';
 import { useState } from 'react';
 import { SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
-import type { SupportReply } from '~/lib/support.server';
+import type { SupportReply } from '~/lib/insight/support.server';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField } from './form-controls';
 

@@ -1,5 +1,5 @@
 import { APPLICATION_LABELS } from '@datahub/domain';
-import type { ApplicationCardData } from '~/lib/applications';
+import type { ApplicationCardData } from '~/lib/applications/applications';
 import { ApplicationSearchList } from './application-cards';
 
 const L = APPLICATION_LABELS.mine;

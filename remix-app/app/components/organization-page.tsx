@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { APPLICATION_LABELS, LABELS, ORGANIZATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
-import type { FormReply } from '~/lib/forms';
+import type { FormReply } from '~/lib/core/forms';
 import type { OrganizationView } from '@datahub/api-client';
 import { LogoForm } from './logo-form';
 import { UsersTable } from './users-table';

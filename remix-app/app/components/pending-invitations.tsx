@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { CONFIRM_LABELS, INVITATION_LABELS } from '@datahub/domain';
-import type { PendingInvitationRow } from '~/lib/invitations';
+import type { PendingInvitationRow } from '~/lib/organizations/invitations';
 import { ConfirmAction, confirmTriggerClass, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError } from './form-controls';

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { EXAMPLE_SPARQL_QUERY, ERROR_TEXTS, SPARQL_LABELS, scopeLabel } from '@datahub/domain';
-import { sparqlDownloadName } from '~/lib/authorisations';
-import type { SparqlReply } from '~/lib/dataset-data.server';
+import { sparqlDownloadName } from '~/lib/authorisations/authorisations';
+import type { SparqlReply } from '~/lib/datasets/dataset-data.server';
 import { CsrfInput } from './csrf-input';
 import { sectionClass } from './dataset-cards';
 import { SubmitButton, useIsPending } from './form-controls';

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CONFIRM_LABELS, INVITATION_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
-import type { PendingInvitationRow } from '~/lib/invitations';
+import type { PendingInvitationRow } from '~/lib/organizations/invitations';
 import { ConfirmAction } from './confirm-action';
 import { PendingInvitations } from './pending-invitations';
 import { UsersTable } from './users-table';
-import type { FormReply } from '~/lib/forms';
+import type { FormReply } from '~/lib/core/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { sectionClass } from './organization-page';

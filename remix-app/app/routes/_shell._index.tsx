@@ -3,10 +3,10 @@ import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationCatalogue } from '~/components/application-catalogue';
 import { ErrorPanel } from '~/components/error-page';
-import { applicationCards, loadApplications } from '~/lib/applications.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { searchQuery } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { searchQuery } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
 

@@ -4,11 +4,11 @@ import { APPLICATION_LABELS, formatPricePerYear } from '@datahub/domain';
 import { ApplicationCardList, LogoOrInitials } from '~/components/application-cards';
 import { breadcrumbHandle } from '~/components/breadcrumb';
 import { ErrorPanel } from '~/components/error-page';
-import { apiRequest } from '~/lib/api.server';
-import { toApplicationCard } from '~/lib/applications';
-import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
+import { apiRequest } from '~/lib/core/api.server';
+import { toApplicationCard } from '~/lib/applications/applications';
+import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS.detail;

@@ -10,16 +10,16 @@ import { sectionClass } from '~/components/dataset-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { LogoForm } from '~/components/logo-form';
-import { apiRequest } from '~/lib/api.server';
-import { formValuesOf } from '~/lib/applications';
+import { apiRequest } from '~/lib/core/api.server';
+import { formValuesOf } from '~/lib/applications/applications';
 import {
   editApplicationAction,
   loadApplicationBySlug,
   loadFormOptions,
   requireOrganizationAdmin,
   type ApplicationFormReply,
-} from '~/lib/applications-manage.server';
-import { pageTitle } from '~/lib/meta';
+} from '~/lib/applications/applications-manage.server';
+import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS;

@@ -4,8 +4,8 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { applicationDeletion } from '~/components/application-deletion';
 import { ConfirmPage } from '~/components/confirm-action';
 import { ErrorPanel } from '~/components/error-page';
-import { deleteApplicationAction, loadApplicationBySlug, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications-manage.server';
-import { pageTitle } from '~/lib/meta';
+import { deleteApplicationAction, loadApplicationBySlug, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.remove;
 

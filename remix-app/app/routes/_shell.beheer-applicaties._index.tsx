@@ -3,10 +3,10 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationSearchList } from '~/components/application-cards';
 import { ErrorPanel } from '~/components/error-page';
-import { applicationCards, loadApplications } from '~/lib/applications.server';
-import { requireOrganizationAdmin } from '~/lib/applications-manage.server';
-import { searchQuery } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
+import { requireOrganizationAdmin } from '~/lib/applications/applications-manage.server';
+import { searchQuery } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/button';
 
 const L = APPLICATION_LABELS.manage;

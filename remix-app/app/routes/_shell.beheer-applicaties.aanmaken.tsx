@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationForm } from '~/components/application-form';
 import { ErrorPanel } from '~/components/error-page';
-import { createApplicationAction, loadFormOptions, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications-manage.server';
-import { pageTitle } from '~/lib/meta';
+import { createApplicationAction, loadFormOptions, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.form;
 

@@ -5,12 +5,12 @@ import { sectionClass } from '~/components/dataset-cards';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { DatasourceTable, DatasourceNoRights } from '~/components/datasource-list';
 import { ErrorPanel } from '~/components/error-page';
-import { apiGet } from '~/lib/api.server';
+import { apiGet } from '~/lib/core/api.server';
 import type { DatasetView } from '@datahub/api-client';
-import { byName } from '~/lib/datasets';
-import { searchQuery, toCard } from '~/lib/datasets.server';
-import { loadOwnDatasources } from '~/lib/datasources.server';
-import { pageTitle } from '~/lib/meta';
+import { byName } from '~/lib/datasets/datasets';
+import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
+import { loadOwnDatasources } from '~/lib/datasources/datasources.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.manageDatasets;
 

@@ -4,12 +4,12 @@ import { Paperclip } from 'lucide-react';
 import { SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { readSignedInAction } from '~/lib/action.server';
-import { apiGet, apiRequest } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { textField } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { flashCookie } from '~/lib/session.server';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { apiGet, apiRequest } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { textField } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { flashCookie } from '~/lib/core/session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.adminTitle) }];
 

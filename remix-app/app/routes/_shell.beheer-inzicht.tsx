@@ -4,10 +4,10 @@ import { Download } from 'lucide-react';
 import { INSIGHT_LABELS as L } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { BarChart } from '~/components/insight-charts';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { insightTables, periodOf, PERIODS } from '~/lib/insight';
-import { loadOverview } from '~/lib/insight.server';
-import { pageTitle } from '~/lib/meta';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { insightTables, periodOf, PERIODS } from '~/lib/insight/insight';
+import { loadOverview } from '~/lib/insight/insight.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { insightCsv, periodOf } from '~/lib/insight';
-import { loadOverview } from '~/lib/insight.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { insightCsv, periodOf } from '~/lib/insight/insight';
+import { loadOverview } from '~/lib/insight/insight.server';
 
 /** The numbers of /beheer-inzicht as CSV (platform admins; nest-api refuses everyone else). */
 export async function loader(args: LoaderFunctionArgs) {

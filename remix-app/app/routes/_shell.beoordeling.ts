@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { csrfRefusalResponse } from '~/lib/csrf.server';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { submitRating } from '~/lib/rating.server';
-import { readForm } from '~/lib/action.server';
+import { csrfRefusalResponse } from '~/lib/core/csrf.server';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { submitRating } from '~/lib/insight/rating.server';
+import { readForm } from '~/lib/core/action.server';
 
 /** The satisfaction prompt's data (JavaScript only; without it the form on /profiel is used). */
 export async function loader(args: LoaderFunctionArgs) {

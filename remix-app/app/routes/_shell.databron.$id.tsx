@@ -8,8 +8,8 @@ import { DatasourceCreated } from '~/components/datasource-create';
 import { datasourceConfirmation } from '~/components/datasource-page';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
-import { loadDatasource, manageDatasourceAction, type DatasourceManageReply } from '~/lib/datasources-manage.server';
-import { pageTitle } from '~/lib/meta';
+import { loadDatasource, manageDatasourceAction, type DatasourceManageReply } from '~/lib/datasources/datasources-manage.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASOURCE_PAGE_LABELS;
 const D = DATASET_LABELS.datasources;

@@ -4,8 +4,8 @@ import { CONFIRM_LABELS } from '@datahub/domain';
 import { ConfirmPage } from '~/components/confirm-action';
 import { datasourceConfirmation, isDatasourceConfirmation } from '~/components/datasource-page';
 import { ErrorPanel } from '~/components/error-page';
-import { loadDatasource } from '~/lib/datasources-manage.server';
-import { pageTitle } from '~/lib/meta';
+import { loadDatasource } from '~/lib/datasources/datasources-manage.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? datasourceConfirmation(data.kind, data.datasource).title : CONFIRM_LABELS.pageTitle) },

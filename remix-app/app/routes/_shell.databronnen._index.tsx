@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { DatasourceTable, DatasourceCreateLinks, DatasourceNoRights } from '~/components/datasource-list';
 import { ErrorPanel } from '~/components/error-page';
-import { loadOwnDatasources } from '~/lib/datasources.server';
-import { pageTitle } from '~/lib/meta';
+import { loadOwnDatasources } from '~/lib/datasources/datasources.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.datasources;
 

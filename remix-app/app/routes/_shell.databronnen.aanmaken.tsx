@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, hasPermission } from '@datahub/domain';
 import { DatasourceCreatePage } from '~/components/datasource-create';
 import { ErrorPanel } from '~/components/error-page';
-import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import { createDatasourceAction } from '~/lib/datasources-create.server';
-import { pageTitle } from '~/lib/meta';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import { createDatasourceAction } from '~/lib/datasources/datasources-create.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.datasourceCreate;
 

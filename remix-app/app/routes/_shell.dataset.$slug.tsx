@@ -6,12 +6,12 @@ import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '
 import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
-import { sparqlAction, type SparqlReply } from '~/lib/dataset-data.server';
-import { apiRequest } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { byName, isOnline } from '~/lib/datasets';
-import { toCard } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
+import { apiRequest } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { byName, isOnline } from '~/lib/datasets/datasets';
+import { toCard } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.dataset;
 
@@ -64,7 +64,7 @@ type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /**
  * Spec: the dataset page has a breadcrumb (Datasets › its name), shown in the top bar. Its loader
- * reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts).
+ * reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts).
  */
 export const handle = {
   ...breadcrumbHandle<Page>((page) =>

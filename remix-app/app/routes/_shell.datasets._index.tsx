@@ -3,15 +3,15 @@ import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { ErrorPanel } from '~/components/error-page';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.datasets;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
 
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */

@@ -16,14 +16,14 @@ import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { sectionClass } from '~/components/organization-page';
-import { apiGet, apiRequest } from '~/lib/api.server';
-import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import type { FormReply } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { asActor, userName } from '~/lib/organizations.server';
-import { flashCookie } from '~/lib/session.server';
-import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/roles';
-import { readSignedInAction } from '~/lib/action.server';
+import { apiGet, apiRequest } from '~/lib/core/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import type { FormReply } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { asActor, userName } from '~/lib/organizations/organizations.server';
+import { flashCookie } from '~/lib/core/session.server';
+import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/organizations/roles';
+import { readSignedInAction } from '~/lib/core/action.server';
 
 const L = ORGANIZATION_LABELS.user;
 

@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS } from '@datahub/domain';
 import { ConfirmPage } from '~/components/confirm-action';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
-import { readSignedInAction } from '~/lib/action.server';
-import { removeUser, userName } from '~/lib/organizations.server';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { removeUser, userName } from '~/lib/organizations/organizations.server';
 
 const C = CONFIRM_LABELS;
 

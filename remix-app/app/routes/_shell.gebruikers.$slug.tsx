@@ -4,10 +4,10 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
-import { textField } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { readSignedInAction } from '~/lib/action.server';
-import { loadUsersPage, removeUser } from '~/lib/organizations.server';
+import { textField } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { loadUsersPage, removeUser } from '~/lib/organizations/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(ORGANIZATION_LABELS.users.title(data ? displayOrganizationName(data.organizationName) : '')) },

@@ -3,9 +3,9 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SUPPORT_LABELS as L, displayOrganizationName } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { SupportForm, SupportThanks } from '~/components/help-entry';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
-import { supportAction, type SupportReply } from '~/lib/support.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
+import { supportAction, type SupportReply } from '~/lib/insight/support.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

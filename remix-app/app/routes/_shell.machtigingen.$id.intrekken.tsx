@@ -4,9 +4,9 @@ import { AUTHORISATION_LABELS, CONFIRM_LABELS } from '@datahub/domain';
 import { revokeAuthorisationConfirmation } from '~/components/authorisation-cards';
 import { ConfirmPage } from '~/components/confirm-action';
 import { ErrorPanel } from '~/components/error-page';
-import { apiRequest } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
+import { apiRequest } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? AUTHORISATION_LABELS.revokeConfirmTitle : CONFIRM_LABELS.pageTitle) }];
 

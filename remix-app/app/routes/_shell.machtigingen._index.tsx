@@ -4,10 +4,10 @@ import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import { revokeAction, type RevokeReply } from '~/lib/authorisations.server';
-import { pageTitle } from '~/lib/meta';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import { revokeAction, type RevokeReply } from '~/lib/authorisations/authorisations.server';
+import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/button';
 
 const L = AUTHORISATION_LABELS;

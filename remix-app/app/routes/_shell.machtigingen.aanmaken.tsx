@@ -4,13 +4,13 @@ import { AUTHORISATION_LABELS, DATASET_SCOPES, hasPermission } from '@datahub/do
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { amsterdamToday } from '@datahub/domain';
-import { createAuthorisationAction } from '~/lib/authorisations.server';
-import { byName } from '~/lib/datasets';
-import { describedBy, type FormReply } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
+import { createAuthorisationAction } from '~/lib/authorisations/authorisations.server';
+import { byName } from '~/lib/datasets/datasets';
+import { describedBy, type FormReply } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = AUTHORISATION_LABELS;
 

@@ -3,10 +3,10 @@ import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { OrganizationApplications } from '~/components/organization-applications';
-import { applicationCards, loadOrganizationApplications } from '~/lib/applications.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { searchQuery } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { searchQuery } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.mine.title) }];
 

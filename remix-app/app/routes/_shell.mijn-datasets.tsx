@@ -4,10 +4,10 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { DatasetUseCounts } from '~/components/dataset-use-counts';
 import { ErrorPanel } from '~/components/error-page';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { loadOwnDatasets, searchQuery, toCard } from '~/lib/datasets.server';
-import { pageTitle } from '~/lib/meta';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { loadOwnDatasets, searchQuery, toCard } from '~/lib/datasets/datasets.server';
+import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.myDatasets;
 

@@ -4,12 +4,12 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { UsersPage } from '~/components/users-page';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { textField } from '~/lib/forms';
-import { inviteUser, loadPendingInvitations, manageInvitation } from '~/lib/invitations.server';
-import { pageTitle } from '~/lib/meta';
-import { readSignedInAction } from '~/lib/action.server';
-import { loadUsersPage, removeUser } from '~/lib/organizations.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { textField } from '~/lib/core/forms';
+import { inviteUser, loadPendingInvitations, manageInvitation } from '~/lib/organizations/invitations.server';
+import { pageTitle } from '~/lib/core/meta';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { loadUsersPage, removeUser } from '~/lib/organizations/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.users.myTitle) }];
 

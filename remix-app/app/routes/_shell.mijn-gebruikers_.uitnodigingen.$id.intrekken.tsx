@@ -4,8 +4,8 @@ import { CONFIRM_LABELS } from '@datahub/domain';
 import { ConfirmPage } from '~/components/confirm-action';
 import { revokeInvitationConfirmation } from '~/components/pending-invitations';
 import { ErrorPanel } from '~/components/error-page';
-import { loadPendingInvitations } from '~/lib/invitations.server';
-import { pageTitle } from '~/lib/meta';
+import { loadPendingInvitations } from '~/lib/organizations/invitations.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? CONFIRM_LABELS.revokeInvitation.title(data.email) : CONFIRM_LABELS.pageTitle) },

@@ -4,12 +4,12 @@ import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
-import { readSignedInAction } from '~/lib/action.server';
-import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/api-tokens.server';
-import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
-import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/account/api-tokens.server';
+import { isMultipart, organizationLogoAction } from '~/lib/applications/logo-upload.server';
+import { loadOrganizationPage, updateOrganization } from '~/lib/organizations/organizations.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.organization.myTitle) }];
 

@@ -4,9 +4,9 @@ import { CONFIRM_LABELS } from '@datahub/domain';
 import { revokeTokenConfirmation } from '~/components/api-tokens';
 import { ConfirmPage } from '~/components/confirm-action';
 import { ErrorPanel } from '~/components/error-page';
-import { loadTokenToRevoke } from '~/lib/api-tokens.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
+import { loadTokenToRevoke } from '~/lib/account/api-tokens.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 

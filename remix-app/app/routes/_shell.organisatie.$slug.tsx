@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { pageTitle } from '~/lib/meta';
-import { readSignedInAction } from '~/lib/action.server';
-import { isMultipart, organizationLogoAction } from '~/lib/logo-upload.server';
-import { loadOrganizationPage, updateOrganization } from '~/lib/organizations.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { isMultipart, organizationLogoAction } from '~/lib/applications/logo-upload.server';
+import { loadOrganizationPage, updateOrganization } from '~/lib/organizations/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

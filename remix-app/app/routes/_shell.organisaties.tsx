@@ -4,18 +4,18 @@ import { useEffect, useState } from 'react';
 import { ORGANIZATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { OrganizationLogo, sectionClass } from '~/components/organization-page';
-import { apiGet } from '~/lib/api.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { searchQuery } from '~/lib/datasets.server';
-import { moreHref, shownCount } from '~/lib/paging';
-import { pageTitle } from '~/lib/meta';
+import { apiGet } from '~/lib/core/api.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { searchQuery } from '~/lib/datasets/datasets.server';
+import { moreHref, shownCount } from '~/lib/core/paging';
+import { pageTitle } from '~/lib/core/meta';
 import { SearchForm } from '~/components/search-form';
 
 const L = ORGANIZATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
 
 /**

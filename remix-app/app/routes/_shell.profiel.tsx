@@ -8,19 +8,19 @@ import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
 import { PersonNameFields } from '~/components/person-name-fields';
-import { apiGet, apiRequest } from '~/lib/api.server';
-import { consentChoice, privacySignal } from '~/lib/consent.server';
-import { submitRating } from '~/lib/rating.server';
-import { requireCurrentUser } from '~/lib/auth.server';
-import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { flashCookie } from '~/lib/session.server';
-import { readSignedInAction } from '~/lib/action.server';
-import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/api-tokens.server';
+import { apiGet, apiRequest } from '~/lib/core/api.server';
+import { consentChoice, privacySignal } from '~/lib/account/consent.server';
+import { submitRating } from '~/lib/insight/rating.server';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { flashCookie } from '~/lib/core/session.server';
+import { readSignedInAction } from '~/lib/core/action.server';
+import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/account/api-tokens.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

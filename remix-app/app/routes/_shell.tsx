@@ -3,10 +3,10 @@ import { Outlet, useLoaderData } from '@remix-run/react';
 import { AppShell } from '~/components/app-shell';
 import { ErrorPanel } from '~/components/error-page';
 import { FlashMessage } from '~/components/flash-message';
-import { requireCurrentUserWithPermissions } from '~/lib/auth.server';
-import { consumeFlash } from '~/lib/session.server';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import { consumeFlash } from '~/lib/core/session.server';
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache.server.ts). */
+/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
 
 /** Every page but sign-in and sign-up lives here: no user, no page. */

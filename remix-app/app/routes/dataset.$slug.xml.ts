@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { xmlDownloadLoader } from '~/lib/dataset-data.server';
+import { xmlDownloadLoader } from '~/lib/datasets/dataset-data.server';
 
 export function loader(args: LoaderFunctionArgs) {
   return xmlDownloadLoader(args);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { csrfRefusalResponse } from '~/lib/csrf.server';
-import { textField } from '~/lib/forms';
-import { recordPageView } from '~/lib/page-views.server';
-import { readForm } from '~/lib/action.server';
+import { csrfRefusalResponse } from '~/lib/core/csrf.server';
+import { textField } from '~/lib/core/forms';
+import { recordPageView } from '~/lib/insight/page-views.server';
+import { readForm } from '~/lib/core/action.server';
 
 /** Page views of client-side navigations (JavaScript on); the first page of a visit is counted by the server render. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,13 +4,13 @@ import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest, refusalInit } from '~/lib/api.server';
-import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
-import { fieldErrorsOf, type FormReply, textField } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { withRedirectUri } from '~/lib/redirects';
+import { apiRequest, refusalInit } from '~/lib/core/api.server';
+import { redirectIfSignedIn, signInHeaders } from '~/lib/account/auth.server';
+import { fieldErrorsOf, type FormReply, textField } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { withRedirectUri } from '~/lib/core/redirects';
 import type { ProviderView } from '@datahub/api-client';
-import { readPublicAction } from '~/lib/action.server';
+import { readPublicAction } from '~/lib/core/action.server';
 
 type ProviderId = ProviderView['id'];
 

@@ -5,13 +5,13 @@ import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
 import { PersonNameFields } from '~/components/person-name-fields';
-import { apiRequest, refusalInit } from '~/lib/api.server';
-import { redirectIfSignedIn, signInHeaders } from '~/lib/auth.server';
-import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { pendingSignupCookie } from '~/lib/signup.server';
-import { withRedirectUri } from '~/lib/redirects';
-import { readPublicAction } from '~/lib/action.server';
+import { apiRequest, refusalInit } from '~/lib/core/api.server';
+import { redirectIfSignedIn, signInHeaders } from '~/lib/account/auth.server';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { pendingSignupCookie } from '~/lib/account/signup.server';
+import { withRedirectUri } from '~/lib/core/redirects';
+import { readPublicAction } from '~/lib/core/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.signup.title) }];
 

@@ -4,12 +4,12 @@ import { LABELS, LIMITS, loginErrorText, SIGNUP_VERIFICATION_LABELS as L } from 
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { apiRequest, refusalInit } from '~/lib/api.server';
-import { signInHeaders } from '~/lib/auth.server';
-import { textField, type FormReply } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { flashCookie } from '~/lib/session.server';
-import { readPublicAction } from '~/lib/action.server';
+import { apiRequest, refusalInit } from '~/lib/core/api.server';
+import { signInHeaders } from '~/lib/account/auth.server';
+import { textField, type FormReply } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { flashCookie } from '~/lib/core/session.server';
+import { readPublicAction } from '~/lib/core/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 

@@ -4,11 +4,11 @@ import { ERROR_TEXTS, LABELS, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/d
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
-import { apiRequest, refusalInit } from '~/lib/api.server';
-import type { FormReply } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { pendingSignupEmail } from '~/lib/signup.server';
-import { readPublicAction } from '~/lib/action.server';
+import { apiRequest, refusalInit } from '~/lib/core/api.server';
+import type { FormReply } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { pendingSignupEmail } from '~/lib/account/signup.server';
+import { readPublicAction } from '~/lib/core/action.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.sentTitle) }];
 

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { CONSENT_LABELS, safeRedirectPath } from '@datahub/domain';
-import { csrfRefusalResponse } from '~/lib/csrf.server';
-import { consentCookie } from '~/lib/consent.server';
-import { textField } from '~/lib/forms';
-import { flashCookie } from '~/lib/session.server';
-import { readForm } from '~/lib/action.server';
+import { csrfRefusalResponse } from '~/lib/core/csrf.server';
+import { consentCookie } from '~/lib/account/consent.server';
+import { textField } from '~/lib/core/forms';
+import { flashCookie } from '~/lib/core/session.server';
+import { readForm } from '~/lib/core/action.server';
 
 /** The banner's and the profile's consent form (no page of its own): stores the choice and goes back. */
 export async function action({ request }: ActionFunctionArgs) {

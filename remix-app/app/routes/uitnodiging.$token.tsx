@@ -6,12 +6,12 @@ import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
 import type { CurrentUserView } from '@datahub/api-client';
-import { apiRequest } from '~/lib/api.server';
-import type { FormReply } from '~/lib/forms';
-import { pageTitle } from '~/lib/meta';
-import { loginPath } from '~/lib/redirects';
-import { flashCookie, getAccessToken } from '~/lib/session.server';
-import { readPublicAction } from '~/lib/action.server';
+import { apiRequest } from '~/lib/core/api.server';
+import type { FormReply } from '~/lib/core/forms';
+import { pageTitle } from '~/lib/core/meta';
+import { loginPath } from '~/lib/core/redirects';
+import { flashCookie, getAccessToken } from '~/lib/core/session.server';
+import { readPublicAction } from '~/lib/core/action.server';
 
 const L = ORGANIZATION_LABELS.invitation;
 

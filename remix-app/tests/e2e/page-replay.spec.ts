@@ -4,7 +4,7 @@ import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken } from './helper
 import { DEMO_USERS } from './settings';
 
 /**
- * The portal's second page-cache layer (lib/page-replay.server.ts): a page of routes that opt in
+ * The portal's second page-cache layer (lib/page-cache/page-replay.server.ts): a page of routes that opt in
  * (`handle.pageCache`) is sent without running Remix once every nest-api answer it was made of is
  * unchanged. `Server-Timing: page-cache;desc="replayed"` marks such an answer. Each opted-in route
  * must be replayed, and must be made afresh on the very next request after an answer it recorded

@@ -7,13 +7,13 @@ import {
   pathOverrideDeleteError,
   pathOverrideUpdateError,
 } from '@datahub/domain';
-import { apiRequest } from './api.server';
+import { apiRequest } from '../core/api.server';
 import { applicationBody, type ApplicationView } from './applications';
-import { requireCurrentUser } from './auth.server';
-import { keptValues, textField, type FormReply } from './forms';
+import { requireCurrentUser } from '../account/auth.server';
+import { keptValues, textField, type FormReply } from '../core/forms';
 import { isMultipart, logoAction } from './logo-upload.server';
-import { flashCookie } from './session.server';
-import { readCheckedForm } from './action.server';
+import { flashCookie } from '../core/session.server';
+import { readCheckedForm } from '../core/action.server';
 
 /** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
 export async function requireOrganizationAdmin(args: LoaderFunctionArgs | ActionFunctionArgs) {

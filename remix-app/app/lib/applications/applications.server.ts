@@ -1,6 +1,6 @@
-import { apiGet } from './api.server';
+import { apiGet } from '../core/api.server';
 import { toApplicationCard, type ApplicationView } from './applications';
-import { byName } from './datasets';
+import { byName } from '../datasets/datasets';
 
 export async function loadApplications(request: Request): Promise<ApplicationView[]> {
   return (await apiGet(request, '/api/applications')).sort(byName);

@@ -1,8 +1,8 @@
 import type { EntryContext } from '@remix-run/node';
-import { apiRequest } from './api.server';
-import { usageAllowed } from './consent.server';
-import { routePattern, subjectSlug } from './route-pattern';
-import { getAccessToken } from './session.server';
+import { apiRequest } from '../core/api.server';
+import { usageAllowed } from '../account/consent.server';
+import { routePattern, subjectSlug } from '../core/route-pattern';
+import { getAccessToken } from '../core/session.server';
 
 export interface PageView {
   route: string;

@@ -9,10 +9,10 @@ import {
   type OrganizationActor,
   type Permission,
 } from '@datahub/domain';
-import { apiGet, apiRequest } from './api.server';
-import { requireCurrentUserWithPermissions } from './auth.server';
-import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
-import { clearAccessTokenCookie, flashCookie } from './session.server';
+import { apiGet, apiRequest } from '../core/api.server';
+import { requireCurrentUserWithPermissions } from '../account/auth.server';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
+import { clearAccessTokenCookie, flashCookie } from '../core/session.server';
 import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;

@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node';
 import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf } from '@datahub/api-client';
 import type { ApiErrorBody } from '@datahub/domain';
-import { addUsageConsentHeader } from './consent.server';
+import { addUsageConsentHeader } from '../account/consent.server';
 import { apiUrl } from './env.server';
-import { recordedFetch } from './page-replay.server';
+import { recordedFetch } from '../page-cache/page-replay.server';
 import { loginPath, requestedPath } from './redirects';
 import { clearAccessTokenCookie, getAccessToken } from './session.server';
 

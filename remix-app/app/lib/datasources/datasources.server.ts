@@ -1,7 +1,7 @@
 import { hasPermission } from '@datahub/domain';
 import type { AppLoadContext } from '@remix-run/node';
-import { apiGet } from './api.server';
-import { requireCurrentUserWithPermissions } from './auth.server';
+import { apiGet } from '../core/api.server';
+import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import type { DatasourceView } from '@datahub/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { LABELS } from '@datahub/domain';
-import { requireCurrentUserWithPermissions } from './auth.server';
+import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { requireValidCsrf } from './csrf.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);

@@ -7,12 +7,12 @@ import {
   type UploadHandler,
 } from '@remix-run/node';
 import { ERROR_TEXTS, SUPPORT_FIELD_ERRORS, SUPPORT_LIMITS } from '@datahub/domain';
-import { apiRequest } from './api.server';
-import { requireCurrentUserWithPermissions } from './auth.server';
-import { requireValidCsrf } from './csrf.server';
-import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
-import { isMultipart } from './logo-upload.server';
-import { readForm } from './action.server';
+import { apiRequest } from '../core/api.server';
+import { requireCurrentUserWithPermissions } from '../account/auth.server';
+import { requireValidCsrf } from '../core/csrf.server';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
+import { isMultipart } from '../applications/logo-upload.server';
+import { readForm } from '../core/action.server';
 
 const TOO_LARGE = 'te-groot';
 const TOO_MANY = 'te-veel';

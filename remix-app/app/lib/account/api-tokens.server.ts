@@ -1,8 +1,8 @@
 import { data, redirect } from '@remix-run/node';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS, CONFIRM_LABELS, isApiTokenScope } from '@datahub/domain';
-import { apiRequest } from './api.server';
-import { flashCookie } from './session.server';
-import { fieldErrorsOf, keptValues, textField, type FormReply } from './forms';
+import { apiRequest } from '../core/api.server';
+import { flashCookie } from '../core/session.server';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
 
 /** Whose tokens a page shows: the signed-in user's own, or an organisation's (ApiToken.Manage). */
 export type TokenOwner = { kind: 'personal' } | { kind: 'organization'; organizationId: string };

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, datasourceCreateErrorText } from '@datahub/domain';
-import { apiRequest } from './api.server';
+import { apiRequest } from '../core/api.server';
 import type { CreatedDatasourceView } from '@datahub/api-client';
-import { fieldErrorsOf, type FormReply, keptValues, textField } from './forms';
-import { readSignedInAction } from './action.server';
+import { fieldErrorsOf, type FormReply, keptValues, textField } from '../core/forms';
+import { readSignedInAction } from '../core/action.server';
 
 export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
 

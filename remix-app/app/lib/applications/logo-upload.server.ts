@@ -6,11 +6,11 @@ import {
   unstable_parseMultipartFormData,
 } from '@remix-run/node';
 import { APPLICATION_FIELD_ERRORS, APPLICATION_LABELS, APPLICATION_LIMITS } from '@datahub/domain';
-import { apiGet, apiRequest } from './api.server';
-import { requireValidCsrf } from './csrf.server';
-import { textField, type FormReply } from './forms';
-import { flashCookie } from './session.server';
-import { readForm } from './action.server';
+import { apiGet, apiRequest } from '../core/api.server';
+import { requireValidCsrf } from '../core/csrf.server';
+import { textField, type FormReply } from '../core/forms';
+import { flashCookie } from '../core/session.server';
+import { readForm } from '../core/action.server';
 
 const L = APPLICATION_LABELS.logo;
 

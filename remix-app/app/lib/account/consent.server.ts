@@ -1,6 +1,6 @@
 import { CONSENT_COOKIE, USAGE_CONSENT_HEADER, type ConsentChoice } from '@datahub/domain';
-import { parseCookies, serializeCookie } from './cookies';
-import { isSecureRequest } from './session.server';
+import { parseCookies, serializeCookie } from '../core/cookies';
+import { isSecureRequest } from '../core/session.server';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type SessionStorage } from '@remix-run/node';
-import { csrfSecret } from './env.server';
-import { isSecureRequest } from './session.server';
+import { csrfSecret } from '../core/env.server';
+import { isSecureRequest } from '../core/session.server';
 
 const EMAIL_KEY = 'email';
 const storages = new Map<boolean, SessionStorage>();

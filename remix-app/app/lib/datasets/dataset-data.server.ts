@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { ERROR_TEXTS } from '@datahub/domain';
-import { apiFetchRaw, apiRequest } from './api.server';
-import { requireCurrentUser } from './auth.server';
-import { resultTable, type SparqlJsonResults } from './authorisations';
-import { textField } from './forms';
-import { readSignedInAction } from './action.server';
+import { apiFetchRaw, apiRequest } from '../core/api.server';
+import { requireCurrentUser } from '../account/auth.server';
+import { resultTable, type SparqlJsonResults } from '../authorisations/authorisations';
+import { textField } from '../core/forms';
+import { readSignedInAction } from '../core/action.server';
 
 export interface SparqlReply {
   query: string;

@@ -1,7 +1,7 @@
-import { apiGet } from './api.server';
+import { apiGet } from '../core/api.server';
 import type { DatasetView } from '@datahub/api-client';
 import { byName, isOnline } from './datasets';
-import { MAX_SHOWN, moreHref, shownCount } from './paging';
+import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 
 /**
  * One page of the online catalogue searched by name on the server (nest-api's index): one more

@@ -6,7 +6,7 @@ import type { EntryContext } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
 import { keptPageReply, pageCache } from './page-cache.server';
-import type { PageView } from './page-views.server';
+import type { PageView } from '../insight/page-views.server';
 
 /** Do the matched routes all say their loaders read nothing but the request and nest-api's answers? */
 export function routesArePure(context: EntryContext): boolean {

@@ -1,9 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { INVITATION_LABELS, formatDateDashed, inviteErrorText, inviteSentText } from '@datahub/domain';
-import { apiGet, apiRequest } from './api.server';
-import { textField, type FormReply } from './forms';
+import { apiGet, apiRequest } from '../core/api.server';
+import { textField, type FormReply } from '../core/forms';
 import type { PendingInvitationRow } from './invitations';
-import { flashCookie } from './session.server';
+import { flashCookie } from '../core/session.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type InvitationReply = FormReply & { intent: string };

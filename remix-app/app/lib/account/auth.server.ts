@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Permission } from '@datahub/domain';
-import { apiGet, apiRequest } from './api.server';
-import { csrfCookie } from './csrf.server';
-import { accessTokenCookie, getAccessToken } from './session.server';
+import { apiGet, apiRequest } from '../core/api.server';
+import { csrfCookie } from '../core/csrf.server';
+import { accessTokenCookie, getAccessToken } from '../core/session.server';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 
 /** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */

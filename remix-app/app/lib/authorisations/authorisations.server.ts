@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, isDatasetScope, type DatasetScope } from '@datahub/domain';
-import { apiRequest } from './api.server';
+import { apiRequest } from '../core/api.server';
 import { READ_ALL } from './authorisations';
-import { keptValues, textField, type FormReply } from './forms';
-import { flashCookie } from './session.server';
-import { readSignedInAction } from './action.server';
+import { keptValues, textField, type FormReply } from '../core/forms';
+import { flashCookie } from '../core/session.server';
+import { readSignedInAction } from '../core/action.server';
 
 const L = AUTHORISATION_LABELS;
 

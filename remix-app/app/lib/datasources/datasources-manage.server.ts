@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, hasPermissionIn } from '@datahub/domain';
 import type { CreatedDatasourceView } from '@datahub/api-client';
-import { apiGet, apiRequest } from './api.server';
-import { requireCurrentUserWithPermissions } from './auth.server';
-import { textField, type FormReply } from './forms';
-import { asActor } from './organizations.server';
-import { flashCookie } from './session.server';
-import { readCheckedForm } from './action.server';
+import { apiGet, apiRequest } from '../core/api.server';
+import { requireCurrentUserWithPermissions } from '../account/auth.server';
+import { textField, type FormReply } from '../core/forms';
+import { asActor } from '../organizations/organizations.server';
+import { flashCookie } from '../core/session.server';
+import { readCheckedForm } from '../core/action.server';
 
 const L = DATASET_LABELS.datasources;
 
