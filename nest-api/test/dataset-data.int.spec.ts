@@ -211,7 +211,8 @@ describe('SPARQL through the hub', () => {
       const outcome = await heavy;
       expect(outcome.status, runaway).toBe(504);
       expect(outcome.ms).toBeGreaterThanOrEqual(DEADLINE_MS - 300);
-      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 3000);
+      // Ended by the hub (a runaway never ends by itself), with a margin a loaded machine cannot exceed.
+      expect(outcome.ms).toBeLessThan(DEADLINE_MS + 8000);
     }
     // One user may run two queries at once; a third is refused, other users are not.
     const three = [0, 1, 2].map(() => ask(users.deltaMember, runaways[0]));

@@ -26,8 +26,9 @@ describe('SparqlEngine deadline', () => {
     await expect(engine.query('demo', endless, ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'timeout' });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
-    // The worker is killed at the deadline, not whenever it next looks up.
-    expect(elapsed).toBeLessThan(DEADLINE_MS + 1_000);
+    // The worker is killed at the deadline, not whenever it next looks up (the query never ends by
+    // itself): a margin a loaded 2-core machine cannot exceed.
+    expect(elapsed).toBeLessThan(DEADLINE_MS + 5_000);
     expect(engine.stats().restarts).toBe(1);
 
     // The replacement worker reloads the dataset and answers; a queued query waits for it.
