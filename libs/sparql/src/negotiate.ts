@@ -12,7 +12,8 @@ function oxigraph(): typeof Oxigraph {
   return (loaded ??= require('oxigraph') as typeof Oxigraph);
 }
 
-const RESULTS: Record<string, ResultsFormat> = {
+/** Media types of SELECT/ASK answers, the default first (the protocol endpoint negotiates over the same table). */
+export const ACCEPTED_RESULT_TYPES: Readonly<Record<string, ResultsFormat>> = {
   'application/sparql-results+json': 'json',
   'application/json': 'json',
   'application/sparql-results+xml': 'xml',
@@ -21,7 +22,8 @@ const RESULTS: Record<string, ResultsFormat> = {
   'text/tab-separated-values': 'tsv',
 };
 
-const GRAPHS: Record<string, GraphFormat> = {
+/** Media types of CONSTRUCT/DESCRIBE answers, the default first. */
+export const ACCEPTED_GRAPH_TYPES: Readonly<Record<string, GraphFormat>> = {
   'text/turtle': 'turtle',
   'application/n-triples': 'ntriples',
   'application/ld+json': 'jsonld',
@@ -46,8 +48,8 @@ function mediaRanges(accept: string | undefined): string[] {
 /** The formats an Accept header asks for: SELECT/ASK default JSON, CONSTRUCT/DESCRIBE default Turtle. */
 export function negotiateFormats(accept: string | undefined): { results: ResultsFormat; graph: GraphFormat } {
   const ranges = mediaRanges(accept);
-  const results = ranges.map((type) => RESULTS[type]).find(Boolean) ?? 'json';
-  const graph = ranges.map((type) => GRAPHS[type]).find(Boolean) ?? 'turtle';
+  const results = ranges.map((type) => ACCEPTED_RESULT_TYPES[type]).find(Boolean) ?? 'json';
+  const graph = ranges.map((type) => ACCEPTED_GRAPH_TYPES[type]).find(Boolean) ?? 'turtle';
   return { results, graph };
 }
 

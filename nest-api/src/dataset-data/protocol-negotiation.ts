@@ -1,25 +1,13 @@
-import type { negotiateFormats, QueryForm } from '@datahub/sparql';
+import { ACCEPTED_GRAPH_TYPES, ACCEPTED_RESULT_TYPES, type negotiateFormats, type QueryForm } from '@datahub/sparql';
 
 type Formats = ReturnType<typeof negotiateFormats>;
 type Offer = { media: string; results?: Formats['results']; graph?: Formats['graph'] };
 
 /** What each query form can answer, the default first (SPARQL 1.1 Protocol: JSON results, Turtle graphs). */
-const RESULTS: Offer[] = [
-  { media: 'application/sparql-results+json', results: 'json' },
-  { media: 'application/sparql-results+xml', results: 'xml' },
-  { media: 'text/csv', results: 'csv' },
-  { media: 'text/tab-separated-values', results: 'tsv' },
-  { media: 'application/json', results: 'json' },
-  { media: 'application/xml', results: 'xml' },
-];
+const RESULTS: Offer[] = Object.entries(ACCEPTED_RESULT_TYPES).map(([media, results]) => ({ media, results }));
 /** ASK has no CSV/TSV serialisation in the W3C specifications. */
 const BOOLEAN = RESULTS.filter((offer) => offer.results === 'json' || offer.results === 'xml');
-const GRAPHS: Offer[] = [
-  { media: 'text/turtle', graph: 'turtle' },
-  { media: 'application/n-triples', graph: 'ntriples' },
-  { media: 'application/rdf+xml', graph: 'rdfxml' },
-  { media: 'application/ld+json', graph: 'jsonld' },
-];
+const GRAPHS: Offer[] = Object.entries(ACCEPTED_GRAPH_TYPES).map(([media, graph]) => ({ media, graph }));
 
 interface Range {
   type: string;

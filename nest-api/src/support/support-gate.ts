@@ -1,18 +1,18 @@
-import type { NestFastifyApplication } from "@nestjs/platform-fastify";
-import type { FastifyRequest } from "fastify";
-import { DataSource } from "typeorm";
-import { DETAILS, SUPPORT_LIMITS } from "@datahub/domain";
-import { isApiTokenSecret } from "../api-tokens/api-token-secret";
-import { extractAccessToken } from "../auth/credentials";
-import { TokenService } from "../auth/token.service";
-import { ApiError } from "../common/errors";
-import { SUPPORT_REQUESTS_PATH } from "./multipart-body";
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { DETAILS, SUPPORT_LIMITS } from '@datahub/domain';
+import { isApiTokenSecret } from '../api-tokens/api-token-secret';
+import { extractAccessToken } from '../auth/credentials';
+import { TokenService } from '../auth/token.service';
+import { ApiError } from '../common/errors';
+import { SUPPORT_REQUESTS_PATH } from './multipart-body';
 
 const HOUR_SECONDS = 3600;
 
 /** Typed loosely: nest's adapter brings its own copy of Fastify's types. */
 interface HookHost {
-  addHook(name: "onRequest", hook: (request: never) => Promise<void>): unknown;
+  addHook(name: 'onRequest', hook: (request: never) => Promise<void>): unknown;
 }
 
 /** Seconds until this user may send another support request (0: now): at most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
@@ -39,11 +39,11 @@ export function registerSupportGate(app: NestFastifyApplication): void {
   const tokens = app.get(TokenService);
   const db = app.get(DataSource);
   (app.getHttpAdapter().getInstance() as unknown as HookHost).addHook(
-    "onRequest",
+    'onRequest',
     async (request: FastifyRequest) => {
       if (
-        request.method !== "POST" ||
-        request.url.split("?")[0] !== SUPPORT_REQUESTS_PATH
+        request.method !== 'POST' ||
+        request.url.split('?')[0] !== SUPPORT_REQUESTS_PATH
       )
         return;
       const credential = extractAccessToken(request);
