@@ -22,7 +22,7 @@ const USER = 'datahub';
 const SYSTEM_USER = 'postgres';
 
 /** A free TCP port on loopback, chosen by the kernel. */
-export function freePort(): Promise<number> {
+function ephemeralPort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -31,6 +31,34 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolveListen) => {
+    const server = createServer();
+    server.once('error', () => resolveListen(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveListen(true)));
+  });
+}
+
+const PORT_BLOCK = 400;
+let nextInBlock = 0;
+
+/**
+ * A loopback port nobody listens on. Between this answer and its use another process may take
+ * an ephemeral port (a parallel test worker, a child database, an outgoing connection), so under
+ * vitest each worker draws from a block of its own below the ephemeral range instead.
+ */
+export async function freePort(): Promise<number> {
+  const pool = Number(process.env.VITEST_POOL_ID);
+  if (Number.isInteger(pool) && pool > 0) {
+    const base = 20_000 + ((pool - 1) % 30) * PORT_BLOCK;
+    while (nextInBlock < PORT_BLOCK) {
+      const candidate = base + nextInBlock++;
+      if (await canListen(candidate)) return candidate;
+    }
+  }
+  return ephemeralPort();
 }
 
 function isAlive(pid: number): boolean {
