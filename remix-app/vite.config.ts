@@ -8,15 +8,11 @@ declare module '@remix-run/node' {
   }
 }
 
-const domainSource = (path: string) => fileURLToPath(new URL(`../libs/domain/src/${path}`, import.meta.url));
-
-/** The workspace libraries ship CommonJS in dist; the portal compiles their TypeScript source instead. */
-export const aliases = [
-  { find: /^@datahub\/api-client$/, replacement: fileURLToPath(new URL('../libs/api-client/src/index.ts', import.meta.url)) },
-  { find: /^@datahub\/domain\/server$/, replacement: domainSource('server/index.ts') },
-  { find: /^@datahub\/domain$/, replacement: domainSource('index.ts') },
-  { find: /^~\//, replacement: `${fileURLToPath(new URL('./app/', import.meta.url))}` },
-];
+/**
+ * The workspace libraries ship CommonJS for Node and an ES module build under the `module`
+ * export condition, which Vite resolves and Node ignores.
+ */
+export const aliases = [{ find: /^~\//, replacement: `${fileURLToPath(new URL('./app/', import.meta.url))}` }];
 
 export default defineConfig({
   resolve: { alias: aliases },
