@@ -1,5 +1,6 @@
 /** Content negotiation for SPARQL answers (W3C formats), and graph conversion. */
 import type * as Oxigraph from 'oxigraph';
+import { GRAPH_MEDIA_TYPES } from './engine-types';
 import type { GraphFormat, ResultsFormat } from './worker-protocol';
 
 let loaded: typeof Oxigraph | undefined;
@@ -53,18 +54,11 @@ export function negotiateFormats(accept: string | undefined): { results: Results
   return { results, graph };
 }
 
-const MEDIA: Record<GraphFormat, string> = {
-  turtle: 'text/turtle',
-  ntriples: 'application/n-triples',
-  rdfxml: 'application/rdf+xml',
-  jsonld: 'application/ld+json',
-};
-
 /** Re-serialises a Turtle graph (used for answers a data source gave in Turtle). */
 export function convertGraph(turtle: string, format: GraphFormat): string {
   if (format === 'turtle') return turtle;
   const { Store, defaultGraph } = oxigraph();
   const store = new Store();
   store.load(turtle, { format: 'text/turtle' });
-  return store.dump({ format: MEDIA[format], from_graph_name: defaultGraph() });
+  return store.dump({ format: GRAPH_MEDIA_TYPES[format], from_graph_name: defaultGraph() });
 }
