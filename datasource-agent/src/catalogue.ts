@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-export const CATALOGUE_FILES = ['datasets.yaml', 'datasets.yml', 'datasets.json'] as const;
+const CATALOGUE_FILES = ['datasets.yaml', 'datasets.yml', 'datasets.json'] as const;
 
 export interface DatasetMetadata {
   name: string;
@@ -38,7 +38,7 @@ export function isDatasetFileName(file: string): boolean {
   return file.endsWith('.ttl') && !file.startsWith('.') && path.basename(file) === file && file.length > 4;
 }
 
-export function isValidDatasetId(id: string): boolean {
+function isValidDatasetId(id: string): boolean {
   return DATASET_ID.test(id);
 }
 

@@ -41,7 +41,7 @@ interface Tracked {
   failedHash?: string;
 }
 
-export interface DatasetManagerOptions {
+interface DatasetManagerOptions {
   dir: string;
   engine: SparqlEngine;
   state: AgentState;

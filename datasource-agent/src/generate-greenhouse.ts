@@ -14,12 +14,12 @@ import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 
 export const GREENHOUSE_FILE = 'kas-delta.ttl';
-export const FIXTURE_FILE = 'voorbeeldkas.ttl';
+const FIXTURE_FILE = 'voorbeeldkas.ttl';
 
 export const CATEGORIES = ['Construction', 'Water', 'Heating', 'Crop', 'Glass', 'Other', 'Roof', 'VenloGreenhouse'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-export interface GreenhouseOptions {
+interface GreenhouseOptions {
   /** Multiplies the number of observations per sensor (1 ≈ 130 000 triples). */
   scale?: number;
 }
@@ -242,16 +242,16 @@ export function generateGreenhouse(options: GreenhouseOptions = {}): { turtle: s
 }
 
 /** The project's own example greenhouse, kept in the repository beside the workspaces. */
-export function defaultFixturePath(): string {
+function defaultFixturePath(): string {
   return path.resolve(__dirname, '..', '..', 'fixtures', FIXTURE_FILE);
 }
 
-export interface DemoDataOptions extends GreenhouseOptions {
+interface DemoDataOptions extends GreenhouseOptions {
   /** The small example dataset to include (default: defaultFixturePath()). */
   fixturePath?: string;
 }
 
-export interface DemoDataResult {
+interface DemoDataResult {
   dir: string;
   files: string[];
   triples: number;

@@ -14,12 +14,12 @@ export class HubError extends Error {
   }
 }
 
-export interface HubDataset {
+interface HubDataset {
   dataset_id: string;
   [key: string]: unknown;
 }
 
-export interface HubClientOptions {
+interface HubClientOptions {
   hubUrl: string;
   credentials: Pick<DatasourceCredentials, 'datasourceId' | 'secret'>;
   /** Total time per request (default 15 s). */

@@ -31,4 +31,3 @@ export function createLogger(minimum: LogLevel = (process.env.LOG_LEVEL as LogLe
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

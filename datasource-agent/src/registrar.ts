@@ -8,7 +8,7 @@ import type { AgentState } from './state';
 import type { DatasetEvent, DatasetManager } from './datasets';
 import { HubError, type HubClient } from './hub-client';
 
-export interface RegistrarOptions {
+interface RegistrarOptions {
   client: HubClient;
   manager: DatasetManager;
   state: AgentState;

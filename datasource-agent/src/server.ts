@@ -19,7 +19,7 @@ import { AuthError, verifyHubToken } from './tokens';
 /** The licence list in a data folder that the agent serves at /licences. */
 export const LICENCES_FILE = 'licences.json';
 
-export interface ServerContext {
+interface ServerContext {
   engine: SparqlEngine;
   manager: DatasetManager;
   secret: string;

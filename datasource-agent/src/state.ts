@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const STATE_FILE = '.datahub-agent-state.json';
+const STATE_FILE = '.datahub-agent-state.json';
 
 interface StateDocument {
   version: 1;

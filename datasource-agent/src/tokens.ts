@@ -15,8 +15,6 @@ import {
   type DatasetScope,
 } from '@datahub/domain';
 
-export { CLOCK_TOLERANCE_SECONDS, HUB_AUDIENCE, HUB_ISSUER, MAX_TOKEN_LIFETIME_SECONDS, datasetAudience, datasourceIssuer };
-
 /** Data source → hub: iss `datahub-datasource:{id}`, aud `datahub-portal-api`, sub, iat, exp. */
 export function signDatasourceToken(
   datasourceId: string,
@@ -32,7 +30,7 @@ export function signDatasourceToken(
   );
 }
 
-export interface HubTokenClaims {
+interface HubTokenClaims {
   /** The requesting organisation's slug. */
   sub: string;
   iat: number;

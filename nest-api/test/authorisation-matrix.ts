@@ -35,7 +35,7 @@ function nextSignupToken(): string {
 }
 type Expectations = Record<Persona, number>;
 
-export interface MatrixRow {
+interface MatrixRow {
   /** As in the OpenAPI document: 'GET /api/users/{id}'. */
   operation: string;
   /** A request body, or a function making a fresh one per cell (given the cell's path and the target organisation's id). */
@@ -61,7 +61,7 @@ const datasourceReaders = (status: number) => ({
 /** Application.Create/Update/Delete: the admin organisation's Application.Contributor and AdminOrganization.Owner. */
 const applicationWriters = (status: number) => ({ anonymous: 401, applicationContributor: status, platformAdmin: status, default: 403 });
 
-export interface MatrixContext {
+interface MatrixContext {
   /** The persona 'owner''s organisation (Kwekerij Delta), which owns the objects in the paths. */
   organizationId: string;
   /** The cell's path, ids filled in. */

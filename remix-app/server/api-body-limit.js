@@ -10,7 +10,7 @@ import { apiBodyLimit, BAD_INPUT_DETAILS, LABELS } from '@datahub/domain';
  * @param {number} statusCode
  * @param {string} detail
  */
-export function answerApiError(req, res, statusCode, detail) {
+function answerApiError(req, res, statusCode, detail) {
   if (res.headersSent) return void res.destroy();
   res.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ statusCode, detail }));

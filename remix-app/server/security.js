@@ -63,7 +63,7 @@ export function securityHeaders({ dev = false } = {}) {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The host a browser's Origin is compared with: the forwarded host first, as Remix does. */
-export function requestHost(/** @type {import('express').Request} */ req) {
+function requestHost(/** @type {import('express').Request} */ req) {
   return req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
 }
 

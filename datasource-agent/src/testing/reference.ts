@@ -10,7 +10,7 @@ import * as oxigraph from 'oxigraph';
 
 const HAS_CATEGORY = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory';
 
-export function permittedByN3(turtle: string, scopes: string[]): Quad[] {
+function permittedByN3(turtle: string, scopes: string[]): Quad[] {
   const store = new Store(new Parser().parse(turtle));
   const granted: (string | null)[] = scopes.map((scope) => {
     const entry = DATASET_SCOPES.find((candidate) => candidate.scope === scope);

@@ -8,7 +8,7 @@ import type { Job } from './jobs';
 import type { PoolWorker } from './worker-pool';
 import type { DataFormat, LoadInfo } from './worker-protocol';
 
-export interface DatasetEntry {
+interface DatasetEntry {
   key: string;
   version: number;
   /** The text to load; dropped once a single-copy dataset has loaded. */

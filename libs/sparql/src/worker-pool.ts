@@ -26,7 +26,7 @@ export interface PoolWorker {
   dead: boolean;
 }
 
-export interface PoolEvents {
+interface PoolEvents {
   /** A worker is ready for work. */
   ready(member: PoolWorker): void;
   /** A worker answered its running job (`member.running` is already cleared). */
@@ -37,7 +37,7 @@ export interface PoolEvents {
   overdue(member: PoolWorker, deadlineMs: number): void;
 }
 
-export interface PoolOptions {
+interface PoolOptions {
   workerScript: string;
   resourceLimits?: ResourceLimits;
   viewsPerDataset?: number;

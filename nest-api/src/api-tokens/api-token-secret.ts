@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** The prefix secret scanners look for (GitHub, gitleaks): every API token starts with it. */
-export const API_TOKEN_PREFIX = 'dht_';
+const API_TOKEN_PREFIX = 'dht_';
 
 /** A new secret: the prefix and 32 random bytes (256 bits), base64url. */
 export function newApiTokenSecret(): string {

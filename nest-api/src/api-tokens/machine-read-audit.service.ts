@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 
-export type MachineReadAction = 'query' | 'download';
+type MachineReadAction = 'query' | 'download';
 
 interface Entry {
   action: MachineReadAction;

@@ -8,7 +8,7 @@ import { OutboundClient } from '../hub/outbound';
 /** Applications synced side by side in one round. */
 const SYNC_CONCURRENCY = 4;
 /** A licence list larger than this is refused whole (the outbound client's cap). */
-export const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
+const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
 const MAX_ROWS = 10_000;
 
 interface LicenceRow {

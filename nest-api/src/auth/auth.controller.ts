@@ -17,7 +17,7 @@ import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
 import type { User } from '../users/user.entity';
 
-export const LOGIN_PAGE = '/inloggen';
+const LOGIN_PAGE = '/inloggen';
 
 @ApiTags('auth')
 @Controller()

@@ -10,7 +10,7 @@ import type { AppConfig } from '../config/config';
 import { DatabasePool } from '../database/database-pool';
 
 /** The channel the database triggers (migration SessionNotifications) notify on. */
-export const SESSION_CHANNEL = 'datahub_sessions';
+const SESSION_CHANNEL = 'datahub_sessions';
 
 export type CachedSession = Omit<AuthenticatedUser, 'via'>;
 

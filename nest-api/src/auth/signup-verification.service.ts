@@ -12,9 +12,9 @@ import { verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
 
 /** Sign-up and resend mails per address per hour: enough for a typo and a retry, not for mail-bombing. */
-export const SIGNUP_MAILS_PER_HOUR = 3;
+const SIGNUP_MAILS_PER_HOUR = 3;
 
-export interface PendingSignup {
+interface PendingSignup {
   email: string;
   firstname: string;
   lastname: string;

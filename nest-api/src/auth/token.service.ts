@@ -11,8 +11,8 @@ import type { AppConfig } from '../config/config';
 import { DatabasePool } from '../database/database-pool';
 import { SessionCache, type CachedSession } from './session-cache';
 
-export const TOKEN_ISSUER = 'datahub-portal-api';
-export const TOKEN_AUDIENCE = 'datahub-portal';
+const TOKEN_ISSUER = 'datahub-portal-api';
+const TOKEN_AUDIENCE = 'datahub-portal';
 
 export interface IssuedToken {
   access_token: string;

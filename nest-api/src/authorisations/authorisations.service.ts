@@ -20,7 +20,7 @@ import { UsageEventsService } from '../insight/usage-events.service';
 
 
 /** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
-export const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
+const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
 
 const VIEW_SQL = `
   SELECT a.id, a.authorisation, a.expiration_date::text AS expiration_date, a.created_at,

@@ -2,7 +2,7 @@ import { API_BODY_LIMITS, BAD_INPUT_DETAILS, FIELD_ERRORS, jsonBodyLimit } from 
 import { ApiError } from './errors';
 
 /** Deeper than any body the API takes; validation libraries recurse, so this is checked before they run. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 /** The largest JSON body any route takes (Hub Protocol registrations); smaller ones per route in @datahub/domain. */
 export const MAX_BODY_BYTES = API_BODY_LIMITS.json;
 
@@ -14,7 +14,7 @@ const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800
 const LINE_BREAK = /[\r\n]/;
 
 /** Nesting depth of JSON text, counted without parsing (strings skipped); stops counting past `limit`. */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
@@ -32,7 +32,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 /** Fields (dotted paths) whose text holds control characters, lone surrogates, or line breaks where one line is expected. */
-export function badTextFields(value: unknown, path = '', into: Record<string, string> = {}): Record<string, string> {
+function badTextFields(value: unknown, path = '', into: Record<string, string> = {}): Record<string, string> {
   if (typeof value === 'string') {
     const field = path.split('.').pop() ?? '';
     if (FORBIDDEN.test(value) || (!MULTILINE_FIELDS.has(field) && LINE_BREAK.test(value))) into[path || 'body'] = FIELD_ERRORS.controlCharacters;

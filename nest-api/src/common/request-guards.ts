@@ -43,7 +43,7 @@ function refuse(reply: Reply, statusCode: number, detail: string) {
  * broken escapes are refused before routing. The query may hold line breaks and tabs: a SPARQL
  * query travels there (GET /api/datasets/{id}/data?sparql_query=…).
  */
-export function isBadUrl(url: string): boolean {
+function isBadUrl(url: string): boolean {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
   const query = mark === -1 ? '' : url.slice(mark + 1);

@@ -23,7 +23,7 @@ import { SessionNotifications1766300000000 } from './migrations/1766300000000-Se
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 
-export const ENTITIES = [
+const ENTITIES = [
   Organization,
   User,
   RoleAssignment,
@@ -37,7 +37,7 @@ export const ENTITIES = [
   Logo,
   UsageEvent,
 ];
-export const MIGRATIONS = [
+const MIGRATIONS = [
   Foundation1763800000000,
   Invitations1763900000000,
   Datasources1764000000000,

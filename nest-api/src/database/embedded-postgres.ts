@@ -84,7 +84,7 @@ async function removeStalePidFile(databaseDir: string): Promise<void> {
 }
 
 /** The folder error of a failed file-system call as one sentence, or the error itself. */
-export function describeFolderError(error: unknown, dir: string): unknown {
+function describeFolderError(error: unknown, dir: string): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'ENOSPC') return new StartupError(`The disk holding ${dir} is full: free some space, or set DATA_DIR to a folder on another disk.`);
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOENT' || code === 'ENOTDIR')

@@ -23,7 +23,7 @@ interface DatasetRow {
   owner_id: string;
 }
 
-export interface DataAnswer {
+interface DataAnswer {
   /** UTF-8 bytes, sent as they are (no re-encoding on the way out). */
   body: Buffer;
   contentType: string;
@@ -39,7 +39,7 @@ export function answerContentType(contentType: string): string {
 }
 
 /** The answer's serialisation, chosen once the query form is known (the protocol endpoint may refuse with 406). */
-export type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
+type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
 
 /**
  * Data of a dataset (SPARQL and the XML download): the owner organisation reads everything, a

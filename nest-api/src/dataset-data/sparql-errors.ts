@@ -4,7 +4,7 @@ import { SPARQL_LIMITS, type SparqlError } from '@datahub/sparql';
 import { ApiError } from '../common/errors';
 
 /** What the Dutch texts name: the hub's configured limits. */
-export interface SparqlErrorLimits {
+interface SparqlErrorLimits {
   /** The API process's memory ceiling while queries run, MB. */
   memoryMb: number;
   /** The answer cap, MB. */

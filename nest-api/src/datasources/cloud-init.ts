@@ -38,7 +38,7 @@ function indent(text: string, spaces: number): string {
 }
 
 /** The agent's command line as the systemd service runs it (tests check it against the CLI parser). */
-export function vmAgentArguments(hubUrl: string): string[] {
+function vmAgentArguments(hubUrl: string): string[] {
   return ['--credentials', VM_PATHS.credentials, '--data', VM_PATHS.data, '--hub', hubUrl, '--port', String(VM_AGENT_PORT), '--host', '127.0.0.1', '--public-hostname', '${DATAHUB_PUBLIC_HOSTNAME}'];
 }
 

@@ -17,7 +17,7 @@ import { formatHostname, parseHostname } from './hostname';
 import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
 import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
-export function toDatasourceView(datasource: Datasource, dashboardUrl: string | null): DatasourceView {
+function toDatasourceView(datasource: Datasource, dashboardUrl: string | null): DatasourceView {
   return {
     datasource_id: datasource.id,
     name: datasource.name,

@@ -14,7 +14,7 @@ import { signHubToken } from './protocol-tokens';
 
 const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
-export const DISCOVERY_CONCURRENCY = 8;
+const DISCOVERY_CONCURRENCY = 8;
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */

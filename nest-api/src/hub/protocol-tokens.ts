@@ -11,7 +11,6 @@ import {
   type DatasetScope,
 } from '@datahub/domain';
 
-export { HUB_AUDIENCE, HUB_ISSUER, MAX_LIFETIME_SECONDS };
 
 /** The data source a token claims to come from (unverified: only to find the secret to verify with). */
 export function claimedDatasourceId(token: string): string | null {

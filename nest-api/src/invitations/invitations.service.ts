@@ -16,7 +16,7 @@ import { UsersService } from '../users/users.service';
 import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
 import { UsageEventsService } from '../insight/usage-events.service';
 
-export const INVITATION_TTL_DAYS = 7;
+const INVITATION_TTL_DAYS = 7;
 export const INVITATION_INVALID = 'invitation invalid or expired';
 export const INVITATION_OTHER_EMAIL = 'invitation is for another e-mail address';
 const INVITATIONS_PER_HOUR = 50;

@@ -19,7 +19,7 @@ export type LogoOwner =
   | { table: 'applications'; permission: 'Application.Update' }
   | { table: 'organizations'; permission: 'Organization.Update' };
 
-export interface StoredLogo {
+interface StoredLogo {
   contentType: string;
   data: Buffer;
   sha256: string;

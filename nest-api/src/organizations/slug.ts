@@ -1,5 +1,5 @@
 /** 'Kwekerij Delta' → 'kwekerij-delta' (accents folded, anything else dashed). */
-export function slugify(name: string, fallback = 'organisatie'): string {
+function slugify(name: string, fallback = 'organisatie'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

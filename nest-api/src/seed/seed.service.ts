@@ -23,15 +23,15 @@ interface SeedUser {
   roles: Role[];
 }
 
-export const DEMO_ORGANIZATIONS = [
+const DEMO_ORGANIZATIONS = [
   { name: 'Kwekerij Delta', domain: 'kwekerij-delta.test' },
   { name: 'Kassenbouw West', domain: null },
 ] as const;
 
-export const DEMO_DATASOURCE_NAME = 'Kasdata Kwekerij Delta';
+const DEMO_DATASOURCE_NAME = 'Kasdata Kwekerij Delta';
 
 /** The demo's applications: one per category, one without a price, one linked to Kwekerij Delta's data source. */
-export const DEMO_APPLICATIONS = [
+const DEMO_APPLICATIONS = [
   {
     slug: 'kasontwerp-studio',
     name: 'Kasontwerp Studio',

@@ -16,7 +16,7 @@ interface HookHost {
 }
 
 /** Seconds until this user may send another support request (0: now): at most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
-export async function supportWaitSeconds(
+async function supportWaitSeconds(
   db: DataSource,
   userId: string
 ): Promise<number> {

@@ -12,7 +12,7 @@ import { RoleAssignment } from './role-assignment.entity';
 import { User } from './user.entity';
 import { toUserView, type UserView } from './user.view';
 
-export const INVALID_ROLE = 'role not allowed for this user';
+const INVALID_ROLE = 'role not allowed for this user';
 
 @Injectable()
 export class UsersService {

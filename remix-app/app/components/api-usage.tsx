@@ -1,7 +1,7 @@
 import { API_TOKEN_LABELS as L } from '@datahub/domain';
 
 /** The ready `curl` call (a form POST, the SPARQL 1.1 Protocol's most portable form) with a token placeholder. */
-export function curlExample(endpoint: string): string {
+function curlExample(endpoint: string): string {
   return [
     `curl -H "Authorization: Bearer ${L.apiTokenPlaceholder}" \\`,
     `  -H "Accept: application/sparql-results+json" \\`,

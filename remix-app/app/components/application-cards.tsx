@@ -23,7 +23,7 @@ export function LogoOrInitials({ name, logoUrl, size = 'md' }: { name: string; l
   );
 }
 
-export function ApplicationCard({ application, to }: { application: ApplicationCardData; to: string }) {
+function ApplicationCard({ application, to }: { application: ApplicationCardData; to: string }) {
   return (
     <li className="min-w-0">
       <Link

@@ -48,7 +48,7 @@ export function revokeAuthorisationConfirmation(item: RevokeItem): ConfirmAction
   };
 }
 
-export function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'received' | 'given' }) {
+function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'received' | 'given' }) {
   return (
     <li className="flex min-w-0 items-start gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="authorisation-card">
       <DatasetOwnerLogo name={item.assignee_organization_name} logoUrl={item.assignee_organization_logo_url} />

@@ -3,13 +3,13 @@ import { ChevronRight } from 'lucide-react';
 import { BREADCRUMB_LABELS } from '@datahub/domain';
 
 /** One step of the breadcrumb; the last one is the current page and has no link. */
-export interface Crumb {
+interface Crumb {
   label: string;
   to?: string;
 }
 
 /** A route's `handle` that gives its page a breadcrumb (from its loader data) in the top bar. */
-export interface BreadcrumbHandle {
+interface BreadcrumbHandle {
   breadcrumb: (data: unknown) => Crumb[] | null;
 }
 

@@ -44,7 +44,7 @@ export type DatasetCardData = Pick<
 >;
 
 /** A dataset card linking to its detail page; with `showStatus` it also shows the status. */
-export function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
+function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
   const name = dataset.name || L.datasets.unnamed;
   return (
     <li>

@@ -1,6 +1,6 @@
 import { INSIGHT_LABELS as L } from '@datahub/domain';
 
-export interface DatasetUse {
+interface DatasetUse {
   dataset_id: string;
   name: string;
   queries: number;

@@ -12,7 +12,7 @@ import { primaryButton } from './button';
 
 const L = DATASET_LABELS.datasourceCreate;
 
-export function DatasourceCreateForm({ reply, withHostname }: { reply?: FormReply; withHostname: boolean }) {
+function DatasourceCreateForm({ reply, withHostname }: { reply?: FormReply; withHostname: boolean }) {
   const pending = useIsPending();
   const values = reply?.values ?? {};
   return (

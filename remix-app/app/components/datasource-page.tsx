@@ -5,7 +5,7 @@ import type { ConfirmFormProps } from './confirm-action';
 const L = DATASET_LABELS.datasources;
 const C = CONFIRM_LABELS;
 
-export type DatasourceConfirmation = 'verwijderen' | 'nieuwe-sleutel';
+type DatasourceConfirmation = 'verwijderen' | 'nieuwe-sleutel';
 
 export function isDatasourceConfirmation(value: string): value is DatasourceConfirmation {
   return value === 'verwijderen' || value === 'nieuwe-sleutel';

@@ -7,7 +7,7 @@ import type { SupportReply } from '~/lib/insight/support.server';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField } from './form-controls';
 
-export interface SupportFormProps {
+interface SupportFormProps {
   email: string;
   organization: string;
   reply?: SupportReply;

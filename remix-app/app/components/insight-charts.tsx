@@ -1,6 +1,6 @@
 import { INSIGHT_LABELS } from '@datahub/domain';
 
-export interface Series {
+interface Series {
   name: string;
   values: number[];
 }

@@ -9,7 +9,7 @@ import { FormError, SubmitButton, TextField, useIsPending } from './form-control
 
 const L = ORGANIZATION_LABELS.organization;
 
-export interface OrganizationPageData {
+interface OrganizationPageData {
   organization: OrganizationView;
   isOwn: boolean;
   canEdit: boolean;

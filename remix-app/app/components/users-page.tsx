@@ -12,7 +12,7 @@ import { sectionClass } from './organization-page';
 const L = ORGANIZATION_LABELS.users;
 const C = CONFIRM_LABELS;
 
-export interface UsersPageData {
+interface UsersPageData {
   users: { id: string; name: string; email: string; isSelf: boolean }[];
   /** Where this list lives; the remove forms post there. */
   usersPath: string;
@@ -22,7 +22,7 @@ export interface UsersPageData {
   invitations?: PendingInvitationRow[];
 }
 
-export type UsersReply = FormReply & { intent?: string };
+type UsersReply = FormReply & { intent?: string };
 
 function RemoveButton({ user, usersPath }: { user: UsersPageData['users'][number]; usersPath: string }) {
   const common = {

@@ -10,7 +10,7 @@ const UUID = '00000000-0000-4000-8000-000000000000';
  * `_` (no layout nesting) dropped, `$param` filled in (an id as a UUID, anything else as text),
  * a splat as a path that matches no other route.
  */
-export function routeUrl(file: string): string {
+function routeUrl(file: string): string {
   const segments = file
     .replace(/\.tsx?$/, '')
     .split('.')

@@ -13,7 +13,7 @@ import {
 import { LABELS, SIGNUP_VERIFICATION_LABELS } from './domain';
 import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
-export type ApiUser = CurrentUserView;
+type ApiUser = CurrentUserView;
 
 /** Fills in and submits the sign-in form on the current page (which must be /inloggen). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -90,7 +90,7 @@ export function loginUrlFor(path: string): RegExp {
 }
 
 /** Quoted-printable to text: soft line breaks (`=\r\n`) joined, `=XX` bytes decoded as UTF-8. */
-export function decodeQuotedPrintable(body: string): string {
+function decodeQuotedPrintable(body: string): string {
   const joined = body.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
@@ -168,7 +168,7 @@ export async function api<M extends HttpMethod, P extends ApiPath<M>>(
   return { status: response.status, data: (data ?? error ?? null) as ApiData<M, P> };
 }
 
-export interface ApiSignedUp {
+interface ApiSignedUp {
   id: string;
   email: string;
   firstname: string;
@@ -229,7 +229,7 @@ export async function datasourceToken(datasourceId: string, secret: string): Pro
 }
 
 /** Registers a dataset for a data source through the hub protocol, as the reference agent does. */
-export async function registerDatasetViaProtocol(datasource: ApiCreatedDatasource): Promise<string> {
+async function registerDatasetViaProtocol(datasource: ApiCreatedDatasource): Promise<string> {
   const token = await datasourceToken(datasource.credentials.datasource_id, datasource.credentials.secret);
   const response = await api(token, 'post', '/api/datasource-protocol/datasets', { body: { file_format: '.ttl' } });
   expect(response.status, JSON.stringify(response.data)).toBe(201);

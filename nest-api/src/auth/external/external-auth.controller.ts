@@ -14,7 +14,7 @@ import { FLOW_COOKIE, openFlow, sealFlow } from './flow-cookie';
 import { pkcePair, PROVIDER_IDS, type ProviderId } from './providers';
 
 const FLOW_TTL_MS = 10 * 60 * 1000;
-export const PROVIDER_FAILED_PATH = '/inloggen?fout=extern';
+const PROVIDER_FAILED_PATH = '/inloggen?fout=extern';
 
 @ApiTags('auth')
 @Controller('auth')

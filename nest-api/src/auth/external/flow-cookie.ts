@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What we remember between sending the browser to a provider and its return. */
-export interface Flow {
+interface Flow {
   provider: string;
   state: string;
   nonce: string;

@@ -44,7 +44,7 @@ export interface ExternalProvider {
 }
 
 /** Google and Microsoft: OpenID Connect with discovery, ID token checked against the issuer's keys. */
-export class OpenIdProvider implements ExternalProvider {
+class OpenIdProvider implements ExternalProvider {
   private discovery: Promise<Discovery> | null = null;
 
   constructor(
@@ -125,7 +125,7 @@ export class OpenIdProvider implements ExternalProvider {
 }
 
 /** GitHub: OAuth 2 with PKCE; the e-mail comes from the verified primary address. */
-export class GitHubProvider implements ExternalProvider {
+class GitHubProvider implements ExternalProvider {
   constructor(private readonly config: ProviderConfig) {}
 
   async authorizationUrl({ redirectUri, state, challenge }: Parameters<ExternalProvider['authorizationUrl']>[0]) {

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FIELD_ERRORS } from '@datahub/domain';
 
-export const CATALOGUE_LIMIT_MAX = 500;
+const CATALOGUE_LIMIT_MAX = 500;
 
 const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 

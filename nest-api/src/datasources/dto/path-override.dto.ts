@@ -29,7 +29,7 @@ export class PathOverrideView {
  * A path at the data source's own host: one leading '/', no '//', no '.' or '..' segment (also
  * when percent-encoded), no backslash, no '@', no '#', no control characters.
  */
-export function isSafePath(path: string): boolean {
+function isSafePath(path: string): boolean {
   if (!path.startsWith('/') || /[\\@#\s\u0000-\u001f\u007f]/.test(path)) return false;
   let decoded: string;
   try {

@@ -7,7 +7,7 @@ import { Omittable } from '../../common/omittable';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
-export const ORGANIZATION_NAME_MAX = 100;
+const ORGANIZATION_NAME_MAX = 100;
 
 export class UpdateOrganizationDto {
   @ApiPropertyOptional({ example: 'Kwekerij Delta', maxLength: ORGANIZATION_NAME_MAX })

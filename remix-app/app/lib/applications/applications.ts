@@ -14,21 +14,19 @@ export function toApplicationCard(application: ApplicationView): ApplicationCard
   };
 }
 
-/** The form's text fields, in the order of the API's body. */
-export const APPLICATION_FORM_FIELDS = [
-  'name',
-  'owner_organization',
-  'about',
-  'usage',
-  'category',
-  'price_per_year',
-  'url',
-  'url_terms_of_delivery',
-  'url_privacy_statement',
-  'url_licence_server',
-  'datasource_id',
-] as const;
-export type ApplicationFormField = (typeof APPLICATION_FORM_FIELDS)[number];
+/** The form's text fields. */
+export type ApplicationFormField =
+  | 'name'
+  | 'owner_organization'
+  | 'about'
+  | 'usage'
+  | 'category'
+  | 'price_per_year'
+  | 'url'
+  | 'url_terms_of_delivery'
+  | 'url_privacy_statement'
+  | 'url_licence_server'
+  | 'datasource_id';
 export type ApplicationFormValues = Partial<Record<ApplicationFormField, string>>;
 
 export function formValuesOf(application: ApplicationView): ApplicationFormValues {

@@ -14,7 +14,7 @@ import { readForm } from '../core/action.server';
 
 const L = APPLICATION_LABELS.logo;
 
-export type LogoReply = FormReply & { intent: 'logo' };
+type LogoReply = FormReply & { intent: 'logo' };
 
 export function isMultipart(request: Request): boolean {
   return (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
@@ -25,7 +25,7 @@ export function isMultipart(request: Request): boolean {
  * the limit only, then sent to nest-api as the raw body of the target's logo (PUT), or removed (DELETE).
  * nest-api checks the bytes; success redirects back to `backTo` with a flash.
  */
-export type LogoTarget = { kind: 'application'; id: string } | { kind: 'organization'; id: string };
+type LogoTarget = { kind: 'application'; id: string } | { kind: 'organization'; id: string };
 
 /** DELETE or PUT (with the image as the raw body) of the target's logo. */
 function logoCall(request: Request, target: LogoTarget, method: 'put' | 'delete', image?: Blob) {

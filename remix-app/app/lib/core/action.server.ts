@@ -6,7 +6,7 @@ import { requireValidCsrf } from './csrf.server';
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 /** Whether the body says it is a form (the only bodies a portal action takes). */
-export function isFormBody(request: Request): boolean {
+function isFormBody(request: Request): boolean {
   return FORM_TYPES.has((request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase());
 }
 

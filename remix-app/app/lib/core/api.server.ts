@@ -7,11 +7,11 @@ import { recordedFetch } from '../page-cache/page-replay.server';
 import { loginPath, requestedPath } from './redirects';
 import { clearAccessTokenCookie, getAccessToken } from './session.server';
 
-export type ApiResult<T> =
+type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string };
 
-export interface ApiOptions {
+interface ApiOptions {
   /**
    * 'required' (default): send the visitor's token; no token or a 401 redirects to /inloggen.
    * 'optional': send the token when there is one; every answer comes back as a result.
@@ -30,7 +30,7 @@ export interface ApiOptions {
 const TIMEOUT_MS = 15_000;
 
 /** Throws the redirect to the sign-in page, forgetting the token nest-api no longer accepts. */
-export function redirectToLogin(request: Request): never {
+function redirectToLogin(request: Request): never {
   const headers = getAccessToken(request) ? { 'Set-Cookie': clearAccessTokenCookie(request) } : undefined;
   throw redirect(loginPath(requestedPath(request.url)), { headers });
 }

@@ -19,7 +19,7 @@ export function parseCookies(header: string | null | undefined): Map<string, str
   return cookies;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   maxAge?: number;
   httpOnly?: boolean;
   secure?: boolean;

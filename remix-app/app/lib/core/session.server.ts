@@ -31,7 +31,7 @@ export function clearAccessTokenCookie(request: Request): string {
   });
 }
 
-export interface Flash {
+interface Flash {
   id: string;
   message: string;
 }

@@ -1,7 +1,7 @@
 import type { CreatedDatasourceView, DatasetView } from '@datahub/api-client';
 
 /** The catalogue's search and the data-source credentials file. */
-export const ONLINE = 'online';
+const ONLINE = 'online';
 
 export function isOnline(dataset: Pick<DatasetView, 'status'>): boolean {
   return dataset.status === ONLINE;

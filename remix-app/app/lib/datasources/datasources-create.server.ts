@@ -5,7 +5,7 @@ import type { CreatedDatasourceView } from '@datahub/api-client';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
 
-export type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
+type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
 
 /**
  * Creates a data source; `withHostname: false` is the cloud variant (empty hostname). The

@@ -6,7 +6,7 @@ import type { PendingInvitationRow } from './invitations';
 import { flashCookie } from '../core/session.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
-export type InvitationReply = FormReply & { intent: string };
+type InvitationReply = FormReply & { intent: string };
 
 /** Your organisation's open invitations (the caller checked Invitation.Create). */
 export async function loadPendingInvitations(args: Args): Promise<PendingInvitationRow[]> {

@@ -131,7 +131,7 @@ function unchanged(read: PageRead, forwardedFor: string): Promise<boolean> {
   });
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   isBot: (userAgent: string) => boolean;
   setCspNonce: (res: ExpressResponse, nonce: string) => void;
   /** Reports the page view of a page served here (a render reports its own). */
