@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ERROR_TEXTS, FIELD_ERRORS, LABELS, ORGANIZATION_LABELS, DATASET_LABELS } from './domain';
-import { AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS } from '@datahub/domain';
+import { API_TOKEN_LABELS, APPLICATION_LABELS, AUTHORISATION_FIELD_ERRORS, AUTHORISATION_LABELS, SUPPORT_FIELD_ERRORS, SUPPORT_LABELS } from '@datahub/domain';
 import { ownerDataset, signUp } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -75,5 +75,31 @@ test.describe('forms speak Dutch only: the server checks, the browser does not',
     await expect(page.getByText(AUTHORISATION_FIELD_ERRORS.assigneeMissing)).toBeVisible();
     await expect(page.getByText(AUTHORISATION_FIELD_ERRORS.datasetMissing)).toHaveCount(0);
     await expect(page.getByLabel(A.dataset, { exact: true })).toHaveValue(dataset.dataset_id);
+  });
+
+  test('the application, API token and help forms: an empty required field gets the Dutch error, and what was typed stays', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.admin);
+    await page.goto('/beheer-applicaties/aanmaken');
+    await expectEveryFormNoValidate(page);
+    const A = APPLICATION_LABELS.form;
+    await page.getByLabel(A.about, { exact: true }).fill('Volgt gewassen.');
+    await page.getByRole('button', { name: A.create }).click();
+    await expect(page.getByLabel(A.name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(FIELD_ERRORS.required).first()).toBeVisible();
+    await expect(page.getByLabel(A.about, { exact: true })).toHaveValue('Volgt gewassen.');
+
+    await page.goto('/profiel');
+    const tokenForm = page.getByRole('form', { name: API_TOKEN_LABELS.create });
+    await tokenForm.getByRole('button', { name: API_TOKEN_LABELS.create }).click();
+    await expect(page.getByLabel(API_TOKEN_LABELS.name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(tokenForm.getByText(API_TOKEN_LABELS.nameRequired)).toBeVisible();
+
+    await page.goto('/hulp');
+    await expectEveryFormNoValidate(page);
+    await page.getByLabel(SUPPORT_LABELS.summary, { exact: true }).fill('De grafiek laadt niet');
+    await page.getByRole('button', { name: SUPPORT_LABELS.submit }).click();
+    await expect(page.getByLabel(SUPPORT_LABELS.description, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(SUPPORT_FIELD_ERRORS.description)).toBeVisible();
+    await expect(page.getByLabel(SUPPORT_LABELS.summary, { exact: true })).toHaveValue('De grafiek laadt niet');
   });
 });
