@@ -24,8 +24,8 @@ export async function lockNextBatch(manager: EntityManager, objects: number): Pr
   );
   if (heads.length === 0) return [];
   return manager.query(
-    `SELECT id::text AS id, kind, object_id, payload, occurred_at FROM event_outbox
-     WHERE drained_at IS NULL AND object_id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+    `SELECT e.id::text AS id, e.kind, e.object_id, e.payload, e.occurred_at FROM event_outbox e
+     WHERE e.drained_at IS NULL AND e.object_id = ANY($1::text[]) ORDER BY e.id FOR UPDATE`,
     [heads.map((head) => head.object_id)],
   );
 }

@@ -105,8 +105,8 @@ export class WebhooksService {
     await this.own(actor, organizationId, webhookId);
     const rows: (Omit<WebhookDeliveryView, 'created_at' | 'last_attempt_at' | 'next_attempt_at'> & Record<'created_at' | 'last_attempt_at' | 'next_attempt_at', Date | null>)[] =
       await this.dataSource.query(
-        `SELECT id::text AS id, kind, status, attempts, response_status, duration_ms, created_at, last_attempt_at, next_attempt_at
-         FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id DESC LIMIT $2`,
+        `SELECT d.id::text AS id, d.kind, d.status, d.attempts, d.response_status, d.duration_ms, d.created_at, d.last_attempt_at, d.next_attempt_at
+         FROM webhook_deliveries d WHERE d.webhook_id = $1 ORDER BY d.id DESC LIMIT $2`,
         [webhookId, LOG_SIZE],
       );
     return rows.map((row) => ({
