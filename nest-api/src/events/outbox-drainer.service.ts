@@ -90,8 +90,9 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Moves every waiting event out of the outbox (until the broker fails), then sends the due
-   * webhook deliveries. Answers how many events left the outbox.
+   * Moves every waiting event out of the outbox (until the broker fails: then they wait, and so
+   * do webhooks, one ordered stream for every consumer), then sends the due webhook deliveries.
+   * Answers how many events left the outbox.
    */
   drainOnce(): Promise<number> {
     if (this.running) {
@@ -104,7 +105,12 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
         do {
           this.again = false;
           await recordExpiredGrants(this.dataSource.manager);
-          for (let count = await this.drainBatch(); count > 0; count = await this.drainBatch()) drained += count;
+          try {
+            for (let count = await this.drainBatch(); count > 0; count = await this.drainBatch()) drained += count;
+          } catch (error) {
+            // RabbitMQ down (or the database): the events stay in the outbox, in order, for the next wake-up.
+            this.logger.warn(`Events wait in the outbox: ${(error as Error).message}`);
+          }
           await this.webhooks.deliverDue();
         } while (this.again && !this.stopped);
       } finally {
