@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { EVENT_KINDS, FIELD_ERRORS, WEBHOOK_LABELS } from '@datahub/domain';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -13,6 +13,7 @@ export class CreateWebhookDto {
   @IsString({ message: WEBHOOK_LABELS.urlInvalid })
   @IsNotEmpty({ message: WEBHOOK_LABELS.urlInvalid })
   @MaxLength(2000, { message: WEBHOOK_LABELS.urlInvalid })
+  @Matches(/^https?:\/\/[^\s/?#]+\S*$/i, { message: WEBHOOK_LABELS.urlInvalid })
   url: string;
 
   @ApiProperty({ enum: EVENT_KINDS, isArray: true })
