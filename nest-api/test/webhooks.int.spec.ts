@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_KINDS } from '@datahub/domain';
 import { EventClock } from '../src/events/event-clock';
@@ -76,6 +77,10 @@ describe('webhooks', () => {
     for (const delivery of names) {
       expect(delivery.headers['content-type']).toBe('application/json');
       expect(delivery.headers['x-datahub-event']).toBe('organization.changed');
+      // As docs/webhooks.md tells receivers: HMAC-SHA256 of "<t>.<body>".
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-datahub-signature']))!;
+      expect(createHmac('sha256', madeSecret.secret).update(`${t}.${delivery.body}`).digest('hex')).toBe(v1);
+      expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(300);
       expect(verifySignature(madeSecret.secret, delivery.body, String(delivery.headers['x-datahub-signature']), new Date())).toBe(true);
       expect(verifySignature(madeSecret.secret, delivery.body.replace('Delta', 'Gamma'), String(delivery.headers['x-datahub-signature']), new Date())).toBe(false);
     }
