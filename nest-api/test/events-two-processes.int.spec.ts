@@ -71,7 +71,7 @@ describe('events with two API processes', () => {
       expect(renamed.status).toBe(200);
       if (index % 4 === 0) {
         const created = await fetch(`${on(index + 1)}/api/datasources`, { method: 'POST', headers, body: JSON.stringify({ name: `Bron ${index}`, hostname: '' }) });
-        const { datasource_id: id } = (await created.json()).credentials;
+        const { datasource_id: id } = ((await created.json()) as { credentials: { datasource_id: string } }).credentials;
         sources.push(id);
         expect((await fetch(`${on(index)}/api/datasources/${id}`, { method: 'DELETE', headers })).status).toBe(204);
       }
