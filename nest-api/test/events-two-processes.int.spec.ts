@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/database/embedded-postgres';
 import { OutboxDrainer } from '../src/events/outbox-drainer.service';
 import { verifySignature } from '../src/events/webhook-signature';
-import { startTestApi, stopProcess, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
-import { until, waitForHealth } from './waiting';
+import { startTestApi, stopProcess, type TestApi, type TestUser } from './harness';
+import { startSecondApi } from './second-api';
+import { until } from './waiting';
 import { startWebhookReceiver } from './webhook-receiver';
 
 /**
  * Two real API processes on one database, both draining the outbox (woken by NOTIFY, with a short
  * fallback interval): a webhook receiver gets each event exactly once, signed, in order per object.
  */
-const main = resolve(__dirname, '..', 'dist', 'main.js');
 const DRAIN_MS = '200';
 
 let api: TestApi;
@@ -28,25 +26,7 @@ beforeAll(async () => {
   api = await startTestApi(env);
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
-  const port = await freePort();
-  second = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: (api.db.options as { url: string }).url,
-      JWT_SECRET: TEST_JWT_SECRET,
-      CSRF_SECRET: TEST_CSRF_SECRET,
-      DEMO_SEED: 'false',
-      ADMIN_EMAIL: 'platform-owner@datahub.test',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      DISCOVERY_INTERVAL_SECONDS: '0',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  secondUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${secondUrl}/api/health`);
+  ({ process: second, url: secondUrl } = await startSecondApi(api, env));
 });
 
 afterAll(async () => {

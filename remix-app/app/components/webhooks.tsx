@@ -4,7 +4,7 @@ import {
   EVENT_KIND_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_LABELS as L,
-  formatDateDashed,
+  formatDateTimeDashed,
   isEventKind,
 } from '@datahub/domain';
 import type { WebhookReply, WebhookRow } from '~/lib/organizations/webhooks.server';
@@ -16,11 +16,7 @@ import { SecretOnce } from './secret-once';
 const ACTION = '/mijn-organisatie';
 const smallButton = 'rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-medium text-stone-800 hover:bg-stone-50';
 
-function time(value: string): string {
-  const date = new Date(value);
-  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
-  return `${formatDateDashed(date)} ${clock}`;
-}
+const time = formatDateTimeDashed;
 
 const kindLabel = (kind: string) => (isEventKind(kind) ? EVENT_KIND_LABELS[kind] : kind);
 
