@@ -79,7 +79,7 @@ export interface AppConfig {
   support: { email: string; board: string };
   rating: { delaySeconds: number; intervalDays: number; maxRating: number; animationMs: number };
   events: {
-    /** Fallback interval of the outbox drainer (a NOTIFY wakes it at once); 0 turns the fallback off (tests drive it). */
+    /** Fallback interval of the outbox drainer (a NOTIFY wakes it at once); 0: no draining in this process at all (tests drive it). */
     drainIntervalMs: number;
     /** RabbitMQ: events go to the topic exchange datahub.events when set. */
     amqpUrl: string | null;

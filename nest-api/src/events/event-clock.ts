@@ -1,4 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { WEBHOOK_RETRY_HOURS } from '@datahub/domain';
+
+/** How long webhook deliveries are retried, and a webhook may fail before it is switched off. */
+export const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
+
+/** The end of a delivery's retries when it is queued (or resent) at `at`. */
+export function retryUntil(at: Date): Date {
+  return new Date(at.getTime() + RETRY_WINDOW_MS);
+}
 
 /**
  * The time the webhook rules use (backoff, 24 hours of retries, switching off after 24 hours of

@@ -2,11 +2,10 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { WEBHOOK_RETRY_HOURS } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { AmqpPublisher } from './amqp-publisher';
-import { EventClock } from './event-clock';
+import { EventClock, retryUntil } from './event-clock';
 import { lockNextBatch, messageBody, queueWebhookDeliveries, recordExpiredGrants } from './outbox-batch';
 import { WebhookSender } from './webhook-sender.service';
 
@@ -129,7 +128,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
       // Published before the rows are marked: a crash in between sends again (at least once; the message id is the event id).
       await this.amqp?.publish(rows.map((row, index) => ({ id: row.id, kind: row.kind, body: bodies[index], occurredAt: new Date(row.occurred_at) })));
       const now = this.clock.now();
-      await queueWebhookDeliveries(manager, rows, bodies, now, new Date(now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000));
+      await queueWebhookDeliveries(manager, rows, bodies, now, retryUntil(now));
       await manager.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
       return rows.length;
     });

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { WEBHOOK_RETRY_HOURS, WEBHOOK_SIGNATURE_HEADER } from '@datahub/domain';
+import { WEBHOOK_SIGNATURE_HEADER } from '@datahub/domain';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { OutboundClient } from '../hub/outbound';
-import { EventClock } from './event-clock';
+import { EventClock, RETRY_WINDOW_MS } from './event-clock';
 import { signatureHeader } from './webhook-signature';
 import { WebhookAlarm } from './webhook-alarm';
 
@@ -14,7 +14,6 @@ import { WebhookAlarm } from './webhook-alarm';
 const DELIVERIES_PER_BATCH = 8;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
-const DAY_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
 
 interface DueDelivery {
   id: string;
@@ -124,7 +123,7 @@ export class WebhookSender implements OnModuleDestroy {
       'UPDATE webhooks SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled_at',
       [delivery.webhook_id, outcome.at],
     );
-    if (webhook.disabled_at || outcome.at.getTime() - new Date(webhook.failing_since).getTime() < DAY_MS) return false;
+    if (webhook.disabled_at || outcome.at.getTime() - new Date(webhook.failing_since).getTime() < RETRY_WINDOW_MS) return false;
     await manager.query('UPDATE webhooks SET disabled_at = $2 WHERE id = $1', [delivery.webhook_id, outcome.at]);
     return true;
   }

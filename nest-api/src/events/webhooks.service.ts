@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { MAX_WEBHOOKS, WEBHOOK_LABELS, WEBHOOK_RETRY_HOURS } from '@datahub/domain';
+import { MAX_WEBHOOKS, WEBHOOK_LABELS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { requirePermissionIn } from '../common/organization-access';
@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { isRefusedPrivateHost } from '../hub/private-hosts';
 import type { CreateWebhookDto, CreatedWebhookView, WebhookDeliveryView, WebhookView } from './dto/webhook.dto';
-import { EventClock } from './event-clock';
+import { EventClock, retryUntil } from './event-clock';
 
 const COLUMNS = `id, url, kinds, created_by_name AS created_by, created_at, failing_since, disabled_at`;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -94,7 +94,7 @@ export class WebhooksService {
     return this.dataSource.transaction(async (manager) => {
       const [[row]]: WebhookRow[][] = await manager.query(`UPDATE webhooks SET disabled_at = NULL, failing_since = NULL WHERE id = $1 RETURNING ${COLUMNS}`, [webhookId]);
       await manager.query(`UPDATE webhook_deliveries SET next_attempt_at = $2, retry_until = $3 WHERE webhook_id = $1 AND status = 'pending'`, [
-        webhookId, now, new Date(now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000),
+        webhookId, now, retryUntil(now),
       ]);
       await manager.query(`SELECT pg_notify('datahub_events', '')`);
       return toView(row);
@@ -122,7 +122,7 @@ export class WebhooksService {
     await this.dataSource.transaction(async (manager) => {
       const [updated]: unknown[][] = await manager.query(
         `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3, retry_until = $4 WHERE id = $1 AND webhook_id = $2 RETURNING id`,
-        [deliveryId, webhookId, now, new Date(now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000)],
+        [deliveryId, webhookId, now, retryUntil(now)],
       );
       if (updated.length === 0) throw ApiError.notFound();
       await manager.query(`SELECT pg_notify('datahub_events', '')`);
