@@ -37,7 +37,7 @@ export function removeWebhookConfirmation(webhook: { id: string; url: string }):
 /** A one-button form: not irreversible, so no confirmation step. */
 function PlainAction({ label, accessibleName, fields }: { label: string; accessibleName: string; fields: Record<string, string> }) {
   return (
-    <Form method="post" action={ACTION} preventScrollReset>
+    <Form method="post" action={ACTION} noValidate preventScrollReset>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
