@@ -32,6 +32,10 @@ export class Events1767400000001 implements MigrationInterface {
     );
     // Marks an assignment whose 'authorisation.expired' event was recorded; granting it again clears the mark.
     await queryRunner.query(`ALTER TABLE authorisation_assignments ADD COLUMN expiry_recorded_at timestamptz`);
+    // Grants that ended before events existed are not announced now.
+    await queryRunner.query(
+      `UPDATE authorisation_assignments SET expiry_recorded_at = now() WHERE expiration_date < (now() AT TIME ZONE 'Europe/Amsterdam')::date`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE webhooks (
