@@ -14,6 +14,8 @@ import { DatabaseModule } from './database/database-pool';
 import { DatasetDataModule } from './dataset-data/dataset-data.module';
 import { DatasetsModule } from './datasets/datasets.module';
 import { DatasourcesModule } from './datasources/datasources.module';
+import { EventsModule } from './events/events.module';
+import { EventsRecordModule } from './events/events-record.module';
 import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
 import { InsightModule } from './insight/insight.module';
@@ -35,6 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
+        EventsRecordModule,
         HealthModule,
         AuthModule,
         ApiTokensModule,
@@ -52,6 +55,7 @@ export class AppModule {
         SupportModule,
         MailModule,
         SeedModule,
+        EventsModule,
         ...extraModules,
       ],
       providers: [

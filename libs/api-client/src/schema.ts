@@ -932,6 +932,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's webhooks */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** A new webhook (https; events about the organisation only); the signing secret is in this answer only. At most 10 (409). */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a webhook and its delivery log */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 50 deliveries of a webhook, newest first */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Opnieuw versturen': sends a delivery again now, with a fresh 24 hours of retries */
+        post: operations["WebhooksController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/webhooks/{webhook_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches a webhook on again after it was switched off for 24 hours of failures */
+        post: operations["WebhooksController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{slug}": {
         parameters: {
             query?: never;
@@ -1493,6 +1579,11 @@ export type components = {
             /** @example collega@kwekerij-delta.nl */
             email: string;
         };
+        CreateWebhookDto: {
+            kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
+            /** @example https://koppeling.kwekerij.nl/datahub */
+            url: string;
+        };
         CreatedApiTokenView: {
             /** Format: date-time */
             created_at: string;
@@ -1530,6 +1621,31 @@ export type components = {
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+        };
+        CreatedWebhookView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description Switched off after 24 hours of failures (null: active)
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description Since when deliveries fail (null: the last one succeeded)
+             */
+            failing_since: string | null;
+            /** Format: uuid */
+            id: string;
+            kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
+            /**
+             * @description The signing secret: shown this once
+             * @example whsec_…
+             */
+            secret: string;
+            url: string;
         };
         CurrentUserView: {
             email: string;
@@ -1895,6 +2011,47 @@ export type components = {
             day: string;
             visits: number;
         };
+        WebhookDeliveryView: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Duration of the last attempt, ms */
+            duration_ms: number | null;
+            id: string;
+            /** @enum {string} */
+            kind: "authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left";
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a waiting delivery is tried next
+             */
+            next_attempt_at: string | null;
+            /** @description HTTP status of the last attempt (null: no answer) */
+            response_status: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+        };
+        WebhookView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description Switched off after 24 hours of failures (null: active)
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description Since when deliveries fail (null: the last one succeeded)
+             */
+            failing_since: string | null;
+            /** Format: uuid */
+            id: string;
+            kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1913,8 +2070,10 @@ export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
 export type CreateInvitationDto = components['schemas']['CreateInvitationDto'];
+export type CreateWebhookDto = components['schemas']['CreateWebhookDto'];
 export type CreatedApiTokenView = components['schemas']['CreatedApiTokenView'];
 export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView'];
+export type CreatedWebhookView = components['schemas']['CreatedWebhookView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
@@ -1963,6 +2122,8 @@ export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
 export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
+export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
+export type WebhookView = components['schemas']['WebhookView'];
 export type $defs = Record<string, never>;
 export interface operations {
     ApplicationsController_bySlug: {
@@ -4406,6 +4567,253 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                webhook_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WebhooksController_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookView"];
+                };
             };
             /** @description Not signed in */
             401: {

@@ -40,6 +40,13 @@ export function formatDateDashed(value: Date | string): string {
   return `${day}-${month}-${year}`;
 }
 
+/** dd-MM-yyyy HH:mm in Europe/Amsterdam, as in the API-token and webhook lists. */
+export function formatDateTimeDashed(value: Date | string): string {
+  const date = new Date(value);
+  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
+  return `${formatDateDashed(date)} ${clock}`;
+}
+
 /** 'offline' → 'Offline' (dataset statuses other than online). */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());

@@ -15,6 +15,8 @@ import { hashPassword, verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService, type IssuedToken } from './token.service';
+import { memberEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 
 /** After this many failures (any address, 15 minutes) each sign-in attempt on the account waits, doubling up to the maximum. */
 const ACCOUNT_SLOWDOWN_AFTER = 5;
@@ -36,6 +38,7 @@ export class AuthService {
     private readonly organizations: OrganizationsService,
     private readonly invitations: InvitationsService,
     private readonly verifications: SignupVerificationService,
+    private readonly events: EventsService,
   ) {
     this.limiter = new RateLimiter(config.rateLimits.windowMs);
   }
@@ -169,6 +172,7 @@ export class AuthService {
       organizationId: organization.id,
     });
     if (!joined) await manager.getRepository(RoleAssignment).save({ userId: user.id, role: 'Organization.Owner' satisfies Role });
+    else await this.events.record(manager, memberEvent('organization.user_joined', organization.id, user.id));
     return user;
   }
 }

@@ -22,6 +22,10 @@ export class AuthorisationAssignment {
   @Column('uuid', { name: 'created_by', nullable: true })
   createdBy: string | null;
 
+  /** When its 'authorisation.expired' event was recorded (ADR 0025); granting it again clears it. */
+  @Column('timestamptz', { name: 'expiry_recorded_at', nullable: true })
+  expiryRecordedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -17,6 +17,8 @@ import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
 import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 import { UsageEventsService } from '../insight/usage-events.service';
+import { grantEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 
 
 /** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
@@ -105,6 +107,7 @@ export class AuthorisationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: UsageEventsService,
+    private readonly events: EventsService,
   ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
@@ -188,13 +191,14 @@ export class AuthorisationsService {
           `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
-           DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
+           DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
            RETURNING id, (xmax = 0) AS inserted`,
           [dataset.id, assignee.id, scope, expiration, actor.id],
         );
         await this.audit(manager, row.inserted ? 'create' : 'extend', {
           assignmentId: row.id, dataset, assignee, scope, expiration, actor, address,
         });
+        await this.events.record(manager, grantEvent(row.inserted ? 'authorisation.created' : 'authorisation.changed', row.id, dataset, assignee.id, scope, expiration));
         granted.push(row.id);
       }
       return granted;
@@ -226,6 +230,7 @@ export class AuthorisationsService {
       const row = deleted[0];
       if (!row) throw ApiError.notFound();
       await this.audit(manager, 'revoke', { assignmentId: row.id, dataset, assignee, scope, expiration: row.expiration_date, actor, address });
+      await this.events.record(manager, grantEvent('authorisation.revoked', row.id, dataset, assignee.id, scope, row.expiration_date));
       this.usage.record(actor, 'AUTHORISATION_REVOKED', { subjectId: dataset.id });
       return { authorisation_assignment_id: row.id };
     });

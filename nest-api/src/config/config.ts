@@ -78,6 +78,12 @@ export interface AppConfig {
   };
   support: { email: string; board: string };
   rating: { delaySeconds: number; intervalDays: number; maxRating: number; animationMs: number };
+  events: {
+    /** Fallback interval of the outbox drainer (a NOTIFY wakes it at once); 0: no draining in this process at all (tests drive it). */
+    drainIntervalMs: number;
+    /** RabbitMQ: events go to the topic exchange datahub.events when set. */
+    amqpUrl: string | null;
+  };
 }
 
 /** Raised at boot when the environment is incomplete; its message says what to set. */
@@ -139,6 +145,13 @@ function privateHostsAllowed(env: NodeJS.ProcessEnv): string[] {
     if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry))
       throw new ConfigError(`Set PRIVATE_HOSTS_ALLOWED to host:port entries separated by commas, such as 127.0.0.1:3002 (it has '${entry}').`);
   return entries;
+}
+
+function amqpUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = env.AMQP_URL;
+  if (!value) return null;
+  if (!/^amqps?:\/\/[^/]+/.test(value)) throw new ConfigError(`Set AMQP_URL to a RabbitMQ address such as amqp://user:password@localhost:5672 (it is not one).`);
+  return value;
 }
 
 /** Said at start when ALLOW_PRIVATE_HOSTS is on: it opens every internal address to anyone who can create a data source. */
@@ -237,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRating: int(env, 'RATING_MAX', 5, 2),
       animationMs: int(env, 'RATING_ANIMATION_MS', 200, 0),
     },
+    events: { drainIntervalMs: int(env, 'EVENTS_DRAIN_INTERVAL_MS', 10_000, 0), amqpUrl: amqpUrl(env) },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Datahub Tuinbouw <no-reply@datahub.test>',
   };

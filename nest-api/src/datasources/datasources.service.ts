@@ -10,6 +10,8 @@ import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { cloudInitConfig } from './cloud-init';
+import { datasourceEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 import { Datasource } from './datasource.entity';
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
 import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
@@ -41,6 +43,7 @@ export class DatasourcesService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -104,7 +107,11 @@ export class DatasourcesService {
       throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
     let saved: Datasource;
     try {
-      saved = await repository.save({ name: dto.name, hostname, organizationId: actor.organizationId, secretEncrypted: this.box.seal(secret) });
+      saved = await this.dataSource.transaction(async (manager) => {
+        const row = await manager.getRepository(Datasource).save({ name: dto.name, hostname, organizationId: actor.organizationId, secretEncrypted: this.box.seal(secret) });
+        await this.events.record(manager, datasourceEvent('datasource.created', row));
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'datasources_hostname_key')) throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
       if (isUniqueViolation(error, 'datasources_organization_name_key')) throw ApiError.conflict(DETAILS.datasourceNameTaken);
@@ -155,7 +162,10 @@ export class DatasourcesService {
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     const datasource = await this.findVisible(actor, id);
     requirePermissionIn(actor, 'Datasource.Delete', datasource.organizationId);
-    await this.dataSource.getRepository(Datasource).delete({ id });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Datasource).delete({ id });
+      await this.events.record(manager, datasourceEvent('datasource.deleted', datasource));
+    });
   }
 
   async pathOverrides(actor: AuthenticatedUser, id: string): Promise<PathOverrideView[]> {

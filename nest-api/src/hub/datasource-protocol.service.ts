@@ -7,6 +7,8 @@ import { ApiError, isUniqueViolation } from '../common/errors';
 import { Dataset } from '../datasets/dataset.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { DiscoveryService } from './discovery.service';
+import { datasetEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 import type { ProtocolDatasetView, RegisterDatasetDto } from './dto/protocol.dto';
 
 const HOST_ALREADY_REGISTERED = 'host already registered';
@@ -23,6 +25,7 @@ export class DatasourceProtocolService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
     private readonly discovery: DiscoveryService,
+    private readonly events: EventsService,
   ) {}
 
   async registerHost(caller: ProtocolCaller, requested: string): Promise<void> {
@@ -47,17 +50,21 @@ export class DatasourceProtocolService {
     if (dataset && dataset.datasourceId !== caller.id) dataset = null;
     if (!dataset) {
       const id = proposed && !(await repository.exists({ where: { id: proposed } })) ? proposed : randomUUID();
-      dataset = await repository.save({
-        id,
-        datasourceId: caller.id,
-        slug: `dataset-${id.slice(0, 8)}`,
-        name: '',
-        about: '',
-        contact: '',
-        additionalInfo: '',
-        fileFormat: dto.file_format ?? '.ttl',
-        status: 'offline',
-        checkedAt: null,
+      dataset = await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(Dataset).save({
+          id,
+          datasourceId: caller.id,
+          slug: `dataset-${id.slice(0, 8)}`,
+          name: '',
+          about: '',
+          contact: '',
+          additionalInfo: '',
+          fileFormat: dto.file_format ?? '.ttl',
+          status: 'offline',
+          checkedAt: null,
+        });
+        await this.events.record(manager, datasetEvent('dataset.registered', saved, caller.organizationId));
+        return saved;
       });
     }
     this.discoverSoon(caller);
@@ -70,8 +77,11 @@ export class DatasourceProtocolService {
   }
 
   async remove(caller: ProtocolCaller, id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(Dataset).delete({ id, datasourceId: caller.id });
-    if (!result.affected) throw ApiError.notFound();
+    await this.dataSource.transaction(async (manager) => {
+      const [gone]: Dataset[][] = await manager.query('DELETE FROM datasets WHERE id = $1 AND datasource_id = $2 RETURNING id, name, slug, datasource_id AS "datasourceId"', [id, caller.id]);
+      if (gone.length === 0) throw ApiError.notFound();
+      await this.events.record(manager, datasetEvent('dataset.deleted', gone[0], caller.organizationId));
+    });
   }
 
   /** Metadata is pulled right away rather than at the next discovery round; its outcome is discovery's business. */

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
 import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
+import { datasetEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
@@ -33,6 +35,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
     private readonly store: HubDatasetStore,
+    private readonly events: EventsService,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -98,21 +101,21 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
 
   private async checkDatasource(datasourceId: string): Promise<void> {
     const [row] = await this.dataSource.query(
-      `SELECT d.hostname, o.slug AS organization_slug FROM datasources d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
+      `SELECT d.hostname, d.organization_id, o.slug AS organization_slug FROM datasources d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
       [datasourceId],
     );
     if (!row) return;
     const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
-    if (!row.hostname) return this.mark(datasets.map((d) => d.id), 'offline');
+    if (!row.hostname) return this.markOffline(datasets, row.organization_id);
     const patterns = await this.patterns(datasourceId);
     let base: string;
     try {
       base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
     } catch {
-      return this.mark(datasets.map((d) => d.id), 'offline');
+      return this.markOffline(datasets, row.organization_id);
     }
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
-    if (!hostUp) return this.mark(datasets.map((d) => d.id), 'offline');
+    if (!hostUp) return this.markOffline(datasets, row.organization_id);
     const secret = await this.datasources.secretOf(datasourceId);
     if (!secret) return;
     for (const dataset of datasets) {
@@ -122,15 +125,15 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
         const response = await this.client.get(url, { authorization: `Bearer ${token}`, accept: 'application/json' });
         if (response.status !== 200) throw new Error(`metadata answered ${response.status}`);
         const metadata = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
-        await this.update(dataset, metadata);
+        await this.update(dataset, metadata, row.organization_id);
       } catch (error) {
         this.logger.debug(`${dataset.id}: ${(error as Error).message}`);
-        await this.mark([dataset.id], 'offline');
+        await this.markOffline([dataset], row.organization_id);
       }
     }
   }
 
-  private async update(dataset: Dataset, metadata: Record<string, unknown>): Promise<void> {
+  private async update(dataset: Dataset, metadata: Record<string, unknown>, ownerId: string): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
     // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
     const changed =
@@ -139,15 +142,30 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
-    await this.dataSource.getRepository(Dataset).update(
-      { id: dataset.id },
-      { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const previous = (await this.lockStatuses(manager, [dataset.id])).get(dataset.id);
+      if (previous === undefined) return; // deleted meanwhile
+      await manager.getRepository(Dataset).update(
+        { id: dataset.id },
+        { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
+      );
+      if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
+    });
   }
 
-  private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {
-    if (ids.length === 0) return;
-    if (status === 'offline') for (const id of ids) this.store.invalidate(id);
-    await this.dataSource.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [ids, status]);
+  /** The datasets' statuses, their rows locked until the transaction ends (a change is recorded once, in order). */
+  private async lockStatuses(manager: EntityManager, ids: string[]): Promise<Map<string, string>> {
+    const rows: { id: string; status: string }[] = await manager.query('SELECT id, status FROM datasets WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+    return new Map(rows.map((row) => [row.id, row.status]));
+  }
+
+  private async markOffline(datasets: Dataset[], ownerId: string): Promise<void> {
+    if (datasets.length === 0) return;
+    for (const dataset of datasets) this.store.invalidate(dataset.id);
+    await this.dataSource.transaction(async (manager) => {
+      const statuses = await this.lockStatuses(manager, datasets.map((d) => d.id));
+      await manager.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [datasets.map((d) => d.id), 'offline']);
+      for (const dataset of datasets.filter((d) => statuses.get(d.id) === 'online')) await this.events.record(manager, datasetEvent('dataset.offline', dataset, ownerId));
+    });
   }
 }

@@ -114,6 +114,17 @@ export class OutboundClient {
   }
 
   async get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
+    const response = await this.open(url, { method: 'GET', headers });
+    return this.read(response);
+  }
+
+  /** A POST (webhook deliveries): same checks and timeouts; the answer is read within the size cap. */
+  async post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
+    const response = await this.open(url, { method: 'POST', headers, body });
+    return this.read(response);
+  }
+
+  private async open(url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Response> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new OutboundError('refused: scheme');
     if (target.username || target.password) throw new OutboundError('refused: credentials in URL');
@@ -122,12 +133,14 @@ export class OutboundClient {
     // Literal IPs skip DNS, so they are checked here; names are checked on every DNS answer.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     if (isIP(literal) && !trusted && isPrivateAddress(literal)) throw new OutboundError('refused: private address');
-    let response: Response;
     try {
-      response = await fetch(url, { headers, redirect: 'manual', dispatcher: trusted ? this.trustingAgent : this.agent, signal: AbortSignal.timeout(this.options.totalTimeoutMs ?? 10_000) });
+      return await fetch(url, { ...init, redirect: 'manual', dispatcher: trusted ? this.trustingAgent : this.agent, signal: AbortSignal.timeout(this.options.totalTimeoutMs ?? 10_000) });
     } catch (error) {
       throw new OutboundError(`request failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
     }
+  }
+
+  private async read(response: Response): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const maxBytes = this.options.maxBytes ?? 1_048_576;
     // A declared length within the cap: one buffer of that size, filled as pieces arrive (a whole
     // dataset is tens of MB; collecting the pieces and then joining them would hold it twice).

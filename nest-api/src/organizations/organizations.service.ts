@@ -11,10 +11,15 @@ import { requireDomainClaim } from './domain-claim';
 import { Organization } from './organization.entity';
 import { toOrganizationView, type LicenceView, type OrganizationView } from './organization.view';
 import { uniqueSlug } from './slug';
+import { organizationEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 
 @Injectable()
 export class OrganizationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsService,
+  ) {}
 
   /** The organisation whose e-mail domain matches, if any (never for a free-mail domain). */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
@@ -108,6 +113,7 @@ export class OrganizationsService {
         if (isUniqueViolation(error, 'organizations_domain_key')) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
         throw error;
       }
+      await this.events.record(manager, organizationEvent(organization));
       const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]);
       return toOrganizationView(organization, count);
     });

@@ -11,6 +11,8 @@ import type { UpdateUserDto } from './dto/update-user.dto';
 import { RoleAssignment } from './role-assignment.entity';
 import { User } from './user.entity';
 import { toUserView, type UserView } from './user.view';
+import { memberEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
 
 const INVALID_ROLE = 'role not allowed for this user';
 
@@ -19,6 +21,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsService,
+    private readonly events: EventsService,
   ) {}
 
   private findWithOrganization(id: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
@@ -158,6 +161,7 @@ export class UsersService {
     await this.dataSource.transaction(async (manager) => {
       await this.lockOrganization(manager, actor.organizationId);
       await manager.getRepository(User).delete({ id });
+      await this.events.record(manager, memberEvent('organization.user_left', actor.organizationId, id));
       await this.ensureOwner(manager, actor.organizationId);
     });
   }
@@ -172,6 +176,7 @@ export class UsersService {
       const personal = await this.organizations.createPersonal(manager);
       await manager.getRepository(User).update({ id }, { organizationId: personal.id });
       await manager.getRepository(RoleAssignment).insert({ userId: id, role: 'Organization.Owner' });
+      await this.events.record(manager, memberEvent('organization.user_left', target.organizationId, id));
       await this.ensureOwner(manager, target.organizationId);
     });
   }
@@ -183,6 +188,8 @@ export class UsersService {
     await this.lockOrganization(manager, user.organizationId);
     await manager.getRepository(RoleAssignment).delete({ userId });
     await manager.getRepository(User).update({ id: userId }, { organizationId: organization.id, emailVerified: true });
+    await this.events.record(manager, memberEvent('organization.user_left', user.organizationId, userId));
+    await this.events.record(manager, memberEvent('organization.user_joined', organization.id, userId));
     await this.ensureOwner(manager, user.organizationId);
   }
 }

@@ -1,18 +1,14 @@
 import { Form } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateDashed } from '@datahub/domain';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateTimeDashed } from '@datahub/domain';
 import type { ApiTokenRow, TokenReply } from '~/lib/account/api-tokens.server';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, useIsPending } from './form-controls';
+import { SecretOnce } from './secret-once';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
-function time(value: string): string {
-  const date = new Date(value);
-  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
-  return `${formatDateDashed(date)} ${clock}`;
-}
+const time = formatDateTimeDashed;
 
 /** 'Intrekken' of one token: the dialog with JavaScript, `{base}/{id}/intrekken` without. */
 export function revokeTokenConfirmation(token: { id: string; name: string }, action: string, base: string): ConfirmActionProps {
@@ -26,33 +22,6 @@ export function revokeTokenConfirmation(token: { id: string; name: string }, act
     fields: { intent: 'api-token-revoke', token_id: token.id },
     confirmHref: `${base}/${token.id}/intrekken`,
   };
-}
-
-/** The new secret, once: selectable text, and a copy button when JavaScript runs. */
-function CreatedSecret({ created }: { created: { name: string; token: string } }) {
-  const [copied, setCopied] = useState(false);
-  const [canCopy, setCanCopy] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== 'undefined' && Boolean(navigator.clipboard)), []);
-  return (
-    <div role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-4" data-testid="api-token-secret">
-      <p className="font-medium text-stone-900">
-        {L.secretTitle}: {created.name}
-      </p>
-      <p className="mt-1 text-sm text-stone-700">{L.secretOnce}</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code className="select-all break-all rounded bg-white px-2 py-1 font-mono text-sm text-stone-900">{created.token}</code>
-        {canCopy ? (
-          <button
-            type="button"
-            className="rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-medium text-stone-800 hover:bg-stone-50"
-            onClick={() => void navigator.clipboard.writeText(created.token).then(() => setCopied(true))}
-          >
-            {copied ? L.copied : L.copy}
-          </button>
-        ) : null}
-      </div>
-    </div>
-  );
 }
 
 function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
@@ -131,7 +100,7 @@ export function ApiTokensSection({
         {L.title}
       </h2>
       <p className="mt-2 text-sm text-stone-600">{intro}</p>
-      {reply?.created ? <CreatedSecret created={reply.created} /> : null}
+      {reply?.created ? <SecretOnce title={`${L.secretTitle}: ${reply.created.name}`} note={L.secretOnce} secret={reply.created.token} testId="api-token-secret" /> : null}
       <CreateForm action={action} reply={reply?.created ? undefined : reply} />
       {tokens.length === 0 ? (
         <p className="mt-6 text-sm text-stone-600">{L.none}</p>

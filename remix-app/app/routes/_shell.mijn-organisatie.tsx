@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
+import { WebhooksSection } from '~/components/webhooks';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
@@ -10,6 +11,7 @@ import { readSignedInAction } from '~/lib/core/action.server';
 import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/account/api-tokens.server';
 import { isMultipart, organizationLogoAction } from '~/lib/applications/logo-upload.server';
 import { loadOrganizationPage, updateOrganization } from '~/lib/organizations/organizations.server';
+import { loadWebhooks, webhookAction, type WebhookReply } from '~/lib/organizations/webhooks.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.organization.myTitle) }];
 
@@ -19,10 +21,20 @@ async function organizationTokens(request: Request, user: { organization: string
   return loadApiTokens(request, { kind: 'organization', organizationId: user.organization });
 }
 
+/** The organisation's webhooks, for those holding Organization.Update; null: the section is not shown. */
+async function organizationWebhooks(request: Request, user: { organization: string; permissions: string[] }) {
+  if (!user.permissions.includes('Organization.Update')) return null;
+  return loadWebhooks(request, user.organization);
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
-  const [page, apiTokens] = await Promise.all([loadOrganizationPage(args, user.organization_slug), organizationTokens(args.request, user)]);
-  return { ...page, apiTokens };
+  const [page, apiTokens, webhooks] = await Promise.all([
+    loadOrganizationPage(args, user.organization_slug),
+    organizationTokens(args.request, user),
+    organizationWebhooks(args.request, user),
+  ]);
+  return { ...page, apiTokens, webhooks };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -34,19 +46,23 @@ export async function action(args: ActionFunctionArgs) {
   if (refused) return refused;
   const tokenAnswer = await apiTokenAction(args.request, formData, { kind: 'organization', organizationId: user.organization }, '/mijn-organisatie');
   if (tokenAnswer) return tokenAnswer;
+  const webhookAnswer = await webhookAction(args.request, formData, user.organization, '/mijn-organisatie');
+  if (webhookAnswer) return webhookAnswer;
   return updateOrganization(args, formData, '/mijn-organisatie');
 }
 
 export default function MyOrganizationPage() {
-  const { apiTokens, ...page } = useLoaderData<typeof loader>();
+  const { apiTokens, webhooks, ...page } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const tokenReply = reply && 'intent' in reply && reply.intent === 'api-token' ? (reply as TokenReply) : undefined;
+  const webhookReply = reply && 'intent' in reply && reply.intent === 'webhook' ? (reply as WebhookReply) : undefined;
   return (
     <>
-      <OrganizationPage title={ORGANIZATION_LABELS.organization.myTitle} page={page} reply={tokenReply ? undefined : (reply as Parameters<typeof OrganizationPage>[0]['reply'])} />
+      <OrganizationPage title={ORGANIZATION_LABELS.organization.myTitle} page={page} reply={tokenReply || webhookReply ? undefined : (reply as Parameters<typeof OrganizationPage>[0]['reply'])} />
       {apiTokens ? (
         <ApiTokensSection tokens={apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introOrganization} action="/mijn-organisatie" confirmBase="/mijn-organisatie/api-tokens" />
       ) : null}
+      {webhooks ? <WebhooksSection webhooks={webhooks} reply={webhookReply} /> : null}
     </>
   );
 }

@@ -71,6 +71,12 @@ test.describe('layout and accessibility of every page', () => {
       body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['data:read', 'catalogue:read'], expires_in_days: 30 },
     });
     expect(apiToken.status, JSON.stringify(apiToken.data)).toBe(201);
+    // A webhook of Delta with a long address: the 'Webhooks' section and its removal page.
+    const webhook = await api(token, 'post', '/api/organizations/{organization_id}/webhooks', {
+      params: { path: { organization_id: await organizationId('kwekerij-delta') } },
+      body: { url: `https://webhook.example.test/${LONG.toLowerCase().replace(/[^a-z]+/g, '-')}`, kinds: ['organization.changed'] },
+    });
+    expect(webhook.status, JSON.stringify(webhook.data)).toBe(201);
     // An open invitation of Delta: its revoke confirmation page.
     const invited = `e2e-${randomUUID().slice(0, 8)}@kwekerij-delta.test`;
     expect((await api(token, 'post', '/api/invitations', { body: { email: invited } })).status).toBe(201);
@@ -90,6 +96,7 @@ test.describe('layout and accessibility of every page', () => {
       longUserId: longUser.id,
       authorisationId: granted.data[0]!.authorisation_assignment_id,
       apiTokenId: apiToken.data.id,
+      webhookId: webhook.data.id,
       invitationId: invitation!.invitation_id,
       invitationPath,
       verificationPath,

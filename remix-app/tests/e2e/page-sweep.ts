@@ -17,6 +17,7 @@ export interface Targets {
   longUserId: string;
   authorisationId: string;
   apiTokenId: string;
+  webhookId: string;
   invitationId: string;
   invitationPath: string;
   verificationPath: string;
@@ -44,6 +45,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx': `/mijn-gebruikers/uitnodigingen/${t.invitationId}/intrekken`,
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
     '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx': `/mijn-organisatie/api-tokens/${t.apiTokenId}/intrekken`,
+    '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx': `/mijn-organisatie/webhooks/${t.webhookId}/verwijderen`,
     '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${ownTokenId}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
     '_shell.machtigingen._index.tsx': '/machtigingen',
@@ -97,6 +99,7 @@ const PLATFORM_ADMIN_PAGES = [
 const DELTA_REVOKE_PAGES = [
   '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx',
   '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx',
+  '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx',
   '_shell.machtigingen.$id.intrekken.tsx',
 ];
 const each = (files: string[], status: number) => Object.fromEntries(files.map((file) => [file, status]));
@@ -108,7 +111,7 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
   // machtigingen are not listed for it at all (404).
   member: {
     ...each(PLATFORM_ADMIN_PAGES, 403),
-    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx'], 403),
+    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx', '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx'], 403),
     '_shell.machtigingen.$id.intrekken.tsx': 404,
   },
   // Kassenbouw West: Delta's objects are not found, Delta's organisation pages are refused.

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { EventClock } from './event-clock';
+import { OutboxDrainer } from './outbox-drainer.service';
+import { WebhookAlarm } from './webhook-alarm';
+import { WebhookSender } from './webhook-sender.service';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/** Events for integrators (ADR 0025/0026): the outbox drainer, RabbitMQ, webhooks. Recording lives in EventsRecordModule. */
+@Module({
+  imports: [MailModule],
+  controllers: [WebhooksController],
+  providers: [EventClock, OutboxDrainer, WebhookSender, WebhookAlarm, WebhooksService],
+  exports: [OutboxDrainer, EventClock],
+})
+export class EventsModule {}

@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { AmqpPublisher } from './amqp-publisher';
+import { EventClock, retryUntil } from './event-clock';
+import { lockNextBatch, messageBody, queueWebhookDeliveries, recordExpiredGrants } from './outbox-batch';
+import { WebhookSender } from './webhook-sender.service';
+
+/** Objects (each with all its waiting events) taken per transaction. */
+const OBJECTS_PER_BATCH = 50;
+/** Wait before listening again after the LISTEN connection was lost. */
+const RELISTEN_MS = 2000;
+
+/**
+ * Drains the event outbox into RabbitMQ (AMQP_URL) and webhook deliveries (ADR 0025). Woken by
+ * the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback (missed
+ * notifications, broker back up, due webhook retries, expired grants). Several API processes
+ * drain side by side: see lockNextBatch. A broker that is down leaves events in the outbox.
+ */
+@Injectable()
+export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Events');
+  private readonly amqp: AmqpPublisher | null;
+  private listener: Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: EventClock,
+    private readonly webhooks: WebhookSender,
+  ) {
+    this.amqp = config.events.amqpUrl ? new AmqpPublisher(config.events.amqpUrl) : null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.events.drainIntervalMs === 0) return;
+    this.timer = setInterval(() => this.wake(), this.config.events.drainIntervalMs);
+    this.timer.unref();
+    await this.listen();
+    this.wake();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    await this.amqp?.close();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const { url } = this.dataSource.options as { url?: string };
+    const client = new Client({ connectionString: url, application_name: 'datahub-events-listen' });
+    const relisten = () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      client.end().catch(() => undefined);
+      setTimeout(() => void this.listen(), RELISTEN_MS).unref();
+    };
+    client.on('error', relisten);
+    client.on('end', relisten);
+    client.on('notification', () => this.wake());
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query('LISTEN datahub_events');
+    } catch (error) {
+      this.logger.warn(`Event notifications unavailable: ${(error as Error).message}`);
+      relisten();
+    }
+  }
+
+  /** Drains now, or right after the drain under way (never two at once in one process). */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.drainOnce().catch((error) => this.logger.warn(`Draining events failed: ${(error as Error).message}`));
+  }
+
+  /**
+   * Moves every waiting event out of the outbox (until the broker fails: then they wait, and so
+   * do webhooks, one ordered stream for every consumer), then sends the due webhook deliveries.
+   * Answers how many events left the outbox.
+   */
+  drainOnce(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let drained = 0;
+      try {
+        do {
+          this.again = false;
+          await recordExpiredGrants(this.dataSource.manager);
+          try {
+            for (let count = await this.drainBatch(); count > 0; count = await this.drainBatch()) drained += count;
+          } catch (error) {
+            // RabbitMQ down (or the database): the events stay in the outbox, in order, for the next wake-up.
+            this.logger.warn(`Events wait in the outbox: ${(error as Error).message}`);
+          }
+          await this.webhooks.deliverDue();
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+      return drained;
+    })();
+    return this.running;
+  }
+
+  private drainBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await lockNextBatch(manager, OBJECTS_PER_BATCH);
+      if (rows.length === 0) return 0;
+      const bodies = rows.map(messageBody);
+      // Published before the rows are marked: a crash in between sends again (at least once; the message id is the event id).
+      await this.amqp?.publish(rows.map((row, index) => ({ id: row.id, kind: row.kind, body: bodies[index], occurredAt: new Date(row.occurred_at) })));
+      const now = this.clock.now();
+      await queueWebhookDeliveries(manager, rows, bodies, now, retryUntil(now));
+      await manager.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      return rows.length;
+    });
+  }
+}

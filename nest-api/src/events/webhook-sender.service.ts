@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { WEBHOOK_SIGNATURE_HEADER } from '@datahub/domain';
+import { SecretBox } from '../common/secret-box';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { OutboundClient } from '../hub/outbound';
+import { EventClock, RETRY_WINDOW_MS } from './event-clock';
+import { signatureHeader } from './webhook-signature';
+import { WebhookAlarm } from './webhook-alarm';
+
+/** Deliveries sent per transaction (in parallel: each is the oldest waiting one of its webhook and object). */
+const DELIVERIES_PER_BATCH = 8;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 3_600_000;
+
+interface DueDelivery {
+  id: string;
+  webhook_id: string;
+  kind: string;
+  body: string;
+  attempts: number;
+  retry_until: Date;
+  url: string;
+  secret_encrypted: string;
+  failing_since: Date | null;
+}
+
+/** After `attempts` failed attempts: 30 s, 1 min, 2 min, ... at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends due webhook deliveries: signed POSTs through the SSRF-guarded client, in order per
+ * webhook and object, retried with exponential backoff until 24 hours have passed; a webhook
+ * that has failed for 24 hours is switched off and its organisation told (ADR 0026).
+ */
+@Injectable()
+export class WebhookSender implements OnModuleDestroy {
+  private readonly logger = new Logger('Webhooks');
+  private readonly client: OutboundClient;
+  private readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: EventClock,
+    private readonly alarm: WebhookAlarm,
+  ) {
+    this.client = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000, totalTimeoutMs: 10_000, maxBytes: 64 * 1024 });
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Sends batches until nothing is due; answers how many deliveries were attempted. */
+  async deliverDue(): Promise<number> {
+    let attempted = 0;
+    for (let count = await this.deliverBatch(); count > 0; count = await this.deliverBatch()) attempted += count;
+    return attempted;
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const disabled: string[] = [];
+    const count = await this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const due: DueDelivery[] = await manager.query(
+        `SELECT d.id::text AS id, d.webhook_id, d.kind, d.body, d.attempts, d.retry_until, w.url, w.secret_encrypted, w.failing_since
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND w.disabled_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.id < d.id)
+         ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED`,
+        [now, DELIVERIES_PER_BATCH],
+      );
+      const outcomes = await Promise.all(due.map((delivery) => this.send(delivery)));
+      for (const [index, delivery] of due.entries()) {
+        if (await this.settle(manager, delivery, outcomes[index])) disabled.push(delivery.webhook_id);
+      }
+      return due.length;
+    });
+    for (const webhookId of new Set(disabled)) await this.alarm.disabled(webhookId).catch((error) => this.logger.warn(`Mail failed: ${(error as Error).message}`));
+    return count;
+  }
+
+  private async send(delivery: DueDelivery): Promise<{ ok: boolean; status: number | null; durationMs: number; at: Date }> {
+    const at = this.clock.now();
+    const started = performance.now();
+    try {
+      const response = await this.client.post(delivery.url, delivery.body, {
+        'content-type': 'application/json',
+        'user-agent': 'Datahub-Tuinbouw-Webhooks',
+        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signatureHeader(this.box.open(delivery.secret_encrypted), delivery.body, at),
+        'x-datahub-event': delivery.kind,
+        'x-datahub-delivery': delivery.id,
+      });
+      return { ok: response.status >= 200 && response.status < 300, status: response.status, durationMs: Math.round(performance.now() - started), at };
+    } catch {
+      return { ok: false, status: null, durationMs: Math.round(performance.now() - started), at };
+    }
+  }
+
+  /** Writes one attempt's outcome; answers true when it switched the webhook off. */
+  private async settle(manager: EntityManager, delivery: DueDelivery, outcome: { ok: boolean; status: number | null; durationMs: number; at: Date }): Promise<boolean> {
+    const attempts = delivery.attempts + 1;
+    const next = new Date(outcome.at.getTime() + retryDelayMs(attempts));
+    const status = outcome.ok ? 'delivered' : next.getTime() > new Date(delivery.retry_until).getTime() ? 'failed' : 'pending';
+    await manager.query(
+      `UPDATE webhook_deliveries SET status = $2, attempts = $3, last_attempt_at = $4, next_attempt_at = $5, response_status = $6, duration_ms = $7 WHERE id = $1`,
+      [delivery.id, status, attempts, outcome.at, next, outcome.status, outcome.durationMs],
+    );
+    if (outcome.ok) {
+      await manager.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1', [delivery.webhook_id]);
+      return false;
+    }
+    const [[webhook]]: { failing_since: Date; disabled_at: Date | null }[][] = await manager.query(
+      'UPDATE webhooks SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled_at',
+      [delivery.webhook_id, outcome.at],
+    );
+    if (webhook.disabled_at || outcome.at.getTime() - new Date(webhook.failing_since).getTime() < RETRY_WINDOW_MS) return false;
+    await manager.query('UPDATE webhooks SET disabled_at = $2 WHERE id = $1', [delivery.webhook_id, outcome.at]);
+    return true;
+  }
+}

@@ -1,0 +1,91 @@
+import { data, redirect } from '@remix-run/node';
+import { CONFIRM_LABELS, WEBHOOK_LABELS, isEventKind } from '@datahub/domain';
+import { apiRequest } from '../core/api.server';
+import { flashCookie } from '../core/session.server';
+import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
+
+export interface WebhookDeliveryRow {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  duration_ms: number | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+}
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  kinds: string[];
+  created_by: string;
+  created_at: string;
+  failing_since: string | null;
+  disabled_at: string | null;
+  deliveries: WebhookDeliveryRow[];
+}
+
+/** What the create form answers: the secret, this once, or the refusal. */
+export type WebhookReply = FormReply & { intent: 'webhook'; created?: { url: string; secret: string } };
+
+const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });
+const onePath = (organizationId: string, webhookId: string) => ({ params: { path: { organization_id: organizationId, webhook_id: webhookId } } });
+
+/** The organisation's webhooks with their latest deliveries (Organization.Update). */
+export async function loadWebhooks(request: Request, organizationId: string): Promise<WebhookRow[]> {
+  const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
+  if (!listed.ok) return [];
+  return Promise.all(
+    listed.data.map(async (webhook) => {
+      const deliveries = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries', onePath(organizationId, webhook.id));
+      return { ...webhook, deliveries: deliveries.ok ? deliveries.data : [] };
+    }),
+  );
+}
+
+async function done(request: Request, back: string, message: string) {
+  return redirect(back, { headers: { 'Set-Cookie': await flashCookie(request, message) } });
+}
+
+const failed = (status: number) => data<WebhookReply>({ intent: 'webhook', formError: WEBHOOK_LABELS.failed }, { status });
+
+/** The webhooks part of a page's action (intents webhook, webhook-remove, webhook-enable, webhook-resend). Null: not ours. */
+export async function webhookAction(request: Request, formData: FormData, organizationId: string, back: string) {
+  const intent = textField(formData, 'intent');
+  const webhookId = textField(formData, 'webhook_id');
+  const refusals = { refusals: 'return' } as const;
+  if (intent === 'webhook-remove') {
+    const result = await apiRequest(request, 'delete', '/api/organizations/{organization_id}/webhooks/{webhook_id}', onePath(organizationId, webhookId), refusals);
+    return result.ok || result.status === 404 ? done(request, back, WEBHOOK_LABELS.removed) : failed(result.status);
+  }
+  if (intent === 'webhook-enable') {
+    const result = await apiRequest(request, 'post', '/api/organizations/{organization_id}/webhooks/{webhook_id}/enable', onePath(organizationId, webhookId), refusals);
+    return result.ok ? done(request, back, WEBHOOK_LABELS.enabled) : failed(result.status);
+  }
+  if (intent === 'webhook-resend') {
+    const params = { params: { path: { organization_id: organizationId, webhook_id: webhookId, delivery_id: textField(formData, 'delivery_id') } } };
+    const result = await apiRequest(request, 'post', '/api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend', params, refusals);
+    return result.ok ? done(request, back, WEBHOOK_LABELS.resent) : failed(result.status);
+  }
+  if (intent !== 'webhook') return null;
+  const kinds = formData.getAll('kinds').filter(isEventKind);
+  const body = { url: textField(formData, 'url'), kinds };
+  const result = await apiRequest(request, 'post', '/api/organizations/{organization_id}/webhooks', { ...path(organizationId), body }, refusals);
+  if (!result.ok) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    const formError = result.status === 409 ? WEBHOOK_LABELS.limitReached : fieldErrors ? undefined : WEBHOOK_LABELS.failed;
+    return data<WebhookReply>({ intent: 'webhook', formError, fieldErrors, values: { ...keptValues(formData), kinds: kinds.join(',') } }, { status: result.status });
+  }
+  // Shown in this answer only (never in a cookie or a redirect).
+  return data<WebhookReply>({ intent: 'webhook', created: { url: result.data.url, secret: result.data.secret } }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The webhook a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */
+export async function loadWebhookToRemove(request: Request, organizationId: string, id: string | undefined): Promise<{ id: string; url: string }> {
+  const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
+  const webhook = listed.ok ? listed.data.find((row) => row.id === id) : undefined;
+  if (!webhook) throw data(CONFIRM_LABELS.notFound, { status: 404 });
+  return { id: webhook.id, url: webhook.url };
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CONFIRM_LABELS, WEBHOOK_LABELS } from '@datahub/domain';
+import { ConfirmPage } from '~/components/confirm-action';
+import { ErrorPanel } from '~/components/error-page';
+import { removeWebhookConfirmation } from '~/components/webhooks';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { pageTitle } from '~/lib/core/meta';
+import { loadWebhookToRemove } from '~/lib/organizations/webhooks.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? WEBHOOK_LABELS.removeTitle(data.url) : CONFIRM_LABELS.pageTitle) }];
+
+/** Removing a webhook without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  return loadWebhookToRemove(args.request, user.organization, args.params.id);
+}
+
+export default function ConfirmRemoveWebhookPage() {
+  const webhook = useLoaderData<typeof loader>();
+  const { label: _label, confirmHref: _href, accessibleName: _name, ...confirmation } = removeWebhookConfirmation(webhook);
+  return <ConfirmPage {...confirmation} cancelHref="/mijn-organisatie#webhooks" />;
+}
+
+export { ErrorPanel as ErrorBoundary };
