@@ -143,6 +143,8 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       { id: dataset.id },
       { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
     );
+    // Online: its copy is loaded now, so that no query waits for the download and parse (ADR 0031).
+    this.store.warm(dataset.id);
   }
 
   private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {
