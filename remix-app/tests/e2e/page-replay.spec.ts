@@ -70,4 +70,18 @@ test.describe('pages replayed without Remix while their answers are unchanged', 
     expect(next.layer).not.toBe(REPLAYED);
     expect(next.status).toBe(404);
   });
+  test('an application page and the users page (issue 26): replayed, then made afresh after the signed-in user changed', async ({ context, baseURL }) => {
+    const user = await apiSignUp();
+    await setAccessToken(context, baseURL!, user.token);
+    const paths = ['/applicatie/kasontwerp-studio', '/mijn-gebruikers'];
+    for (const path of paths) await expectReplayed(context.request, path);
+    const renamed = await api(user.token, 'put', '/api/users/{id}', { params: { path: { id: user.id } }, body: { firstname: 'Hernoemd', lastname: user.lastname } });
+    expect(renamed.status).toBe(200);
+    for (const path of paths) {
+      const next = await layerOf(context.request, path);
+      expect(next.status, path).toBe(200);
+      expect(next.layer, path).not.toBe(REPLAYED);
+    }
+    expect((await layerOf(context.request, '/mijn-gebruikers')).body).toContain('Hernoemd');
+  });
 });
