@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createApplication, organizationId, unique } from './applications-helpers';
 import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -71,9 +72,10 @@ test.describe('pages replayed without Remix while their answers are unchanged', 
     expect(next.status).toBe(404);
   });
   test('an application page and the users page (issue 26): replayed, then made afresh after the signed-in user changed', async ({ context, baseURL }) => {
+    const application = await createApplication({ name: unique('Replaystudio'), owner_organization: await organizationId('kwekerij-delta') });
     const user = await apiSignUp();
     await setAccessToken(context, baseURL!, user.token);
-    const paths = ['/applicatie/kasontwerp-studio', '/mijn-gebruikers'];
+    const paths = [`/applicatie/${application.slug}`, '/mijn-gebruikers'];
     for (const path of paths) await expectReplayed(context.request, path);
     const renamed = await api(user.token, 'put', '/api/users/{id}', { params: { path: { id: user.id } }, body: { firstname: 'Hernoemd', lastname: user.lastname } });
     expect(renamed.status).toBe(200);
