@@ -132,7 +132,8 @@ async function main(): Promise<void> {
       while (Date.now() < stopAt) {
         const kind = next();
         const counted = Date.now() >= measureFrom;
-        const answer = await VISITS[kind].visit(user.session, target, user.csrf).catch((error: Error) => ({ status: error.message, body: '', ms: 0 }) as unknown as Answer);
+        const started = performance.now();
+        const answer = await VISITS[kind].visit(user.session, target, user.csrf).catch((error: Error) => ({ status: error.message, body: '', ms: performance.now() - started }) as unknown as Answer);
         if (!counted) continue;
         const entry = stats.get(VISITS[kind].label)!;
         entry.ms.push(answer.ms);
