@@ -80,4 +80,33 @@ describe('DatasetCache', () => {
     expect(await cache.ensure('big', async () => { fetches++; throw new DatasetTooLargeError('cap'); })).toBe('too_large');
     expect(fetches).toBe(2);
   });
+  it('warms a copy ahead of its first query; not one held, found too large, or when copies fill half the bound', async () => {
+    const one = Buffer.byteLength(turtle('w', 20));
+    const cache = new DatasetCache(engine, { maxBytes: one * 4, ttlMs: 60_000 });
+    let fetches = 0;
+    const fetch = async () => {
+      fetches += 1;
+      return turtle('w', 20);
+    };
+    expect(await cache.warm('w1', fetch)).toBe('loaded');
+    expect(engine.has('w1')).toBe(true);
+    // The first query finds it loaded: no fetch of its own.
+    expect(await cache.ensure('w1', fetch)).toBe('hit');
+    expect(cache.warm('w1', fetch)).toBeUndefined();
+    expect(fetches).toBe(1);
+    const large = async () => {
+      fetches += 1;
+      throw new DatasetTooLargeError('too large');
+    };
+    expect(await cache.warm('big', large)).toBe('too_large');
+    expect(cache.warm('big', large)).toBeUndefined();
+    expect(fetches).toBe(2);
+    expect(await cache.warm('w2', fetch)).toBe('loaded');
+    // Two of four parts used: warming stops here, and evicts nothing.
+    expect(cache.warm('w3', fetch)).toBeUndefined();
+    expect(engine.has('w3')).toBe(false);
+    expect(cache.keys()).toEqual(['w1', 'w2']);
+    expect(fetches).toBe(3);
+    for (const key of ['w1', 'w2', 'big']) cache.invalidate(key);
+  });
 });

@@ -75,6 +75,19 @@ export class DatasetCache {
     return load;
   }
 
+  /**
+   * Loads `key` ahead of its first query (e.g. when its data source announces it), so that no query
+   * waits for the download and parse. Skipped (undefined) when the copy is held or being fetched,
+   * when the dataset was found too large, and when the copies already fill half the bound: warming
+   * never evicts a copy that queries use for one that nobody asked for yet.
+   */
+  warm(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> | undefined {
+    if (this.entries.has(key) && this.engine.has(key)) return undefined;
+    if (this.loading.has(key) || this.tooLarge.has(key)) return undefined;
+    if (this.usedBytes() * 2 >= this.options.maxBytes) return undefined;
+    return this.ensure(key, fetchTurtle);
+  }
+
   private async load(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> {
     const generation = this.generations.get(key) ?? 0;
     let fetched: FetchedData;

@@ -65,6 +65,8 @@ export interface AppConfig {
     maxAnswerMb: number;
     /** Queries of one organisation running at once (default: one worker fewer than SPARQL_WORKERS). */
     maxRunningPerOrganization: number;
+    /** Copies loaded when discovery sees their dataset online, before the first query (ADR 0031). */
+    warmCopies: boolean;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -236,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', Math.max(2048, 512 + 10 * positiveNumber(env, 'SPARQL_CACHE_MB', 256))),
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
       maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
+      warmCopies: bool(env, 'SPARQL_WARM_COPIES', true),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {

@@ -74,9 +74,23 @@ export class HubDatasetStore implements OnModuleDestroy {
     this.cache.invalidate(datasetId);
   }
 
+  /**
+   * Loads the dataset's copy in the background, before anyone queries it (discovery saw it online;
+   * ADR 0031), unless SPARQL_WARM_COPIES=false or the cache declines (see DatasetCache.warm).
+   */
+  warm(datasetId: string): void {
+    if (!this.config.sparql.warmCopies) return;
+    this.cache.warm(datasetId, this.fetcher(datasetId))?.catch((error: Error) => this.logger.warn(`${datasetId}: copy not loaded ahead: ${error.message}`));
+  }
+
   /** Loads the dataset's copy if needed; 'too_large' means: query it where it lives. */
   ensure(datasetId: string): Promise<CacheOutcome> {
-    return this.cache.ensure(datasetId, async (): Promise<FetchedData> => {
+    return this.cache.ensure(datasetId, this.fetcher(datasetId));
+  }
+
+  /** Fetches a dataset's whole graph for its copy. */
+  private fetcher(datasetId: string): () => Promise<FetchedData> {
+    return async (): Promise<FetchedData> => {
       const started = Date.now();
       const dump = await this.requestDataset(datasetId, { dump: true }, ['Dataset.ReadAll'], null, 'text/turtle');
       if (dump.status === 200) {
@@ -89,7 +103,7 @@ export class HubDatasetStore implements OnModuleDestroy {
       if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
       return { data: response.body, format: response.contentType.startsWith('application/n-triples') ? 'ntriples' : 'turtle' };
-    });
+    };
   }
 
   /**

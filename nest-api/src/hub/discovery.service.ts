@@ -142,15 +142,18 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
-    await this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const previous = (await this.lockStatuses(manager, [dataset.id])).get(dataset.id);
-      if (previous === undefined) return; // deleted meanwhile
+      if (previous === undefined) return false; // deleted meanwhile
       await manager.getRepository(Dataset).update(
         { id: dataset.id },
         { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
       );
       if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
+      return true;
     });
+    // Online: its copy is loaded now, so that no query waits for the download and parse (ADR 0031).
+    if (updated) this.store.warm(dataset.id);
   }
 
   /** The datasets' statuses, their rows locked until the transaction ends (a change is recorded once, in order). */

@@ -34,10 +34,16 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. */
-export const handle = breadcrumbHandle<Page>((page) =>
-  page.application ? [{ label: APPLICATION_LABELS.catalogue.title, to: '/applicaties' }, { label: page.application.name }] : null,
-);
+/**
+ * Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. Its
+ * loader reads only the request and nest-api's answers: the page cache may replay it (issue 26).
+ */
+export const handle = {
+  ...breadcrumbHandle<Page>((page) =>
+    page.application ? [{ label: APPLICATION_LABELS.catalogue.title, to: '/applicaties' }, { label: page.application.name }] : null,
+  ),
+  pageCache: true,
+};
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 

@@ -13,6 +13,9 @@ import { loadUsersPage, removeUser } from '~/lib/organizations/organizations.ser
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.users.myTitle) }];
 
+/** Its loader reads only the request and nest-api's answers: the page cache may replay it (issue 26). */
+export const handle = { pageCache: true };
+
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
   const page = await loadUsersPage(args, user.organization_slug, { viewOnlyForNonAdmins: false });

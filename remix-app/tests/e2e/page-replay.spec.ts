@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createApplication, organizationId, unique } from './applications-helpers';
 import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
 
@@ -26,22 +27,28 @@ async function expectReplayed(request: APIRequestContext, path: string): Promise
   expect(third.layer, path).toBe(REPLAYED);
 }
 
+/**
+ * A new user's `paths` are replayed, then, once the user is renamed to `firstname` (current_user is
+ * among every page's recorded answers: the shell's loader reads it), made afresh on the next request.
+ */
+async function expectFreshAfterRename(context: BrowserContext, baseURL: string, paths: string[], firstname: string): Promise<void> {
+  const user = await apiSignUp();
+  await setAccessToken(context, baseURL, user.token);
+  for (const path of paths) await expectReplayed(context.request, path);
+  const renamed = await api(user.token, 'put', '/api/users/{id}', { params: { path: { id: user.id } }, body: { firstname, lastname: user.lastname } });
+  expect(renamed.status).toBe(200);
+  for (const path of paths) {
+    const next = await layerOf(context.request, path);
+    expect(next.status, path).toBe(200);
+    expect(next.layer, path).not.toBe(REPLAYED);
+  }
+}
+
 test.describe('pages replayed without Remix while their answers are unchanged', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-level checks: one project is enough');
 
   test('catalogue, organisations and profile: replayed, then made afresh after the signed-in user changed', async ({ context, baseURL }) => {
-    const user = await apiSignUp();
-    await setAccessToken(context, baseURL!, user.token);
-    const paths = ['/datasets', '/organisaties', '/profiel'];
-    for (const path of paths) await expectReplayed(context.request, path);
-    // current_user is among every page's recorded answers (the shell's loader reads it).
-    const renamed = await api(user.token, 'put', '/api/users/{id}', { params: { path: { id: user.id } }, body: { firstname: 'Herdoopt', lastname: user.lastname } });
-    expect(renamed.status).toBe(200);
-    for (const path of paths) {
-      const next = await layerOf(context.request, path);
-      expect(next.status, path).toBe(200);
-      expect(next.layer, path).not.toBe(REPLAYED);
-    }
+    await expectFreshAfterRename(context, baseURL!, ['/datasets', '/organisaties', '/profiel'], 'Herdoopt');
     expect((await layerOf(context.request, '/profiel')).body).toContain('value="Herdoopt"');
   });
 
@@ -69,5 +76,10 @@ test.describe('pages replayed without Remix while their answers are unchanged', 
     const next = await layerOf(context.request, path);
     expect(next.layer).not.toBe(REPLAYED);
     expect(next.status).toBe(404);
+  });
+  test('an application page and the users page (issue 26): replayed, then made afresh after the signed-in user changed', async ({ context, baseURL }) => {
+    const application = await createApplication({ name: unique('Replaystudio'), owner_organization: await organizationId('kwekerij-delta') });
+    await expectFreshAfterRename(context, baseURL!, [`/applicatie/${application.slug}`, '/mijn-gebruikers'], 'Hernoemd');
+    expect((await layerOf(context.request, '/mijn-gebruikers')).body).toContain('Hernoemd');
   });
 });
