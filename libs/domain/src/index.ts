@@ -21,3 +21,4 @@ export * from './free-mail-domains';
 export * from './labels-api-tokens';
 export * from './body-limits';
 export * from './labels-accounts';
+export * from './password-strength';

@@ -45,6 +45,8 @@ export const ACCOUNT_LABELS = {
     done: 'Uw wachtwoord is gewijzigd. U bent op andere apparaten uitgelogd.',
     federated: 'U logt in via een externe dienst (Google, Microsoft of GitHub); uw account heeft hier geen wachtwoord.',
   },
+  keptForm: 'Uw sessie was verlopen. Wat u had ingevuld, staat weer in het formulier: controleer het en verstuur het opnieuw.',
+  passwordChanged: 'Uw wachtwoord is gewijzigd. Log in met uw nieuwe wachtwoord.',
   passwordHint: 'Minstens 12 tekens. Een zin van een paar woorden is sterk en goed te onthouden.',
 } as const;
 
