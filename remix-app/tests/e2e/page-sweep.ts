@@ -20,6 +20,7 @@ export interface Targets {
   invitationId: string;
   invitationPath: string;
   verificationPath: string;
+  resetPath: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
@@ -64,7 +65,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
   };
 }
 
-/** Real links from real mails: an open invitation and an unconfirmed sign-up. */
+/** Real links from real mails: an open invitation, an unconfirmed sign-up and an unused password reset. */
 export function signedOutRoutes(t: Targets): Record<string, string> {
   return {
     'inloggen.tsx': '/inloggen',
@@ -72,6 +73,8 @@ export function signedOutRoutes(t: Targets): Record<string, string> {
     'uitnodiging.$token.tsx': t.invitationPath,
     'registreren_.verstuurd.tsx': '/registreren/verstuurd',
     'registreren_.bevestigen.$token.tsx': t.verificationPath,
+    'wachtwoord-vergeten.tsx': '/wachtwoord-vergeten',
+    'wachtwoord-herstellen.$token.tsx': t.resetPath,
   };
 }
 
