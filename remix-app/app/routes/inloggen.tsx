@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
-import { consumeEndedNote } from '~/lib/account/session-ending.server';
+import { sessionEnded } from '~/lib/account/session-ending.server';
 import { PASSWORD_CHANGED } from '~/lib/account/login-notes';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
@@ -35,19 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, redirectTo);
   const result = await apiRequest(request, 'get', '/api/auth/providers', {}, { auth: 'none' });
   const providers = result.ok ? result.data : { signup_enabled: false, providers: [] };
-  const { ended, setCookie } = consumeEndedNote(request);
-  const page = {
+  return {
     redirectTo,
     providerFailed: search.get(PROVIDER_FAILED.param) === PROVIDER_FAILED.value,
     loggedOut: search.get(LOGGED_OUT_PARAM) === '1',
-    sessionEnded: ended,
+    sessionEnded: sessionEnded(request),
     passwordChanged: search.get(PASSWORD_CHANGED.param) === PASSWORD_CHANGED.value,
     signupEnabled: providers.signup_enabled,
     providers: providers.providers
       .filter((provider) => provider.id in PROVIDER_LABELS)
       .map((provider) => ({ id: provider.id, href: withRedirectUri(provider.url, redirectTo) })),
   };
-  return data(page, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,17 +2,21 @@ import { SESSION_SEEN_COOKIE, SESSION_SEEN_EXTRA_SECONDS } from '@datahub/domain
 import { parseCookies, secondsUntil, serializeCookie } from '../core/cookies';
 import { clearAccessTokenCookie, getAccessToken, isSecureRequest } from '../core/session.server';
 
-/** Set for a few minutes when a session turned out to have ended; /inloggen says so once. */
+/**
+ * Set for a few minutes when a session turned out to have ended; /inloggen says so until the next
+ * sign-in. Not cleared by showing it: a background request of the old page (a fetcher) that is
+ * redirected to /inloggen too would otherwise take the note before the visitor sees it.
+ */
 const ENDED_NOTE_COOKIE = 'sessie_verlopen';
-const ENDED_NOTE_SECONDS = 10 * 60;
+const ENDED_NOTE_SECONDS = 5 * 60;
 
 function cookie(request: Request, name: string, value: string, maxAge: number): string {
   return serializeCookie(name, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
 }
 
-/** Signing in: this browser has had a session (outlives the token, so an ended session is told from a first visit). */
-export function sessionSeenCookie(request: Request, expiresAt: string): string {
-  return cookie(request, SESSION_SEEN_COOKIE, '1', secondsUntil(expiresAt) + SESSION_SEEN_EXTRA_SECONDS);
+/** Signing in: this browser has a session (the cookie outlives the token, so an ended session is told from a first visit); the note is done with. */
+export function signedInCookies(request: Request, expiresAt: string): string[] {
+  return [cookie(request, SESSION_SEEN_COOKIE, '1', secondsUntil(expiresAt) + SESSION_SEEN_EXTRA_SECONDS), cookie(request, ENDED_NOTE_COOKIE, '', 0)];
 }
 
 /** Whether this request comes from a browser whose session has ended (a refused token, or one whose cookie has gone). */
@@ -27,8 +31,7 @@ export function endedSessionCookies(request: Request): string[] {
   return [...cookies, cookie(request, SESSION_SEEN_COOKIE, '', 0), cookie(request, ENDED_NOTE_COOKIE, '1', ENDED_NOTE_SECONDS)];
 }
 
-/** For /inloggen: whether to say the session ended, and the Set-Cookie that says it only once. */
-export function consumeEndedNote(request: Request): { ended: boolean; setCookie: string | null } {
-  if (!parseCookies(request.headers.get('Cookie')).has(ENDED_NOTE_COOKIE)) return { ended: false, setCookie: null };
-  return { ended: true, setCookie: cookie(request, ENDED_NOTE_COOKIE, '', 0) };
+/** For /inloggen: whether to say 'Uw sessie is verlopen. Log opnieuw in.'. */
+export function sessionEnded(request: Request): boolean {
+  return parseCookies(request.headers.get('Cookie')).has(ENDED_NOTE_COOKIE);
 }
