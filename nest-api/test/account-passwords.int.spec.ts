@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, DETAILS } from '@datahub/domain';
+import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { PASSWORD_ERRORS } from '@datahub/domain/server';
 import { startTestApi, TEST_PASSWORD, type TestApi } from './harness';
 import { startMailbox, type Mailbox, type ReceivedMail } from './mailbox';
@@ -57,6 +57,9 @@ describe("'Wachtwoord vergeten?'", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(token);
     expect(mailbox.mails.some((m) => m.to.includes('niemand@example.test'))).toBe(false);
+    const invalid = await requestReset('geen-adres');
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors).toEqual({ email: FIELD_ERRORS.email });
   });
 
   it('sets a new password once: every session ends, the old password stops working, a mail says so', async () => {

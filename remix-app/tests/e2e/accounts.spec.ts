@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ACCOUNT_LABELS, ACCOUNT_MAILS, ERROR_TEXTS, LABELS, PASSWORD_STRENGTH_TEXTS } from './domain';
 import { api, apiSignUp, loginUrlFor, mailsTo, resetPathFromMail, submitLogin, uniqueEmail } from './helpers';
@@ -6,7 +7,7 @@ import { api, apiSignUp, loginUrlFor, mailsTo, resetPathFromMail, submitLogin, u
 
 const NEW_PASSWORD = 'Paarse-Tomaten-In-De-Kas-7';
 
-async function requestReset(page: import('@playwright/test').Page, email: string) {
+async function requestReset(page: Page, email: string) {
   await page.goto('/inloggen');
   await page.getByRole('link', { name: ACCOUNT_LABELS.forgotLink }).click();
   await expect(page).toHaveURL(/\/wachtwoord-vergeten$/);

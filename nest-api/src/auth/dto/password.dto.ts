@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
+import { ResendVerificationDto } from './login.dto';
 
 /** The length rules of a new password; the rest of the rule (passwordProblem) needs the account's address, so the service applies it. */
 function NewPassword(): PropertyDecorator {
@@ -12,13 +13,8 @@ function NewPassword(): PropertyDecorator {
   };
 }
 
-export class RequestPasswordResetDto {
-  @ApiProperty({ example: 'anna@example.nl' })
-  @IsNotEmpty({ message: FIELD_ERRORS.required })
-  @IsEmail({}, { message: FIELD_ERRORS.email })
-  @MaxLength(LIMITS.emailMax, { message: FIELD_ERRORS.maxLength(LIMITS.emailMax) })
-  email: string;
-}
+/** Only an address, checked like the sign-up's resend. */
+export class RequestPasswordResetDto extends ResendVerificationDto {}
 
 export class PasswordResetSentView {
   @ApiProperty({ enum: ['reset_sent'], description: 'The same answer whether or not the address has an account' })
