@@ -6,7 +6,7 @@ import { TextField } from './form-controls';
  * A new password: the rule as a hint, and with JavaScript a strength line that follows the typing
  * (announced politely). Without JavaScript the hint alone; the server checks either way.
  */
-export function NewPasswordField({ name = 'password', label, error }: { name?: string; label: string; error?: string }) {
+export function NewPasswordField({ name = 'password', label, hint = ACCOUNT_LABELS.passwordHint, error }: { name?: string; label: string; hint?: string; error?: string }) {
   const [hydrated, setHydrated] = useState(false);
   const [value, setValue] = useState('');
   useEffect(() => setHydrated(true), []);
@@ -20,7 +20,7 @@ export function NewPasswordField({ name = 'password', label, error }: { name?: s
         required
         minLength={LIMITS.passwordMin}
         maxLength={LIMITS.passwordMax}
-        hint={ACCOUNT_LABELS.passwordHint}
+        hint={hint}
         error={error}
         onChange={(event) => setValue(event.currentTarget.value)}
       />
