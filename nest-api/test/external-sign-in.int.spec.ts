@@ -10,6 +10,7 @@ let op: Server;
 let issuer: string;
 const accounts: Record<string, { email: string; email_verified: boolean; given_name: string; family_name: string }> = {
   'g-1001': { email: 'kees@gmail.test', email_verified: true, given_name: 'Kees', family_name: 'Kas' },
+  'g-1003': { email: 'federatie@gmail.test', email_verified: true, given_name: 'Fedde', family_name: 'Ratie' },
   'g-1002': { email: 'onbevestigd@gmail.test', email_verified: false, given_name: 'On', family_name: 'Bevestigd' },
   'm-2001': { email: 'Marit@Outlook.test', email_verified: true, given_name: 'Marit', family_name: 'van Mossel' },
 };
@@ -113,6 +114,15 @@ describe('sign-in with an OpenID Connect provider', () => {
     const me = await (await api.request('/api/current_user', { token })).json();
     expect(me).toMatchObject({ email: 'kees@gmail.test', firstname: 'Kees', lastname: 'Kas' });
     expect(me.organization_name).toMatch(/^tmp_/);
+  });
+
+  it('an account made through a provider has no password: no password forms, no password to change (issue 25)', async () => {
+    const { jar } = await signInWithProvider('g-1003', '/profiel');
+    const token = jar.get('access_token');
+    expect(jar.get('sessie')).toBe('1');
+    expect(await (await api.request('/api/auth/password', { token })).json()).toEqual({ has_password: false });
+    const change = await api.request('/api/auth/password', { method: 'POST', token, json: { current_password: 'iets-wat-dan-ook', password: 'Paars-Kasdek-Tomaat-17' } });
+    expect(change.status).toBe(409);
   });
 
   it('signs the same person into the same account the next time', async () => {

@@ -15,8 +15,16 @@ function decodeQuotedPrintable(value: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+export interface Mailbox {
+  url: string;
+  mails: ReceivedMail[];
+  /** Waits (up to 5 s) until at least `count` mails reached `address`, and returns them all. */
+  mailsTo: (address: string, count?: number) => Promise<ReceivedMail[]>;
+  close: () => Promise<void>;
+}
+
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startMailbox(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startMailbox(): Promise<Mailbox> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -36,5 +44,13 @@ export async function startMailbox(): Promise<{ url: string; mails: ReceivedMail
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const mailsTo = async (address: string, count = 1): Promise<ReceivedMail[]> => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const found = mails.filter((m) => m.to.includes(address));
+      if (found.length >= count) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`fewer than ${count} mails for ${address}`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, mails, mailsTo, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

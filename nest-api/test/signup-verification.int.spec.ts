@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { MEMBER_PERMISSIONS, OWNER_PERMISSIONS } from './expected-permissions';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
-import { startMailbox, type ReceivedMail } from './mailbox';
+import { startMailbox, type Mailbox, type ReceivedMail } from './mailbox';
 
 let api: TestApi;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
 let delta: { id: string; name: string; slug: string };
 let deltaMember: TestUser;
 
@@ -27,13 +27,8 @@ function signup(email: string, extra: Record<string, unknown> = {}) {
   });
 }
 
-async function mailsTo(address: string, count = 1): Promise<ReceivedMail[]> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = mailbox.mails.filter((m) => m.to.includes(address));
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`fewer than ${count} mails for ${address}`);
+function mailsTo(address: string, count = 1): Promise<ReceivedMail[]> {
+  return mailbox.mailsTo(address, count);
 }
 
 function verificationToken(mail: ReceivedMail): string {

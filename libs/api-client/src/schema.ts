@@ -142,6 +142,75 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in account has a password (external sign-in accounts have none) */
+        get: operations["AccountPasswordsController_passwordState"];
+        put?: never;
+        /** 'Wachtwoord wijzigen': needs the current password; every other session of the account ends and a mail says so */
+        post: operations["AccountPasswordsController_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Wachtwoord vergeten?': mails a link that works once for 30 minutes. The same answer whether or not the address has an account; rate-limited per address and per account */
+        post: operations["AccountPasswordsController_requestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the new password with a reset link (used up); every session of the account ends and a mail says so */
+        post: operations["AccountPasswordsController_completeReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account a reset link is for, without using it up; 404 for a used, expired or unknown link */
+        get: operations["AccountPasswordsController_resetTarget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/providers": {
         parameters: {
             query?: never;
@@ -1535,6 +1604,17 @@ export type components = {
             owner_organization_name: string;
             owner_organization_slug: string;
         };
+        ChangePasswordDto: {
+            current_password: string;
+            /** @description Not a common password, a repetition or sequence, or the e-mail address */
+            password: string;
+        };
+        CompletePasswordResetDto: {
+            /** @description Not a common password, a repetition or sequence, or the e-mail address */
+            password: string;
+            /** @description The token from the link /wachtwoord-herstellen/{token} */
+            token: string;
+        };
         CreateApiTokenDto: {
             /**
              * @description Valid for 30, 90 or 365 days; or give expires_on
@@ -1806,6 +1886,24 @@ export type components = {
             /** @description The slug of a dataset or application page, resolved to its id */
             slug?: string;
         };
+        PasswordResetSentView: {
+            /**
+             * @description The same answer whether or not the address has an account
+             * @enum {string}
+             */
+            status: "reset_sent";
+        };
+        PasswordResetView: {
+            /**
+             * @description The account the link is for
+             * @example anna@example.nl
+             */
+            email: string;
+        };
+        PasswordStateView: {
+            /** @description False for accounts made through Google, Microsoft or GitHub: they show no password forms */
+            has_password: boolean;
+        };
         PathOverrideDto: {
             /**
              * @description Uses {host} (host) or {DATASET_ID} (dataset, dataset_metadata)
@@ -1875,6 +1973,10 @@ export type components = {
              * @example data.kwekerij-delta.nl
              */
             hostname: string;
+        };
+        RequestPasswordResetDto: {
+            /** @example anna@example.nl */
+            email: string;
         };
         ResendVerificationDto: {
             /** @example anna@example.nl */
@@ -2066,6 +2168,8 @@ export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
+export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
+export type CompletePasswordResetDto = components['schemas']['CompletePasswordResetDto'];
 export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
@@ -2092,6 +2196,9 @@ export type LogoView = components['schemas']['LogoView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
 export type PageViewDto = components['schemas']['PageViewDto'];
+export type PasswordResetSentView = components['schemas']['PasswordResetSentView'];
+export type PasswordResetView = components['schemas']['PasswordResetView'];
+export type PasswordStateView = components['schemas']['PasswordStateView'];
 export type PathOverrideDto = components['schemas']['PathOverrideDto'];
 export type PathOverrideView = components['schemas']['PathOverrideView'];
 export type PendingInvitationView = components['schemas']['PendingInvitationView'];
@@ -2102,6 +2209,7 @@ export type RatingDto = components['schemas']['RatingDto'];
 export type RatingStateView = components['schemas']['RatingStateView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
+export type RequestPasswordResetDto = components['schemas']['RequestPasswordResetDto'];
 export type ResendVerificationDto = components['schemas']['ResendVerificationDto'];
 export type RevokedAuthorisationView = components['schemas']['RevokedAuthorisationView'];
 export type SatisfactionView = components['schemas']['SatisfactionView'];
@@ -2553,6 +2661,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPasswordsController_passwordState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordStateView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPasswordsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPasswordsController_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestPasswordResetDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetSentView"];
+                };
+            };
+        };
+    };
+    AccountPasswordsController_completeReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompletePasswordResetDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountPasswordsController_resetTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetView"];
                 };
             };
         };

@@ -99,7 +99,7 @@ export const ERROR_TEXTS = {
     tooManyAttempts: 'Te veel pogingen. Wacht een kwartier en probeer het dan opnieuw.',
     signupDisabled: 'Registreren is op dit moment niet mogelijk.',
     emailTaken: 'Er bestaat al een account met dit e-mailadres. Log in met dit e-mailadres.',
-    sessionExpired: 'Uw sessie is verlopen, log opnieuw in.',
+    sessionExpired: 'Uw sessie is verlopen. Log opnieuw in.',
     providerFailed: 'Inloggen via deze dienst is niet gelukt, probeer het opnieuw.',
   },
   csrf: 'De pagina was verlopen. Probeer het nog een keer.',

@@ -21,3 +21,5 @@ export * from './free-mail-domains';
 export * from './labels-api-tokens';
 export * from './body-limits';
 export * from './labels-events';
+export * from './labels-accounts';
+export * from './password-strength';

@@ -3,6 +3,8 @@ import { PassportModule } from '@nestjs/passport';
 import { InvitationsModule } from '../invitations/invitations.module';
 import { MailModule } from '../mail/mail.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { AccountPasswordsController } from './account-passwords.controller';
+import { AccountPasswordsService } from './account-passwords.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { ExternalAuthController } from './external/external-auth.controller';
@@ -15,8 +17,8 @@ import { TokenService } from './token.service';
 /** Sign-in, sign-up and sessions; TokenService and SessionCache serve the global guard and the caches. */
 @Module({
   imports: [PassportModule.register({ session: false }), MailModule, OrganizationsModule, InvitationsModule],
-  controllers: [AuthController, ExternalAuthController],
-  providers: [SessionCache, TokenService, AuthService, SignupVerificationService, ExternalAuthService, LocalStrategy],
+  controllers: [AuthController, AccountPasswordsController, ExternalAuthController],
+  providers: [SessionCache, TokenService, AuthService, AccountPasswordsService, SignupVerificationService, ExternalAuthService, LocalStrategy],
   exports: [SessionCache, TokenService],
 })
 export class AuthModule {}

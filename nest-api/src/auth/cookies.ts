@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE } from '@datahub/domain/server';
+import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, SESSION_SEEN_COOKIE, SESSION_SEEN_EXTRA_SECONDS } from '@datahub/domain/server';
 
 export function isSecure(publicUrl: string): boolean {
   return new URL(publicUrl).protocol === 'https:';
@@ -9,7 +9,17 @@ export function accessTokenCookie(token: string, expiresAt: string, secure: bool
   return `${ACCESS_TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
+/** The 'this browser was signed in' cookie (see SESSION_SEEN_COOKIE), set with the access token. */
+export function sessionSeenCookie(expiresAt: string, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000)) + SESSION_SEEN_EXTRA_SECONDS;
+  return `${SESSION_SEEN_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+}
+
 export function clearedSessionCookies(secure: boolean): string[] {
   const suffix = `; Max-Age=0${secure ? '; Secure' : ''}`;
-  return [`${ACCESS_TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${suffix}`, `${CSRF_COOKIE}=; Path=/; SameSite=Lax${suffix}`];
+  return [
+    `${ACCESS_TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${suffix}`,
+    `${CSRF_COOKIE}=; Path=/; SameSite=Lax${suffix}`,
+    `${SESSION_SEEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${suffix}`,
+  ];
 }

@@ -181,6 +181,15 @@ export class TokenService {
     await this.cache.sync();
   }
 
+  /** Ends every session of `userId` but `exceptSessionId` (a new password: whoever else was signed in is out). */
+  async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
+      [userId, exceptSessionId ?? null],
+    );
+    await this.cache.sync();
+  }
+
   /** Housekeeping: sessions past their expiry are useless; drop them after a day. */
   async purgeExpired(): Promise<void> {
     await this.dataSource.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);

@@ -23,6 +23,7 @@ import { SessionNotifications1766300000000 } from './migrations/1766300000000-Se
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 import { Events1767400000001 } from './migrations/1767400000001-Events';
+import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
 
 const ENTITIES = [
   Organization,
@@ -51,6 +52,7 @@ const MIGRATIONS = [
   CatalogueNotifications1766400000000,
   ApiTokens1766500000000,
   Events1767400000001,
+  PasswordResets1767500000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

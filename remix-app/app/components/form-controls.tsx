@@ -2,6 +2,7 @@ import { useFormAction, useNavigation } from '@remix-run/react';
 import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 import { describedBy } from '~/lib/core/forms';
 import { Spinner } from './spinner';
+import { useKeptValue } from './kept-form';
 import { primaryButton } from './button';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
@@ -13,6 +14,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
 
 /** A labelled input with its error (and hint) next to it, wired up with aria-describedby. */
 export function TextField({ name, label, error, hint, className, ...input }: TextFieldProps) {
+  // After signing in again, what was typed before the session ended (never into a password or fixed field).
+  const kept = useKeptValue(name);
+  if (kept !== undefined && input.value === undefined && !input.readOnly && input.type !== 'password') input.defaultValue = kept;
   return (
     <div className={className}>
       <label htmlFor={name} className="block text-sm font-medium text-stone-800">

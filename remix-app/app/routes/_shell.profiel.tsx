@@ -2,6 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
+import { PasswordChangeSection } from '~/components/password-change-section';
+import { changePassword } from '~/lib/account/password-change.server';
+import { PASSWORD_INTENT, type PasswordReply } from '~/lib/account/password-change';
 import { ConsentForm } from '~/components/consent-banner';
 import { RatingScale } from '~/components/rating-prompt';
 import { CsrfInput } from '~/components/csrf-input';
@@ -25,9 +28,14 @@ export const handle = { pageCache: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCurrentUser({ request, context });
-  const [rating, apiTokens] = await Promise.all([apiGet(request, '/api/ratings/state'), loadApiTokens(request, { kind: 'personal' })]);
+  const [rating, apiTokens, password] = await Promise.all([
+    apiGet(request, '/api/ratings/state'),
+    loadApiTokens(request, { kind: 'personal' }),
+    apiGet(request, '/api/auth/password'),
+  ]);
   return {
     apiTokens,
+    hasPassword: password.has_password,
     consent: consentChoice(request),
     privacySignal: privacySignal(request),
     maxRating: rating.max_rating,
@@ -43,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return refused;
   const tokenAnswer = await apiTokenAction(request, formData, { kind: 'personal' }, '/profiel');
   if (tokenAnswer) return tokenAnswer;
+  if (textField(formData, 'intent') === PASSWORD_INTENT) return changePassword(request, formData);
   if (textField(formData, 'intent') === 'beoordeling') {
     const rated = await submitRating(request, formData);
     if (!rated.ok) return data<FormReply & { intent?: string }>({ ...rated.reply, intent: 'beoordeling' }, { status: rated.status });
@@ -68,7 +77,8 @@ export default function ProfilePage() {
   const actionData = useActionData<typeof action>() as (FormReply & { intent?: string }) | undefined;
   const ratingReply = actionData?.intent === 'beoordeling' ? actionData : undefined;
   const tokenReply = actionData?.intent === 'api-token' ? (actionData as TokenReply) : undefined;
-  const reply = ratingReply || tokenReply ? undefined : actionData;
+  const passwordReply = actionData?.intent === PASSWORD_INTENT ? (actionData as PasswordReply) : undefined;
+  const reply = ratingReply || tokenReply || passwordReply ? undefined : actionData;
   const pending = useIsPending();
   const values = { firstname: profile.firstname, lastname: profile.lastname, ...reply?.values };
 
@@ -89,6 +99,8 @@ export default function ProfilePage() {
         </SubmitButton>
         <CsrfInput />
       </Form>
+
+      <PasswordChangeSection hasPassword={profile.hasPassword} email={profile.email} reply={passwordReply} />
 
       <ApiTokensSection tokens={profile.apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introPersonal} action="/profiel" confirmBase="/profiel/api-tokens" />
 

@@ -5,6 +5,8 @@ import { ErrorPanel } from '~/components/error-page';
 import { FlashMessage } from '~/components/flash-message';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { consumeFlash } from '~/lib/core/session.server';
+import { keptFormFor } from '~/lib/account/kept-forms.server';
+import { KeptFormProvider } from '~/components/kept-form';
 
 /** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
@@ -13,15 +15,18 @@ export const handle = { pageCache: true };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
   const { flash, setCookie } = await consumeFlash(request);
-  return data({ user, permissions, flash }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
+  return data({ user, permissions, flash, keptForm }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 export default function ShellLayout() {
-  const { user, flash } = useLoaderData<typeof loader>();
+  const { user, flash, keptForm } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
       <FlashMessage flash={flash} />
-      <Outlet />
+      <KeptFormProvider values={keptForm}>
+        <Outlet />
+      </KeptFormProvider>
     </AppShell>
   );
 }

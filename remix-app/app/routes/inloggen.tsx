@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { sessionEnded } from '~/lib/account/session-ending.server';
+import { PASSWORD_CHANGED } from '~/lib/account/login-notes';
 import { AuthLayout } from '~/components/auth-layout';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
@@ -37,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo,
     providerFailed: search.get(PROVIDER_FAILED.param) === PROVIDER_FAILED.value,
     loggedOut: search.get(LOGGED_OUT_PARAM) === '1',
+    sessionEnded: sessionEnded(request),
+    passwordChanged: search.get(PASSWORD_CHANGED.param) === PASSWORD_CHANGED.value,
     signupEnabled: providers.signup_enabled,
     providers: providers.providers
       .filter((provider) => provider.id in PROVIDER_LABELS)
@@ -70,17 +74,23 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, providerFailed, loggedOut, signupEnabled, providers } = useLoaderData<typeof loader>();
+  const { redirectTo, providerFailed, loggedOut, sessionEnded, passwordChanged, signupEnabled, providers } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const note = reply ? null : loggedOut ? LABELS.login.loggedOut : passwordChanged ? ACCOUNT_LABELS.passwordChanged : null;
   const pending = useIsPending();
   useClearedAfterReply(reply, 'password');
 
   return (
     <AuthLayout title={LABELS.login.title} intro={LABELS.login.intro}>
       <Form method="post" noValidate className="space-y-5">
-        {loggedOut && !reply ? (
+        {note ? (
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {LABELS.login.loggedOut}
+            {note}
+          </p>
+        ) : null}
+        {sessionEnded && !reply ? (
+          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {ERROR_TEXTS.login.sessionExpired}
           </p>
         ) : null}
         <FormError message={reply?.formError ?? (providerFailed ? ERROR_TEXTS.login.providerFailed : undefined)} />
@@ -101,6 +111,11 @@ export default function LoginPage() {
           required
           error={reply?.fieldErrors?.password}
         />
+        <p className="-mt-2 text-sm">
+          <Link to="/wachtwoord-vergeten" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {ACCOUNT_LABELS.forgotLink}
+          </Link>
+        </p>
         <div className="pt-1">
           <SubmitButton pending={pending} pendingLabel={LABELS.submitting}>
             {LABELS.login.submit}

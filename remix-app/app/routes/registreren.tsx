@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@datahub/domain';
 import { AuthLayout } from '~/components/auth-layout';
+import { NewPasswordField } from '~/components/new-password-field';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
 import { PersonNameFields } from '~/components/person-name-fields';
@@ -105,17 +106,7 @@ export default function SignupPage() {
             defaultValue={reply?.values?.email ?? email}
             error={reply?.fieldErrors?.email}
           />
-          <TextField
-            name="password"
-            type="password"
-            label={LABELS.signup.password}
-            autoComplete="new-password"
-            required
-            minLength={LIMITS.passwordMin}
-            maxLength={LIMITS.passwordMax}
-            hint={LABELS.signup.passwordHint}
-            error={reply?.fieldErrors?.password}
-          />
+          <NewPasswordField label={LABELS.signup.password} hint={LABELS.signup.passwordHint} error={reply?.fieldErrors?.password} />
           <div className="pt-1">
             <SubmitButton pending={pending} pendingLabel={LABELS.submitting}>
               {LABELS.signup.submit}

@@ -2,6 +2,9 @@
 import * as domain from '@datahub/domain';
 
 export const {
+  ACCOUNT_LABELS,
+  ACCOUNT_MAILS,
+  PASSWORD_STRENGTH_TEXTS,
   ADMIN_NAV_GROUP,
   API_TOKEN_LABELS,
   DETAILS,

@@ -127,6 +127,11 @@ export async function verificationPathFromMail(to: string): Promise<string> {
   return (await linkPathFromMail(to, '/registreren/bevestigen/')).path;
 }
 
+/** Waits for the password reset mail to `to` and returns the path of its newest link, /wachtwoord-herstellen/<token>. */
+export async function resetPathFromMail(to: string): Promise<string> {
+  return (await linkPathFromMail(to, '/wachtwoord-herstellen/')).path;
+}
+
 async function linkPathFromMail(to: string, prefix: string): Promise<{ path: string; text: string }> {
   let found: { path: string; text: string } | null = null;
   await expect

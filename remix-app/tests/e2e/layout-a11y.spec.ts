@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApplication, organizationId } from './applications-helpers';
 import { BREADCRUMB_LABELS, DATASET_LABELS, LIST_COLUMN_LABELS, ORGANIZATION_LABELS } from './domain';
-import { api, apiLogin, apiSignUp, invitationPathFromMail, ownerDataset, verificationPathFromMail } from './helpers';
+import { api, apiLogin, apiSignUp, invitationPathFromMail, ownerDataset, resetPathFromMail, verificationPathFromMail } from './helpers';
 import { expectAnswer, expectedStatus, LAYOUT_ROUTES, ownObjects, signedInRoutes, signedOutRoutes, signUpPending, type Persona, type Targets } from './page-sweep';
 import { DEMO_USERS } from './settings';
 
@@ -89,6 +89,10 @@ test.describe('layout and accessibility of every page', () => {
     const signup = await api(null, 'post', '/api/auth/signup', { body: { firstname: 'Nina', lastname: 'Nieuw', email: signingUp, password: `Geheim-${randomUUID()}` } });
     expect(signup.status, JSON.stringify(signup.data)).toBe(202);
     const verificationPath = await verificationPathFromMail(signingUp);
+    // A password reset link not yet used: the page where a new password is chosen.
+    const resetting = await apiSignUp();
+    expect((await api(null, 'post', '/api/auth/password-reset', { body: { email: resetting.email } })).status).toBe(202);
+    const resetPath = await resetPathFromMail(resetting.email);
     targets = {
       applicationSlug: application.slug,
       datasourceId: created.data.datasource_id,
@@ -100,6 +104,7 @@ test.describe('layout and accessibility of every page', () => {
       invitationId: invitation!.invitation_id,
       invitationPath,
       verificationPath,
+      resetPath,
     };
   });
 

@@ -21,6 +21,7 @@ export interface Targets {
   invitationId: string;
   invitationPath: string;
   verificationPath: string;
+  resetPath: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
@@ -66,7 +67,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
   };
 }
 
-/** Real links from real mails: an open invitation and an unconfirmed sign-up. */
+/** Real links from real mails: an open invitation, an unconfirmed sign-up and an unused password reset. */
 export function signedOutRoutes(t: Targets): Record<string, string> {
   return {
     'inloggen.tsx': '/inloggen',
@@ -74,6 +75,8 @@ export function signedOutRoutes(t: Targets): Record<string, string> {
     'uitnodiging.$token.tsx': t.invitationPath,
     'registreren_.verstuurd.tsx': '/registreren/verstuurd',
     'registreren_.bevestigen.$token.tsx': t.verificationPath,
+    'wachtwoord-vergeten.tsx': '/wachtwoord-vergeten',
+    'wachtwoord-herstellen.$token.tsx': t.resetPath,
   };
 }
 

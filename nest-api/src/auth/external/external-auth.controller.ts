@@ -7,7 +7,7 @@ import { Public } from '../../common/access.decorators';
 import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
-import { accessTokenCookie, isSecure } from '../cookies';
+import { accessTokenCookie, sessionSeenCookie, isSecure } from '../cookies';
 import { readCookie } from '../credentials';
 import { ExternalAuthService } from './external-auth.service';
 import { FLOW_COOKIE, openFlow, sealFlow } from './flow-cookie';
@@ -83,7 +83,11 @@ export class ExternalAuthController {
       const profile = await provider.profile({ code, redirectUri: this.external.callbackUrl(id), verifier: flow.verifier, nonce: flow.nonce });
       const issued = await this.external.signIn(id as ProviderId, profile);
       return reply
-        .header('set-cookie', [cleared, accessTokenCookie(issued.access_token, issued.expires_at, isSecure(this.config.publicUrl))])
+        .header('set-cookie', [
+          cleared,
+          accessTokenCookie(issued.access_token, issued.expires_at, isSecure(this.config.publicUrl)),
+          sessionSeenCookie(issued.expires_at, isSecure(this.config.publicUrl)),
+        ])
         .header('cache-control', 'no-store')
         .redirect(flow.redirect, 302);
     } catch (error) {

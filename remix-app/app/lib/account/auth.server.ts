@@ -3,6 +3,7 @@ import type { Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken } from '../core/session.server';
+import { signedInCookies } from './session-ending.server';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 
 /** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */
@@ -10,6 +11,7 @@ export function signInHeaders(request: Request, token: string, expiresAt: string
   const headers = new Headers();
   headers.append('Set-Cookie', accessTokenCookie(request, token, expiresAt));
   headers.append('Set-Cookie', csrfCookie(request, token));
+  for (const cookie of signedInCookies(request, expiresAt)) headers.append('Set-Cookie', cookie);
   return headers;
 }
 

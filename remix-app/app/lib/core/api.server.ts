@@ -5,7 +5,8 @@ import { addUsageConsentHeader } from '../account/consent.server';
 import { apiUrl } from './env.server';
 import { recordedFetch } from '../page-cache/page-replay.server';
 import { loginPath, requestedPath } from './redirects';
-import { clearAccessTokenCookie, getAccessToken } from './session.server';
+import { getAccessToken } from './session.server';
+import { endedSessionCookies } from '../account/session-ending.server';
 
 type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -31,7 +32,8 @@ const TIMEOUT_MS = 15_000;
 
 /** Throws the redirect to the sign-in page, forgetting the token nest-api no longer accepts. */
 function redirectToLogin(request: Request): never {
-  const headers = getAccessToken(request) ? { 'Set-Cookie': clearAccessTokenCookie(request) } : undefined;
+  const headers = new Headers();
+  for (const cookie of endedSessionCookies(request)) headers.append('Set-Cookie', cookie);
   throw redirect(loginPath(requestedPath(request.url)), { headers });
 }
 

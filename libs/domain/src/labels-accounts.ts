@@ -1,0 +1,72 @@
+/** Accounts people can recover (issue 25): password reset by mail and password change. */
+
+/** Minutes a 'Wachtwoord vergeten?' link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** `detail` values of the password endpoints (machine-readable; the portal shows the Dutch texts below). */
+export const ACCOUNT_DETAILS = {
+  resetInvalid: 'password reset link invalid, used or expired',
+  noPassword: 'this account signs in with an external provider and has no password',
+} as const;
+
+export const ACCOUNT_FIELD_ERRORS = {
+  currentPassword: 'Dit is niet uw huidige wachtwoord.',
+  samePassword: 'Kies een ander wachtwoord dan uw huidige.',
+} as const;
+
+export const ACCOUNT_LABELS = {
+  forgotLink: 'Wachtwoord vergeten?',
+  forgot: {
+    title: 'Wachtwoord vergeten',
+    intro: 'Vul het e-mailadres van uw account in. U krijgt een link waarmee u een nieuw wachtwoord kiest.',
+    email: 'E-mailadres',
+    submit: 'Link versturen',
+    sent: (minutes: number) =>
+      `Als er een account met dit e-mailadres bestaat, hebben wij er een link naartoe gestuurd. De link werkt één keer en ${minutes} minuten lang. Kijk ook in uw map met ongewenste e-mail.`,
+    tooMany: 'U heeft te vaak een link aangevraagd. Wacht een kwartier en probeer het dan opnieuw.',
+    backToLogin: 'Terug naar inloggen',
+  },
+  reset: {
+    title: 'Nieuw wachtwoord kiezen',
+    intro: 'Kies een nieuw wachtwoord voor uw account. Daarna bent u overal uitgelogd en logt u in met het nieuwe wachtwoord.',
+    password: 'Nieuw wachtwoord',
+    submit: 'Wachtwoord opslaan',
+    invalidTitle: 'Deze link werkt niet meer',
+    invalid: 'De link is al gebruikt, verlopen of onjuist. Vraag een nieuwe link aan.',
+    again: 'Nieuwe link aanvragen',
+    done: 'Uw wachtwoord is gewijzigd. Log in met uw nieuwe wachtwoord.',
+  },
+  change: {
+    title: 'Wachtwoord wijzigen',
+    intro: 'Na het wijzigen bent u op andere apparaten en in andere browsers uitgelogd. U krijgt hierover een e-mail.',
+    current: 'Huidig wachtwoord',
+    next: 'Nieuw wachtwoord',
+    submit: 'Wachtwoord wijzigen',
+    done: 'Uw wachtwoord is gewijzigd. U bent op andere apparaten uitgelogd.',
+    federated: 'U logt in via een externe dienst (Google, Microsoft of GitHub); uw account heeft hier geen wachtwoord.',
+  },
+  keptForm: 'Uw sessie was verlopen. Wat u had ingevuld, staat weer in het formulier: controleer het en verstuur het opnieuw.',
+  passwordChanged: 'Uw wachtwoord is gewijzigd. Log in met uw nieuwe wachtwoord.',
+  passwordHint: 'Minstens 12 tekens. Een zin van een paar woorden is sterk en goed te onthouden.',
+} as const;
+
+export const ACCOUNT_MAILS = {
+  reset: {
+    subject: 'Nieuw wachtwoord kiezen voor Datahub Tuinbouw',
+    text: (firstname: string, link: string, minutes: number) =>
+      `Beste ${firstname},\n\nEr is gevraagd om een nieuw wachtwoord voor uw account op Datahub Tuinbouw. Open deze link om een nieuw wachtwoord te kiezen:\n${link}\n\n` +
+      `De link werkt één keer en verloopt na ${minutes} minuten. Heeft u dit niet zelf gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft dan hetzelfde.\n`,
+  },
+  noPassword: {
+    subject: 'Inloggen op Datahub Tuinbouw',
+    text: (firstname: string, loginLink: string) =>
+      `Beste ${firstname},\n\nEr is gevraagd om een nieuw wachtwoord voor uw account op Datahub Tuinbouw. Uw account heeft geen wachtwoord: ` +
+      `u logt in via Google, Microsoft of GitHub. Dat kan hier:\n${loginLink}\n\nHeeft u dit niet zelf gevraagd? Dan kunt u deze e-mail negeren.\n`,
+  },
+  changed: {
+    subject: 'Uw wachtwoord voor Datahub Tuinbouw is gewijzigd',
+    text: (firstname: string, forgotLink: string) =>
+      `Beste ${firstname},\n\nHet wachtwoord van uw account op Datahub Tuinbouw is zojuist gewijzigd. U bent op alle andere apparaten uitgelogd.\n\n` +
+      `Heeft u dit niet zelf gedaan? Kies dan meteen een nieuw wachtwoord via:\n${forgotLink}\n`,
+  },
+} as const;

@@ -1,0 +1,147 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, PASSWORD_RESET_TTL_MINUTES } from '@datahub/domain';
+import { passwordProblem } from '@datahub/domain/server';
+import { ApiError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { hashToken } from '../invitations/invitations.service';
+import { MailService } from '../mail/mail.service';
+import { hashPassword, verifyPassword } from './password';
+import { RateLimiter } from './rate-limiter';
+import { TokenService } from './token.service';
+
+/** Reset mails per account per hour: a typo and a retry, not mail-bombing someone's inbox. */
+const RESET_MAILS_PER_ACCOUNT = 3;
+/** Wrong current passwords per account per 15 minutes before changing is refused for a while. */
+const CHANGE_FAILURES_PER_ACCOUNT = 5;
+
+interface AccountRow {
+  id: string;
+  email: string;
+  firstname: string;
+  password_hash: string | null;
+}
+
+/**
+ * 'Wachtwoord vergeten?' and 'Wachtwoord wijzigen' (issue 25, ADR 0027). A reset link is a
+ * random token of which only the hash is kept; it works once, for 30 minutes, and the answer to
+ * asking for one is the same whether or not the address has an account. A new password ends every
+ * other session of its user (the session triggers tell every API process at once).
+ */
+@Injectable()
+export class AccountPasswordsService {
+  private readonly hourly = new RateLimiter(60 * 60 * 1000);
+  private readonly quarterly: RateLimiter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly tokens: TokenService,
+  ) {
+    this.quarterly = new RateLimiter(config.rateLimits.windowMs);
+  }
+
+  private count(limiter: RateLimiter, key: string, limit: number): void {
+    if (!limiter.isAllowed(key, limit)) throw ApiError.tooManyRequests(limiter.retryAfterSeconds(key));
+    limiter.hit(key);
+  }
+
+  private async account(where: 'id' | 'email', value: string): Promise<AccountRow | undefined> {
+    const column = where === 'id' ? 'id' : 'lower(email)';
+    const rows: AccountRow[] = await this.dataSource.query(`SELECT id, email, firstname, password_hash FROM users WHERE ${column} = $1`, [value]);
+    return rows[0];
+  }
+
+  private link(path: string): string {
+    return new URL(path, this.config.publicUrl).toString();
+  }
+
+  /** Mails a link (or, for an account without a password, how to sign in); silent for an unknown address. */
+  async requestReset(email: string, address: string): Promise<void> {
+    this.count(this.quarterly, `reset:ip:${address}`, this.config.rateLimits.loginPerAddress);
+    this.count(this.hourly, `reset:account:${email}`, RESET_MAILS_PER_ACCOUNT);
+    const user = await this.account('email', email);
+    if (!user) return;
+    if (!user.password_hash) {
+      const text = ACCOUNT_MAILS.noPassword.text(user.firstname, this.link('/inloggen'));
+      await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.noPassword.subject, text });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM password_resets WHERE expires_at <= now() OR used_at IS NOT NULL');
+      await manager.query(
+        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+        [user.id, hashToken(token), PASSWORD_RESET_TTL_MINUTES],
+      );
+    });
+    const text = ACCOUNT_MAILS.reset.text(user.firstname, this.link(`/wachtwoord-herstellen/${token}`), PASSWORD_RESET_TTL_MINUTES);
+    await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.reset.subject, text });
+  }
+
+  /** The address a live link is for, without using it up (mail scanners fetch links); 404 otherwise. */
+  async resetEmail(token: string): Promise<string> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      `SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+        WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
+      [hashToken(token)],
+    );
+    if (!rows[0]) throw new ApiError(HttpStatus.NOT_FOUND, ACCOUNT_DETAILS.resetInvalid);
+    return rows[0].email;
+  }
+
+  /** Uses the link up and sets the password; every session of the user ends, and every other open link stops working. */
+  async completeReset(token: string, password: string): Promise<void> {
+    const user = await this.dataSource.transaction(async (manager) => {
+      const rows: (AccountRow & { reset_id: string })[] = await manager.query(
+        `SELECT r.id AS reset_id, u.id, u.email, u.firstname, u.password_hash FROM password_resets r JOIN users u ON u.id = r.user_id
+          WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() FOR UPDATE OF r`,
+        [hashToken(token)],
+      );
+      const found = rows[0];
+      if (!found) throw new ApiError(HttpStatus.NOT_FOUND, ACCOUNT_DETAILS.resetInvalid);
+      const problem = passwordProblem(password, found.email);
+      if (problem) throw ApiError.validation({ password: problem });
+      await manager.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [found.id]);
+      await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [found.id, await hashPassword(password)]);
+      return found;
+    });
+    await this.tokens.revokeAllOf(user.id);
+    await this.mailChanged(user);
+  }
+
+  /** Whether the signed-in user has a password at all (accounts made through Google, Microsoft or GitHub do not). */
+  async hasPassword(userId: string): Promise<boolean> {
+    return Boolean((await this.account('id', userId))?.password_hash);
+  }
+
+  /** 'Wachtwoord wijzigen': the current password proves it is the owner; other sessions end, and a mail says so. */
+  async change(userId: string, sessionId: string, current: string, password: string): Promise<void> {
+    const user = await this.account('id', userId);
+    if (!user) throw ApiError.unauthenticated();
+    if (!user.password_hash) throw ApiError.conflict(ACCOUNT_DETAILS.noPassword);
+    const failures = `change:account:${user.id}`;
+    if (!this.quarterly.isAllowed(failures, CHANGE_FAILURES_PER_ACCOUNT)) throw ApiError.tooManyRequests(this.quarterly.retryAfterSeconds(failures));
+    if (!(await verifyPassword(user.password_hash, current))) {
+      this.quarterly.hit(failures);
+      throw ApiError.validation({ current_password: ACCOUNT_FIELD_ERRORS.currentPassword });
+    }
+    if (current === password) throw ApiError.validation({ password: ACCOUNT_FIELD_ERRORS.samePassword });
+    const problem = passwordProblem(password, user.email);
+    if (problem) throw ApiError.validation({ password: problem });
+    this.quarterly.reset(failures);
+    await this.dataSource.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, await hashPassword(password)]);
+    await this.dataSource.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
+    await this.tokens.revokeAllOf(user.id, sessionId);
+    await this.mailChanged(user);
+  }
+
+  private mailChanged(user: AccountRow): Promise<void> {
+    const text = ACCOUNT_MAILS.changed.text(user.firstname, this.link('/wachtwoord-vergeten'));
+    return this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.changed.subject, text });
+  }
+}

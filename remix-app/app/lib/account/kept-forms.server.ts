@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { CSRF_FIELD } from '@datahub/domain/server';
+import { parseCookies, serializeCookie } from '../core/cookies';
+import { requestedPath } from '../core/redirects';
+import { getAccessToken, isSecureRequest } from '../core/session.server';
+
+/**
+ * A form posted after its session had ended is kept here for a few minutes (issue 25, ADR 0028),
+ * never in a URL: a random id in an HttpOnly cookie points at it. After signing in again, the page
+ * it was posted to shows what was typed. The first signed-in user to see it owns it; when the
+ * ended session's token named a user, only that user gets it back.
+ */
+const KEPT_FORM_COOKIE = 'formulier';
+const KEEP_MS = 10 * 60 * 1000;
+const MAX_BYTES = 64 * 1024;
+/** Never kept: the anti-forgery token and anything that is a password. */
+const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
+
+interface KeptForm {
+  path: string;
+  values: Record<string, string>;
+  /** The user the ended session belonged to (from its token), or the first user it was shown to. */
+  userId: string | null;
+}
+
+const kept = new LRUCache<string, KeptForm>({ max: 2000, ttl: KEEP_MS });
+
+/** The subject of a token as the browser sent it. Not verified: it only narrows who gets the form back. */
+function subjectOf(token: string | null): string | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return payload && typeof payload === 'object' && 'sub' in payload && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+function idCookie(request: Request, value: string, maxAge: number): string {
+  return serializeCookie(KEPT_FORM_COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
+}
+
+/** Keeps the text fields of a form whose post found the session ended; the Set-Cookie that finds it again, or null. */
+export function keepPostedForm(request: Request, formData: FormData): string | null {
+  const values: Record<string, string> = {};
+  let bytes = 0;
+  for (const [name, value] of formData) {
+    if (typeof value !== 'string' || name === CSRF_FIELD || NEVER_KEPT.test(name) || name in values) continue;
+    bytes += name.length + value.length;
+    if (bytes > MAX_BYTES) return null;
+    values[name] = value;
+  }
+  if (Object.keys(values).length === 0) return null;
+  const id = randomUUID();
+  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, userId: subjectOf(getAccessToken(request)) });
+  return idCookie(request, id, KEEP_MS / 1000);
+}
+
+/** What was typed into a form on this page before signing in again, for the signed-in `userId`; null when nothing is kept. */
+export function keptFormFor(request: Request, userId: string): Record<string, string> | null {
+  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
+  const form = id ? kept.get(id) : undefined;
+  if (!form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
+  if (form.userId && form.userId !== userId) return null;
+  form.userId = userId;
+  return form.values;
+}
