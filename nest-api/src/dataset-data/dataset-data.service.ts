@@ -110,11 +110,19 @@ export class DatasetDataService {
     text: string | undefined,
     accept: string | undefined,
     choose: FormatChooser = () => negotiateFormats(accept),
+    maxRows?: number,
   ): Promise<DataAnswer> {
-    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
+    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose, maxRows), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
   }
 
-  private async runQuery(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined, choose: FormatChooser): Promise<DataAnswer> {
+  private async runQuery(
+    actor: AuthenticatedUser,
+    id: string,
+    text: string | undefined,
+    accept: string | undefined,
+    choose: FormatChooser,
+    maxRows: number | undefined,
+  ): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
@@ -127,6 +135,7 @@ export class DatasetDataService {
               resultsFormat: formats.results,
               graphFormat: formats.graph,
               group: actor.organizationId,
+              ...(maxRows !== undefined ? { maxRows } : {}),
             });
             return { body: result.bytes, contentType: result.contentType, truncated: result.truncated, rows: result.count };
           },
