@@ -43,7 +43,9 @@ export function SparqlEditor({ defaultValue, completion }: { defaultValue: strin
         hidden={enhanced}
         placeholder={L.placeholder}
         defaultValue={defaultValue}
-        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-mono text-sm text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500"
+        className={
+          enhanced ? 'hidden' : 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 font-mono text-sm text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500'
+        }
       />
       <div
         ref={host}

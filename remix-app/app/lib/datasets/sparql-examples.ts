@@ -12,14 +12,23 @@ function split(iri: string): { namespace: string; local: string } {
   return { namespace: iri.slice(0, cut), local: iri.slice(cut) };
 }
 
-/** Short prefixes for the namespaces of the summary's IRIs (cgo for the greenhouse ontology, else ns1, ns2…). */
+/** The usual prefixes of well-known namespaces. */
+const KNOWN: Record<string, string> = {
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
+  'http://www.w3.org/2000/01/rdf-schema#': 'rdfs',
+  'http://www.w3.org/2001/XMLSchema#': 'xsd',
+  'http://www.w3.org/2002/07/owl#': 'owl',
+  [split(CATEGORY_PREDICATE).namespace]: 'cgo',
+};
+
+/** Short prefixes for the namespaces of the summary's IRIs: the usual ones where known, else ns1, ns2… */
 function prefixesFor(iris: string[]): Map<string, string> {
   const prefixes = new Map<string, string>();
-  const cgo = split(CATEGORY_PREDICATE).namespace;
+  let numbered = 0;
   for (const iri of iris) {
     const { namespace } = split(iri);
     if (!namespace || prefixes.has(namespace)) continue;
-    prefixes.set(namespace, namespace === cgo ? 'cgo' : `ns${prefixes.size + 1}`);
+    prefixes.set(namespace, KNOWN[namespace] ?? `ns${(numbered += 1)}`);
   }
   return prefixes;
 }
