@@ -175,6 +175,8 @@ test('‘Wat zit erin’ counts within the asker’s scopes; an example runs; ax
   await expect(page.locator('textarea[name="sparql_query"]')).toHaveValue(/hasCategory "Water"/);
   // axe runs in the page (JavaScript on); the markup without it is the same.
   if (!javaScriptEnabled) return;
+  // Once the page has settled (the revalidation after the post done).
+  await expect(page.getByRole('button', { name: S.submit, exact: true })).not.toHaveAttribute('aria-disabled', 'true');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);

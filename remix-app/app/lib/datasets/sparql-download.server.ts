@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
-import { readSignedInAction } from '../core/action.server';
+import { readForm } from '../core/action.server';
+import { csrfRefusalResponse } from '../core/csrf.server';
+import { requireCurrentUser } from '../account/auth.server';
 import { textField } from '../core/forms';
 import { sparqlDownloadName } from '../authorisations/authorisations';
 
@@ -23,7 +25,9 @@ function isFormat(value: string): value is Format {
  * A refusal goes back to the dataset page, which says the download failed.
  */
 export async function sparqlDownloadAction({ request, context, params }: ActionFunctionArgs) {
-  const { formData, refused } = await readSignedInAction({ request, context });
+  await requireCurrentUser({ request, context });
+  const formData = await readForm(request);
+  const refused = csrfRefusalResponse(request, formData);
   if (refused) return refused;
   const slug = params.slug ?? '';
   const back = `/dataset/${encodeURIComponent(slug)}?download=fout#resultaat`;
