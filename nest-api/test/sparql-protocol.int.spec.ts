@@ -150,6 +150,15 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     expect((await tsv.text()).trimEnd().split('\n')).toHaveLength(1 + 300);
     const json = await download('application/sparql-results+json');
     expect(((await json.json()) as { results: { bindings: unknown[] } }).results.bindings).toHaveLength(300);
+    // 50,000 rows (issue 25: 'downloads CSV of 50,000 rows').
+    const many = await fetch(`${endpoint}/download`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${westToken}`, accept: 'text/csv', 'content-type': 'application/sparql-query' },
+      body: 'SELECT ?a ?d ?g ?j WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l } LIMIT 50000',
+    });
+    expect(many.status).toBe(200);
+    expect(many.headers.get('x-datahub-truncated')).toBeNull();
+    expect((await many.text()).trimEnd().split('\r\n')).toHaveLength(1 + 50_000);
     // The same query through the protocol endpoint itself stays capped.
     expect((await ask('body', query, 'text/csv')).headers.get('x-datahub-truncated')).toBe('true');
     // A download needs a query (no service description), and keeps the endpoint's access rules.
