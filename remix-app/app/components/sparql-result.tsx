@@ -16,6 +16,7 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
   if (table.total === 0) return <p className="mt-4 text-stone-600">{L.noRows}</p>;
   return (
     // A region keyboard users can focus and scroll (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
     <div role="region" aria-label={W.tableRegion} tabIndex={0} className="mt-4 max-h-96 overflow-auto rounded-md border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{L.table}</caption>
@@ -35,6 +36,7 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
                 <td key={column} className="break-all px-3 py-1.5 align-top text-stone-800">
                   {cell.iri ? (
                     // The full IRI on hover (title) and on focus (the same text, shown as a tooltip and read out).
+                    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus shows the full IRI (hover alone leaves keyboard users out)
                     <span title={cell.iri} tabIndex={0} className="group relative cursor-help underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
                       {cell.text}
                       <span className="sr-only"> ({W.fullIri(cell.iri)})</span>
@@ -130,6 +132,7 @@ export function SparqlResult({ slug, reply, downloadFailed }: { slug: string; re
           {reply.truncated && reply.table ? <p className="mt-2 text-sm font-medium text-amber-800">{L.truncated(reply.table.total)}</p> : null}
           {reply.table ? <ResultTable table={reply.table} /> : null}
           {reply.table ? <Paging table={reply.table} /> : null}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scrollable JSON must take focus to be scrolled by keyboard */}
           <pre aria-label={L.json} tabIndex={0} className="mt-4 max-h-96 overflow-auto rounded-md bg-stone-900 p-4 text-xs text-stone-100">
             {reply.json}
           </pre>
