@@ -5,6 +5,7 @@ import { ReferenceAgent, type AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import { openConfirmation } from './confirm-helpers';
 import { api, apiLogin, type ApiCreatedDatasource, type ApiDataset } from './helpers';
+import { runQuery } from './sparql-helpers';
 import { DEMO_USERS } from './settings';
 import { AUTHORISATION_LABELS, AUTHORISATION_FIELD_ERRORS, SPARQL_LABELS, ERROR_TEXTS } from '@datahub/domain';
 
@@ -74,20 +75,6 @@ function givenCard(page: Page) {
   return page.getByRole('list', { name: L.given }).getByTestId('authorisation-card').filter({ hasText: dataset.name });
 }
 
-/** Types the query into the field: the editor with JavaScript (issue 25), the textarea without. */
-async function runQuery(page: Page, javaScriptEnabled: boolean, query: string) {
-  const field = page.getByRole('textbox', { name: S.inputLabel, exact: true });
-  if (javaScriptEnabled) {
-    await expect(page.getByTestId('sparql-editor').locator('.cm-content')).toBeVisible();
-    await field.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(query);
-  } else {
-    await field.fill(query);
-  }
-  await page.getByRole('button', { name: S.submit }).click();
-}
 
 test('a plain member is told to ask for the Machtigingen beheren right', async ({ page, signInAs }) => {
   await signInAs(DEMO_USERS.member);

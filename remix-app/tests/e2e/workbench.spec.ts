@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_LABELS, WORKBENCH_LABELS } from '@datahub/domain';
-import { ReferenceAgent, type AgentDataset } from './agent';
+import type { AgentDataset } from './agent';
 import { expect, test } from './fixtures';
-import { api, apiLogin, type ApiCreatedDatasource, type ApiDataset } from './helpers';
+import type { ApiDataset } from './helpers';
+import { queryField, runQuery, startOnlineDataset, type OnlineDataset } from './sparql-helpers';
 import { API_PORT, DEMO_USERS } from './settings';
 
 const S = SPARQL_LABELS;
@@ -21,9 +22,8 @@ const PLANTS = 250;
 let run: string;
 let ns: string;
 let online: ApiDataset;
-let agent: ReferenceAgent;
 let ownerToken: string;
-let source: ApiCreatedDatasource;
+let served: OnlineDataset;
 
 function turtle(): string {
   const lines = [`PREFIX ex: <${ns}>`, 'PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>', ''];
@@ -40,40 +40,13 @@ test.beforeAll(async () => {
   run = randomUUID().replaceAll('-', '').slice(0, 8);
   ns = `http://www.example.org/werkbank/${run}/`;
   const dataset: AgentDataset = { file: 'planten.ttl', turtle: turtle(), name: `Werkbank ${run}`, about: 'Planten en hun hoogte.', contact: 'werkbank@kwekerij-delta.test', additional_info: '' };
-  ownerToken = await apiLogin(DEMO_USERS.owner);
-  const created = await api(ownerToken, 'post', '/api/datasources', { body: { name: `E2E werkbank ${run}`, hostname: '' } });
-  expect(created.status).toBe(201);
-  source = created.data;
-  agent = await ReferenceAgent.prepare(source, [dataset]);
-  await agent.start();
-  await expect
-    .poll(async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
-    .toBe('online');
-  online = (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
+  served = await startOnlineDataset(`E2E werkbank ${run}`, dataset);
+  ({ online, ownerToken } = served);
 });
 
 test.afterAll(async () => {
-  await agent?.dispose();
-  if (source) await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
+  await served?.dispose();
 });
-
-/** The query field: the editor with JavaScript, the textarea without (the hidden textarea is no textbox). */
-function queryField(page: Page) {
-  return page.getByRole('textbox', { name: S.inputLabel, exact: true });
-}
-
-async function runQuery(page: Page, javaScriptEnabled: boolean, query: string) {
-  if (javaScriptEnabled) {
-    await expect(page.getByTestId('sparql-editor').locator('.cm-content')).toBeVisible();
-    await queryField(page).click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(query);
-  } else {
-    await queryField(page).fill(query);
-  }
-  await page.getByRole('button', { name: S.submit, exact: true }).click();
-}
 
 /** The hub's own download answer for `query` in `accept`, as Kwekerij Delta. */
 async function hubDownload(query: string, accept: string): Promise<string> {
@@ -116,7 +89,7 @@ test('a readable table: the query’s variable order, count and time, prefixed I
   await expect(tooltip).toBeVisible();
   await expect(tooltip).toHaveText(`${ns}plant001`);
   // Without JavaScript the page opens at the result.
-  expect(new URL(page.url()).hash).toBe('#resultaat');
+  if (!javaScriptEnabled) expect(new URL(page.url()).hash).toBe('#resultaat');
   await expect(page.locator('#resultaat')).toBeInViewport();
   // The table's region takes focus, so the keyboard can scroll it.
   const region = result.getByRole('region', { name: W.tableRegion });
