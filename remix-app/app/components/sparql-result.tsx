@@ -78,7 +78,7 @@ function Paging({ table }: { table: WorkbenchTable }) {
 /** The downloads: a plain form (a file answer, also without JavaScript) posting the query that gave this result. */
 function Downloads({ slug, query, table }: { slug: string; query: string; table: boolean }) {
   return (
-    <form method="post" action={`/dataset/${encodeURIComponent(slug)}/resultaat`} aria-label={W.downloads} className="flex flex-wrap gap-2">
+    <form noValidate method="post" action={`/dataset/${encodeURIComponent(slug)}/resultaat`} aria-label={W.downloads} className="flex flex-wrap gap-2">
       <CsrfInput />
       <input type="hidden" name="sparql_query" value={query} />
       <button type="submit" name="formaat" value="json" className={linkButton}>
