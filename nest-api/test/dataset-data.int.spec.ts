@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
-import { amsterdamToday } from '@datahub/domain';
+import { amsterdamToday, SPARQL_ERROR_TEXTS } from '@datahub/domain';
 import { DiscoveryService } from '../src/hub/discovery.service';
 import type { TestApi, TestUser } from './harness';
 import { startHubWithDataset, type HubWithDataset } from './hub-dataset';
@@ -143,14 +143,15 @@ describe('SPARQL through the hub', () => {
     const turtleAnswer = await ask(users.westMember, 'CONSTRUCT WHERE { ?s ?p ?o }', 'text/turtle');
     expect(turtleAnswer.headers.get('content-type')).toBe('text/turtle; charset=utf-8');
     expect(Number(turtleAnswer.headers.get('content-length'))).toBe(Buffer.byteLength(await turtleAnswer.text()));
-    for (const [user, query, status, detail] of [
-      [users.deltaOwner, 'SELECT * WHERE { ?s ?p', 400, 'syntax_error'],
-      [users.zuidMember, 'ASK { ?s ?p ?o }', 403, 'insufficient permissions'],
+    for (const [user, query, status, body] of [
+      // A syntax error also says where, in Dutch (issue 25): 'SELECT * WHERE { ?s ?p' ends at column 23.
+      [users.deltaOwner, 'SELECT * WHERE { ?s ?p', 400, { detail: 'syntax_error', errors: { sparql_query: SPARQL_ERROR_TEXTS.syntax(1, 23, '') } }],
+      [users.zuidMember, 'ASK { ?s ?p ?o }', 403, { detail: 'insufficient permissions' }],
     ] as const) {
       const refused = await ask(user, query);
       expect(refused.status).toBe(status);
       expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await refused.json()).toEqual({ statusCode: status, detail });
+      expect(await refused.json()).toEqual({ statusCode: status, ...body });
     }
     const unknown = await api.request(`/api/datasets/00000000-0000-4000-8000-000000000000/data?sparql_query=${encodeURIComponent('ASK {}')}`, { token: users.deltaOwner.token });
     expect(unknown.status).toBe(404);

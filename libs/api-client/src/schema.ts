@@ -484,6 +484,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/datasets/{id}/sparql/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A query as a file (the portal's CSV, TSV and JSON downloads): as POST …/sparql, but SELECT rows are capped at SPARQL_DOWNLOAD_MAX_ROWS instead of the display cap (the answer-size cap and the deadline still apply). An empty query is refused (400). */
+        post: operations["DatasetSparqlController_download"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a dataset holds within your organisation's scopes: triples, and counts per category, class and property (most frequent first, at most 50 each). Computed once per dataset version and scope set. 403 without any scope, 404 unknown, 503 offline (as GET …/data). */
+        get: operations["DatasetSummaryController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasets/{id}/xml": {
         parameters: {
             query?: never;
@@ -1758,6 +1792,16 @@ export type components = {
             /** @description What your organisation may read now; empty: nothing */
             scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
         };
+        DatasetSummaryView: {
+            /** @description Most frequent categories first (at most 50) */
+            categories: components["schemas"]["SummaryCategoryView"][];
+            /** @description Most frequent classes first (at most 50) */
+            classes: components["schemas"]["SummaryClassView"][];
+            /** @description Most used properties first (at most 50) */
+            properties: components["schemas"]["SummaryPropertyView"][];
+            /** @description Triples you may read */
+            triples: number;
+        };
         DatasetUseView: {
             dataset_id: string;
             downloads: number;
@@ -2037,6 +2081,24 @@ export type components = {
             name: string;
             views: number;
         };
+        SummaryCategoryView: {
+            /** @description A cgo:hasCategory value (e.g. 'Water') */
+            category: string;
+            /** @description Subjects with this category */
+            subjects: number;
+        };
+        SummaryClassView: {
+            /** @description Subjects of this class */
+            instances: number;
+            /** @description The class IRI (rdf:type) */
+            iri: string;
+        };
+        SummaryPropertyView: {
+            /** @description The property IRI */
+            iri: string;
+            /** @description Triples with this property */
+            uses: number;
+        };
         SupportAttachmentView: {
             /** Format: uuid */
             attachment_id: string;
@@ -2180,6 +2242,7 @@ export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView
 export type CreatedWebhookView = components['schemas']['CreatedWebhookView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
+export type DatasetSummaryView = components['schemas']['DatasetSummaryView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
@@ -2221,6 +2284,9 @@ export type SparqlHeadView = components['schemas']['SparqlHeadView'];
 export type SparqlJsonResultsView = components['schemas']['SparqlJsonResultsView'];
 export type SparqlResultsView = components['schemas']['SparqlResultsView'];
 export type SubjectViewsView = components['schemas']['SubjectViewsView'];
+export type SummaryCategoryView = components['schemas']['SummaryCategoryView'];
+export type SummaryClassView = components['schemas']['SummaryClassView'];
+export type SummaryPropertyView = components['schemas']['SummaryPropertyView'];
 export type SupportAttachmentView = components['schemas']['SupportAttachmentView'];
 export type SupportRequestCreatedView = components['schemas']['SupportRequestCreatedView'];
 export type SupportRequestView = components['schemas']['SupportRequestView'];
@@ -3427,6 +3493,102 @@ export interface operations {
                     "text/csv": components["schemas"]["ErrorBodyView"];
                     "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
                     "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetSparqlController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/sparql-query": string;
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    DatasetSummaryController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetSummaryView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
         };

@@ -14,6 +14,7 @@ export * from './organization-access';
 export * from './hub-protocol';
 export * from './labels-authorisations';
 export * from './labels-sparql-errors';
+export * from './labels-workbench';
 export * from './labels-applications';
 export * from './labels-insight';
 export * from './ids';

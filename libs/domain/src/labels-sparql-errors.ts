@@ -11,6 +11,14 @@ export const SPARQL_ERROR_TEXTS = {
     'De query kon niet worden uitgevoerd: de verwerking stopte onverwacht. Vereenvoudig de query of probeer het later opnieuw.',
   memoryLimit: (megabytes: number) =>
     `De query is gestopt omdat hij te veel geheugen gebruikte (meer dan ${megabytes} MB). Vereenvoudig de query, bijvoorbeeld met minder combinaties of kortere teksten.`,
+  /** A query the parser stops at: where, and what it found there ('' at the end of the text; 'ex:' an undeclared prefix). */
+  syntax: (line: number, column: number, found: string) =>
+    `Regel ${line}, kolom ${column}: ` +
+    (found === ''
+      ? 'de query houdt hier op terwijl er nog iets moet volgen, bijvoorbeeld een sluitende accolade.'
+      : found.endsWith(':')
+        ? `het prefix '${found}' is niet gedeclareerd. Voeg een PREFIX-regel toe.`
+        : `hier verwacht de query iets anders dan '${found}'.`),
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,
 } as const;

@@ -85,6 +85,8 @@ export const LABELS = {
     title: 'Er ging iets mis',
     notFoundTitle: 'Pagina niet gevonden',
     forbiddenTitle: 'Geen toegang',
+    /** After an unknown path, on the start page it leads to (issue 25). */
+    unknownPath: 'De pagina die u zocht bestaat niet. U ziet nu de startpagina.',
     forbidden: 'U heeft onvoldoende rechten om deze pagina te bekijken.',
     unavailable: 'De server is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.',
     /** 400/415 from an action: the body was not a form, or not a readable one. */

@@ -153,6 +153,11 @@ export class DatasetCache {
     if (this.engine.has(key)) this.engine.unload(key);
   }
 
+  /** The dataset's version as this cache knows it: raised by every invalidate() (the data source's dataset changed). */
+  version(key: string): number {
+    return this.generations.get(key) ?? 0;
+  }
+
   /** Forgets a copy (and a 'too large' verdict); a fetch under way is not kept. */
   invalidate(key: string): void {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);

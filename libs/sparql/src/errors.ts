@@ -1,3 +1,5 @@
+import type { SyntaxPosition } from './syntax-position';
+
 /**
  * Machine-readable reasons why a query, a scope set or an evaluation was refused or failed.
  * The hub and the data source turn them into HTTP answers; callers switch on `reason`.
@@ -32,11 +34,14 @@ export type SparqlErrorReason = keyof typeof SPARQL_ERROR_REASONS;
 
 export class SparqlError extends Error {
   readonly reason: SparqlErrorReason;
+  /** For a syntax error: where the query stops parsing, when the parser says so. */
+  readonly position?: SyntaxPosition;
 
-  constructor(reason: SparqlErrorReason, message: string) {
+  constructor(reason: SparqlErrorReason, message: string, position?: SyntaxPosition) {
     super(message);
     this.name = 'SparqlError';
     this.reason = reason;
+    if (position) this.position = position;
   }
 
   /** A suggested HTTP status for this reason (400 refused query, 403 scopes, 504 deadline, ...). */

@@ -3,6 +3,7 @@ import { Generator, Parser, type SparqlQuery } from 'sparqljs';
 import { SparqlError } from './errors';
 import { SPARQL_LIMITS } from './limits';
 import { nestingDepth } from './nesting';
+import { syntaxPosition } from './syntax-position';
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
@@ -29,7 +30,7 @@ function parse(text: string): SparqlQuery {
     return new Parser({ sparqlStar: true }).parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new SparqlError('syntax_error', `invalid SPARQL: ${message}`);
+    throw new SparqlError('syntax_error', `invalid SPARQL: ${message}`, syntaxPosition(error, text));
   }
 }
 

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './limits';
 export * from './scopes';
 export * from './guard';
+export * from './syntax-position';
 export * from './category-filter';
 export * from './engine';
 export type { QueryOutput } from './worker-protocol';

@@ -53,6 +53,8 @@ export interface AppConfig {
     replicateMb: number;
     /** Most SELECT rows answered; more are cut off and marked truncated. */
     maxRows: number;
+    /** Most SELECT rows of a download (POST …/sparql/download); the answer-size cap still applies. */
+    downloadMaxRows: number;
     /** Queries one user may have running at once. */
     perUserConcurrency: number;
     /** Memory bound of the dataset copies, in MB of Turtle; a larger dataset is queried at its data source. */
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workers: int(env, 'SPARQL_WORKERS', 2),
       replicateMb: positiveNumber(env, 'SPARQL_REPLICATE_MB', 16),
       maxRows: int(env, 'SPARQL_MAX_ROWS', 10_000),
+      downloadMaxRows: int(env, 'SPARQL_DOWNLOAD_MAX_ROWS', 1_000_000),
       perUserConcurrency: int(env, 'SPARQL_CONCURRENCY_PER_USER', 2),
       cacheMb: positiveNumber(env, 'SPARQL_CACHE_MB', 256),
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),

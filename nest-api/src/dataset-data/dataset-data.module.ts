@@ -6,13 +6,15 @@ import { InsightModule } from '../insight/insight.module';
 import { DatasetDataController } from './dataset-data.controller';
 import { DatasetDataService } from './dataset-data.service';
 import { DatasetSparqlController } from './dataset-sparql.controller';
+import { DatasetSummaryController } from './dataset-summary.controller';
+import { DatasetSummaryService } from './dataset-summary.service';
 import { HubDatasetStore } from './hub-dataset-store.service';
 
 /** Reading a dataset's data: SPARQL and XML at the hub, from its copies or forwarded to the data source. */
 @Module({
   imports: [DatasourcesModule, AuthorisationsModule, InsightModule, ApiTokensModule],
-  controllers: [DatasetDataController, DatasetSparqlController],
-  providers: [HubDatasetStore, DatasetDataService],
+  controllers: [DatasetDataController, DatasetSparqlController, DatasetSummaryController],
+  providers: [HubDatasetStore, DatasetDataService, DatasetSummaryService],
   exports: [HubDatasetStore, DatasetDataService],
 })
 export class DatasetDataModule {}

@@ -78,7 +78,7 @@ export class DatasetDataService {
   }
 
   /** The dataset and the scopes the actor's organisation holds on it now; 403 without any, 503 when offline. */
-  private async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetRow; scopes: DatasetScope[] }> {
+  async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetRow; scopes: DatasetScope[] }> {
     const dataset = await this.dataset(actor, id);
     const scopes = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
     if (scopes.length === 0) throw ApiError.forbidden();
@@ -110,11 +110,19 @@ export class DatasetDataService {
     text: string | undefined,
     accept: string | undefined,
     choose: FormatChooser = () => negotiateFormats(accept),
+    maxRows?: number,
   ): Promise<DataAnswer> {
-    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
+    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose, maxRows), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
   }
 
-  private async runQuery(actor: AuthenticatedUser, id: string, text: string | undefined, accept: string | undefined, choose: FormatChooser): Promise<DataAnswer> {
+  private async runQuery(
+    actor: AuthenticatedUser,
+    id: string,
+    text: string | undefined,
+    accept: string | undefined,
+    choose: FormatChooser,
+    maxRows: number | undefined,
+  ): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     return this.limited(actor, async () => {
@@ -127,6 +135,7 @@ export class DatasetDataService {
               resultsFormat: formats.results,
               graphFormat: formats.graph,
               group: actor.organizationId,
+              ...(maxRows !== undefined ? { maxRows } : {}),
             });
             return { body: result.bytes, contentType: result.contentType, truncated: result.truncated, rows: result.count };
           },
@@ -150,6 +159,22 @@ export class DatasetDataService {
       } catch (error) {
         if (attempt > 0 || !isSparqlError(error) || error.reason !== 'unknown_dataset' || this.store.engine.has(datasetId)) throw error;
       }
+    }
+  }
+
+  /**
+   * One SELECT the hub asks for itself over `scopes` (the dataset summary): SPARQL JSON results,
+   * not counted as a query of the asker's (no usage event, no machine-read record).
+   */
+  async select(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[], query: string): Promise<unknown> {
+    try {
+      const bytes = await this.onCopy(datasetId, {
+        local: async () => (await this.store.engine.query(datasetId, query, scopes, { resultsFormat: 'json', group: actor.organizationId })).bytes,
+        forwarded: async () => (await this.forward(actor, datasetId, query, scopes, 'turtle', 'application/sparql-results+json')).body,
+      });
+      return JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch (error) {
+      throw this.toApiError(error);
     }
   }
 

@@ -91,12 +91,30 @@ export class DatasetSparqlController {
     return this.answer(actor, id, request, reply);
   }
 
-  private async answer(actor: AuthenticatedUser, id: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  @Post('download')
+  @ApiExtension('x-error-body', 'text/plain')
+  @AcceptsApiToken('data:read', { readByPost: true })
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({
+    summary:
+      'A query as a file (the portal\'s CSV, TSV and JSON downloads): as POST …/sparql, but SELECT rows are capped at SPARQL_DOWNLOAD_MAX_ROWS instead of the display cap ' +
+      '(the answer-size cap and the deadline still apply). An empty query is refused (400).',
+  })
+  @ApiConsumes(FORM_MEDIA, QUERY_MEDIA)
+  @ApiBody({ schema: { type: 'string' } })
+  @ApiProduces(...MEDIA)
+  @ApiOkResponse({ description: 'The answer in the negotiated format' })
+  download(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.answer(actor, id, request, reply, this.config.sparql.downloadMaxRows);
+  }
+
+  private async answer(actor: AuthenticatedUser, id: string, request: FastifyRequest, reply: FastifyReply, maxRows?: number): Promise<void> {
     reply.header('cache-control', 'no-store');
     reply.header('vary', 'Accept, Authorization, Cookie');
     try {
       const accept = request.headers.accept;
       const query = readProtocolRequest(request);
+      if (query === null && maxRows !== undefined) throw new ProtocolError(400, TEXTS.noQuery);
       if (query === null) return await this.describe(actor, id, accept, reply);
       let form;
       try {
@@ -108,7 +126,7 @@ export class DatasetSparqlController {
       }
       const formats = protocolFormats(form, accept);
       if (!formats) throw new ProtocolError(406, TEXTS.notAcceptable);
-      const answer = await this.data.query(actor, id, query, accept, () => formats);
+      const answer = await this.data.query(actor, id, query, accept, () => formats, maxRows);
       reply.code(200).header('content-type', answerContentType(answer.contentType));
       if (answer.truncated) reply.header('x-datahub-truncated', 'true');
       await reply.send(answer.body);

@@ -39,5 +39,5 @@ export function readProtocolRequest(request: { method: string; url: string; head
 
 /** Whether a URL is a dataset's protocol endpoint (body parsers, CORS). */
 export function isSparqlProtocolPath(url: string): boolean {
-  return /^\/api\/datasets\/[^/?]+\/sparql(?:\?|$)/.test(url);
+  return /^\/api\/datasets\/[^/?]+\/sparql(?:\/download)?(?:\?|$)/.test(url);
 }

@@ -27,6 +27,10 @@ export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): A
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.queryTooDeep(SPARQL_LIMITS.maxNestingDepth) });
     case 'worker_crashed':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.workerCrashed });
+    case 'syntax_error':
+      return error.position
+        ? new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.syntax(error.position.line, error.position.column, error.position.found) })
+        : new ApiError(error.httpStatus, error.reason);
     case 'timeout':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.timeout(Math.ceil(limits.deadlineMs / 1000)) });
     case 'answer_too_large':

@@ -28,13 +28,21 @@ export async function loader(args: LoaderFunctionArgs) {
     apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }),
   ]);
   if (!found.ok) {
-    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, endpoint: '' }, { status: 404 });
+    if (found.status === 404 || found.status === 403)
+      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const [siblings, granted] = await Promise.all([
+  const [siblings, granted, summary] = await Promise.all([
     apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
     apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
+    // 'Wat zit erin' (and the examples and completion made from it); a 403 (no scopes) or failure: none.
+    dataset.file_format === '.ttl' && isOnline(dataset)
+      ? apiRequest(request, 'get', '/api/datasets/{id}/summary', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }).then(
+          (answer) => (answer.ok ? answer.data : null),
+          () => null,
+        )
+      : null,
   ]);
   const others = siblings.ok
     ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
@@ -51,9 +59,10 @@ export async function loader(args: LoaderFunctionArgs) {
   };
   const url = new URL(request.url);
   const xmlFailed = url.searchParams.get('xml') === 'fout';
+  const downloadFailed = url.searchParams.get('download') === 'fout';
   // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, endpoint };
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -85,7 +94,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed, endpoint } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -127,7 +136,7 @@ export default function DatasetPage() {
         </dl>
       </section>
 
-      {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} /> : null}
+      {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
       {access ? <ApiUsageSection endpoint={endpoint} /> : null}
 
       {others.length > 0 ? (

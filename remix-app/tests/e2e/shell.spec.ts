@@ -86,6 +86,10 @@ test.describe('shell', () => {
     await page.goto('/bestaat/niet?x=1');
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
+    // It says why (issue 25), once.
+    await expect(page.getByRole('status')).toHaveText(LABELS.errorPage.unknownPath);
+    await page.reload();
+    await expect(page.getByText(LABELS.errorPage.unknownPath)).toHaveCount(0);
   });
 
   test('unknown paths send a signed-out visitor to sign in', async ({ page }) => {

@@ -10,13 +10,7 @@ export interface SparqlJsonResults {
 
 export const READ_ALL = 'Dataset.ReadAll';
 
-export function sparqlDownloadName(slug: string): string {
-  return `${slug}_SPARQL_query_download.json`;
-}
-
-/** A SELECT answer as a table: its variables and the rows' values (blank cells for unbound). */
-export function resultTable(results: SparqlJsonResults): { vars: string[]; rows: string[][] } | null {
-  if (!results.results || !results.head.vars) return null;
-  const vars = results.head.vars;
-  return { vars, rows: results.results.bindings.map((binding) => vars.map((name) => binding[name]?.value ?? '')) };
+/** The spec's name of the JSON download; CSV and TSV downloads are named alike with their own extension. */
+export function sparqlDownloadName(slug: string, extension: 'json' | 'csv' | 'tsv' = 'json'): string {
+  return `${slug}_SPARQL_query_download.${extension}`;
 }

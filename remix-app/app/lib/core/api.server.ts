@@ -122,22 +122,23 @@ export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P
 }
 
 /**
- * A signed-in GET whose answer is passed on as it is (SPARQL results, file downloads): the raw
+ * A signed-in GET (or, with `post`, a POST of that body) whose answer is passed on as it is (SPARQL results, file downloads): the raw
  * Response, with the caller's Accept. No token or a 401 redirects to /inloggen; an unreachable API throws 503.
  */
-export async function apiFetchRaw(request: Request, path: string, accept: string): Promise<Response> {
+export async function apiFetchRaw(request: Request, path: string, accept: string, post?: { body: string; contentType: string }): Promise<Response> {
   const token = getAccessToken(request);
   if (!token) redirectToLogin(request);
   const headers = new Headers({ Accept: accept, Authorization: `Bearer ${token}` });
+  if (post) headers.set('Content-Type', post.contentType);
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
   addUsageConsentHeader(request, headers);
   let response: Response;
   try {
-    response = await fetch(`${apiUrl()}${path}`, { headers, redirect: 'manual', signal: AbortSignal.any([request.signal, AbortSignal.timeout(60_000)]) });
+    response = await fetch(`${apiUrl()}${path}`, { headers, redirect: 'manual', ...(post ? { method: 'POST', body: post.body } : {}), signal: AbortSignal.any([request.signal, AbortSignal.timeout(60_000)]) });
   } catch (error) {
     if (request.signal.aborted) throw error;
-    console.error(`nest-api GET ${path.split('?')[0]} failed:`, error);
+    console.error(`nest-api ${post ? 'POST' : 'GET'} ${path.split('?')[0]} failed:`, error);
     throw new Response(null, { status: 503 });
   }
   if (response.status === 401) redirectToLogin(request);

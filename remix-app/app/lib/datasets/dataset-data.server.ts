@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { ERROR_TEXTS } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
 import { requireCurrentUser } from '../account/auth.server';
-import { resultTable, type SparqlJsonResults } from '../authorisations/authorisations';
+import type { SparqlJsonResults } from '../authorisations/authorisations';
+import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
 
@@ -10,36 +11,58 @@ export interface SparqlReply {
   query: string;
   /** The answer, pretty-printed JSON (SELECT/ASK: SPARQL JSON results; CONSTRUCT/DESCRIBE: JSON-LD). */
   json?: string;
-  table?: { vars: string[]; rows: string[][] } | null;
+  /** A SELECT answer: one page of it as a table. */
+  table?: WorkbenchTable | null;
   truncated?: boolean;
+  /** How long the hub took, ms (as the portal saw it). */
+  elapsedMs?: number;
   error?: string;
+  /** The hub's Dutch message on why (for a malformed query: line and column), shown under `error`. */
+  errorDetail?: string;
   formError?: string;
 }
 
 /** Every answer as JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 
+/** The hub's Dutch text for the query field of a refusal (its errors.sparql_query), if any. */
+function refusalText(body: string): string | undefined {
+  try {
+    const text = (JSON.parse(body) as { errors?: { sparql_query?: unknown } }).errors?.sparql_query;
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
+  const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
   const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug: params.slug ?? '' } } });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
+  const started = performance.now();
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
   const text = await response.text();
-  if (!response.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: response.status === 403 ? 403 : 400 });
+  const elapsedMs = Math.round(performance.now() - started);
+  if (!response.ok) {
+    const errorDetail = refusalText(text);
+    return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql, ...(errorDetail ? { errorDetail } : {}) }, { status: response.status === 403 ? 403 : 400 });
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: 502 });
   }
-  const table = parsed && typeof parsed === 'object' && 'head' in parsed ? resultTable(parsed as SparqlJsonResults) : null;
+  const table = parsed && typeof parsed === 'object' && 'head' in parsed ? workbenchTable(parsed as SparqlJsonResults, query, page) : null;
   return data<SparqlReply>({
     query,
     json: JSON.stringify(parsed, null, 2),
     table,
+    elapsedMs,
     truncated: response.headers.get('x-datahub-truncated') === 'true',
   });
 }

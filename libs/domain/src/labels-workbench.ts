@@ -1,0 +1,34 @@
+/** The SPARQL workbench on /dataset/{slug} (issue 25): its table, downloads, editor and 'Wat zit erin'. */
+export const WORKBENCH_LABELS = {
+  /** Rows and the time the query took, e.g. '12 rijen · 0,08 s'. */
+  summaryLine: (rows: number, seconds: string) => `${rows.toLocaleString('nl-NL')} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
+  /** The table's scrollable region (keyboard users scroll it after focusing it). */
+  tableRegion: 'Resultaattabel (scrollbaar)',
+  fullIri: (iri: string) => `Volledige IRI: ${iri}`,
+  paging: 'Pagina’s van het resultaat',
+  pageOf: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
+  previous: 'Vorige',
+  next: 'Volgende',
+  downloads: 'Downloaden',
+  downloadCsv: 'Download CSV',
+  downloadTsv: 'Download TSV',
+  downloadFailed: 'Het downloaden van het resultaat is mislukt. Controleer de query en probeer het opnieuw.',
+  /** Under the spec's error text: where the query stops parsing. */
+  parserMessage: 'Melding van de query-controle',
+  contentsTitle: 'Wat zit erin',
+  contentsIntro: (triples: number) => `${triples.toLocaleString('nl-NL')} triples die uw organisatie mag opvragen.`,
+  categories: 'Categorieën',
+  classes: 'Klassen',
+  properties: 'Eigenschappen',
+  subjects: (count: number) => `${count.toLocaleString('nl-NL')} ${count === 1 ? 'onderwerp' : 'onderwerpen'}`,
+  uses: (count: number) => `${count.toLocaleString('nl-NL')}×`,
+  contentsEmpty: 'Er is (nog) niets in deze dataset dat uw organisatie mag opvragen.',
+  examplesTitle: 'Voorbeelden',
+  examplesIntro: 'Kies een voorbeeld: het komt in het queryveld, klaar om op te vragen.',
+  useExample: 'Gebruik',
+  exampleAll: 'Vijf willekeurige triples',
+  exampleClass: (name: string) => `Alle onderwerpen van klasse ${name}`,
+  exampleProperty: (name: string) => `Waarden van eigenschap ${name}`,
+  exampleCategory: (category: string) => `Onderwerpen in categorie ${category}`,
+  exampleCounts: 'Aantal onderwerpen per klasse',
+} as const;

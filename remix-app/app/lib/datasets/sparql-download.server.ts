@@ -1,0 +1,53 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { apiFetchRaw, apiRequest } from '../core/api.server';
+import { readForm } from '../core/action.server';
+import { csrfRefusalResponse } from '../core/csrf.server';
+import { requireCurrentUser } from '../account/auth.server';
+import { textField } from '../core/forms';
+import { sparqlDownloadName } from '../authorisations/authorisations';
+
+/** What each download asks the hub for. JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
+const FORMATS = {
+  json: 'application/sparql-results+json, application/ld+json;q=0.9',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+} as const;
+
+type Format = keyof typeof FORMATS;
+
+function isFormat(value: string): value is Format {
+  return Object.hasOwn(FORMATS, value);
+}
+
+/**
+ * POST /dataset/{slug}/resultaat: the query's whole answer as a file (CSV, TSV, or JSON under the
+ * spec's name), streamed from the hub's download endpoint, not cut at the page's display limit.
+ * A refusal goes back to the dataset page, which says the download failed.
+ */
+export async function sparqlDownloadAction({ request, context, params }: ActionFunctionArgs) {
+  await requireCurrentUser({ request, context });
+  const formData = await readForm(request);
+  const refused = csrfRefusalResponse(request, formData);
+  if (refused) return refused;
+  const slug = params.slug ?? '';
+  const back = `/dataset/${encodeURIComponent(slug)}?download=fout#resultaat`;
+  const chosen = textField(formData, 'formaat');
+  const format: Format = isFormat(chosen) ? chosen : 'json';
+  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
+  if (!dataset.ok) throw redirect(back);
+  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/sparql/download`, FORMATS[format], {
+    body: textField(formData, 'sparql_query'),
+    contentType: 'application/sparql-query',
+  });
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw redirect(back);
+  }
+  return new Response(response.body, {
+    headers: {
+      'Content-Type': response.headers.get('content-type') ?? 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${sparqlDownloadName(dataset.data.slug, format)}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

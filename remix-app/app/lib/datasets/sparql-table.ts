@@ -1,0 +1,70 @@
+import type { SparqlJsonResults } from '../authorisations/authorisations';
+
+/** Rows per page of the result table. */
+export const PAGE_SIZE = 100;
+
+/** One cell: the text shown, and the full IRI when the text is a prefixed name. */
+export interface TableCell {
+  text: string;
+  iri?: string;
+}
+
+export interface WorkbenchTable {
+  /** The query's variables, in its order. */
+  vars: string[];
+  /** The rows of the page shown. */
+  rows: TableCell[][];
+  /** Rows in the whole answer. */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** The PREFIX declarations of a query, as [prefix, namespace] pairs in their order (BASE is not followed). */
+export function queryPrefixes(query: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const match of query.matchAll(/(?:^|\s)PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^>\s]*)>/gi)) {
+    found.push([match[1] ?? '', match[2]!]);
+  }
+  return found;
+}
+
+/** `iri` written with the longest matching namespace as prefix:local, or null when none fits. */
+export function prefixedName(iri: string, prefixes: [string, string][]): string | null {
+  let best: [string, string] | null = null;
+  for (const entry of prefixes) {
+    if (entry[1] !== '' && iri.startsWith(entry[1]) && (!best || entry[1].length > best[1].length)) best = entry;
+  }
+  if (!best) return null;
+  const local = iri.slice(best[1].length);
+  // Only local names a reader can paste back into a query.
+  return /^[\w-]*$/.test(local) ? `${best[0]}:${local}` : null;
+}
+
+/** The text of one bound value: IRIs shortened with the query's prefixes, literals as their text. */
+function cell(value: { type: string; value: string } | undefined, prefixes: [string, string][]): TableCell {
+  if (!value) return { text: '' };
+  if (value.type === 'uri') {
+    const short = prefixedName(value.value, prefixes);
+    return short === null ? { text: value.value } : { text: short, iri: value.value };
+  }
+  if (value.type === 'bnode') return { text: `_:${value.value}` };
+  return { text: value.value };
+}
+
+/** A SELECT answer as the workbench's table, page `page` (1-based, kept within the pages there are). */
+export function workbenchTable(results: SparqlJsonResults, query: string, page: number): WorkbenchTable | null {
+  if (!results.results || !results.head.vars) return null;
+  const vars = results.head.vars;
+  const prefixes = queryPrefixes(query);
+  const bindings = results.results.bindings;
+  const pages = Math.max(1, Math.ceil(bindings.length / PAGE_SIZE));
+  const shown = Math.min(Math.max(1, Number.isInteger(page) ? page : 1), pages);
+  return {
+    vars,
+    rows: bindings.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE).map((binding) => vars.map((name) => cell(binding[name], prefixes))),
+    total: bindings.length,
+    page: shown,
+    pages,
+  };
+}
