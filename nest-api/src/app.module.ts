@@ -17,10 +17,12 @@ import { DatasourcesModule } from './datasources/datasources.module';
 import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
 import { InsightModule } from './insight/insight.module';
+import { JobsModule } from './jobs/jobs.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { LogosModule } from './logos/logos.module';
 import { MailModule } from './mail/mail.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
 import { UsersModule } from './users/users.module';
@@ -35,6 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
+        JobsModule,
         HealthModule,
         AuthModule,
         ApiTokensModule,
@@ -51,6 +54,7 @@ export class AppModule {
         InsightModule,
         SupportModule,
         MailModule,
+        RemindersModule,
         SeedModule,
         ...extraModules,
       ],

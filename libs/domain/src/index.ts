@@ -20,3 +20,4 @@ export * from './ids';
 export * from './free-mail-domains';
 export * from './labels-api-tokens';
 export * from './body-limits';
+export * from './labels-jobs';

@@ -42,6 +42,8 @@ export interface AppConfig {
   /** Exact host:port entries that may be private and plain http (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
   privateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
+  /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
+  reminderIntervalSeconds: number;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
   sparql: {
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
     privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
+    reminderIntervalSeconds: int(env, 'REMINDER_INTERVAL_SECONDS', 3600, 0),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     sparql: {
       deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),

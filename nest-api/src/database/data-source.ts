@@ -22,6 +22,8 @@ import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
+import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
+import { migrateJobSchema } from '../jobs/job-runner.service';
 
 const ENTITIES = [
   Organization,
@@ -49,6 +51,7 @@ const MIGRATIONS = [
   SessionNotifications1766300000000,
   CatalogueNotifications1766400000000,
   ApiTokens1766500000000,
+  TimedJobs1767300000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
@@ -73,4 +76,6 @@ export async function runMigrations(url: string): Promise<void> {
   } finally {
     await dataSource.destroy();
   }
+  // pg-boss keeps its own versioned schema (`pgboss`) and upgrades it itself (ADR 0023).
+  await migrateJobSchema(url);
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
 import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { DatasourcesService } from '../datasources/datasources.service';
+import { TimedJobs } from '../jobs/timed-jobs';
 import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
 import { plainHttpAllowed } from './private-hosts';
@@ -22,8 +23,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEX
 export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Discovery');
   private readonly client: OutboundClient;
-  private timer: NodeJS.Timeout | null = null;
-  private firstRound: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** The latest discovery queued per data source: checks of one source never overlap (no stale status). */
   private readonly perSource = new Map<string, Promise<void>>();
@@ -33,6 +32,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
     private readonly store: HubDatasetStore,
+    private readonly timedJobs: TimedJobs,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -40,18 +40,12 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
   }
 
-  /** DISCOVERY_INTERVAL_SECONDS=0 turns the periodic rounds off (tests drive discovery themselves). */
+  /** A timed job, once per cluster; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive discovery themselves). */
   onModuleInit(): void {
-    if (this.config.discoveryIntervalSeconds === 0) return;
-    this.timer = setInterval(() => void this.discoverAll(), this.config.discoveryIntervalSeconds * 1000);
-    this.timer.unref();
-    this.firstRound = setTimeout(() => void this.discoverAll(), 1000);
-    this.firstRound.unref();
+    this.timedJobs.register({ name: 'discovery', intervalSeconds: this.config.discoveryIntervalSeconds, handler: () => this.discoverAll() });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.firstRound) clearTimeout(this.firstRound);
     await this.running?.catch(() => undefined);
     await Promise.allSettled(this.perSource.values());
     await this.client.close();
