@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { JobRuns } from './job-runs';
-import { TimedJobs, type TimedJob } from './timed-jobs';
+import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
 export const JOB_SCHEMA = 'pgboss';
 /** Seconds before the first retry; pg-boss doubles it each time (retryBackoff). */
@@ -19,7 +19,17 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 
 /** pg-boss, only with the settings this product uses: polling only, no cron clock of its own. */
 export function jobQueue(connectionString: string, supervise: boolean): PgBoss {
-  return new PgBoss({ connectionString, schema: JOB_SCHEMA, max: 2, application_name: 'datahub-jobs', supervise, schedule: false, migrate: true });
+  return new PgBoss({
+    connectionString,
+    schema: JOB_SCHEMA,
+    max: 2,
+    application_name: 'datahub-jobs',
+    supervise,
+    schedule: false,
+    migrate: true,
+    archiveCompletedAfterSeconds: MAX_INTERVAL_SECONDS,
+    archiveFailedAfterSeconds: MAX_INTERVAL_SECONDS,
+  });
 }
 
 /** Creates or upgrades pg-boss's own tables (its schema `pgboss`); called with the migrations. */
@@ -73,14 +83,14 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       retryBackoff: true,
       expireInSeconds: EXPIRE_SECONDS,
     });
-    const pollingIntervalSeconds = clamp(job.intervalSeconds / 4, 0.5, 10);
-    await boss.work<object>(job.name, { pollingIntervalSeconds, includeMetadata: true }, async ([taken]) => this.run(job, taken));
     const offer = () =>
-      void boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: job.intervalSeconds }).catch((error: Error) => {
+      boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: job.intervalSeconds }).catch((error: Error) => {
         if (this.boss) this.logger.warn(`${job.name}: not queued: ${error.message}`);
       });
-    offer();
-    const timer = setInterval(offer, clamp((job.intervalSeconds * 1000) / 4, 500, 60_000));
+    await offer();
+    const pollingIntervalSeconds = clamp(job.intervalSeconds / 4, 0.5, 5);
+    await boss.work<object>(job.name, { pollingIntervalSeconds, includeMetadata: true }, async ([taken]) => this.run(job, taken));
+    const timer = setInterval(() => void offer(), clamp((job.intervalSeconds * 1000) / 4, 500, 60_000));
     timer.unref();
     this.timers.push(timer);
   }

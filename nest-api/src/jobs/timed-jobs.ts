@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
+/** pg-boss keeps a finished job (the mark of its slot) this long before archiving it: the longest interval. */
+export const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
+
 /** One timed job: a name (letters, digits, dashes), how often, and what it does. */
 export interface TimedJob {
   name: string;
@@ -22,7 +25,8 @@ export class TimedJobs {
   register(job: TimedJob): void {
     if (!/^[a-z][a-z0-9-]{0,60}$/.test(job.name)) throw new Error(`timed job name ${job.name} is not lower-case letters, digits and dashes`);
     if (this.jobs.has(job.name)) throw new Error(`timed job ${job.name} is registered twice`);
-    if (!Number.isInteger(job.intervalSeconds) || job.intervalSeconds < 0) throw new Error(`timed job ${job.name}: interval must be a whole number of seconds`);
+    if (!Number.isInteger(job.intervalSeconds) || job.intervalSeconds < 0 || job.intervalSeconds > MAX_INTERVAL_SECONDS)
+      throw new Error(`timed job ${job.name}: interval must be a whole number of seconds, at most a week`);
     this.jobs.set(job.name, job);
   }
 
