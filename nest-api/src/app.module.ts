@@ -21,6 +21,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { LogosModule } from './logos/logos.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { SeedModule } from './seed/seed.module';
@@ -37,6 +38,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
+        MetricsModule,
         JobsModule,
         HealthModule,
         AuthModule,

@@ -44,6 +44,8 @@ export interface AppConfig {
   discoveryIntervalSeconds: number;
   /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
   reminderIntervalSeconds: number;
+  /** Bearer token that opens GET /metrics from anywhere (METRICS_TOKEN); without it only loopback callers may read it. */
+  metricsToken: string | null;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
   sparql: {
@@ -95,6 +97,13 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`Set ${name} to true or false (it is '${value}').`);
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const value = env.METRICS_TOKEN;
+  if (!value) return null;
+  if (value.length < 24) throw new ConfigError('Set METRICS_TOKEN to at least 24 characters, or leave it unset (then only loopback callers may read /metrics).');
+  return value;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -213,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     reminderIntervalSeconds: int(env, 'REMINDER_INTERVAL_SECONDS', 3600, 0),
+    metricsToken: metricsToken(env),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     sparql: {
       deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),

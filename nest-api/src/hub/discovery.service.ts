@@ -7,6 +7,7 @@ import { Dataset } from '../datasets/dataset.entity';
 import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { TimedJobs } from '../jobs/timed-jobs';
+import { Metrics } from '../metrics/metrics';
 import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
 import { plainHttpAllowed } from './private-hosts';
@@ -33,6 +34,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     private readonly datasources: DatasourcesService,
     private readonly store: HubDatasetStore,
     private readonly timedJobs: TimedJobs,
+    private readonly metrics: Metrics,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -133,6 +135,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
+    this.metrics.discovery.inc({ outcome: 'online' });
     await this.dataSource.getRepository(Dataset).update(
       { id: dataset.id },
       { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
@@ -141,6 +144,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
 
   private async mark(ids: string[], status: 'online' | 'offline'): Promise<void> {
     if (ids.length === 0) return;
+    this.metrics.discovery.inc({ outcome: status }, ids.length);
     if (status === 'offline') for (const id of ids) this.store.invalidate(id);
     await this.dataSource.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [ids, status]);
   }

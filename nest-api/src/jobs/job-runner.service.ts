@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { Metrics } from '../metrics/metrics';
 import { JobRuns } from './job-runs';
 import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
@@ -58,6 +59,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: TimedJobs,
     private readonly runs: JobRuns,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -100,9 +102,11 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     try {
       await job.handler();
       await this.runs.finished(id, 'ok', null);
+      this.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`${job.name} failed (attempt ${taken.retryCount + 1}): ${message}`);
+      this.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
       await this.runs.finished(id, 'failed', message);
       throw error;
     }

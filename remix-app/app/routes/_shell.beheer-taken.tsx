@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { JOB_LABELS as L } from '@datahub/domain';
+import { formatDateDashed, JOB_LABELS as L } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { apiGet } from '~/lib/core/api.server';
@@ -8,8 +8,9 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-const DATE = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
-const when = (value: string | null) => (value ? DATE.format(new Date(value)) : null);
+const CLOCK = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Amsterdam' });
+/** dd-MM-yyyy HH:mm:ss in Amsterdam, as the API token tables show times. */
+const when = (value: string | null) => (value ? `${formatDateDashed(new Date(value))} ${CLOCK.format(new Date(value))}` : null);
 
 /** Timed jobs for platform admins (nest-api refuses everyone else): last run, outcome, next run. Plain HTML, no script needed. */
 export async function loader(args: LoaderFunctionArgs) {
