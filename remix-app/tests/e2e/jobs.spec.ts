@@ -7,6 +7,8 @@ test.describe('timed jobs page', () => {
     await signInAs(DEMO_USERS.admin);
     const response = await page.goto('/beheer-taken');
     expect(response?.status()).toBe(200);
+    // Every answer carries the request id the portal gave it (and passed on to nest-api).
+    expect(response?.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Taken' })).toBeVisible();
     const table = page.getByTestId('jobs-table');
     for (const header of ['Taak', 'Interval', 'Laatste uitvoering', 'Uitkomst', 'Volgende uitvoering'])
