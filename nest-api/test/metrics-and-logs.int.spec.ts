@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, stopProcess, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
-import { until, waitForHealth } from './waiting';
+import { startTestApi, stopProcess, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
+import { startSecondApi } from './second-api';
+import { until } from './waiting';
 
 /**
  * GET /metrics (Prometheus text, loopback or METRICS_TOKEN) and JSON logs with the request id,
  * from a real nest-api process started from dist (its stdout is what an operator collects).
  */
-const main = resolve(__dirname, '..', 'dist', 'main.js');
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 
 let api: TestApi;
@@ -28,28 +26,11 @@ const logLines = (): Record<string, unknown>[] =>
 beforeAll(async () => {
   api = await startTestApi();
   user = await api.createUser({ organizationId: (await api.createOrganization()).id });
-  const port = await freePort();
-  child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: (api.db.options as { url: string }).url,
-      JWT_SECRET: TEST_JWT_SECRET,
-      CSRF_SECRET: TEST_CSRF_SECRET,
-      DEMO_SEED: 'false',
-      ADMIN_EMAIL: 'platform-owner@datahub.test',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      DISCOVERY_INTERVAL_SECONDS: '0',
-      REMINDER_INTERVAL_SECONDS: '0',
-      METRICS_TOKEN,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const second = await startSecondApi(api, { METRICS_TOKEN, LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'pipe']);
+  child = second.child;
+  baseUrl = second.url;
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${baseUrl}/api/health`);
 }, 90_000);
 
 afterAll(async () => {

@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, stopProcess } from './harness';
-import { waitForHealth } from './waiting';
+import { startTestApi, type TestApi, stopProcess } from './harness';
+import { startSecondApi } from './second-api';
 
 /**
  * Sessions are kept in each API process's memory; revocation must still reach every process at
  * once. Two real API processes on one database: this file's in-process API (A) and a second
  * nest-api started from dist (B).
  */
-const main = resolve(__dirname, '..', 'dist', 'main.js');
 
 let api: TestApi;
 let second: ChildProcess;
@@ -36,24 +33,7 @@ async function warmBoth(token: string): Promise<void> {
 beforeAll(async () => {
   api = await startTestApi();
   organizationId = (await api.createOrganization()).id;
-  const port = await freePort();
-  second = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: (api.db.options as { url: string }).url,
-      JWT_SECRET: TEST_JWT_SECRET,
-      CSRF_SECRET: TEST_CSRF_SECRET,
-      DEMO_SEED: 'false',
-      ADMIN_EMAIL: 'platform-owner@datahub.test',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      DISCOVERY_INTERVAL_SECONDS: '0',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  secondUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${secondUrl}/api/health`);
+  ({ child: second, url: secondUrl } = await startSecondApi(api));
 });
 
 afterAll(async () => {

@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, stopProcess, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi } from './harness';
-import { until, waitForHealth } from './waiting';
+import { startTestApi, stopProcess, type TestApi } from './harness';
+import { startSecondApi } from './second-api';
+import { until } from './waiting';
 
 /**
  * Timed jobs run on pg-boss once per cluster (ADR 0023), and expiry reminders are sent once
  * (ADR 0024). Two real API processes on one database, both offering every job: this file's
  * in-process API (A) and a second nest-api started from dist (B). Intervals are short (2 s).
  */
-const main = resolve(__dirname, '..', 'dist', 'main.js');
 const INTERVAL = 2;
 const JOB_ENV = { DISCOVERY_INTERVAL_SECONDS: String(INTERVAL), REMINDER_INTERVAL_SECONDS: String(INTERVAL) };
 
@@ -22,24 +20,7 @@ const dbNow = async (): Promise<Date> => (await api.db.query('SELECT now() AS no
 
 beforeAll(async () => {
   api = await startTestApi(JOB_ENV);
-  const port = await freePort();
-  second = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: (api.db.options as { url: string }).url,
-      PUBLIC_URL: api.config.publicUrl,
-      JWT_SECRET: TEST_JWT_SECRET,
-      CSRF_SECRET: TEST_CSRF_SECRET,
-      DEMO_SEED: 'false',
-      ADMIN_EMAIL: 'platform-owner@datahub.test',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      LOG_LEVEL: 'error',
-      ...JOB_ENV,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  second = (await startSecondApi(api, { PUBLIC_URL: api.config.publicUrl, ...JOB_ENV })).child;
 }, 90_000);
 
 afterAll(async () => {
