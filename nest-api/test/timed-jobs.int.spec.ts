@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TimedJobs } from '../src/jobs/timed-jobs';
 import { startTestApi, stopProcess, type TestApi } from './harness';
 import { startSecondApi } from './second-api';
 import { until } from './waiting';
@@ -15,11 +17,31 @@ const JOB_ENV = { DISCOVERY_INTERVAL_SECONDS: String(INTERVAL), REMINDER_INTERVA
 let api: TestApi;
 let second: ChildProcess;
 
+/** A timed job that fails its first attempt of each interval: pg-boss must retry it, once. */
+@Injectable()
+class FlakyJob implements OnModuleInit {
+  attempts = 0;
+  constructor(private readonly timedJobs: TimedJobs) {}
+  onModuleInit(): void {
+    this.timedJobs.register({
+      name: 'flaky-test-job',
+      intervalSeconds: 3600,
+      retryDelaySeconds: 1,
+      handler: async () => {
+        this.attempts += 1;
+        if (this.attempts === 1) throw new Error('first attempt fails');
+      },
+    });
+  }
+}
+@Module({ providers: [FlakyJob] })
+class FlakyJobModule {}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dbNow = async (): Promise<Date> => (await api.db.query('SELECT now() AS now'))[0].now;
 
 beforeAll(async () => {
-  api = await startTestApi(JOB_ENV);
+  api = await startTestApi(JOB_ENV, [FlakyJobModule]);
   second = (await startSecondApi(api, { PUBLIC_URL: api.config.publicUrl, ...JOB_ENV })).child;
 }, 90_000);
 
@@ -105,6 +127,20 @@ describe('timed jobs with two API processes on one database', () => {
     expect(toMember[0].body).toContain(`${api.config.publicUrl}/profiel`);
   }, 90_000);
 
+  it('retries a failed run with backoff, in the same interval', async () => {
+    const runs = await until(async () => {
+      const rows: { attempt: number; outcome: string; slot_start: Date }[] = await api.db.query(
+        `SELECT attempt, outcome, slot_start FROM timed_job_runs WHERE name = 'flaky-test-job' AND outcome <> 'running' ORDER BY started_at`,
+      );
+      return rows.length >= 2 ? rows : undefined;
+    }, 'the retry of the failed run');
+    expect(runs.map((run) => [run.attempt, run.outcome])).toEqual([
+      [1, 'failed'],
+      [2, 'ok'],
+    ]);
+    expect(runs[1].slot_start).toEqual(runs[0].slot_start);
+  });
+
   it('shows platform admins each job with its last run and next run', async () => {
     const admin = await api.createUser({ organizationId: (await api.db.query('SELECT id FROM organizations WHERE is_admin'))[0].id, roles: ['AdminOrganization.Owner'] });
     const member = await api.createUser({ organizationId: (await api.createOrganization()).id });
@@ -112,8 +148,8 @@ describe('timed jobs with two API processes on one database', () => {
     const response = await api.request('/api/jobs', { token: admin.token });
     expect(response.status).toBe(200);
     const jobs: { name: string; interval_seconds: number; last_outcome: string | null; next_run_at: string | null }[] = await response.json();
-    expect(jobs.map((job) => job.name)).toEqual(['discovery', 'expiry-reminders', 'insight-purge', 'job-runs-prune', 'licence-sync']);
-    for (const job of jobs) {
+    expect(jobs.map((job) => job.name)).toEqual(['discovery', 'expiry-reminders', 'flaky-test-job', 'insight-purge', 'job-runs-prune', 'licence-sync']);
+    for (const job of jobs.filter((job) => job.name !== 'flaky-test-job')) {
       expect(['ok', 'running'], job.name).toContain(job.last_outcome);
       expect(new Date(job.next_run_at!).getTime(), job.name).toBeGreaterThan(Date.now() - 1000);
     }

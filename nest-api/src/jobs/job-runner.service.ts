@@ -81,7 +81,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     await boss.createQueue(job.name, {
       name: job.name,
       retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
-      retryDelay: RETRY_DELAY_SECONDS,
+      retryDelay: job.retryDelaySeconds ?? RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: EXPIRE_SECONDS,
     });

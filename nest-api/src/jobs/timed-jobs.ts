@@ -11,6 +11,8 @@ export interface TimedJob {
   /** Throws to fail the run: it is retried with backoff (`retryLimit` times). */
   handler: () => Promise<unknown>;
   retryLimit?: number;
+  /** Seconds before the first retry, doubled each time (default 10). */
+  retryDelaySeconds?: number;
 }
 
 /**
