@@ -139,7 +139,7 @@ describe('timed jobs with two API processes on one database', () => {
       [2, 'ok'],
     ]);
     expect(runs[1].slot_start).toEqual(runs[0].slot_start);
-  });
+  }, 90_000);
 
   it('shows platform admins each job with its last run and next run', async () => {
     const admin = await api.createUser({ organizationId: (await api.db.query('SELECT id FROM organizations WHERE is_admin'))[0].id, roles: ['AdminOrganization.Owner'] });
