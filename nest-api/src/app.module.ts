@@ -19,10 +19,13 @@ import { EventsRecordModule } from './events/events-record.module';
 import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
 import { InsightModule } from './insight/insight.module';
+import { JobsModule } from './jobs/jobs.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { LogosModule } from './logos/logos.module';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
 import { UsersModule } from './users/users.module';
@@ -38,6 +41,8 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
         EventsRecordModule,
+        MetricsModule,
+        JobsModule,
         HealthModule,
         AuthModule,
         ApiTokensModule,
@@ -54,6 +59,7 @@ export class AppModule {
         InsightModule,
         SupportModule,
         MailModule,
+        RemindersModule,
         SeedModule,
         EventsModule,
         ...extraModules,

@@ -1,10 +1,13 @@
 import 'reflect-metadata';
-import { Logger, type LogLevel, type Type } from '@nestjs/common';
+import { Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SECURITY } from './common/access.decorators';
 import { AppModule } from './app.module';
+import { createLogger, PinoNestLogger, requestIdOf } from './logging/logger';
+import { Metrics } from './metrics/metrics';
+import { installMetrics } from './metrics/metrics-http';
 import { SessionCache } from './auth/session-cache';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
@@ -16,13 +19,6 @@ import { isSparqlProtocolPath } from './dataset-data/protocol-request';
 import { registerSupportGate } from './support/support-gate';
 import { privateHostsWarning, type AppConfig } from './config/config';
 
-const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  silent: [],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A page view on every page load changes no session: its answer need not wait for the cache sync. */
@@ -53,20 +49,31 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
   // SPARQL queries of up to 64 KB travel in the query string (GET /api/datasets/{id}/data?sparql_query=…), URL-encoded up to ~3×.
+  // JSON lines through pino; each request's id comes from the portal's X-Request-Id (or is made here) and goes back in the answer.
+  const logger = createLogger(config.logLevel);
   const adapter = new FastifyAdapter({
+    loggerInstance: logger as never,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
     http: { maxHeaderSize: 256 * 1024 },
     frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
-    logger: LOG_LEVELS[config.logLevel],
+    logger: new PinoNestLogger(logger),
     // JSON bodies go through our own parser (limits before validation), not Nest's.
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   installJsonBodyParser(fastify);
   installRequestGuards(fastify);
+  installMetrics(fastify, app.get(Metrics), config.metricsToken);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   installSparqlProtocolCors(app);
   // After a write (logout, role change, removal…) the answer waits until this process's session
   // cache has seen the database's notifications, so the caller's next request finds it current.

@@ -219,6 +219,7 @@ export const MATRIX: MatrixRow[] = [
   // Usage insight and ratings (issue 13): counting and rating are anyone's own; the overview and support desk are the admin organisation's.
   row('POST /api/insight/page-views', signedIn(204), { route: '/datasets' }),
   row('GET /api/insight/overview', platformAdmins(200)),
+  row('GET /api/jobs', platformAdmins(200)),
   row('GET /api/insight/my-datasets', signedIn(200)),
   row('GET /api/ratings/state', signedIn(200)),
   row('POST /api/ratings', signedIn(204), { action: 'dismiss' }),

@@ -26,7 +26,7 @@ beforeAll(async () => {
   api = await startTestApi(env);
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
-  ({ process: second, url: secondUrl } = await startSecondApi(api, env));
+  ({ child: second, url: secondUrl } = await startSecondApi(api, env));
 });
 
 afterAll(async () => {

@@ -66,6 +66,7 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
     LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
     DISCOVERY_INTERVAL_SECONDS: '0',
+    REMINDER_INTERVAL_SECONDS: '0',
     ...env,
   });
   const app = await createApp(config, databaseUrl, extraModules);

@@ -8,6 +8,7 @@ import { startSecondApi } from './second-api';
  * once. Two real API processes on one database: this file's in-process API (A) and a second
  * nest-api started from dist (B).
  */
+
 let api: TestApi;
 let second: ChildProcess;
 let secondUrl: string;
@@ -32,7 +33,7 @@ async function warmBoth(token: string): Promise<void> {
 beforeAll(async () => {
   api = await startTestApi();
   organizationId = (await api.createOrganization()).id;
-  ({ process: second, url: secondUrl } = await startSecondApi(api));
+  ({ child: second, url: secondUrl } = await startSecondApi(api));
 });
 
 afterAll(async () => {

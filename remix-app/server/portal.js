@@ -8,6 +8,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { countStreamedBody, proxyError, refuseDeclaredOversize } from './api-body-limit.js';
 import { ConfigError, readServerEnv } from './env.js';
 import { contentSecurityPolicy, isApiPath, refuseApiTokens, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
+import { requestId } from './request-id.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -27,6 +28,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', env.trustProxy);
 app.use(securityHeaders({ dev }));
+app.use(requestId());
 
 app.use('/api', refuseDeclaredOversize());
 // nest-api answers /api/* for the browser on our own origin: login redirects, downloads,

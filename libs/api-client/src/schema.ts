@@ -863,6 +863,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Timed jobs: last run, outcome and next run (platform admins only) */
+        get: operations["JobsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -2128,6 +2145,25 @@ export type components = {
             /** @enum {string} */
             status: "open" | "closed";
         };
+        TimedJobView: {
+            /** @description Seconds between runs; 0: turned off */
+            interval_seconds: number;
+            /** @description Attempt number of the last run (1: first try) */
+            last_attempt: number | null;
+            /** Format: date-time */
+            last_finished_at: string | null;
+            /** @enum {string|null} */
+            last_outcome: "running" | "ok" | "failed" | null;
+            /** Format: date-time */
+            last_started_at: string | null;
+            /** @example discovery */
+            name: string;
+            /**
+             * Format: date-time
+             * @description Start of the next interval; null when turned off
+             */
+            next_run_at: string | null;
+        };
         UpdateOrganizationDto: {
             /**
              * @description E-mail domain; needs verified users under it
@@ -2291,6 +2327,7 @@ export type SupportAttachmentView = components['schemas']['SupportAttachmentView
 export type SupportRequestCreatedView = components['schemas']['SupportRequestCreatedView'];
 export type SupportRequestView = components['schemas']['SupportRequestView'];
 export type SupportStatusDto = components['schemas']['SupportStatusDto'];
+export type TimedJobView = components['schemas']['TimedJobView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
@@ -4506,6 +4543,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    JobsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedJobView"][];
+                };
             };
             /** @description Not signed in, or the token is invalid, expired or revoked */
             401: {

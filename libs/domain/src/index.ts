@@ -24,3 +24,4 @@ export * from './body-limits';
 export * from './labels-events';
 export * from './labels-accounts';
 export * from './password-strength';
+export * from './labels-jobs';

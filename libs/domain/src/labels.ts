@@ -20,6 +20,7 @@ export const ADMIN_NAV_GROUP = {
     { to: '/beheer-datasets', label: 'Datasets' },
     { to: '/beheer-inzicht', label: 'Inzicht' },
     { to: '/beheer-hulp', label: 'Hulpverzoeken' },
+    { to: '/beheer-taken', label: 'Taken' },
   ],
 } as const;
 

@@ -29,7 +29,7 @@ describe('SparqlEngine deadline', () => {
     // The worker is killed at the deadline, not whenever it next looks up (the query never ends by
     // itself): a margin a loaded 2-core machine cannot exceed.
     expect(elapsed).toBeLessThan(DEADLINE_MS + 5_000);
-    expect(engine.stats().restarts).toBe(1);
+    expect(engine.stats()).toMatchObject({ restarts: 1, deadlineHits: 1 });
 
     // The replacement worker reloads the dataset and answers; a queued query waits for it.
     const answer = await engine.query('demo', 'ASK { ?s a <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#Crop> }', [
@@ -66,7 +66,7 @@ describe('SparqlEngine deadline', () => {
       await tight.load('demo', DATA);
       const endless = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
       await expect(tight.query('demo', endless, ['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'memory_limit' });
-      expect(tight.stats().restarts).toBe(1);
+      expect(tight.stats()).toMatchObject({ restarts: 1, deadlineHits: 0 });
     } finally {
       await tight.close();
     }
@@ -94,8 +94,9 @@ describe('SparqlEngine deadline', () => {
       // The first query holds the only worker (not a guess by sleeping): the second waits in the queue.
       for (let attempt = 0; attempt < 200 && small.stats().busy === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(small.stats()).toMatchObject({ busy: 1, queued: 0 });
+      const waitedBefore = small.stats().waited;
       const second = small.query('demo', 'ASK {}', ['Dataset.ReadAll']).catch((error: unknown) => error);
-      expect(small.stats()).toMatchObject({ busy: 1, queued: 1 });
+      expect(small.stats()).toMatchObject({ busy: 1, queued: 1, waited: waitedBefore + 1 });
       const third = await small.query('demo', 'ASK {}', ['Dataset.ReadAll']).catch((error: unknown) => error);
       expect(third).toBeInstanceOf(SparqlError);
       expect(third).toMatchObject({ reason: 'busy' });

@@ -85,6 +85,10 @@ export interface EngineStats {
   queued: number;
   restarts: number;
   datasets: number;
+  /** Since start: queries and exports that waited in the queue for a worker. */
+  waited: number;
+  /** Since start: queries and exports stopped at their deadline. */
+  deadlineHits: number;
 }
 
 export const GRAPH_MEDIA_TYPES: Record<GraphFormat, string> = {

@@ -39,6 +39,9 @@ export class SparqlEngine {
   private readonly watchdog: MemoryWatchdog;
   private closed = false;
   private restarts = 0;
+  /** Queries and exports that could not start at once and waited in the queue; queries stopped at their deadline. */
+  private waited = 0;
+  private deadlineHits = 0;
   /** Workers that died before becoming ready, in a row; after 3 the engine stops respawning. */
   private startupFailures = 0;
   private broken?: SparqlError;
@@ -199,6 +202,8 @@ export class SparqlEngine {
       queued: this.queue.length,
       restarts: this.restarts,
       datasets: this.datasets.size,
+      waited: this.waited,
+      deadlineHits: this.deadlineHits,
     };
   }
 
@@ -226,8 +231,10 @@ export class SparqlEngine {
 
   private submit(job: Omit<Job, 'resolve' | 'reject'>): Promise<QueryOutput> {
     return new Promise<QueryOutput>((resolve, reject) => {
-      this.queue.push({ ...job, resolve, reject });
+      const queued = { ...job, resolve, reject };
+      this.queue.push(queued);
       this.pump();
+      if (this.queue.some((waiting) => waiting === queued)) this.waited += 1;
     });
   }
 
@@ -269,6 +276,7 @@ export class SparqlEngine {
   /** Stops a worker's running job with `reason` (e.g. its deadline passed) and replaces the worker. */
   private kill(member: PoolWorker, reason: SparqlErrorReason, message: string): void {
     if (!member.running || member.dead) return;
+    if (reason === 'timeout') this.deadlineHits += 1;
     this.pool.stopRunning(member)?.job.reject?.(new SparqlError(reason, message));
     this.replace(member);
     this.pump();

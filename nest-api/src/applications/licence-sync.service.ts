@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { OutboundClient } from '../hub/outbound';
+import { TimedJobs } from '../jobs/timed-jobs';
 
 /** Applications synced side by side in one round. */
 const SYNC_CONCURRENCY = 4;
@@ -35,7 +36,6 @@ function parseDate(value: unknown): Date | null {
 export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Licences');
   private readonly client: OutboundClient;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** The latest sync queued per application: syncs of one application never overlap. */
   private readonly perApplication = new Map<string, Promise<void>>();
@@ -43,6 +43,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timedJobs: TimedJobs,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -50,16 +51,12 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
       connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: LICENCE_LIST_MAX_BYTES });
   }
 
-  /** Same period as discovery; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */
+  /** A timed job with the period of discovery; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */
   onModuleInit(): void {
-    if (this.config.discoveryIntervalSeconds === 0) return;
-    this.timer = setInterval(() => void this.syncAll(), this.config.discoveryIntervalSeconds * 1000);
-    this.timer.unref();
-    setTimeout(() => void this.syncAll(), 2000).unref();
+    this.timedJobs.register({ name: 'licence-sync', intervalSeconds: this.config.discoveryIntervalSeconds, handler: () => this.syncAll() });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => undefined);
     await Promise.allSettled(this.perApplication.values());
     await this.client.close();

@@ -42,6 +42,10 @@ export interface AppConfig {
   /** Exact host:port entries that may be private and plain http (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
   privateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
+  /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
+  reminderIntervalSeconds: number;
+  /** Bearer token that opens GET /metrics from anywhere (METRICS_TOKEN); without it only loopback callers may read it. */
+  metricsToken: string | null;
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
   sparql: {
@@ -103,6 +107,13 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`Set ${name} to true or false (it is '${value}').`);
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const value = env.METRICS_TOKEN;
+  if (!value) return null;
+  if (value.length < 24) throw new ConfigError('Set METRICS_TOKEN to at least 24 characters, or leave it unset (then only loopback callers may read /metrics).');
+  return value;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -227,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
     privateHostsAllowed: privateHostsAllowed(env),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
+    reminderIntervalSeconds: int(env, 'REMINDER_INTERVAL_SECONDS', 3600, 0),
+    metricsToken: metricsToken(env),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,
     sparql: {
       deadlineMs: int(env, 'SPARQL_DEADLINE_MS', 10_000, 100),

@@ -24,6 +24,8 @@ import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 import { Events1767400000001 } from './migrations/1767400000001-Events';
 import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
+import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
+import { migrateJobSchema } from '../jobs/job-runner.service';
 
 const ENTITIES = [
   Organization,
@@ -53,6 +55,7 @@ const MIGRATIONS = [
   ApiTokens1766500000000,
   Events1767400000001,
   PasswordResets1767500000001,
+  TimedJobs1767300000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
@@ -77,4 +80,6 @@ export async function runMigrations(url: string): Promise<void> {
   } finally {
     await dataSource.destroy();
   }
+  // pg-boss keeps its own versioned schema (`pgboss`) and upgrades it itself (ADR 0023).
+  await migrateJobSchema(url);
 }

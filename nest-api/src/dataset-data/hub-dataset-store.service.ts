@@ -5,6 +5,7 @@ import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome, ty
 import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { Metrics } from '../metrics/metrics';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError, type PathKind } from '../hub/datasource-urls';
 import { plainHttpAllowed } from '../hub/private-hosts';
@@ -34,6 +35,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly datasources: DatasourcesService,
+    metrics: Metrics,
   ) {
     const { sparql } = config;
     this.engine = new SparqlEngine({
@@ -61,6 +63,21 @@ export class HubDatasetStore implements OnModuleDestroy {
       totalTimeoutMs: sparql.deadlineMs + 5000,
       maxBytes: 64 * 1024 * 1024,
     });
+    this.metrics = metrics;
+    metrics.onCollect(() => this.collectMetrics());
+  }
+
+  private readonly metrics: Metrics;
+
+  private collectMetrics(): void {
+    const stats = this.engine.stats();
+    this.metrics.sparqlQueueDepth.set(stats.queued);
+    this.metrics.sparqlWorkers.set({ state: 'busy' }, stats.busy);
+    this.metrics.sparqlWorkers.set({ state: 'idle' }, stats.ready - stats.busy);
+    this.metrics.sparqlWaits.set(stats.waited);
+    this.metrics.sparqlDeadlineHits.set(stats.deadlineHits);
+    this.metrics.sparqlRestarts.set(stats.restarts);
+    this.metrics.datasetCacheBytes.set(this.cache.usedBytes());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -84,8 +101,10 @@ export class HubDatasetStore implements OnModuleDestroy {
   }
 
   /** Loads the dataset's copy if needed; 'too_large' means: query it where it lives. */
-  ensure(datasetId: string): Promise<CacheOutcome> {
-    return this.cache.ensure(datasetId, this.fetcher(datasetId));
+  async ensure(datasetId: string): Promise<CacheOutcome> {
+    const outcome = await this.cache.ensure(datasetId, this.fetcher(datasetId));
+    this.metrics.datasetCache.inc({ outcome });
+    return outcome;
   }
 
   /** Fetches a dataset's whole graph for its copy. */

@@ -8,6 +8,8 @@ import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { datasetEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { DatasourcesService } from '../datasources/datasources.service';
+import { TimedJobs } from '../jobs/timed-jobs';
+import { Metrics } from '../metrics/metrics';
 import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
 import { plainHttpAllowed } from './private-hosts';
@@ -24,8 +26,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEX
 export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Discovery');
   private readonly client: OutboundClient;
-  private timer: NodeJS.Timeout | null = null;
-  private firstRound: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** The latest discovery queued per data source: checks of one source never overlap (no stale status). */
   private readonly perSource = new Map<string, Promise<void>>();
@@ -36,6 +36,8 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     private readonly datasources: DatasourcesService,
     private readonly store: HubDatasetStore,
     private readonly events: EventsService,
+    private readonly timedJobs: TimedJobs,
+    private readonly metrics: Metrics,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -43,18 +45,12 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: 256 * 1024 });
   }
 
-  /** DISCOVERY_INTERVAL_SECONDS=0 turns the periodic rounds off (tests drive discovery themselves). */
+  /** A timed job, once per cluster; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive discovery themselves). */
   onModuleInit(): void {
-    if (this.config.discoveryIntervalSeconds === 0) return;
-    this.timer = setInterval(() => void this.discoverAll(), this.config.discoveryIntervalSeconds * 1000);
-    this.timer.unref();
-    this.firstRound = setTimeout(() => void this.discoverAll(), 1000);
-    this.firstRound.unref();
+    this.timedJobs.register({ name: 'discovery', intervalSeconds: this.config.discoveryIntervalSeconds, handler: () => this.discoverAll() });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.firstRound) clearTimeout(this.firstRound);
     await this.running?.catch(() => undefined);
     await Promise.allSettled(this.perSource.values());
     await this.client.close();
@@ -142,6 +138,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
+    this.metrics.discovery.inc({ outcome: 'online' });
     const updated = await this.dataSource.transaction(async (manager) => {
       const previous = (await this.lockStatuses(manager, [dataset.id])).get(dataset.id);
       if (previous === undefined) return false; // deleted meanwhile
@@ -164,6 +161,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
 
   private async markOffline(datasets: Dataset[], ownerId: string): Promise<void> {
     if (datasets.length === 0) return;
+    this.metrics.discovery.inc({ outcome: 'offline' }, datasets.length);
     for (const dataset of datasets) this.store.invalidate(dataset.id);
     await this.dataSource.transaction(async (manager) => {
       const statuses = await this.lockStatuses(manager, datasets.map((d) => d.id));

@@ -5,6 +5,7 @@ import type { UsageEventKind } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { TimedJobs } from '../jobs/timed-jobs';
 
 interface QueuedEvent {
   kind: UsageEventKind;
@@ -19,7 +20,7 @@ interface QueuedEvent {
   occurredAt: Date;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 /** The page patterns whose views count per dataset and per application. */
 export const DATASET_ROUTE = '/dataset/:slug';
 export const APPLICATION_ROUTE = '/applicatie/:slug';
@@ -35,23 +36,21 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
   private queue: QueuedEvent[] = [];
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
-  private purgeTimer: NodeJS.Timeout | null = null;
   dropped = 0;
   written = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timedJobs: TimedJobs,
   ) {}
 
+  /** The retention purge is a daily timed job, once per cluster. */
   onModuleInit(): void {
-    this.purgeTimer = setInterval(() => void this.purge().catch((error) => this.logger.warn(`purge failed: ${String(error)}`)), DAY_MS);
-    this.purgeTimer.unref();
-    void this.purge().catch(() => undefined);
+    this.timedJobs.register({ name: 'insight-purge', intervalSeconds: DAY_SECONDS, handler: () => this.purge() });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     await this.flush();

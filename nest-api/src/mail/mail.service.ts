@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 
@@ -40,14 +40,15 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     if (this.keepsOutbox && this.config.logLevel !== 'silent') process.stdout.write(`${OUTBOX_ON_NOTE}\n`);
   }
 
-  async send(unsafe: Mail): Promise<void> {
+  /** With `manager`, the kept copy is written in that transaction (reminders mark and keep a mail at once). */
+  async send(unsafe: Mail, manager?: EntityManager): Promise<void> {
     // Names typed by users end up in subjects: no line break or control character reaches a header.
     const mail = { ...unsafe, subject: unsafe.subject.replace(/[\u0000-\u001f\u007f]+/g, ' ') };
     if (this.transport) {
       await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
       return;
     }
-    await this.dataSource.query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
+    await (manager ?? this.dataSource).query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
     if (this.config.logLevel !== 'silent')
       process.stdout.write(`\n--- mail (no SMTP_URL set; kept in the outbox) ---\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---\n`);
   }

@@ -3,6 +3,7 @@ import {
   Building,
   Building2,
   ChartColumn,
+  Timer,
   Database,
   DatabaseZap,
   FolderOpen,
@@ -31,6 +32,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/beheer-datasets': DatabaseZap,
   '/beheer-inzicht': ChartColumn,
   '/beheer-hulp': LifeBuoy,
+  '/beheer-taken': Timer,
 };
 
 export function NavIcon({ to }: { to: string }) {

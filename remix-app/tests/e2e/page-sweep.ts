@@ -62,6 +62,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.beheer-applicatie.$slug.verwijderen.tsx': `/beheer-applicatie/${t.applicationSlug}/verwijderen`,
     '_shell.beheer-inzicht.tsx': '/beheer-inzicht',
     '_shell.beheer-hulp.tsx': '/beheer-hulp',
+    '_shell.beheer-taken.tsx': '/beheer-taken',
     '_shell.hulp.tsx': '/hulp',
     '$.tsx': '/bestaat-niet',
   };
@@ -97,6 +98,7 @@ const PLATFORM_ADMIN_PAGES = [
   '_shell.beheer-applicatie.$slug.verwijderen.tsx',
   '_shell.beheer-inzicht.tsx',
   '_shell.beheer-hulp.tsx',
+  '_shell.beheer-taken.tsx',
 ];
 /** Delta's revoke confirmations: another organisation's object is not found (the object check hides it). */
 const DELTA_REVOKE_PAGES = [

@@ -24,7 +24,7 @@ function reply(status: number, body?: unknown) {
 
 function browserRequest(path: string, cookie = 'access_token=tok123') {
   return new Request(`http://portal.test${path}`, {
-    headers: { Cookie: cookie, 'X-Forwarded-For': '203.0.113.9' },
+    headers: { Cookie: cookie, 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'portal-request-0001' },
   });
 }
 
@@ -59,6 +59,7 @@ describe('apiRequest', () => {
     expect(sent.url).toBe('http://api.test:3001/api/users/a7%2Fb');
     expect(sent.headers.get('Authorization')).toBe('Bearer tok123');
     expect(sent.headers.get('X-Forwarded-For')).toBe('203.0.113.9');
+    expect(sent.headers.get('X-Request-Id')).toBe('portal-request-0001');
     expect(sent.headers.get('Content-Type')).toBe('application/json');
     expect(await sent.text()).toBe('{"firstname":"A"}');
   });

@@ -52,6 +52,17 @@ type CallArgs<M extends HttpMethod, P extends ApiPath<M>> =
     : [init: ApiInit<M, P>, options?: ApiOptions];
 
 /**
+ * The client's address (nest-api's rate limits) and the portal's request id (set by
+ * server/request-id.js, returned to the browser), so one request is found in both processes' logs.
+ */
+function forwardClientHeaders(request: Request, headers: Headers): void {
+  const forwardedFor = request.headers.get('X-Forwarded-For');
+  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  const requestId = request.headers.get('X-Request-Id');
+  if (requestId) headers.set('X-Request-Id', requestId);
+}
+
+/**
  * The one way loaders and actions talk to nest-api, typed by the generated contract
  * (@datahub/api-client): the compiler knows every path, its parameters, body and answer.
  * Signed-in calls carry the bearer token from the `access_token` cookie; 401 throws the redirect
@@ -65,8 +76,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   ...[init, options = {}]: CallArgs<M, P>
 ): Promise<ApiResult<ApiData<M, P>>> {
   const headers = new Headers({ Accept: 'application/json' });
-  const forwardedFor = request.headers.get('X-Forwarded-For');
-  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  forwardClientHeaders(request, headers);
   addUsageConsentHeader(request, headers);
   const auth = options.auth ?? 'required';
   if (auth !== 'none') {
@@ -90,7 +100,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     } as never);
   } catch (error) {
     if (request.signal.aborted) throw error;
-    console.error(`nest-api ${method.toUpperCase()} ${path} failed:`, error);
+    console.error(`nest-api ${method.toUpperCase()} ${path} failed (request ${request.headers.get('X-Request-Id') ?? '-'}):`, error);
     throw new Response(null, { status: 503 });
   }
 
@@ -130,8 +140,7 @@ export async function apiFetchRaw(request: Request, path: string, accept: string
   if (!token) redirectToLogin(request);
   const headers = new Headers({ Accept: accept, Authorization: `Bearer ${token}` });
   if (post) headers.set('Content-Type', post.contentType);
-  const forwardedFor = request.headers.get('X-Forwarded-For');
-  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  forwardClientHeaders(request, headers);
   addUsageConsentHeader(request, headers);
   let response: Response;
   try {

@@ -59,7 +59,7 @@ function bodyHash(body: string): string {
 
 /**
  * nest-api's fetch for loaders: while a page request is recorded, a GET's body is hashed and kept
- * with its URL and headers (the request's own X-Forwarded-For aside); anything else spoils the record.
+ * with its URL and headers (the request's own X-Forwarded-For and X-Request-Id aside); anything else spoils the record.
  */
 export async function recordedFetch(input: Request): Promise<Response> {
   const response = await fetch(input);
@@ -70,7 +70,7 @@ export async function recordedFetch(input: Request): Promise<Response> {
     return response;
   }
   const body = await response.text();
-  const headers = [...input.headers].filter(([name]) => name !== 'x-forwarded-for');
+  const headers = [...input.headers].filter(([name]) => name !== 'x-forwarded-for' && name !== 'x-request-id');
   store.reads.push({ url: input.url, headers, hash: bodyHash(body), etag: response.headers.get('etag') });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
@@ -105,10 +105,11 @@ function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
 const keepAlive = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /** Asks nest-api for a recorded answer again: is it still the same (304 to its ETag, or the same body)? */
-function unchanged(read: PageRead, forwardedFor: string): Promise<boolean> {
+function unchanged(read: PageRead, forwardedFor: string, requestId: string | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = Object.fromEntries(read.headers);
     if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    if (requestId) headers['x-request-id'] = requestId;
     if (read.etag) headers['if-none-match'] = read.etag;
     const url = new URL(read.url);
     const client = url.protocol === 'https:' ? https : http;
@@ -148,7 +149,8 @@ export function servePageFromCache(options: ServeOptions) {
     const page = entry ? pageCache.get(entry.pageKey) : undefined;
     if (!entry || !page) return record();
     const forwardedFor = req.ip ?? '';
-    Promise.all(entry.reads.map((read) => unchanged(read, forwardedFor)))
+    const requestId = req.get('x-request-id');
+    Promise.all(entry.reads.map((read) => unchanged(read, forwardedFor, requestId)))
       .then(async (same) => {
         if (!same.every(Boolean)) {
           served.delete(requestKey);

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+
+/** pg-boss keeps a finished job (the mark of its slot) this long before archiving it: the longest interval. */
+export const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
+
+/** One timed job: a name (letters, digits, dashes), how often, and what it does. */
+export interface TimedJob {
+  name: string;
+  /** Seconds between runs, once per cluster; 0 turns the job off (listed, never run). */
+  intervalSeconds: number;
+  /** Throws to fail the run: it is retried with backoff (`retryLimit` times). */
+  handler: () => Promise<unknown>;
+  retryLimit?: number;
+  /** Seconds before the first retry, doubled each time (default 10). */
+  retryDelaySeconds?: number;
+}
+
+/**
+ * The registry of timed jobs. A feature registers its job in `onModuleInit` with one call:
+ * `timedJobs.register({ name: 'discovery', intervalSeconds: 300, handler: () => this.discoverAll() })`.
+ * The job runner (pg-boss, ADR 0023) schedules every registered job once it starts.
+ */
+@Injectable()
+export class TimedJobs {
+  private readonly jobs = new Map<string, TimedJob>();
+
+  register(job: TimedJob): void {
+    if (!/^[a-z][a-z0-9-]{0,60}$/.test(job.name)) throw new Error(`timed job name ${job.name} is not lower-case letters, digits and dashes`);
+    if (this.jobs.has(job.name)) throw new Error(`timed job ${job.name} is registered twice`);
+    if (!Number.isInteger(job.intervalSeconds) || job.intervalSeconds < 0 || job.intervalSeconds > MAX_INTERVAL_SECONDS)
+      throw new Error(`timed job ${job.name}: interval must be a whole number of seconds, at most a week`);
+    this.jobs.set(job.name, job);
+  }
+
+  list(): TimedJob[] {
+    return [...this.jobs.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get(name: string): TimedJob | undefined {
+    return this.jobs.get(name);
+  }
+}

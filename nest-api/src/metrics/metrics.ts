@@ -1,0 +1,50 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The API process's Prometheus series (one registry per app, so tests can run several apps in
+ * one process). Features count into these; values held elsewhere (the SPARQL engine, the dataset
+ * cache) are read when /metrics is asked, by the callbacks given to `onCollect`.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly collectors: (() => void | Promise<void>)[] = [];
+
+  readonly httpRequests = new Counter({
+    name: 'datahub_http_requests_total',
+    help: 'HTTP requests answered, per route pattern, method and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'datahub_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, per route pattern, method and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  readonly sparqlQueueDepth = new Gauge({ name: 'datahub_sparql_queue_depth', help: 'SPARQL queries and exports waiting for a worker', registers: [this.registry] });
+  readonly sparqlWorkers = new Gauge({ name: 'datahub_sparql_workers', help: 'SPARQL workers, per state', labelNames: ['state'], registers: [this.registry] });
+  readonly sparqlWaits = new Gauge({ name: 'datahub_sparql_waits_total', help: 'SPARQL queries and exports that waited in the queue (since start)', registers: [this.registry] });
+  readonly sparqlDeadlineHits = new Gauge({ name: 'datahub_sparql_deadline_hits_total', help: 'SPARQL queries and exports stopped at their deadline (since start)', registers: [this.registry] });
+  readonly sparqlRestarts = new Gauge({ name: 'datahub_sparql_worker_restarts_total', help: 'SPARQL workers replaced (since start)', registers: [this.registry] });
+  readonly datasetCache = new Counter({ name: 'datahub_dataset_cache_lookups_total', help: "Lookups of the hub's dataset copies, per outcome (hit, loaded = miss, too_large)", labelNames: ['outcome'], registers: [this.registry] });
+  readonly datasetCacheBytes = new Gauge({ name: 'datahub_dataset_cache_bytes', help: "Bytes of Turtle held by the hub's dataset copies", registers: [this.registry] });
+  readonly discovery = new Counter({ name: 'datahub_discovery_outcomes_total', help: 'Datasets checked by discovery, per outcome (online, offline)', labelNames: ['outcome'], registers: [this.registry] });
+  readonly jobRuns = new Counter({ name: 'datahub_job_runs_total', help: 'Timed job runs in this process, per job and outcome (ok, failed)', labelNames: ['job', 'outcome'], registers: [this.registry] });
+
+  /** A callback that sets gauges from values kept elsewhere, just before each scrape. */
+  onCollect(collect: () => void | Promise<void>): void {
+    this.collectors.push(collect);
+  }
+
+  async text(): Promise<string> {
+    for (const collect of this.collectors) await collect();
+    return this.registry.metrics();
+  }
+}
+
+@Global()
+@Module({ providers: [Metrics], exports: [Metrics] })
+export class MetricsModule {}

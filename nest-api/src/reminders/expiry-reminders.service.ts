@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DATASET_SCOPES, formatDateDashed, REMINDER_MAILS, type ExpiryReminder } from '@datahub/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { TimedJobs } from '../jobs/timed-jobs';
+import { MailService, type Mail } from '../mail/mail.service';
+import { dueApiTokens, dueAuthorisations, rolesWith, type DueApiToken, type DueAuthorisation } from './due-reminders';
+
+const scopeLabel = (scope: string) => DATASET_SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
+
+/**
+ * Expiry reminders for machtigingen and API tokens (ADR 0024), a timed job: 14 and 3 days before
+ * the last valid day, and the day after it. Each reminder is marked sent in the same transaction
+ * that keeps (or hands over) its mails; a second process blocks on the marker's key and then
+ * finds it taken, so a reminder is never sent twice.
+ */
+@Injectable()
+export class ExpiryRemindersService implements OnModuleInit {
+  private readonly logger = new Logger('Reminders');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly timedJobs: TimedJobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.timedJobs.register({ name: 'expiry-reminders', intervalSeconds: this.config.reminderIntervalSeconds, handler: () => this.sendDue() });
+  }
+
+  /** Sends every reminder that is due; returns how many reminders (not mails) went out. */
+  async sendDue(): Promise<number> {
+    let sent = 0;
+    for (const due of await dueAuthorisations(this.dataSource.manager)) if (await this.once('authorisation', due.ids, due.expires_on, due.reminder, (m) => this.authorisationMails(m, due))) sent += 1;
+    for (const due of await dueApiTokens(this.dataSource.manager)) if (await this.once('api_token', [due.id], due.expires_on, due.reminder, (m) => this.apiTokenMails(m, due))) sent += 1;
+    if (sent > 0) this.logger.log(`${sent} expiry reminders sent`);
+    return sent;
+  }
+
+  /** Marks and sends in one transaction; false when another process marked it first. */
+  private async once(kind: 'authorisation' | 'api_token', ids: string[], expiresOn: string, reminder: ExpiryReminder, mails: (manager: EntityManager) => Promise<Mail[]>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const marked: unknown[] = await manager.query(
+        `INSERT INTO expiry_reminders_sent (subject_kind, subject_id, expires_on, reminder)
+         SELECT $1, unnest($2::uuid[]), $3::date, $4 ON CONFLICT DO NOTHING RETURNING subject_id`,
+        [kind, ids, expiresOn, reminder],
+      );
+      if (marked.length === 0) return false;
+      for (const mail of await mails(manager)) await this.mail.send(mail, manager);
+      return true;
+    });
+  }
+
+  private recipients(manager: EntityManager, organizationIds: string[], roles: string[]): Promise<{ email: string }[]> {
+    return manager.query(
+      `SELECT DISTINCT u.email FROM users u JOIN role_assignments ra ON ra.user_id = u.id
+       WHERE u.organization_id = ANY($1::uuid[]) AND ra.role = ANY($2::text[]) ORDER BY u.email`,
+      [organizationIds, roles],
+    );
+  }
+
+  private async authorisationMails(manager: EntityManager, due: DueAuthorisation): Promise<Mail[]> {
+    const users = await this.recipients(manager, [due.grantor_id, due.receiver_id], rolesWith('AuthorisationAssignment.Create'));
+    const { subject, text } = REMINDER_MAILS.authorisation({
+      reminder: due.reminder,
+      dataset: due.dataset,
+      grantor: due.grantor,
+      receiver: due.receiver,
+      categories: due.scopes.map(scopeLabel),
+      date: formatDateDashed(due.expires_on),
+      link: new URL('/machtigingen', this.config.publicUrl).toString(),
+    });
+    return users.map((user) => ({ to: user.email, subject, text }));
+  }
+
+  private async apiTokenMails(manager: EntityManager, due: DueApiToken): Promise<Mail[]> {
+    const users: { email: string }[] =
+      due.kind === 'personal'
+        ? await manager.query('SELECT email FROM users WHERE id = $1', [due.user_id])
+        : await this.recipients(manager, [due.organization_id], rolesWith('ApiToken.Manage'));
+    const path = due.kind === 'personal' ? '/profiel' : '/mijn-organisatie';
+    const { subject, text } = REMINDER_MAILS.apiToken({ reminder: due.reminder, name: due.name, date: formatDateDashed(due.expires_on), link: new URL(path, this.config.publicUrl).toString() });
+    return users.map((user) => ({ to: user.email, subject, text }));
+  }
+}
