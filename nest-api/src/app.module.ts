@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { ApplicationsModule } from './applications/applications.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AuthorisationsModule } from './authorisations/authorisations.module';
 import { AccessGuard } from './common/access.guard';
@@ -35,6 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
+        AuditModule,
         HealthModule,
         AuthModule,
         ApiTokensModule,

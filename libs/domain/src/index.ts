@@ -20,3 +20,5 @@ export * from './ids';
 export * from './free-mail-domains';
 export * from './labels-api-tokens';
 export * from './body-limits';
+export * from './csv';
+export * from './labels-audit';

@@ -1,6 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { DATASET_SCOPES } from '@datahub/domain';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -62,9 +61,8 @@ export class AuthorisationsController {
     @CurrentUser() actor: AuthenticatedUser,
     @Param('id') id: string,
     @Body() dto: CreateAuthorisationDto,
-    @Req() request: FastifyRequest,
   ): Promise<AuthorisationView[]> {
-    return this.authorisations.create(actor, id, dto, request.ip ?? null);
+    return this.authorisations.create(actor, id, dto);
   }
 
   @Delete('datasets/:dataset/authorisations/:authorisation/organizations/:assignee_organization')
@@ -79,8 +77,7 @@ export class AuthorisationsController {
     @Param('dataset', uuid) dataset: string,
     @Param('authorisation') authorisation: string,
     @Param('assignee_organization') assignee: string,
-    @Req() request: FastifyRequest,
   ): Promise<RevokedAuthorisationView> {
-    return this.authorisations.revoke(actor, dataset, authorisation, assignee, request.ip ?? null);
+    return this.authorisations.revoke(actor, dataset, authorisation, assignee);
   }
 }

@@ -16,6 +16,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
 import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 
 
@@ -105,6 +106,7 @@ export class AuthorisationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: UsageEventsService,
+    private readonly audit: AuditService,
   ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
@@ -164,7 +166,7 @@ export class AuthorisationsService {
    * Grants each scope on the dataset to the assignee, with the audit rows, in one transaction.
    * One assignment per (dataset, assignee, scope): granting an existing one sets its expiry.
    */
-  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto, address: string | null): Promise<AuthorisationView[]> {
+  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto): Promise<AuthorisationView[]> {
     const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
     if (dataset) requireGrantingOwner(actor, dataset);
     const errors: Record<string, string> = {};
@@ -184,16 +186,20 @@ export class AuthorisationsService {
     const ids = await this.dataSource.transaction(async (manager) => {
       const granted: string[] = [];
       for (const scope of scopes as DatasetScope[]) {
-        const [row]: { id: string; inserted: boolean }[] = await manager.query(
+        const [row]: { id: string; inserted: boolean; previous_expiration: string | null }[] = await manager.query(
           `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
            DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
-           RETURNING id, (xmax = 0) AS inserted`,
+           RETURNING id, (xmax = 0) AS inserted,
+             (SELECT expiration_date::text FROM authorisation_assignments WHERE id = authorisation_assignments.id) AS previous_expiration`,
           [dataset.id, assignee.id, scope, expiration, actor.id],
         );
-        await this.audit(manager, row.inserted ? 'create' : 'extend', {
-          assignmentId: row.id, dataset, assignee, scope, expiration, actor, address,
+        await this.audit.record(manager, actor, {
+          kind: row.inserted ? 'grant.created' : 'grant.extended',
+          subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
+          before: row.inserted ? null : { authorisations: [scope], expiration_date: row.previous_expiration },
+          after: { authorisations: [scope], expiration_date: expiration },
         });
         granted.push(row.id);
       }
@@ -210,7 +216,6 @@ export class AuthorisationsService {
     datasetId: string,
     scope: string,
     assigneeReference: string,
-    address: string | null,
   ): Promise<RevokedAuthorisationView> {
     return this.dataSource.transaction(async (manager) => {
       const dataset = await this.visibleDataset(actor, datasetId, manager);
@@ -225,26 +230,13 @@ export class AuthorisationsService {
       );
       const row = deleted[0];
       if (!row) throw ApiError.notFound();
-      await this.audit(manager, 'revoke', { assignmentId: row.id, dataset, assignee, scope, expiration: row.expiration_date, actor, address });
+      await this.audit.record(manager, actor, {
+        kind: 'grant.revoked', subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
+        before: { authorisations: [scope], expiration_date: row.expiration_date },
+      });
       this.usage.record(actor, 'AUTHORISATION_REVOKED', { subjectId: dataset.id });
       return { authorisation_assignment_id: row.id };
     });
-  }
-
-  private async audit(
-    manager: EntityManager,
-    action: 'create' | 'extend' | 'revoke',
-    entry: { assignmentId: string; dataset: DatasetOwner; assignee: OrganizationRow; scope: string; expiration: string | null; actor: AuthenticatedUser; address: string | null },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO authorisation_audit (action, authorisation_assignment_id, dataset_id, dataset_name, assignee_organization_id, assignee_organization_name,
-         authorisation, expiration_date, actor_user_id, actor_email, actor_organization_id, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        action, entry.assignmentId, entry.dataset.id, entry.dataset.name, entry.assignee.id, entry.assignee.name,
-        entry.scope, entry.expiration, entry.actor.id, entry.actor.email, entry.actor.organizationId, entry.address,
-      ],
-    );
   }
 
   /**

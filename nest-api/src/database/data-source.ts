@@ -13,7 +13,6 @@ import { Datasources1764000000000 } from './migrations/1764000000000-Datasources
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
 import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
-import { AuthorisationAuditEntry } from '../authorisations/authorisation-audit.entity';
 import { UsageEvent } from '../insight/usage-event.entity';
 import { Logo } from '../logos/logo.entity';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
@@ -22,6 +21,7 @@ import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
+import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
 
 const ENTITIES = [
   Organization,
@@ -32,7 +32,6 @@ const ENTITIES = [
   Datasource,
   Dataset,
   AuthorisationAssignment,
-  AuthorisationAuditEntry,
   Application,
   Logo,
   UsageEvent,
@@ -49,6 +48,7 @@ const MIGRATIONS = [
   SessionNotifications1766300000000,
   CatalogueNotifications1766400000000,
   ApiTokens1766500000000,
+  AuditLog1767200000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

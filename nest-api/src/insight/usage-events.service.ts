@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { UsageEventKind } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
+import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 
@@ -42,6 +43,7 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -141,6 +143,8 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     const months = this.config.insight.retentionMonths;
     const [, deleted] = await this.dataSource.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
     await this.dataSource.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);
+    // The audit trail's data reads have their own retention (AUDIT_RETENTION_MONTHS); they share this daily purge.
+    await this.audit.purgeReads();
     return Number(deleted ?? 0);
   }
 

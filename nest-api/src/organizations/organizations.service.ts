@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DETAILS, PERSONAL_ORGANIZATION_PREFIX, isFreeMailDomain } from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
@@ -14,7 +15,10 @@ import { uniqueSlug } from './slug';
 
 @Injectable()
 export class OrganizationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The organisation whose e-mail domain matches, if any (never for a free-mail domain). */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
@@ -98,6 +102,7 @@ export class OrganizationsService {
         if (verified === 0) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
         dto.domain = domain;
       }
+      const before = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
       if (dto.name !== undefined) organization.name = dto.name;
       if (dto.kvk_number !== undefined) organization.kvkNumber = dto.kvk_number;
       if (dto.domain !== undefined) organization.domain = dto.domain;
@@ -108,6 +113,8 @@ export class OrganizationsService {
         if (isUniqueViolation(error, 'organizations_domain_key')) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
         throw error;
       }
+      const after = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
+      await this.audit.record(manager, actor, { kind: 'organization.changed', organizationId: id, subjectId: id, before, after });
       const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]);
       return toOrganizationView(organization, count);
     });
