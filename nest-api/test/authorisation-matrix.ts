@@ -234,4 +234,9 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
   row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
+  // Audit trail (issue 23): AuditLog.Read (owners); each owner reads its own organisation's log, the
+  // platform admin all of it; a dataset's use by others only for its owner organisation.
+  row('GET /api/audit-log', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
+  row('GET /api/audit-log/csv', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
+  row('GET /api/datasets/{id}/use-by-others', { anonymous: 401, owner: 200, platformAdmin: 200, default: 403 }),
 ];

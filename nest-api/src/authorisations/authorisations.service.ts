@@ -192,7 +192,7 @@ export class AuthorisationsService {
            ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
            DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
            RETURNING id, (xmax = 0) AS inserted,
-             (SELECT expiration_date::text FROM authorisation_assignments WHERE id = authorisation_assignments.id) AS previous_expiration`,
+             (SELECT previous.expiration_date::text FROM authorisation_assignments previous WHERE previous.id = authorisation_assignments.id) AS previous_expiration`,
           [dataset.id, assignee.id, scope, expiration, actor.id],
         );
         await this.audit.record(manager, actor, {
