@@ -108,6 +108,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail ('Logboek'): rows about your organisation's objects and reads of its datasets by others, newest first (platform admins: all) */
+        get: operations["AuditController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit trail as CSV (semicolons, UTF-8 with BOM, formulas neutralised) */
+        get: operations["AuditController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -409,6 +443,23 @@ export type paths = {
         put?: never;
         /** SPARQL 1.1 Protocol query by POST: a form (query=…) or the query itself as application/sparql-query (a read: no state changes) */
         post: operations["DatasetSparqlController_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/use-by-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Gebruik door anderen': successful reads of a dataset of your organisation in the last 30 days, per reading organisation */
+        get: operations["AuditController_useByOthers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1412,6 +1463,49 @@ export type components = {
             organization_id: string;
             slug: string;
         };
+        AuditEntryView: {
+            /** @description Shown for the viewer’s own organisation’s people only */
+            actor_email: string | null;
+            actor_organization_id: string | null;
+            actor_organization_name: string | null;
+            /** @description The API token that acted (its name for the own organisation) */
+            actor_token_name: string | null;
+            /** @description After a change */
+            after: Record<string, never> | null;
+            /** @description Before a change */
+            before: Record<string, never> | null;
+            /** @description Bytes of a read */
+            bytes: number | null;
+            /** @description Shown for the viewer’s own organisation’s people only */
+            client_address: string | null;
+            /**
+             * @description UTC, microseconds
+             * @example 2026-11-24T15:58:44.123456Z
+             */
+            created_at: string;
+            dataset_id: string | null;
+            dataset_name: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+            /** @example Machtiging gegeven */
+            kind_label: string;
+            /** @description The organisation whose object it is (a dataset’s owner) */
+            organization_id: string | null;
+            organization_name: string | null;
+            /** @description The other party: the receiver of a grant, the reading organisation */
+            other_organization_id: string | null;
+            other_organization_name: string | null;
+            /** @description HTTP status of a read */
+            outcome: number | null;
+            /** @description Rows answered by a query */
+            rows_answered: number | null;
+        };
+        AuditPageView: {
+            entries: components["schemas"]["AuditEntryView"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page */
+            next_cursor: string | null;
+        };
         AuthorisationView: {
             /** Format: uuid */
             assignee_organization: string;
@@ -1561,6 +1655,13 @@ export type components = {
             owner: boolean;
             /** @description What your organisation may read now; empty: nothing */
             scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+        };
+        DatasetUseByOthersView: {
+            last_read_at: string;
+            organization_id: string;
+            organization_name: string | null;
+            /** @description Successful queries and downloads in the last 30 days */
+            reads: number;
         };
         DatasetUseView: {
             dataset_id: string;
@@ -1908,6 +2009,8 @@ export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
+export type AuditEntryView = components['schemas']['AuditEntryView'];
+export type AuditPageView = components['schemas']['AuditPageView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
 export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
@@ -1917,6 +2020,7 @@ export type CreatedApiTokenView = components['schemas']['CreatedApiTokenView'];
 export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
+export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
@@ -2343,6 +2447,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_page: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD) */
+                until?: string;
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                /** @description Dataset id */
+                dataset?: string;
+                /** @description Organisation id (either party or the actor’s) */
+                organization?: string;
+                /** @description E-mail address of the person who acted */
+                person?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: from, until, kind, cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_csv: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD) */
+                until?: string;
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                /** @description Dataset id */
+                dataset?: string;
+                /** @description Organisation id (either party or the actor’s) */
+                organization?: string;
+                /** @description E-mail address of the person who acted */
+                person?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv attachment logboek.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
@@ -3035,6 +3257,45 @@ export interface operations {
                     "text/csv": components["schemas"]["ErrorBodyView"];
                     "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
                     "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_useByOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetUseByOthersView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
@@ -5247,7 +5508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read" | "ApiToken.Manage")[];
+                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read" | "ApiToken.Manage" | "AuditLog.Read")[];
                 };
             };
             /** @description Not signed in */

@@ -23,7 +23,7 @@ const FILTERS = [
   { name: 'cursor', description: 'next_cursor of the previous page' },
 ];
 const filterQueries = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
-  for (const filter of FILTERS) ApiQuery({ required: false, ...filter })(target, key, descriptor);
+  for (const filter of FILTERS) ApiQuery({ required: false, type: String, ...filter })(target, key, descriptor);
 };
 
 @ApiTags('audit')

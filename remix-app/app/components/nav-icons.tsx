@@ -9,6 +9,7 @@ import {
   KeyRound,
   LifeBuoy,
   LayoutGrid,
+  ScrollText,
   Server,
   User,
   Users,
@@ -31,6 +32,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/beheer-datasets': DatabaseZap,
   '/beheer-inzicht': ChartColumn,
   '/beheer-hulp': LifeBuoy,
+  '/logboek': ScrollText,
 };
 
 export function NavIcon({ to }: { to: string }) {

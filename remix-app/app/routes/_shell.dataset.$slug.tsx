@@ -6,6 +6,7 @@ import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '
 import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
+import { UseByOthersSection } from '~/components/use-by-others';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
 import { apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
@@ -28,13 +29,17 @@ export async function loader(args: LoaderFunctionArgs) {
     apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }),
   ]);
   if (!found.ok) {
-    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, endpoint: '' }, { status: 404 });
+    if (found.status === 404 || found.status === 403) return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, endpoint: '', uses: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const [siblings, granted] = await Promise.all([
+  const [siblings, granted, useByOthers] = await Promise.all([
     apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
     apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
+    // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
+    user.permissions.includes('AuditLog.Read')
+      ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
+      : null,
   ]);
   const others = siblings.ok
     ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
@@ -53,7 +58,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const xmlFailed = url.searchParams.get('xml') === 'fout';
   // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, endpoint };
+  const uses = access.owner && useByOthers?.ok ? useByOthers.data : null;
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, endpoint, uses };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -85,7 +91,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed, endpoint } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, endpoint, uses } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -129,6 +135,7 @@ export default function DatasetPage() {
 
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} /> : null}
       {access ? <ApiUsageSection endpoint={endpoint} /> : null}
+      {uses ? <UseByOthersSection uses={uses} /> : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="andere-datasets" className="mt-8">
