@@ -52,7 +52,7 @@ async function seedAudit(databaseUrl: string): Promise<{ delta: string; dataset:
               d.owner, o.id, o.name, d.id, d.name,
               'persoon' || (g % 50) || '@' || replace(lower(o.name), ' ', '-') || '.test', o.id, '192.0.2.' || (g % 250),
               g % 500, 200, CASE WHEN g % 10 = 0 THEN jsonb_build_object('authorisations', jsonb_build_array('Dataset.ReadWater')) END
-       FROM generate_series(1, $1) g
+       FROM generate_series(1::bigint, $1::bigint) g
        JOIN d ON d.n = 1 + (g * 7919) % $2
        JOIN o ON o.n = 1 + (g * 104729) % $3`,
       [ROWS, datasets, organizations],
