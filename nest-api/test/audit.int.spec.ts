@@ -197,6 +197,19 @@ describe('reads and their retention', () => {
     expect((await api.request(`/api/datasets/${datasetId}/use-by-others`, { token: westOwner.token })).status).toBe(403);
   });
 
+  it('records a lapsed grant once as expired, by the platform', async () => {
+    const [{ id }] = await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date)
+       VALUES ($1, $2, 'Dataset.ReadCrop', (now() AT TIME ZONE 'Europe/Amsterdam')::date - 1) RETURNING id`,
+      [datasetId, west.id],
+    );
+    const audit = api.app.get(AuditService);
+    await audit.daily();
+    await audit.daily();
+    const rows = await api.db.query(`SELECT kind, organization_id, other_organization_id, actor_user_id FROM audit_log WHERE subject_id = $1`, [id]);
+    expect(rows).toEqual([{ kind: 'grant.expired', organization_id: delta.id, other_organization_id: west.id, actor_user_id: null }]);
+  });
+
   it('deletes read rows older than AUDIT_RETENTION_MONTHS and keeps change rows', async () => {
     await api.db.query(
       `INSERT INTO audit_log (kind, organization_id, dataset_id, outcome, created_at)

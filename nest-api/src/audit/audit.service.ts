@@ -94,6 +94,34 @@ export class AuditService {
       .catch((error: Error) => this.logger.error(`read of ${datasetId} by ${actor.apiToken ? `token ${actor.apiToken.id}` : `user ${actor.id}`} not audited: ${error.message}`));
   }
 
+  /** The daily audit work, one call for the periodic job: expiries recorded, old read rows deleted. */
+  async daily(): Promise<void> {
+    await this.recordExpiredGrants();
+    await this.purgeReads();
+  }
+
+  /**
+   * A grant past its last day (Europe/Amsterdam) gets one 'grant.expired' row, by the platform (no
+   * actor); extending it and letting it lapse again records the new expiry once more.
+   */
+  async recordExpiredGrants(): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `INSERT INTO audit_log (kind, subject_id, organization_id, other_organization_id, other_organization_name, dataset_id, dataset_name, after)
+       SELECT 'grant.expired', a.id, ds.organization_id, a.assignee_organization_id, ao.name, d.id, d.name,
+              jsonb_build_object('authorisations', jsonb_build_array(a.authorisation), 'expiration_date', a.expiration_date::text)
+       FROM authorisation_assignments a
+       JOIN datasets d ON d.id = a.dataset_id
+       JOIN datasources ds ON ds.id = d.datasource_id
+       JOIN organizations ao ON ao.id = a.assignee_organization_id
+       WHERE a.expiration_date < (now() AT TIME ZONE 'Europe/Amsterdam')::date
+         AND NOT EXISTS (
+           SELECT 1 FROM audit_log l
+           WHERE l.organization_id = ds.organization_id AND l.kind = 'grant.expired' AND l.subject_id = a.id
+             AND l.after->>'expiration_date' = a.expiration_date::text)`,
+    );
+    return count;
+  }
+
   /** Deletes data-read rows older than AUDIT_RETENTION_MONTHS; change rows are kept. Returns how many went. */
   async purgeReads(): Promise<number> {
     const [, count]: [unknown, number] = await this.dataSource.query(

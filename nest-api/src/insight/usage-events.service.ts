@@ -143,8 +143,8 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     const months = this.config.insight.retentionMonths;
     const [, deleted] = await this.dataSource.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
     await this.dataSource.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);
-    // The audit trail's data reads have their own retention (AUDIT_RETENTION_MONTHS); they share this daily purge.
-    await this.audit.purgeReads();
+    // The audit trail's daily work (expiries recorded, read rows past AUDIT_RETENTION_MONTHS deleted) shares this daily job.
+    await this.audit.daily();
     return Number(deleted ?? 0);
   }
 
