@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
+import { AccessRequestsModule } from './access-requests/access-requests.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
@@ -47,6 +48,7 @@ export class AppModule {
         HubModule,
         DatasetsModule,
         AuthorisationsModule,
+        AccessRequestsModule,
         DatasetDataModule,
         ApplicationsModule,
         LogosModule,

@@ -239,4 +239,11 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/audit-log', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
   row('GET /api/audit-log/csv', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
   row('GET /api/datasets/{id}/use-by-others', { anonymous: 401, owner: 200, platformAdmin: 200, default: 403 }),
+  // Access requests (issue 23): any other organisation may ask (the admin organisation too; on its own dataset: 422); deciding and the received list are
+  // the owner organisation's AuthorisationAssignment.Create holders'; a request id that does not exist: 404 for them.
+  row('POST /api/datasets/{id}/access-requests', { anonymous: 401, default: 422, otherOwner: 201, otherContributor: 201, applicationContributor: 201, platformAdmin: 201 }, { authorisations: ['Dataset.ReadWater'], reason: 'Matrix' }),
+  row('GET /api/organizations/{organization_id}/access-requests/received', { anonymous: 401, owner: 200, authorisationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/organizations/{organization_id}/access-requests/sent', { anonymous: 401, otherOwner: 403, default: 200 }),
+  row('POST /api/access-requests/{id}/approve', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { authorisations: ['Dataset.ReadWater'] }),
+  row('POST /api/access-requests/{id}/decline', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { reason: 'Matrix' }),
 ];

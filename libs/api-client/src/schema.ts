@@ -4,6 +4,40 @@
  */
 
 export type paths = {
+    "/api/access-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an open request with the scopes and expiry chosen: the grant is made in the same transaction */
+        post: operations["AccessRequestsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an open request with a reason */
+        post: operations["AccessRequestsController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/application/{slug}": {
         parameters: {
             query?: never;
@@ -391,6 +425,23 @@ export type paths = {
         get: operations["DatasetDataController_access"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the dataset's owner organisation for scopes on it (one open request per dataset and organisation) */
+        post: operations["AccessRequestsController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -930,6 +981,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/access-requests/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests for the organisation's datasets, open ones first */
+        get: operations["AccessRequestsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/access-requests/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's own requests and their state */
+        get: operations["AccessRequestsController_sent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{organization_id}/api-tokens": {
         parameters: {
             query?: never;
@@ -1366,6 +1451,27 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AccessRequestView: {
+            /** Format: uuid */
+            access_request_id: string;
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            created_at: string;
+            /** Format: uuid */
+            dataset_id: string;
+            dataset_name: string;
+            dataset_slug: string;
+            decision_reason: string | null;
+            /** @example 2027-12-31 */
+            expiration_date: string | null;
+            owner_organization_name: string;
+            reason: string;
+            requested_by_email: string | null;
+            /** Format: uuid */
+            requester_organization_id: string;
+            requester_organization_name: string;
+            /** @enum {string} */
+            status: "open" | "approved" | "declined";
+        };
         ActivePerWeekView: {
             organizations: number;
             users: number;
@@ -1456,6 +1562,15 @@ export type components = {
             url_terms_of_delivery: string | null;
             usage: string;
         };
+        ApproveAccessRequestDto: {
+            /** @description Dataset.ReadAll, or one scope per category (not both) */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * @description YYYY-MM-DD (Europe/Amsterdam); absent or empty: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string;
+        };
         AssigneeOrganizationView: {
             logo_url: string | null;
             name: string;
@@ -1542,6 +1657,16 @@ export type components = {
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
             owner_organization_slug: string;
+        };
+        CreateAccessRequestDto: {
+            /** @description Dataset.ReadAll, or one scope per category (not both) */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * @description YYYY-MM-DD (Europe/Amsterdam); absent or empty: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string;
+            reason: string;
         };
         CreateApiTokenDto: {
             /**
@@ -1702,6 +1827,9 @@ export type components = {
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+        };
+        DeclineAccessRequestDto: {
+            reason: string;
         };
         ErrorBodyView: {
             /**
@@ -2003,15 +2131,18 @@ export type components = {
     headers: never;
     pathItems: never;
 };
+export type AccessRequestView = components['schemas']['AccessRequestView'];
 export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
 export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
+export type ApproveAccessRequestDto = components['schemas']['ApproveAccessRequestDto'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuditEntryView = components['schemas']['AuditEntryView'];
 export type AuditPageView = components['schemas']['AuditPageView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
+export type CreateAccessRequestDto = components['schemas']['CreateAccessRequestDto'];
 export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
@@ -2025,6 +2156,7 @@ export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
+export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
 export type HealthView = components['schemas']['HealthView'];
 export type InsightOverviewView = components['schemas']['InsightOverviewView'];
@@ -2069,6 +2201,126 @@ export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
 export type $defs = Record<string, never>;
 export interface operations {
+    AccessRequestsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     ApplicationsController_bySlug: {
         parameters: {
             query?: never;
@@ -3025,6 +3277,67 @@ export interface operations {
             };
             /** @description Needs Dataset.Read in the target organisation */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description An open request exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: authorisations, reason, expiration_date, dataset */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4458,6 +4771,84 @@ export interface operations {
             };
             /** @description field errors, or detail 'cannot use this email domain' */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_sent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,3 +22,4 @@ export * from './labels-api-tokens';
 export * from './body-limits';
 export * from './csv';
 export * from './labels-audit';
+export * from './labels-access-requests';

@@ -84,9 +84,16 @@ interface DatasetOwner {
   owner_id: string;
 }
 
-interface OrganizationRow {
+export interface OrganizationRow {
   id: string;
   name: string;
+}
+
+/** The Dutch error of a set of scopes: unknown ones, or 'Alle data' together with single categories (they exclude each other). */
+export function scopesProblem(scopes: readonly string[]): string | null {
+  if (!scopes.every((scope) => isDatasetScope(scope))) return AUTHORISATION_FIELD_ERRORS.scopeUnknown;
+  if (scopes.includes('Dataset.ReadAll') && scopes.length > 1) return AUTHORISATION_FIELD_ERRORS.scopesExclusive;
+  return null;
 }
 
 /**
@@ -172,7 +179,8 @@ export class AuthorisationsService {
     const errors: Record<string, string> = {};
     if (!dataset) errors.dataset = AUTHORISATION_FIELD_ERRORS.datasetUnknown;
     const scopes = [...new Set(dto.authorisations)];
-    if (!scopes.every((scope) => isDatasetScope(scope))) errors.authorisations = AUTHORISATION_FIELD_ERRORS.scopeUnknown;
+    const scopeProblem = scopesProblem(scopes);
+    if (scopeProblem) errors.authorisations = scopeProblem;
     const assignee = await this.organizationByRef(dto.assignee_organization);
     if (!assignee || isPersonalOrganizationName(assignee.name)) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeUnknown;
     else if (dataset && assignee.id === dataset.owner_id) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeOwn;
@@ -183,31 +191,44 @@ export class AuthorisationsService {
     }
     if (Object.keys(errors).length > 0 || !dataset || !assignee) throw ApiError.validation(errors);
 
-    const ids = await this.dataSource.transaction(async (manager) => {
-      const granted: string[] = [];
-      for (const scope of scopes as DatasetScope[]) {
-        const [row]: { id: string; inserted: boolean; previous_expiration: string | null }[] = await manager.query(
-          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
-           VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
-           DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
-           RETURNING id, (xmax = 0) AS inserted,
-             (SELECT previous.expiration_date::text FROM authorisation_assignments previous WHERE previous.id = authorisation_assignments.id) AS previous_expiration`,
-          [dataset.id, assignee.id, scope, expiration, actor.id],
-        );
-        await this.audit.record(manager, actor, {
-          kind: row.inserted ? 'grant.created' : 'grant.extended',
-          subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
-          before: row.inserted ? null : { authorisations: [scope], expiration_date: row.previous_expiration },
-          after: { authorisations: [scope], expiration_date: expiration },
-        });
-        granted.push(row.id);
-      }
-      return granted;
-    });
-    this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
+    const ids = await this.dataSource.transaction((manager) => this.grant(manager, actor, dataset, assignee, scopes as DatasetScope[], expiration));
     const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
     return rows.map(toView);
+  }
+
+  /**
+   * Grants each scope inside the caller's transaction, one audit row per scope. One assignment per
+   * (dataset, assignee, scope): granting an existing one sets its expiry. Returns the assignment ids.
+   */
+  async grant(
+    manager: EntityManager,
+    actor: AuthenticatedUser,
+    dataset: { id: string; name: string; owner_id: string },
+    assignee: OrganizationRow,
+    scopes: readonly DatasetScope[],
+    expiration: string | null,
+  ): Promise<string[]> {
+    const granted: string[] = [];
+    for (const scope of scopes) {
+      const [row]: { id: string; inserted: boolean; previous_expiration: string | null }[] = await manager.query(
+        `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
+         DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now()
+         RETURNING id, (xmax = 0) AS inserted,
+           (SELECT previous.expiration_date::text FROM authorisation_assignments previous WHERE previous.id = authorisation_assignments.id) AS previous_expiration`,
+        [dataset.id, assignee.id, scope, expiration, actor.id],
+      );
+      await this.audit.record(manager, actor, {
+        kind: row.inserted ? 'grant.created' : 'grant.extended',
+        subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
+        before: row.inserted ? null : { authorisations: [scope], expiration_date: row.previous_expiration },
+        after: { authorisations: [scope], expiration_date: expiration },
+      });
+      granted.push(row.id);
+    }
+    this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
+    return granted;
   }
 
   /** Revokes one scope of one organisation on one dataset, with its audit row, in one transaction. */

@@ -22,6 +22,7 @@ import { SessionNotifications1766300000000 } from './migrations/1766300000000-Se
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
+import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRequests';
 
 const ENTITIES = [
   Organization,
@@ -49,6 +50,7 @@ const MIGRATIONS = [
   CatalogueNotifications1766400000000,
   ApiTokens1766500000000,
   AuditLog1767200000001,
+  AccessRequests1767200000002,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
