@@ -7,6 +7,7 @@ import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
 import { UseByOthersSection } from '~/components/use-by-others';
+import { AccessRequestSection } from '~/components/access-request-form';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
 import { apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
@@ -136,6 +137,9 @@ export default function DatasetPage() {
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} /> : null}
       {access ? <ApiUsageSection endpoint={endpoint} /> : null}
       {uses ? <UseByOthersSection uses={uses} /> : null}
+      {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') ? (
+        <AccessRequestSection dataset={{ id: dataset.dataset_id, slug: dataset.slug, ownerName: dataset.owner_organization_name }} />
+      ) : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="andere-datasets" className="mt-8">
