@@ -3,6 +3,7 @@ import { ACCESS_REQUEST_FIELD_ERRORS, AUTHORISATION_FIELD_ERRORS } from '@datahu
 import { AuthorisationsService } from '../src/authorisations/authorisations.service';
 import { startMailbox } from './mailbox';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { onlineDataset } from './online-dataset';
 
 let api: TestApi;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -28,11 +29,7 @@ beforeAll(async () => {
   deltaOwner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'], email: 'eigenaar@delta.test' });
   westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'], email: 'eigenaar@west.test' });
   westMember = await api.createUser({ organizationId: west.id, email: 'lid@west.test' });
-  const [{ id: datasourceId }] = await api.db.query(`INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ('Bron', $1, 'v1.x.y.z') RETURNING id`, [delta.id]);
-  [{ id: datasetId }] = await api.db.query(
-    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, 'kas-delta', 'Kas Delta', 'online') RETURNING id`,
-    [datasourceId],
-  );
+  datasetId = await onlineDataset(api, delta.id);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_FILTER_ERRORS, AUDIT_PAGE_SIZE } from '@datahub/domain';
 import { AuditService } from '../src/audit/audit.service';
 import { startTestApi, type TestApi, type TestUser } from './harness';
+import { onlineDataset } from './online-dataset';
 
 let api: TestApi;
 let delta: { id: string; name: string; slug: string };
@@ -35,11 +36,7 @@ beforeAll(async () => {
   westOwner = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'], email: 'eigenaar@west.test' });
   const [{ id: adminOrganizationId }] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
   admin = await api.createUser({ organizationId: adminOrganizationId, roles: ['AdminOrganization.Owner'] });
-  const [{ id: datasourceId }] = await api.db.query(`INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ('Bron', $1, 'v1.x.y.z') RETURNING id`, [delta.id]);
-  [{ id: datasetId }] = await api.db.query(
-    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, 'kas-delta', 'Kas Delta', 'online') RETURNING id`,
-    [datasourceId],
-  );
+  datasetId = await onlineDataset(api, delta.id);
 });
 
 afterAll(async () => {

@@ -126,12 +126,12 @@ export class AuditLogQuery {
   /** The filtered log as CSV for Dutch Excel: semicolons, a BOM, formulas neutralised; at most AUDIT_CSV_MAX_ROWS rows, read page by page. */
   csv(actor: AuthenticatedUser, filters: AuditFilters): Readable {
     const viewer = this.viewerOrganization(actor);
-    const self = this;
+    const read = (cursor: AuditFilters['cursor'], limit: number) => this.rows(viewer, { ...filters, cursor }, limit);
     async function* lines(): AsyncGenerator<string> {
       yield CSV_BOM + csvLine(AUDIT_LABELS.csvHeader, ';') + '\r\n';
       let cursor = filters.cursor;
       for (let written = 0; written < AUDIT_CSV_MAX_ROWS; ) {
-        const rows = await self.rows(viewer, { ...filters, cursor }, Math.min(1000, AUDIT_CSV_MAX_ROWS - written));
+        const rows = await read(cursor, Math.min(1000, AUDIT_CSV_MAX_ROWS - written));
         if (rows.length === 0) return;
         yield rows.map((row) => csvLine(csvValues(toView(row, viewer)), ';') + '\r\n').join('');
         written += rows.length;
