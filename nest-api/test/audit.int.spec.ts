@@ -179,6 +179,19 @@ describe('reading the log', () => {
   });
 });
 
+describe('the true empty text of machtigingen', () => {
+  it('remembers, after the last grant is revoked, that the organisation did give and receive', async () => {
+    const history = async (user: TestUser, slug: string) => (await api.request(`/api/organizations/${slug}/authorisations/history`, { token: user.token })).json();
+    expect(await history(westOwner, west.slug)).toEqual({ ever_given: false, ever_received: true });
+    const revoked = await api.request(`/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`, { method: 'DELETE', token: deltaOwner.token });
+    expect(revoked.status).toBe(200);
+    const given = await (await api.request(`/api/organizations/${delta.slug}/authorisations/given`, { token: deltaOwner.token })).json();
+    expect(given).toEqual([]);
+    expect(await history(deltaOwner, delta.slug)).toEqual({ ever_given: true, ever_received: false });
+    expect(await history(westOwner, west.slug)).toEqual({ ever_given: false, ever_received: true });
+  });
+});
+
 describe('reads and their retention', () => {
   it("counts other organisations' reads per organisation for the owner ('Gebruik door anderen')", async () => {
     await api.db.query(

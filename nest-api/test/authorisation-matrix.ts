@@ -183,6 +183,7 @@ export const MATRIX: MatrixRow[] = [
   // Authorisations on an online dataset of Delta, granted to Kassenbouw West (otherOwner's organisation).
   row('GET /api/organizations/{slug}/authorisations/received', { ...authorisationManagers(200), otherOwner: 403 }),
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
+  row('GET /api/organizations/{slug}/authorisations/history', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
   // Only the owner organisation grants on its datasets: the platform admin may not (issue 19).

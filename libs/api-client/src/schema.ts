@@ -1119,6 +1119,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{slug}/authorisations/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organisation ever gave or received a grant (from the audit trail), for the empty texts */
+        get: operations["AuthorisationsController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{slug}/authorisations/received": {
         parameters: {
             query?: never;
@@ -1620,6 +1637,12 @@ export type components = {
             entries: components["schemas"]["AuditEntryView"][];
             /** @description Pass as `cursor` for the next (older) page; null on the last page */
             next_cursor: string | null;
+        };
+        AuthorisationHistoryView: {
+            /** @description The organisation ever granted on its datasets (revoked and expired grants included) */
+            ever_given: boolean;
+            /** @description The organisation ever received a grant */
+            ever_received: boolean;
         };
         AuthorisationView: {
             /** Format: uuid */
@@ -2141,6 +2164,7 @@ export type ApproveAccessRequestDto = components['schemas']['ApproveAccessReques
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuditEntryView = components['schemas']['AuditEntryView'];
 export type AuditPageView = components['schemas']['AuditPageView'];
+export type AuthorisationHistoryView = components['schemas']['AuthorisationHistoryView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
 export type CreateAccessRequestDto = components['schemas']['CreateAccessRequestDto'];
 export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
@@ -5182,6 +5206,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthorisationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationHistoryView"];
                 };
             };
             /** @description Not signed in */

@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { AuthorisationsService } from './authorisations.service';
-import { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { AssigneeOrganizationView, AuthorisationHistoryView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -29,6 +29,14 @@ export class AuthorisationsController {
   @ApiOkResponse({ type: [AuthorisationView] })
   given(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<AuthorisationView[]> {
     return this.authorisations.list(actor, slug, 'given');
+  }
+
+  @Get('organizations/:slug/authorisations/history')
+  @RequirePermission('AuthorisationAssignment.Read')
+  @ApiOperation({ summary: 'Whether the organisation ever gave or received a grant (from the audit trail), for the empty texts' })
+  @ApiOkResponse({ type: AuthorisationHistoryView })
+  history(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<AuthorisationHistoryView> {
+    return this.authorisations.history(actor, slug);
   }
 
   @Get('authorisation-assignees')

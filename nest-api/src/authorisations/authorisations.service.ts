@@ -15,7 +15,7 @@ import {
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
-import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import type { AssigneeOrganizationView, AuthorisationHistoryView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 
@@ -129,6 +129,18 @@ export class AuthorisationsService {
     const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
     const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organization.id]);
     return rows.map(toView);
+  }
+
+  /** Whether the organisation ever gave or received a grant (the audit trail remembers revoked ones): the true empty text. */
+  async history(actor: AuthenticatedUser, slug: string): Promise<AuthorisationHistoryView> {
+    const organization = await this.organizationBySlug(slug);
+    requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
+    const [row]: AuthorisationHistoryView[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM audit_log WHERE organization_id = $1 AND kind = 'grant.created') AS ever_given,
+              EXISTS (SELECT 1 FROM audit_log WHERE other_organization_id = $1 AND kind = 'grant.created') AS ever_received`,
+      [organization.id],
+    );
+    return row;
   }
 
   /** One assignment, for the granting or the receiving organisation (others: 404). */

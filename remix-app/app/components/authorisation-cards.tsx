@@ -83,9 +83,15 @@ function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'rec
   );
 }
 
-/** One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them. */
-export function AuthorisationList({ items, side, label }: { items: AuthorisationView[]; side: 'received' | 'given'; label: string }) {
-  if (items.length === 0) return <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceivedEver : L.emptyGivenEver}</p>;
+/**
+ * One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them: 'never' only
+ * when the audit trail holds no grant of that side (`ever`), else the plain 'there are none'.
+ */
+export function AuthorisationList({ items, side, label, ever = false }: { items: AuthorisationView[]; side: 'received' | 'given'; label: string; ever?: boolean }) {
+  if (items.length === 0) {
+    const text = side === 'received' ? (ever ? L.emptyReceived : L.emptyReceivedEver) : ever ? L.emptyGiven : L.emptyGivenEver;
+    return <p className="mt-4 text-stone-600">{text}</p>;
+  }
   return (
     <>
       {items.every((item) => item.expired) ? <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceived : L.emptyGiven}</p> : null}
