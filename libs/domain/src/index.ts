@@ -23,3 +23,4 @@ export * from './body-limits';
 export * from './csv';
 export * from './labels-audit';
 export * from './labels-access-requests';
+export * from './authorisation-expiry';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ACCESS_REQUEST_FIELD_ERRORS, ACCESS_REQUEST_LABELS as R, AUDIT_KIND_LABELS, AUTHORISATION_LABELS as L, SPARQL_LABELS as S } from '@datahub/domain';
+import { ACCESS_REQUEST_FIELD_ERRORS, ACCESS_REQUEST_LABELS as R, AUDIT_KIND_LABELS, EXPIRY_LABELS, AUTHORISATION_LABELS as L, SPARQL_LABELS as S } from '@datahub/domain';
 import { ReferenceAgent, type AgentDataset } from './agent';
 import { openConfirmation } from './confirm-helpers';
 import { expect, test } from './fixtures';
@@ -99,6 +99,8 @@ test('Delta changes the expiry and revokes; both logs show the cycle step by ste
   await page.getByLabel(L.create.expiration).fill('2099-12-31');
   await page.getByRole('button', { name: L.create.submit }).click();
   await expect(page).toHaveURL(/\/machtigingen$/);
+  const card = page.getByRole('list', { name: L.given }).getByTestId('authorisation-card').filter({ hasText: online.name });
+  await expect(card).toContainText(EXPIRY_LABELS.validThrough('31/12/2099'));
   const button = page.getByRole('button', { name: L.revokeLabel(online.name, 'Kassenbouw West') });
   const confirmation = await openConfirmation(page, javaScriptEnabled, button, L.revokeConfirmTitle);
   await confirmation.getByRole('button', { name: L.revokeConfirm }).click();
