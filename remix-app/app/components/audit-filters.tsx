@@ -41,7 +41,7 @@ export function AuditFilters({
 }) {
   const kinds = AUDIT_KINDS.map((kind) => ({ id: kind, name: AUDIT_KIND_LABELS[kind] }));
   return (
-    <form method="get" action="/logboek" aria-label={L.filters} className="mt-6 grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+    <form method="get" action="/logboek" noValidate aria-label={L.filters} className="mt-6 grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
       <TextField name="from" type="date" label={L.from} defaultValue={filters.from} error={errors.from} />
       <TextField name="until" type="date" label={L.until} defaultValue={filters.until} error={errors.until} />
       <Select name="kind" label={L.kind} all={L.allKinds} options={kinds} value={filters.kind} />
