@@ -2,7 +2,9 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
+import { AccessRequestsModule } from './access-requests/access-requests.module';
 import { ApplicationsModule } from './applications/applications.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AuthorisationsModule } from './authorisations/authorisations.module';
 import { AccessGuard } from './common/access.guard';
@@ -43,6 +45,7 @@ export class AppModule {
         EventsRecordModule,
         MetricsModule,
         JobsModule,
+        AuditModule,
         HealthModule,
         AuthModule,
         ApiTokensModule,
@@ -53,6 +56,7 @@ export class AppModule {
         HubModule,
         DatasetsModule,
         AuthorisationsModule,
+        AccessRequestsModule,
         DatasetDataModule,
         ApplicationsModule,
         LogosModule,

@@ -183,6 +183,7 @@ export const MATRIX: MatrixRow[] = [
   // Authorisations on an online dataset of Delta, granted to Kassenbouw West (otherOwner's organisation).
   row('GET /api/organizations/{slug}/authorisations/received', { ...authorisationManagers(200), otherOwner: 403 }),
   row('GET /api/organizations/{slug}/authorisations/given', { ...authorisationManagers(200), otherOwner: 403 }),
+  row('GET /api/organizations/{slug}/authorisations/history', { ...authorisationManagers(200), otherOwner: 403 }),
   // Granted to a third organisation: otherOwner neither gave nor received it.
   row('GET /api/authorisations/{id}', { ...authorisationManagers(200), otherOwner: 404 }),
   // Only the owner organisation grants on its datasets: the platform admin may not (issue 19).
@@ -235,4 +236,16 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
   row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
+  // Audit trail (issue 23): AuditLog.Read (owners); each owner reads its own organisation's log, the
+  // platform admin all of it; a dataset's use by others only for its owner organisation.
+  row('GET /api/audit-log', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
+  row('GET /api/audit-log/csv', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
+  row('GET /api/datasets/{id}/use-by-others', { anonymous: 401, owner: 200, platformAdmin: 200, default: 403 }),
+  // Access requests (issue 23): any other organisation may ask (the admin organisation too; on its own dataset: 422); deciding and the received list are
+  // the owner organisation's AuthorisationAssignment.Create holders'; a request id that does not exist: 404 for them.
+  row('POST /api/datasets/{id}/access-requests', { anonymous: 401, default: 422, otherOwner: 201, otherContributor: 201, applicationContributor: 201, platformAdmin: 201 }, { authorisations: ['Dataset.ReadWater'], reason: 'Matrix' }),
+  row('GET /api/organizations/{organization_id}/access-requests/received', { anonymous: 401, owner: 200, authorisationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/organizations/{organization_id}/access-requests/sent', { anonymous: 401, otherOwner: 403, default: 200 }),
+  row('POST /api/access-requests/{id}/approve', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { authorisations: ['Dataset.ReadWater'] }),
+  row('POST /api/access-requests/{id}/decline', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { reason: 'Matrix' }),
 ];

@@ -89,11 +89,12 @@ describe('granting', () => {
       expired: false,
     });
     const audit = await api.db.query(
-      'SELECT action, authorisation, actor_user_id, actor_email, client_address, expiration_date::text AS expiration_date FROM authorisation_audit ORDER BY authorisation',
+      `SELECT kind, after->'authorisations'->>0 AS authorisation, actor_user_id, actor_email, client_address, after->>'expiration_date' AS expiration_date
+       FROM audit_log WHERE kind LIKE 'grant.%' ORDER BY 2`,
     );
     expect(audit).toEqual([
-      { action: 'create', authorisation: 'Dataset.ReadCrop', actor_user_id: deltaOwner.id, actor_email: 'eigenaar@delta.test', client_address: '127.0.0.1', expiration_date: isoDay(30) },
-      { action: 'create', authorisation: 'Dataset.ReadWater', actor_user_id: deltaOwner.id, actor_email: 'eigenaar@delta.test', client_address: '127.0.0.1', expiration_date: isoDay(30) },
+      { kind: 'grant.created', authorisation: 'Dataset.ReadCrop', actor_user_id: deltaOwner.id, actor_email: 'eigenaar@delta.test', client_address: '127.0.0.1', expiration_date: isoDay(30) },
+      { kind: 'grant.created', authorisation: 'Dataset.ReadWater', actor_user_id: deltaOwner.id, actor_email: 'eigenaar@delta.test', client_address: '127.0.0.1', expiration_date: isoDay(30) },
     ]);
   });
 
@@ -106,8 +107,8 @@ describe('granting', () => {
     );
     expect(count).toBe(1);
     expect((await response.json())[0].expiration_date).toBeNull();
-    const [last] = await api.db.query('SELECT action FROM authorisation_audit ORDER BY id DESC LIMIT 1');
-    expect(last.action).toBe('extend');
+    const [last] = await api.db.query(`SELECT kind FROM audit_log WHERE kind LIKE 'grant.%' ORDER BY id DESC LIMIT 1`);
+    expect(last.kind).toBe('grant.extended');
   });
 
   it('shows them to the receiving organisation under received and to the granting one under given', async () => {
@@ -173,7 +174,7 @@ describe('granting', () => {
   // Issue 19: a platform admin could grant his own organisation (or any) read access to another's dataset.
   it("refuses a platform admin granting on another organisation's dataset, in Dutch, storing and auditing nothing", async () => {
     const [{ id: adminOrganizationId, slug: adminSlug }] = await api.db.query('SELECT id, slug FROM organizations WHERE is_admin');
-    const count = async () => (await api.db.query('SELECT (SELECT count(*)::int FROM authorisation_assignments) AS a, (SELECT count(*)::int FROM authorisation_audit) AS b'))[0];
+    const count = async () => (await api.db.query('SELECT (SELECT count(*)::int FROM authorisation_assignments) AS a, (SELECT count(*)::int FROM audit_log) AS b'))[0];
     const before = await count();
     for (const [id, assignee] of [
       [datasetId, adminSlug],
@@ -192,8 +193,8 @@ describe('granting', () => {
     expect(await scopesOf(adminOrganizationId, offlineDatasetId, delta.id)).toEqual(['Dataset.ReadRoof']);
     // The admin may revoke it (abuse handling); the audit row names the admin and his organisation.
     expect((await revoke(admin, offlineDatasetId, 'Dataset.ReadRoof', adminSlug)).status).toBe(200);
-    const [last] = await api.db.query('SELECT action, actor_user_id, actor_organization_id FROM authorisation_audit ORDER BY id DESC LIMIT 1');
-    expect(last).toEqual({ action: 'revoke', actor_user_id: admin.id, actor_organization_id: adminOrganizationId });
+    const [last] = await api.db.query(`SELECT kind, actor_user_id, actor_organization_id FROM audit_log WHERE kind LIKE 'grant.%' ORDER BY id DESC LIMIT 1`);
+    expect(last).toEqual({ kind: 'grant.revoked', actor_user_id: admin.id, actor_organization_id: adminOrganizationId });
   });
 });
 
@@ -230,8 +231,8 @@ describe('validity and revoking', () => {
     const response = await revoke(deltaOwner, datasetId, 'Dataset.ReadWater', west.slug);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ authorisation_assignment_id: id });
-    const [last] = await api.db.query('SELECT action, authorisation_assignment_id, actor_user_id FROM authorisation_audit ORDER BY id DESC LIMIT 1');
-    expect(last).toEqual({ action: 'revoke', authorisation_assignment_id: id, actor_user_id: deltaOwner.id });
+    const [last] = await api.db.query(`SELECT kind, subject_id, actor_user_id FROM audit_log WHERE kind LIKE 'grant.%' ORDER BY id DESC LIMIT 1`);
+    expect(last).toEqual({ kind: 'grant.revoked', subject_id: id, actor_user_id: deltaOwner.id });
     expect((await list(westOwner, west.slug, 'received')).map((view) => view.authorisation)).toEqual(['Dataset.ReadCrop']);
     expect((await list(deltaOwner, delta.slug, 'given')).some((view) => view.authorisation === 'Dataset.ReadWater' && view.assignee_organization_name === 'Kassenbouw West')).toBe(false);
     expect(await scopesOf(west.id, datasetId, delta.id)).toEqual([]);

@@ -24,6 +24,7 @@ export const OWNER_PERMISSIONS = [
   'Application.Read',
   'Licence.Read',
   'ApiToken.Manage',
+  'AuditLog.Read',
 ];
 
 export const DATASOURCE_CONTRIBUTOR_PERMISSIONS = [

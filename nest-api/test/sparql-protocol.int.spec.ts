@@ -216,9 +216,9 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     expect(crossSitePost.status).toBe(403);
   });
 
-  it('audits every token read (token, organisation, dataset, rows, bytes, outcome), not session reads', async () => {
+  it('audits every read (token or person, organisation, dataset, rows, bytes, outcome) in the audit trail', async () => {
     // Rows are written after the answer: earlier tests' rows may still arrive, so look only past this mark.
-    const [{ mark }] = await api.db.query('SELECT coalesce(max(id), 0) AS mark FROM machine_read_audit');
+    const [{ mark }] = await api.db.query('SELECT coalesce(max(id), 0) AS mark FROM audit_log');
     const ok = await ask('get', PREFIXES + 'SELECT ?s WHERE { ?s cgo:hasCategory "Water" }');
     const bytes = (await ok.arrayBuffer()).byteLength;
     await ask('get', 'SELECT * WHERE { ?s ?p ?o }', undefined, outsiderToken);
@@ -227,18 +227,25 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     const xml = await fetch(`${api.baseUrl}/api/datasets/${hub.datasetId}/xml`, { headers: { authorization: `Bearer ${westToken}` } });
     const xmlBytes = (await xml.arrayBuffer()).byteLength;
     const [tokenRow] = await api.db.query(`SELECT id, organization_id FROM api_tokens WHERE name = 'YASGUI' AND organization_id = (SELECT organization_id FROM users WHERE id = $1)`, [westOwner.id]);
-    type Row = { action: string; outcome: number; bytes: string | null; api_token_id: string; rows_answered: number | null };
-    const since = async (): Promise<Row[]> => api.db.query('SELECT * FROM machine_read_audit WHERE id > $1 ORDER BY id', [mark]);
+    type Row = { action: string; outcome: number; bytes: string | null; api_token_id: string | null; actor_user_id: string | null; rows_answered: number | null };
+    const since = async (): Promise<Row[]> =>
+      api.db.query(
+        `SELECT substr(kind, 6) AS action, outcome, bytes, actor_token_id AS api_token_id, actor_user_id, other_organization_id AS organization_id,
+                dataset_id, client_address, rows_answered
+         FROM audit_log WHERE kind LIKE 'read.%' AND id > $1 ORDER BY id`,
+        [mark],
+      );
     const query = (rows: Row[]) => rows.find((row) => row.action === 'query' && row.outcome === 200 && row.bytes === String(bytes));
     const refused = (rows: Row[]) => rows.find((row) => row.action === 'query' && row.outcome === 403);
     const download = (rows: Row[]) => rows.find((row) => row.action === 'download' && row.bytes === String(xmlBytes));
-    await expect.poll(async () => { const rows = await since(); return Boolean(query(rows) && refused(rows) && download(rows)); }).toBe(true);
+    const sessionQuery = (rows: Row[]) => rows.find((row) => row.action === 'query' && row.api_token_id === null);
+    await expect.poll(async () => { const rows = await since(); return Boolean(query(rows) && refused(rows) && download(rows) && sessionQuery(rows)); }).toBe(true);
     const rows = await since();
     expect(query(rows)).toMatchObject({ api_token_id: tokenRow.id, organization_id: tokenRow.organization_id, dataset_id: hub.datasetId, client_address: '127.0.0.1' });
     expect(query(rows)!.rows_answered).toBeGreaterThan(0);
     expect(refused(rows)).toMatchObject({ dataset_id: hub.datasetId });
     expect(download(rows)).toMatchObject({ outcome: 200, api_token_id: tokenRow.id });
-    // The session's read wrote nothing: every row since the mark names a token.
-    expect(rows.every((row) => row.api_token_id !== null)).toBe(true);
+    // A person's read (issue 23) names the person, no token.
+    expect(sessionQuery(rows)).toMatchObject({ actor_user_id: westOwner.id, outcome: 200, organization_id: tokenRow.organization_id, client_address: '127.0.0.1' });
   });
 });

@@ -38,6 +38,8 @@ export const DETAILS = {
   tokenScopeMissing: 'Deze API-token heeft niet de scope die deze bewerking vraagt.',
   tokenExpired: 'Deze API-token is verlopen; maak een nieuwe aan.',
   tokenLimit: 'U heeft al het maximale aantal geldige API-tokens; trek er eerst een in.',
+  accessRequestOpen: 'an access request of this organization for this dataset is already open',
+  accessRequestDecided: 'this access request has already been decided',
 } as const;
 
 export type Detail = (typeof DETAILS)[keyof typeof DETAILS];

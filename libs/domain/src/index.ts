@@ -25,3 +25,7 @@ export * from './labels-events';
 export * from './labels-accounts';
 export * from './password-strength';
 export * from './labels-jobs';
+export * from './csv';
+export * from './labels-audit';
+export * from './labels-access-requests';
+export * from './authorisation-expiry';

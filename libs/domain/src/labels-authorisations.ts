@@ -56,6 +56,7 @@ export const AUTHORISATION_FIELD_ERRORS = {
   ownerGrantsOnly: 'Alleen de organisatie die eigenaar is van deze dataset kan er machtigingen op geven.',
   scopesMissing: 'Kies minstens één categorie.',
   scopeUnknown: 'Deze categorie bestaat niet.',
+  scopesExclusive: "Kies 'Alle data in deze dataset' of losse categorieën, niet allebei.",
   expirationInvalid: 'Vul een datum in als jjjj-mm-dd.',
   expirationPast: 'De vervaldatum mag niet in het verleden liggen.',
 } as const;

@@ -12,6 +12,9 @@ export const NAV_LINKS = [
 
 export const ORGANIZATION_ADMIN_NAV_LINKS = [{ to: '/mijn-applicaties', label: 'Mijn applicaties' }] as const;
 
+/** Menu entries shown to holders of a permission. */
+export const PERMISSION_NAV_LINKS = [{ to: '/logboek', label: 'Logboek', permission: 'AuditLog.Read' }] as const;
+
 export const ADMIN_NAV_GROUP = {
   label: 'Beheer',
   links: [

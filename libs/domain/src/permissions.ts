@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'Application.Delete',
   'Licence.Read',
   'ApiToken.Manage',
+  'AuditLog.Read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

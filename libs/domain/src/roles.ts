@@ -54,6 +54,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...DATASOURCE_CONTRIBUTOR,
     ...AUTHORISATION_CONTRIBUTOR,
     'ApiToken.Manage',
+    'AuditLog.Read',
   ],
   'AdminOrganization.Owner': [...PERMISSIONS],
 };

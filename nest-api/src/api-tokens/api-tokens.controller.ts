@@ -48,7 +48,7 @@ export class ApiTokensController {
   @ApiOperation({ summary: 'Revokes one of your personal API tokens: refused from the very next request' })
   @ApiNoContentResponse()
   revokePersonal(@CurrentUser() actor: AuthenticatedUser, @Param('token_id', uuid) id: string): Promise<void> {
-    return this.tokens.revoke(personal(actor), id);
+    return this.tokens.revoke(personal(actor), actor, id);
   }
 
   @Get('organizations/:organization_id/api-tokens')
@@ -82,6 +82,6 @@ export class ApiTokensController {
     @Param('organization_id', uuid) organizationId: string,
     @Param('token_id', uuid) id: string,
   ): Promise<void> {
-    return this.tokens.revoke(organization(actor, organizationId), id);
+    return this.tokens.revoke(organization(actor, organizationId), actor, id);
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { amsterdamToday, API_TOKEN_LABELS, DETAILS, MAX_API_TOKEN_DAYS, MAX_LIVE_API_TOKENS } from '@datahub/domain';
 import { SessionCache } from '../auth/session-cache';
+import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import type { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView } from './api-token.dto';
@@ -68,6 +69,7 @@ export class ApiTokensService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionCache,
+    private readonly audit: AuditService,
   ) {}
 
   async list(owner: TokenOwner): Promise<ApiTokenView[]> {
@@ -108,20 +110,27 @@ export class ApiTokensService {
           lastDay,
         ],
       );
+      await this.audit.record(manager, actor, {
+        kind: 'api_token.created', organizationId: owner.organizationId, subjectId: inserted.id,
+        after: { name: input.name, kind: owner.kind, scopes, expires_on: lastDay },
+      });
       return inserted;
     });
     return { ...viewOf(row), token: secret };
   }
 
   /** Revoked for every API process before this answers (the notification is awaited, ADR 0013). */
-  async revoke(owner: TokenOwner, id: string): Promise<void> {
+  async revoke(owner: TokenOwner, actor: AuthenticatedUser, id: string): Promise<void> {
     const { where, values } = ownerClause(owner);
-    // TypeORM answers an UPDATE with [rows, affected].
-    const [, affected]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE api_tokens SET revoked_at = now() WHERE ${where} AND id = $${values.length + 1} AND revoked_at IS NULL RETURNING id`,
-      [...values, id],
-    );
-    if (affected === 0) throw ApiError.notFound();
+    await this.dataSource.transaction(async (manager) => {
+      // TypeORM answers an UPDATE with [rows, affected].
+      const [rows, affected]: [{ id: string; name: string; kind: string }[], number] = await manager.query(
+        `UPDATE api_tokens SET revoked_at = now() WHERE ${where} AND id = $${values.length + 1} AND revoked_at IS NULL RETURNING id, name, kind`,
+        [...values, id],
+      );
+      if (affected === 0) throw ApiError.notFound();
+      await this.audit.record(manager, actor, { kind: 'api_token.revoked', organizationId: owner.organizationId, subjectId: id, before: { name: rows[0].name, kind: rows[0].kind } });
+    });
     await this.sessions.sync();
   }
 }

@@ -1,13 +1,12 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { DATASET_SCOPES } from '@datahub/domain';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { AuthorisationsService } from './authorisations.service';
-import { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { AssigneeOrganizationView, AuthorisationHistoryView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -30,6 +29,14 @@ export class AuthorisationsController {
   @ApiOkResponse({ type: [AuthorisationView] })
   given(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<AuthorisationView[]> {
     return this.authorisations.list(actor, slug, 'given');
+  }
+
+  @Get('organizations/:slug/authorisations/history')
+  @RequirePermission('AuthorisationAssignment.Read')
+  @ApiOperation({ summary: 'Whether the organisation ever gave or received a grant (from the audit trail), for the empty texts' })
+  @ApiOkResponse({ type: AuthorisationHistoryView })
+  history(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<AuthorisationHistoryView> {
+    return this.authorisations.history(actor, slug);
   }
 
   @Get('authorisation-assignees')
@@ -62,9 +69,8 @@ export class AuthorisationsController {
     @CurrentUser() actor: AuthenticatedUser,
     @Param('id') id: string,
     @Body() dto: CreateAuthorisationDto,
-    @Req() request: FastifyRequest,
   ): Promise<AuthorisationView[]> {
-    return this.authorisations.create(actor, id, dto, request.ip ?? null);
+    return this.authorisations.create(actor, id, dto);
   }
 
   @Delete('datasets/:dataset/authorisations/:authorisation/organizations/:assignee_organization')
@@ -79,8 +85,7 @@ export class AuthorisationsController {
     @Param('dataset', uuid) dataset: string,
     @Param('authorisation') authorisation: string,
     @Param('assignee_organization') assignee: string,
-    @Req() request: FastifyRequest,
   ): Promise<RevokedAuthorisationView> {
-    return this.authorisations.revoke(actor, dataset, authorisation, assignee, request.ip ?? null);
+    return this.authorisations.revoke(actor, dataset, authorisation, assignee);
   }
 }

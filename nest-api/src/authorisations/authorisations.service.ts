@@ -15,7 +15,8 @@ import {
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
-import type { AssigneeOrganizationView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import type { AssigneeOrganizationView, AuthorisationHistoryView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
+import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 import { grantEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
@@ -85,9 +86,16 @@ interface DatasetOwner {
   owner_id: string;
 }
 
-interface OrganizationRow {
+export interface OrganizationRow {
   id: string;
   name: string;
+}
+
+/** The Dutch error of a set of scopes: unknown ones, or 'Alle data' together with single categories (they exclude each other). */
+export function scopesProblem(scopes: readonly string[]): string | null {
+  if (!scopes.every((scope) => isDatasetScope(scope))) return AUTHORISATION_FIELD_ERRORS.scopeUnknown;
+  if (scopes.includes('Dataset.ReadAll') && scopes.length > 1) return AUTHORISATION_FIELD_ERRORS.scopesExclusive;
+  return null;
 }
 
 /**
@@ -108,6 +116,7 @@ export class AuthorisationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly usage: UsageEventsService,
     private readonly events: EventsService,
+    private readonly audit: AuditService,
   ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
@@ -123,6 +132,18 @@ export class AuthorisationsService {
     const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
     const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organization.id]);
     return rows.map(toView);
+  }
+
+  /** Whether the organisation ever gave or received a grant (the audit trail remembers revoked ones): the true empty text. */
+  async history(actor: AuthenticatedUser, slug: string): Promise<AuthorisationHistoryView> {
+    const organization = await this.organizationBySlug(slug);
+    requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
+    const [row]: AuthorisationHistoryView[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM audit_log WHERE organization_id = $1 AND kind = 'grant.created') AS ever_given,
+              EXISTS (SELECT 1 FROM audit_log WHERE other_organization_id = $1 AND kind = 'grant.created') AS ever_received`,
+      [organization.id],
+    );
+    return row;
   }
 
   /** One assignment, for the granting or the receiving organisation (others: 404). */
@@ -167,13 +188,14 @@ export class AuthorisationsService {
    * Grants each scope on the dataset to the assignee, with the audit rows, in one transaction.
    * One assignment per (dataset, assignee, scope): granting an existing one sets its expiry.
    */
-  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto, address: string | null): Promise<AuthorisationView[]> {
+  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto): Promise<AuthorisationView[]> {
     const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
     if (dataset) requireGrantingOwner(actor, dataset);
     const errors: Record<string, string> = {};
     if (!dataset) errors.dataset = AUTHORISATION_FIELD_ERRORS.datasetUnknown;
     const scopes = [...new Set(dto.authorisations)];
-    if (!scopes.every((scope) => isDatasetScope(scope))) errors.authorisations = AUTHORISATION_FIELD_ERRORS.scopeUnknown;
+    const scopeProblem = scopesProblem(scopes);
+    if (scopeProblem) errors.authorisations = scopeProblem;
     const assignee = await this.organizationByRef(dto.assignee_organization);
     if (!assignee || isPersonalOrganizationName(assignee.name)) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeUnknown;
     else if (dataset && assignee.id === dataset.owner_id) errors.assignee_organization = AUTHORISATION_FIELD_ERRORS.assigneeOwn;
@@ -184,28 +206,45 @@ export class AuthorisationsService {
     }
     if (Object.keys(errors).length > 0 || !dataset || !assignee) throw ApiError.validation(errors);
 
-    const ids = await this.dataSource.transaction(async (manager) => {
-      const granted: string[] = [];
-      for (const scope of scopes as DatasetScope[]) {
-        const [row]: { id: string; inserted: boolean }[] = await manager.query(
-          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
-           VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
-           DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
-           RETURNING id, (xmax = 0) AS inserted`,
-          [dataset.id, assignee.id, scope, expiration, actor.id],
-        );
-        await this.audit(manager, row.inserted ? 'create' : 'extend', {
-          assignmentId: row.id, dataset, assignee, scope, expiration, actor, address,
-        });
-        await this.events.record(manager, grantEvent(row.inserted ? 'authorisation.created' : 'authorisation.changed', row.id, dataset, assignee.id, scope, expiration));
-        granted.push(row.id);
-      }
-      return granted;
-    });
-    this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
+    const ids = await this.dataSource.transaction((manager) => this.grant(manager, actor, dataset, assignee, scopes as DatasetScope[], expiration));
     const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
     return rows.map(toView);
+  }
+
+  /**
+   * Grants each scope inside the caller's transaction, one audit row per scope. One assignment per
+   * (dataset, assignee, scope): granting an existing one sets its expiry. Returns the assignment ids.
+   */
+  async grant(
+    manager: EntityManager,
+    actor: AuthenticatedUser,
+    dataset: { id: string; name: string; owner_id: string },
+    assignee: OrganizationRow,
+    scopes: readonly DatasetScope[],
+    expiration: string | null,
+  ): Promise<string[]> {
+    const granted: string[] = [];
+    for (const scope of scopes) {
+      const [row]: { id: string; inserted: boolean; previous_expiration: string | null }[] = await manager.query(
+        `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
+         DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
+         RETURNING id, (xmax = 0) AS inserted,
+           (SELECT previous.expiration_date::text FROM authorisation_assignments previous WHERE previous.id = authorisation_assignments.id) AS previous_expiration`,
+        [dataset.id, assignee.id, scope, expiration, actor.id],
+      );
+      await this.audit.record(manager, actor, {
+        kind: row.inserted ? 'grant.created' : 'grant.extended',
+        subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
+        before: row.inserted ? null : { authorisations: [scope], expiration_date: row.previous_expiration },
+        after: { authorisations: [scope], expiration_date: expiration },
+      });
+      await this.events.record(manager, grantEvent(row.inserted ? 'authorisation.created' : 'authorisation.changed', row.id, dataset, assignee.id, scope, expiration));
+      granted.push(row.id);
+    }
+    this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
+    return granted;
   }
 
   /** Revokes one scope of one organisation on one dataset, with its audit row, in one transaction. */
@@ -214,7 +253,6 @@ export class AuthorisationsService {
     datasetId: string,
     scope: string,
     assigneeReference: string,
-    address: string | null,
   ): Promise<RevokedAuthorisationView> {
     return this.dataSource.transaction(async (manager) => {
       const dataset = await this.visibleDataset(actor, datasetId, manager);
@@ -229,27 +267,14 @@ export class AuthorisationsService {
       );
       const row = deleted[0];
       if (!row) throw ApiError.notFound();
-      await this.audit(manager, 'revoke', { assignmentId: row.id, dataset, assignee, scope, expiration: row.expiration_date, actor, address });
+      await this.audit.record(manager, actor, {
+        kind: 'grant.revoked', subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
+        before: { authorisations: [scope], expiration_date: row.expiration_date },
+      });
       await this.events.record(manager, grantEvent('authorisation.revoked', row.id, dataset, assignee.id, scope, row.expiration_date));
       this.usage.record(actor, 'AUTHORISATION_REVOKED', { subjectId: dataset.id });
       return { authorisation_assignment_id: row.id };
     });
-  }
-
-  private async audit(
-    manager: EntityManager,
-    action: 'create' | 'extend' | 'revoke',
-    entry: { assignmentId: string; dataset: DatasetOwner; assignee: OrganizationRow; scope: string; expiration: string | null; actor: AuthenticatedUser; address: string | null },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO authorisation_audit (action, authorisation_assignment_id, dataset_id, dataset_name, assignee_organization_id, assignee_organization_name,
-         authorisation, expiration_date, actor_user_id, actor_email, actor_organization_id, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        action, entry.assignmentId, entry.dataset.id, entry.dataset.name, entry.assignee.id, entry.assignee.name,
-        entry.scope, entry.expiration, entry.actor.id, entry.actor.email, entry.actor.organizationId, entry.address,
-      ],
-    );
   }
 
   /**

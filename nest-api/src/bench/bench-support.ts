@@ -106,3 +106,33 @@ export function loadAverage(): string {
     .map((value) => value.toFixed(2))
     .join(' ');
 }
+
+export interface RunningPortal {
+  base: string;
+  /** Headers of a signed-in browser: the access cookie and the anti-forgery cookie the portal set. */
+  headers: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+/** The production portal (remix-app/server.js) in front of `api`, signed in as `email`. */
+export async function startPortal(api: RunningApi, email: string, password: string): Promise<RunningPortal> {
+  const portalPort = await freePort();
+  const portal = spawn(process.execPath, ['server.js'], {
+    cwd: resolve(__dirname, '..', '..', '..', 'remix-app'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(portalPort), HOST: '127.0.0.1', API_URL: api.base, CSRF_SECRET: api.csrfSecret },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${portalPort}`;
+  try {
+    await waitForHealth(`${base}/inloggen`, 60_000);
+    const token = await signIn(api.base, email, password);
+    // A signed-in browser also holds the anti-forgery cookie the portal set at sign-in.
+    const first = await fetch(`${base}/profiel`, { headers: { cookie: `access_token=${token}` }, redirect: 'manual' });
+    const xsrf = first.headers.getSetCookie().find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.split(';')[0];
+    if (!xsrf) throw new Error('the portal set no XSRF-TOKEN cookie');
+    return { base, headers: { cookie: `access_token=${token}; ${xsrf}`, 'accept-encoding': 'gzip, br' }, stop: () => stopChild(portal) };
+  } catch (error) {
+    await stopChild(portal);
+    throw error;
+  }
+}

@@ -6,13 +6,12 @@
  * Target: /datasets at 50 connections p99 ≤ 100 ms. BENCH_PAGES=/profiel,/datasets and
  * BENCH_CONNECTIONS=50 narrow a run down.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort, startEmbeddedPostgres } from '../database/embedded-postgres';
-import { loadAverage, measure, signIn, startApi, stopChild, waitForHealth, type Measured } from './bench-support';
+import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { loadAverage, measure, startApi, startPortal, type Measured } from './bench-support';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 200);
 const DATASETS = Number(process.env.BENCH_DATASETS ?? 1000);
@@ -75,21 +74,9 @@ async function main(): Promise<void> {
     const api = await startApi({ DATABASE_URL: databaseUrl, DISCOVERY_INTERVAL_SECONDS: '0' });
     try {
       const slug = await seedCatalogue(databaseUrl);
-      const portalPort = await freePort();
-      const portal = spawn(process.execPath, ['server.js'], {
-        cwd: resolve(__dirname, '..', '..', '..', 'remix-app'),
-        env: { ...process.env, NODE_ENV: 'production', PORT: String(portalPort), HOST: '127.0.0.1', API_URL: api.base, CSRF_SECRET: api.csrfSecret },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const portal = await startPortal(api, 'beheer@datahub.test', 'Tuinbouw-demo-2026');
       try {
-        const base = `http://127.0.0.1:${portalPort}`;
-        await waitForHealth(`${base}/inloggen`, 60_000);
-        const token = await signIn(api.base, 'beheer@datahub.test', 'Tuinbouw-demo-2026');
-        // A signed-in browser also holds the anti-forgery cookie the portal set at sign-in.
-        const first = await fetch(`${base}/profiel`, { headers: { cookie: `access_token=${token}` }, redirect: 'manual' });
-        const xsrf = first.headers.getSetCookie().find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.split(';')[0];
-        if (!xsrf) throw new Error('the portal set no XSRF-TOKEN cookie');
-        const headers = { cookie: `access_token=${token}; ${xsrf}`, 'accept-encoding': 'gzip, br' };
+        const { base, headers } = portal;
         const paths = process.env.BENCH_PAGES?.split(',') ?? ['/datasets', `/dataset/${slug}`, '/organisaties', '/profiel'];
         for (const path of paths) {
           const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
@@ -112,7 +99,7 @@ async function main(): Promise<void> {
         console.log(`target (/datasets, 50 connections, p99 ≤ 100 ms): ${ok ? 'met' : 'NOT met'}`);
         console.log(`load average at end: ${loadAverage()}`);
       } finally {
-        await stopChild(portal);
+        await portal.stop();
       }
     } finally {
       await api.stop();

@@ -128,6 +128,8 @@ export class AccessGuard implements CanActivate {
   ): true {
     if (!user) throw ApiError.unauthenticated();
     user.usageConsent = usageConsentOf(request);
+    // Where the request came from, for the audit trail (ADR 0021).
+    user.clientAddress = request.ip;
     request.user = user;
     if (user.via === 'cookie' && stateChangingGet && isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
     if (user.via === 'cookie' && (stateChangingGet || !SAFE_METHODS.has(request.method))) this.checkCsrf(request);

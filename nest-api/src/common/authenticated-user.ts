@@ -18,7 +18,7 @@ export interface AuthenticatedUser {
   via: 'bearer' | 'cookie';
   /** Set when the request carries an API token (ADR 0017): which one, and what it may read. */
   apiToken?: { id: string; kind: 'personal' | 'organization'; scopes: readonly string[] };
-  /** The client's address, set for API-token requests (their machine-read audit). */
+  /** The client's address (for the audit trail). */
   clientAddress?: string;
   /** This request may be counted in usage insight: consent given, and neither DNT nor Sec-GPC sent. */
   usageConsent?: boolean;

@@ -84,6 +84,10 @@ export interface AppConfig {
     /** How often the queue is written to Postgres, ms. */
     flushMs: number;
   };
+  audit: {
+    /** Data-read rows of the audit trail older than this are deleted (change rows are kept). */
+    retentionMonths: number;
+  };
   support: { email: string; board: string };
   rating: { delaySeconds: number; intervalDays: number; maxRating: number; animationMs: number };
   events: {
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queueMax: int(env, 'INSIGHT_QUEUE_MAX', 10_000),
       flushMs: int(env, 'INSIGHT_FLUSH_MS', 1000, 10),
     },
+    audit: { retentionMonths: int(env, 'AUDIT_RETENTION_MONTHS', 24) },
     support: { email: env.SUPPORT_EMAIL || adminEmail.toLowerCase(), board: env.SUPPORT_BOARD || 'datahub-tuinbouw' },
     rating: {
       delaySeconds: int(env, 'RATING_DELAY', 300, 0),

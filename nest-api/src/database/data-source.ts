@@ -13,7 +13,6 @@ import { Datasources1764000000000 } from './migrations/1764000000000-Datasources
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
 import { Authorisations1765100000000 } from './migrations/1765100000000-Authorisations';
 import { AuthorisationAssignment } from '../authorisations/authorisation-assignment.entity';
-import { AuthorisationAuditEntry } from '../authorisations/authorisation-audit.entity';
 import { UsageEvent } from '../insight/usage-event.entity';
 import { Logo } from '../logos/logo.entity';
 import { Applications1765200000000 } from './migrations/1765200000000-Applications';
@@ -26,6 +25,8 @@ import { Events1767400000001 } from './migrations/1767400000001-Events';
 import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
 import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
+import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
+import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRequests';
 
 const ENTITIES = [
   Organization,
@@ -36,7 +37,6 @@ const ENTITIES = [
   Datasource,
   Dataset,
   AuthorisationAssignment,
-  AuthorisationAuditEntry,
   Application,
   Logo,
   UsageEvent,
@@ -56,6 +56,8 @@ const MIGRATIONS = [
   Events1767400000001,
   PasswordResets1767500000001,
   TimedJobs1767300000001,
+  AuditLog1767200000001,
+  AccessRequests1767200000002,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

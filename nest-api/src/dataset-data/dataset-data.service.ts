@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DETAILS, type DatasetScope } from '@datahub/domain';
 import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES, type QueryForm } from '@datahub/sparql';
-import { MachineReadAuditService } from '../api-tokens/machine-read-audit.service';
+import { ReadAuditService } from '../audit/read-audit.service';
 import { AuthorisationsService } from '../authorisations/authorisations.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -55,7 +55,7 @@ export class DatasetDataService {
     private readonly authorisations: AuthorisationsService,
     private readonly store: HubDatasetStore,
     private readonly usage: UsageEventsService,
-    private readonly audit: MachineReadAuditService,
+    private readonly audit: ReadAuditService,
   ) {}
 
   private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
@@ -112,7 +112,7 @@ export class DatasetDataService {
     choose: FormatChooser = () => negotiateFormats(accept),
     maxRows?: number,
   ): Promise<DataAnswer> {
-    return this.audit.around(actor, id, 'query', () => this.runQuery(actor, id, text, accept, choose, maxRows), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
+    return this.audit.around(actor, id, 'read.query', () => this.runQuery(actor, id, text, accept, choose, maxRows), (answer) => ({ rows: answer.rows, bytes: answer.body.length }));
   }
 
   private async runQuery(
@@ -185,7 +185,7 @@ export class DatasetDataService {
       const answer = await this.runXml(actor, id);
       return { slug: answer.slug, body: this.audit.counted(actor, id, answer.body) };
     } catch (error) {
-      this.audit.failed(actor, id, 'download', error);
+      this.audit.failed(actor, id, 'read.download', error);
       throw error;
     }
   }

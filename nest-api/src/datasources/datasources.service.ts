@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
@@ -44,6 +45,7 @@ export class DatasourcesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsService,
+    private readonly audit: AuditService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -110,6 +112,7 @@ export class DatasourcesService {
       saved = await this.dataSource.transaction(async (manager) => {
         const row = await manager.getRepository(Datasource).save({ name: dto.name, hostname, organizationId: actor.organizationId, secretEncrypted: this.box.seal(secret) });
         await this.events.record(manager, datasourceEvent('datasource.created', row));
+        await this.audit.record(manager, actor, { kind: 'datasource.created', organizationId: actor.organizationId, subjectId: row.id, after: { name: dto.name, hostname } });
         return row;
       });
     } catch (error) {
@@ -155,7 +158,10 @@ export class DatasourcesService {
     const datasource = await this.findVisible(actor, id);
     requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
     const secret = newSecret();
-    await this.dataSource.getRepository(Datasource).update({ id }, { secretEncrypted: this.box.seal(secret) });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Datasource).update({ id }, { secretEncrypted: this.box.seal(secret) });
+      await this.audit.record(manager, actor, { kind: 'datasource.key_rotated', organizationId: datasource.organizationId, subjectId: id, after: { name: datasource.name } });
+    });
     return this.withCredentials(datasource, secret);
   }
 
@@ -165,6 +171,7 @@ export class DatasourcesService {
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(Datasource).delete({ id });
       await this.events.record(manager, datasourceEvent('datasource.deleted', datasource));
+      await this.audit.record(manager, actor, { kind: 'datasource.deleted', organizationId: datasource.organizationId, subjectId: id, before: { name: datasource.name, hostname: datasource.hostname } });
     });
   }
 
@@ -182,11 +189,18 @@ export class DatasourcesService {
     requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
     if (!(PATH_KINDS as readonly string[]).includes(path)) throw ApiError.notFound();
     if (!isValidPattern(path as PathKindName, pattern)) throw ApiError.validation({ path_override_pattern: FIELD_ERRORS.invalid });
-    await this.dataSource.query(
-      `INSERT INTO datasource_path_overrides (datasource_id, path, pattern) VALUES ($1, $2, $3)
-       ON CONFLICT (datasource_id, path) DO UPDATE SET pattern = EXCLUDED.pattern`,
-      [id, path, pattern],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const [previous]: { pattern: string }[] = await manager.query('SELECT pattern FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 FOR UPDATE', [id, path]);
+      await manager.query(
+        `INSERT INTO datasource_path_overrides (datasource_id, path, pattern) VALUES ($1, $2, $3)
+         ON CONFLICT (datasource_id, path) DO UPDATE SET pattern = EXCLUDED.pattern`,
+        [id, path, pattern],
+      );
+      await this.audit.record(manager, actor, {
+        kind: 'path_override.changed', organizationId: datasource.organizationId, subjectId: id,
+        before: { path, pattern: previous?.pattern ?? null }, after: { path, pattern },
+      });
+    });
     return { datasource_id: id, datasource_path: path as PathKindName, path_override_pattern: pattern };
   }
 
@@ -194,7 +208,14 @@ export class DatasourcesService {
     const datasource = await this.findVisible(actor, id);
     requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
     if (!(PATH_KINDS as readonly string[]).includes(path)) throw ApiError.notFound();
-    await this.dataSource.query('DELETE FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2', [id, path]);
+    await this.dataSource.transaction(async (manager) => {
+      const [deleted]: { pattern: string }[][] = await manager.query('DELETE FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 RETURNING pattern', [id, path]);
+      if (deleted.length === 0) return;
+      await this.audit.record(manager, actor, {
+        kind: 'path_override.changed', organizationId: datasource.organizationId, subjectId: id,
+        before: { path, pattern: deleted[0].pattern }, after: { path, pattern: null },
+      });
+    });
   }
 
   /** The current secret, for signing and verifying Hub Protocol tokens. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { UsageEventKind } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
+import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { TimedJobs } from '../jobs/timed-jobs';
@@ -43,6 +44,7 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly timedJobs: TimedJobs,
+    private readonly audit: AuditService,
   ) {}
 
   /** The retention purge is a daily timed job, once per cluster. */
@@ -140,6 +142,8 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     const months = this.config.insight.retentionMonths;
     const [, deleted] = await this.dataSource.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
     await this.dataSource.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);
+    // The audit trail's daily work (expiries recorded, read rows past AUDIT_RETENTION_MONTHS deleted) shares this daily job.
+    await this.audit.daily();
     return Number(deleted ?? 0);
   }
 

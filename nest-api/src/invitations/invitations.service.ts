@@ -14,6 +14,7 @@ import { MailService } from '../mail/mail.service';
 import { Organization } from '../organizations/organization.entity';
 import { UsersService } from '../users/users.service';
 import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
+import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 
 const INVITATION_TTL_DAYS = 7;
@@ -42,6 +43,7 @@ export class InvitationsService {
     private readonly mail: MailService,
     private readonly users: UsersService,
     private readonly usage: UsageEventsService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -64,11 +66,12 @@ export class InvitationsService {
     const organization = await this.dataSource.transaction(async (manager) => {
       const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: actor.organizationId } });
       await manager.query('DELETE FROM invitations WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL', [organization.id, email]);
-      await manager.query(
+      const [invitation]: { id: string }[] = await manager.query(
         `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+         VALUES ($1, $2, $3, $4, now() + make_interval(days => $5)) RETURNING id`,
         [organization.id, email, hashToken(token), actor.id, INVITATION_TTL_DAYS],
       );
+      await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: organization.id, subjectId: invitation.id, after: { email } });
       return organization;
     });
     await this.sendInvitation(actor, organization, email, token);
@@ -130,6 +133,7 @@ export class InvitationsService {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id);
       await manager.query('DELETE FROM invitations WHERE id = $1', [invitation.id]);
+      await this.audit.record(manager, actor, { kind: 'invitation.revoked', organizationId: invitation.organization_id, subjectId: invitation.id, before: { email: invitation.email } });
     });
   }
 
@@ -144,6 +148,7 @@ export class InvitationsService {
           WHERE id = $1`,
         [invitation.id, hashToken(token), INVITATION_TTL_DAYS, actor.id],
       );
+      await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email: invitation.email } });
       const [row]: { created_at: Date; expires_at: Date }[] = await manager.query(
         'SELECT created_at, expires_at FROM invitations WHERE id = $1',
         [invitation.id],
@@ -190,6 +195,7 @@ export class InvitationsService {
       const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
       await this.users.moveInto(manager, actor.id, organization);
       await manager.query('UPDATE invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [invitation.id, actor.id]);
+      await this.audit.record(manager, actor, { kind: 'invitation.accepted', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email: invitation.email } });
     });
   }
 
@@ -199,6 +205,8 @@ export class InvitationsService {
     const invitation = await this.findOpen(manager, token, true);
     if (!invitation || invitation.email !== email) return null;
     await manager.query('UPDATE invitations SET accepted_at = now() WHERE id = $1', [invitation.id]);
+    // The newcomer has no account yet: the row names the address, not a user.
+    await this.audit.record(manager, null, { kind: 'invitation.accepted', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email } });
     return manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
   }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DETAILS, PERSONAL_ORGANIZATION_PREFIX, isFreeMailDomain } from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
@@ -19,6 +20,7 @@ export class OrganizationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The organisation whose e-mail domain matches, if any (never for a free-mail domain). */
@@ -103,6 +105,7 @@ export class OrganizationsService {
         if (verified === 0) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
         dto.domain = domain;
       }
+      const before = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
       if (dto.name !== undefined) organization.name = dto.name;
       if (dto.kvk_number !== undefined) organization.kvkNumber = dto.kvk_number;
       if (dto.domain !== undefined) organization.domain = dto.domain;
@@ -114,6 +117,8 @@ export class OrganizationsService {
         throw error;
       }
       await this.events.record(manager, organizationEvent(organization));
+      const after = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
+      await this.audit.record(manager, actor, { kind: 'organization.changed', organizationId: id, subjectId: id, before, after });
       const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]);
       return toOrganizationView(organization, count);
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { ADMIN_ORGANIZATION_ONLY_ROLES, DETAILS, OWNER_ROLES, permissionsForRoles, type Permission, type Role } from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn } from '../common/organization-access';
@@ -22,6 +23,7 @@ export class UsersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsService,
     private readonly events: EventsService,
+    private readonly audit: AuditService,
   ) {}
 
   private findWithOrganization(id: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
@@ -97,9 +99,12 @@ export class UsersService {
       )
         throw ApiError.forbidden();
       await this.lockOrganization(manager, target.organizationId);
+      const before = await this.roleNames(manager, id);
       await change(manager, target);
       await this.ensureOwner(manager, target.organizationId);
-      return this.roleNames(manager, id);
+      const after = await this.roleNames(manager, id);
+      await this.audit.record(manager, actor, { kind: 'roles.changed', organizationId: target.organizationId, subjectId: id, before: { email: target.email, roles: before }, after: { email: target.email, roles: after } });
+      return after;
     });
   }
 
@@ -163,6 +168,7 @@ export class UsersService {
       await manager.getRepository(User).delete({ id });
       await this.events.record(manager, memberEvent('organization.user_left', actor.organizationId, id));
       await this.ensureOwner(manager, actor.organizationId);
+      await this.audit.record(manager, actor, { kind: 'user.removed', organizationId: actor.organizationId, subjectId: id, before: { email: actor.email } });
     });
   }
 
@@ -178,6 +184,7 @@ export class UsersService {
       await manager.getRepository(RoleAssignment).insert({ userId: id, role: 'Organization.Owner' });
       await this.events.record(manager, memberEvent('organization.user_left', target.organizationId, id));
       await this.ensureOwner(manager, target.organizationId);
+      await this.audit.record(manager, actor, { kind: 'user.removed', organizationId: target.organizationId, subjectId: id, before: { email: target.email } });
     });
   }
 

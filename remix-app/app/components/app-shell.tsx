@@ -5,6 +5,7 @@ import {
   LABELS,
   NAV_LINKS,
   ORGANIZATION_ADMIN_NAV_LINKS,
+  PERMISSION_NAV_LINKS,
   VERSION_LABEL,
   displayOrganizationName,
   initials,
@@ -104,6 +105,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             {user.organization_admin
               ? ORGANIZATION_ADMIN_NAV_LINKS.map((link) => <DrawerLink key={link.to} {...link} />)
               : null}
+            {PERMISSION_NAV_LINKS.filter((link) => user.permissions.includes(link.permission)).map((link) => (
+              <DrawerLink key={link.to} to={link.to} label={link.label} />
+            ))}
           </ul>
           {user.organization_admin ? (
             <div className="mt-6">

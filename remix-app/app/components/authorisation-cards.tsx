@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { AUTHORISATION_LABELS, DATASET_LABELS, formatDateSlashed } from '@datahub/domain';
+import { AUTHORISATION_LABELS, DATASET_LABELS, EXPIRY_LABELS, amsterdamToday, expiryNote } from '@datahub/domain';
 import type { AuthorisationView } from '~/lib/authorisations/authorisations';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { DatasetOwnerLogo, cardGridClass } from './dataset-cards';
@@ -48,6 +48,17 @@ export function revokeAuthorisationConfirmation(item: RevokeItem): ConfirmAction
   };
 }
 
+/** 'Geldig tot en met …' (marked when it ends within 14 days), 'Verlopen op …' or 'Voor onbepaalde tijd' (issue 23). */
+function ExpiryLine({ expiration }: { expiration: string | null }) {
+  const note = expiryNote(expiration, amsterdamToday());
+  return (
+    <p className="text-sm text-stone-600" data-expiry={note.state}>
+      <span className={note.state === 'expired' ? 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800' : undefined}>{note.text}</span>
+      {note.state === 'soon' ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{EXPIRY_LABELS.soon}</span> : null}
+    </p>
+  );
+}
+
 function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'received' | 'given' }) {
   return (
     <li className="flex min-w-0 items-start gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="authorisation-card">
@@ -62,17 +73,7 @@ function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'rec
         <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
           {side === 'received' ? `${L.grantedBy} ${item.owner_organization_name}` : `${L.assignee} ${item.assignee_organization_name}`}
         </p>
-        <p className="text-sm text-stone-600">
-          {item.expiration_date ? (
-            <>
-              <span className="sr-only">{L.expiresLabel} </span>
-              {formatDateSlashed(item.expiration_date)}
-            </>
-          ) : (
-            L.indefinite
-          )}
-          {item.expired ? <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{L.expired}</span> : null}
-        </p>
+        <ExpiryLine expiration={item.expiration_date} />
         {side === 'given' ? (
           <div className="mt-3">
             <ConfirmAction {...revokeAuthorisationConfirmation(item)} />
@@ -83,9 +84,15 @@ function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'rec
   );
 }
 
-/** One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them. */
-export function AuthorisationList({ items, side, label }: { items: AuthorisationView[]; side: 'received' | 'given'; label: string }) {
-  if (items.length === 0) return <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceivedEver : L.emptyGivenEver}</p>;
+/**
+ * One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them: 'never' only
+ * when the audit trail holds no grant of that side (`ever`), else the plain 'there are none'.
+ */
+export function AuthorisationList({ items, side, label, ever = false }: { items: AuthorisationView[]; side: 'received' | 'given'; label: string; ever?: boolean }) {
+  if (items.length === 0) {
+    const text = side === 'received' ? (ever ? L.emptyReceived : L.emptyReceivedEver) : ever ? L.emptyGiven : L.emptyGivenEver;
+    return <p className="mt-4 text-stone-600">{text}</p>;
+  }
   return (
     <>
       {items.every((item) => item.expired) ? <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceived : L.emptyGiven}</p> : null}

@@ -10,6 +10,7 @@ import {
   KeyRound,
   LifeBuoy,
   LayoutGrid,
+  ScrollText,
   Server,
   User,
   Users,
@@ -33,6 +34,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/beheer-inzicht': ChartColumn,
   '/beheer-hulp': LifeBuoy,
   '/beheer-taken': Timer,
+  '/logboek': ScrollText,
 };
 
 export function NavIcon({ to }: { to: string }) {

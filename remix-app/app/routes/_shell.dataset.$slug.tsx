@@ -6,6 +6,8 @@ import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '
 import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
+import { UseByOthersSection } from '~/components/use-by-others';
+import { AccessRequestSection } from '~/components/access-request-form';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
 import { apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
@@ -29,11 +31,11 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403)
-      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null }, { status: 404 });
+      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const [siblings, granted, summary] = await Promise.all([
+  const [siblings, granted, summary, useByOthers] = await Promise.all([
     apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
     apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
     // 'Wat zit erin' (and the examples and completion made from it); a 403 (no scopes) or failure: none.
@@ -42,6 +44,10 @@ export async function loader(args: LoaderFunctionArgs) {
           (answer) => (answer.ok ? answer.data : null),
           () => null,
         )
+      : null,
+    // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
+    user.permissions.includes('AuditLog.Read')
+      ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
       : null,
   ]);
   const others = siblings.ok
@@ -62,7 +68,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const downloadFailed = url.searchParams.get('download') === 'fout';
   // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary };
+  const uses = access.owner && useByOthers?.ok ? useByOthers.data : null;
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -94,7 +101,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -138,6 +145,10 @@ export default function DatasetPage() {
 
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
       {access ? <ApiUsageSection endpoint={endpoint} /> : null}
+      {uses ? <UseByOthersSection uses={uses} /> : null}
+      {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') ? (
+        <AccessRequestSection dataset={{ id: dataset.dataset_id, slug: dataset.slug, ownerName: dataset.owner_organization_name }} />
+      ) : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="andere-datasets" className="mt-8">

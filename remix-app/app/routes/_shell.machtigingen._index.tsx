@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
+import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
+import { ReceivedAccessRequests, SentAccessRequests } from '~/components/access-request-list';
 import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
@@ -18,11 +19,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null };
   const init = { params: { path: { slug: user.organization_slug } } };
-  const [received, given] = await Promise.all([
+  const byId = { params: { path: { organization_id: user.organization } } };
+  const [received, given, history, requests, sent] = await Promise.all([
     apiGet(args.request, '/api/organizations/{slug}/authorisations/received', init),
     apiGet(args.request, '/api/organizations/{slug}/authorisations/given', init),
+    apiGet(args.request, '/api/organizations/{slug}/authorisations/history', init),
+    // Access requests (issue 23): the tab 'Aanvragen' for those who may grant; the own requests for everyone here.
+    hasPermission(permissions, 'AuthorisationAssignment.Create')
+      ? apiGet(args.request, '/api/organizations/{organization_id}/access-requests/received', byId)
+      : Promise.resolve(null),
+    apiGet(args.request, '/api/organizations/{organization_id}/access-requests/sent', byId),
   ]);
-  return { lists: { received, given } };
+  return { lists: { received, given, history, requests, sent } };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -59,14 +67,23 @@ export default function AuthorisationsPage() {
             <h2 id="ontvangen" className="text-xl font-semibold text-stone-900">
               {L.received}
             </h2>
-            <AuthorisationList items={lists.received} side="received" label={L.received} />
+            <AuthorisationList items={lists.received} side="received" label={L.received} ever={lists.history.ever_received} />
+            <SentAccessRequests requests={lists.sent} />
           </section>
           <section aria-labelledby="uitgegeven" className="mt-10">
             <h2 id="uitgegeven" className="text-xl font-semibold text-stone-900">
               {L.given}
             </h2>
-            <AuthorisationList items={lists.given} side="given" label={L.given} />
+            <AuthorisationList items={lists.given} side="given" label={L.given} ever={lists.history.ever_given} />
           </section>
+          {lists.requests ? (
+            <section aria-labelledby="aanvragen" className="mt-10">
+              <h2 id="aanvragen" className="text-xl font-semibold text-stone-900">
+                {ACCESS_REQUEST_LABELS.tab}
+              </h2>
+              <ReceivedAccessRequests requests={lists.requests} />
+            </section>
+          ) : null}
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AUTHORISATION_LABELS, DATASET_SCOPES, hasPermission } from '@datahub/domain';
+import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { amsterdamToday } from '@datahub/domain';
@@ -114,18 +115,7 @@ export default function NewAuthorisationPage() {
               defaultValue={values.expiration_date ?? ''}
               error={errors.expiration_date}
             />
-            <fieldset {...describedBy('authorisations', { error: errors.authorisations })}>
-              <legend className="text-sm font-medium text-stone-800">{L.create.categories}</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {DATASET_SCOPES.map((entry) => (
-                  <label key={entry.scope} className="flex items-center gap-2 text-stone-800">
-                    <input type="checkbox" name="authorisations" value={entry.scope} defaultChecked={ticked.has(entry.scope)} className="h-4 w-4 rounded border-stone-300 text-brand-600" />
-                    {entry.label}
-                  </label>
-                ))}
-              </div>
-              <FieldError name="authorisations" error={errors.authorisations} />
-            </fieldset>
+            <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
             <div className="flex flex-wrap items-center gap-4">
               <SubmitButton pending={pending} pendingLabel={L.create.creating}>
                 {L.create.submit}

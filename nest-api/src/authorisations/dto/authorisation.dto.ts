@@ -107,3 +107,11 @@ export class AssigneeOrganizationView {
   @ApiProperty({ nullable: true, type: String })
   logo_url: string | null;
 }
+
+export class AuthorisationHistoryView {
+  @ApiProperty({ description: 'The organisation ever granted on its datasets (revoked and expired grants included)' })
+  ever_given: boolean;
+
+  @ApiProperty({ description: 'The organisation ever received a grant' })
+  ever_received: boolean;
+}

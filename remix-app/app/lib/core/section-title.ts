@@ -1,6 +1,6 @@
-import { ADMIN_NAV_GROUP, HOME_SECTION_TITLE, NAV_LINKS, ORGANIZATION_ADMIN_NAV_LINKS, SECTION_TITLES } from '@datahub/domain';
+import { ADMIN_NAV_GROUP, HOME_SECTION_TITLE, NAV_LINKS, ORGANIZATION_ADMIN_NAV_LINKS, PERMISSION_NAV_LINKS, SECTION_TITLES } from '@datahub/domain';
 
-const MENU = [...NAV_LINKS, ...ORGANIZATION_ADMIN_NAV_LINKS, ...ADMIN_NAV_GROUP.links];
+const MENU = [...NAV_LINKS, ...ORGANIZATION_ADMIN_NAV_LINKS, ...PERMISSION_NAV_LINKS, ...ADMIN_NAV_GROUP.links];
 
 /** The title the top bar shows for a path: its menu entry (the longest that matches), else its section. */
 export function sectionTitle(pathname: string): string {

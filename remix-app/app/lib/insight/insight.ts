@@ -1,4 +1,4 @@
-import { INSIGHT_LABELS as L } from '@datahub/domain';
+import { CSV_BOM, csvCell, csvLine, INSIGHT_LABELS as L } from '@datahub/domain';
 import type { components } from '@datahub/api-client';
 
 type Overview = components['schemas']['InsightOverviewView'];
@@ -48,21 +48,14 @@ export function insightTables(overview: Overview) {
   ];
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",;\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Every table one after the other: a title line, a header line, the rows, an empty line. */
 export function insightCsv(overview: Overview): string {
   const lines: string[] = [];
   for (const table of insightTables(overview)) {
     lines.push(csvCell(table.title));
-    lines.push([table.labelHeader, ...table.series.map((s) => s.name)].map(csvCell).join(','));
-    table.labels.forEach((label, i) => lines.push([label, ...table.series.map((s) => s.values[i])].map(csvCell).join(',')));
+    lines.push(csvLine([table.labelHeader, ...table.series.map((s) => s.name)]));
+    table.labels.forEach((label, i) => lines.push(csvLine([label, ...table.series.map((s) => s.values[i])])));
     lines.push('');
   }
-  return `\uFEFF${lines.join('\r\n')}`;
+  return `${CSV_BOM}${lines.join('\r\n')}`;
 }

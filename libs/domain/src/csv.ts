@@ -1,0 +1,18 @@
+/**
+ * One CSV cell: a leading =, +, - or @ (or a tab or carriage return) would make a spreadsheet
+ * read a formula, so such a cell gets a leading apostrophe; cells holding the separator, quotes or
+ * line breaks are quoted.
+ */
+export function csvCell(value: string | number | null | undefined, separator: ',' | ';' = ','): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One line of cells joined by the separator. */
+export function csvLine(values: readonly (string | number | null | undefined)[], separator: ',' | ';' = ','): string {
+  return values.map((value) => csvCell(value, separator)).join(separator);
+}
+
+/** The byte-order mark that makes Excel (Dutch locale included) read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';

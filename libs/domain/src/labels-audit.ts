@@ -1,0 +1,108 @@
+/** The audit trail ('Logboek', issue 23): kinds of entry, filters and the page's texts. */
+
+/** Every kind of audit entry; `read.*` kinds are data reads (deleted after AUDIT_RETENTION_MONTHS), the rest changes (kept). */
+export const AUDIT_KINDS = [
+  'grant.created',
+  'grant.extended',
+  'grant.changed',
+  'grant.revoked',
+  'grant.expired',
+  'access_request.created',
+  'access_request.approved',
+  'access_request.declined',
+  'roles.changed',
+  'invitation.sent',
+  'invitation.accepted',
+  'invitation.revoked',
+  'user.removed',
+  'datasource.created',
+  'datasource.deleted',
+  'datasource.key_rotated',
+  'path_override.changed',
+  'organization.changed',
+  'api_token.created',
+  'api_token.revoked',
+  'read.query',
+  'read.download',
+] as const;
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export function isAuditKind(value: string): value is AuditKind {
+  return (AUDIT_KINDS as readonly string[]).includes(value);
+}
+
+export function isReadKind(kind: string): boolean {
+  return kind.startsWith('read.');
+}
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'grant.created': 'Machtiging gegeven',
+  'grant.extended': 'Machtiging verlengd',
+  'grant.changed': 'Machtiging gewijzigd',
+  'grant.revoked': 'Machtiging ingetrokken',
+  'grant.expired': 'Machtiging verlopen',
+  'access_request.created': 'Toegang aangevraagd',
+  'access_request.approved': 'Aanvraag goedgekeurd',
+  'access_request.declined': 'Aanvraag afgewezen',
+  'roles.changed': 'Rollen gewijzigd',
+  'invitation.sent': 'Uitnodiging verstuurd',
+  'invitation.accepted': 'Uitnodiging geaccepteerd',
+  'invitation.revoked': 'Uitnodiging ingetrokken',
+  'user.removed': 'Gebruiker verwijderd',
+  'datasource.created': 'Databron aangemaakt',
+  'datasource.deleted': 'Databron verwijderd',
+  'datasource.key_rotated': 'Nieuwe sleutel voor databron',
+  'path_override.changed': 'Padinstelling gewijzigd',
+  'organization.changed': 'Organisatiegegevens gewijzigd',
+  'api_token.created': 'API-token aangemaakt',
+  'api_token.revoked': 'API-token ingetrokken',
+  'read.query': 'SPARQL-query',
+  'read.download': 'XML-download',
+};
+
+/** Most rows one page of the log shows; most rows one CSV export holds. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_CSV_MAX_ROWS = 100_000;
+
+export const AUDIT_LABELS = {
+  title: 'Logboek',
+  intro: 'Wie wat deed met de gegevens en instellingen van uw organisatie, en wie uw datasets las.',
+  filters: 'Filteren',
+  from: 'Vanaf',
+  until: 'Tot en met',
+  kind: 'Soort',
+  allKinds: 'Alle soorten',
+  dataset: 'Dataset',
+  allDatasets: 'Alle datasets',
+  organization: 'Organisatie',
+  allOrganizations: 'Alle organisaties',
+  person: 'Persoon (e-mailadres)',
+  show: 'Tonen',
+  exportCsv: 'Exporteren als CSV',
+  when: 'Wanneer',
+  who: 'Wie',
+  what: 'Wat',
+  details: 'Details',
+  address: 'Adres',
+  empty: 'Geen regels in het logboek voor deze selectie.',
+  next: 'Oudere regels',
+  first: 'Nieuwste regels',
+  token: 'API-token',
+  rows: 'rijen',
+  outcome: 'uitkomst',
+  csvHeader: ['Tijdstip', 'Soort', 'Wie', 'Organisatie van wie', 'Dataset', 'Andere organisatie', 'Voor', 'Na', 'Rijen', 'Uitkomst', 'Adres'],
+  usageTitle: 'Gebruik door anderen',
+  usageIntro: 'Query’s en downloads per ontvangende organisatie in de laatste 30 dagen.',
+  usageEmpty: 'Geen andere organisatie heeft deze dataset de laatste 30 dagen gelezen.',
+  usageOrganization: 'Organisatie',
+  usageReads: 'Aantal keer gelezen',
+  usageLast: 'Laatst gelezen',
+} as const;
+
+/** Dutch field errors of the log's filters. */
+export const AUDIT_FILTER_ERRORS = {
+  kind: 'Kies een soort uit de lijst.',
+  date: 'Vul een datum in als dd-mm-jjjj.',
+  cursor: 'Deze pagina van het logboek bestaat niet.',
+} as const;

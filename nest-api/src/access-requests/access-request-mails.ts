@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ACCESS_REQUEST_LABELS as L, scopeLabel } from '@datahub/domain';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { MailService } from '../mail/mail.service';
+import type { AccessRequestView } from './dto/access-request.dto';
+
+/** The mails of an access request: to the owner organisation's deciders, and the decision to the requester. */
+@Injectable()
+export class AccessRequestMails {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  private link(path: string): string {
+    return new URL(path, this.config.publicUrl).toString();
+  }
+
+  /** Everyone in the owner organisation who may grant (owners, authorisation contributors). */
+  async toOwner(request: AccessRequestView, ownerId: string): Promise<void> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT u.email FROM users u JOIN role_assignments r ON r.user_id = u.id
+       WHERE u.organization_id = $1 AND r.role IN ('Organization.Owner', 'Authorisation.Contributor', 'AdminOrganization.Owner')`,
+      [ownerId],
+    );
+    const scopes = request.authorisations.map(scopeLabel).join(', ');
+    for (const { email } of rows) {
+      await this.mail.send({
+        to: email,
+        subject: L.mailToOwnerSubject(request.dataset_name),
+        text: L.mailToOwner(request.requester_organization_name, request.dataset_name, scopes, request.reason, this.link('/machtigingen#aanvragen')),
+      });
+    }
+  }
+
+  async toRequester(request: AccessRequestView, decision: { approved: string } | { declined: string }): Promise<void> {
+    if (!request.requested_by_email) return;
+    await this.mail.send({
+      to: request.requested_by_email,
+      subject: L.mailToRequesterSubject(request.dataset_name),
+      text:
+        'approved' in decision
+          ? L.mailApproved(request.dataset_name, decision.approved, this.link('/machtigingen'))
+          : L.mailDeclined(request.dataset_name, decision.declined, this.link('/machtigingen')),
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ACCESS_REQUEST_FIELD_ERRORS,
+  AUTHORISATION_FIELD_ERRORS,
+  DETAILS,
+  amsterdamToday,
+  isIsoDate,
+  isUuid,
+  scopeLabel,
+  type DatasetScope,
+} from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
+import { AuthorisationsService, scopesProblem } from '../authorisations/authorisations.service';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { actsOn, requirePermissionIn } from '../common/organization-access';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { AccessRequestMails } from './access-request-mails';
+import type { AccessRequestView, ApproveAccessRequestDto, CreateAccessRequestDto, DeclineAccessRequestDto } from './dto/access-request.dto';
+
+interface Row {
+  id: string;
+  dataset_id: string;
+  dataset_name: string;
+  dataset_slug: string;
+  owner_id: string;
+  owner_name: string;
+  requester_organization_id: string;
+  requester_organization_name: string;
+  requested_by_email: string | null;
+  authorisations: string[];
+  reason: string;
+  expiration_date: string | null;
+  status: string;
+  decision_reason: string | null;
+  created_at: Date;
+}
+
+const SELECT = `
+  SELECT r.id, r.dataset_id, d.name AS dataset_name, d.slug AS dataset_slug, ds.organization_id AS owner_id, oo.name AS owner_name,
+         r.requester_organization_id, ro.name AS requester_organization_name, r.requested_by_email, r.authorisations, r.reason,
+         r.expiration_date::text AS expiration_date, r.status, r.decision_reason, r.created_at
+  FROM access_requests r
+  JOIN datasets d ON d.id = r.dataset_id
+  JOIN datasources ds ON ds.id = d.datasource_id
+  JOIN organizations oo ON oo.id = ds.organization_id
+  JOIN organizations ro ON ro.id = r.requester_organization_id`;
+
+function toView(row: Row): AccessRequestView {
+  return {
+    access_request_id: row.id,
+    dataset_id: row.dataset_id,
+    dataset_name: row.dataset_name,
+    dataset_slug: row.dataset_slug,
+    requester_organization_id: row.requester_organization_id,
+    requester_organization_name: row.requester_organization_name,
+    owner_organization_name: row.owner_name,
+    requested_by_email: row.requested_by_email,
+    authorisations: row.authorisations,
+    reason: row.reason,
+    expiration_date: row.expiration_date,
+    status: row.status,
+    decision_reason: row.decision_reason,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Scopes and expiry checked alike for a request and an approval: Dutch field errors. */
+function checkedScopes(dto: { authorisations: string[]; expiration_date?: string }, errors: Record<string, string>) {
+  const scopes = [...new Set(dto.authorisations)];
+  const problem = scopesProblem(scopes);
+  if (problem) errors.authorisations = problem;
+  const expiration = dto.expiration_date ? dto.expiration_date : null;
+  if (expiration !== null) {
+    if (!isIsoDate(expiration)) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationInvalid;
+    else if (expiration < amsterdamToday()) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationPast;
+  }
+  return { scopes: scopes as DatasetScope[], expiration };
+}
+
+/**
+ * Access requests (issue 23): an organisation asks for scopes on another's dataset; the owner
+ * organisation's AuthorisationAssignment.Create holders approve (the grant is made in the same
+ * transaction) or decline with a reason. Every step is audited; both sides are mailed.
+ */
+@Injectable()
+export class AccessRequestsService {
+  private readonly logger = new Logger(AccessRequestsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly authorisations: AuthorisationsService,
+    private readonly audit: AuditService,
+    private readonly mails: AccessRequestMails,
+  ) {}
+
+  async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAccessRequestDto): Promise<AccessRequestView> {
+    const [dataset]: { id: string; name: string; status: string; owner_id: string }[] = isUuid(datasetId)
+      ? await this.dataSource.query(
+          'SELECT d.id, d.name, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1',
+          [datasetId],
+        )
+      : [];
+    if (!dataset || (dataset.status !== 'online' && !actsOn(actor, dataset.owner_id))) throw ApiError.notFound();
+    const errors: Record<string, string> = {};
+    if (dataset.owner_id === actor.organizationId) errors.dataset = ACCESS_REQUEST_FIELD_ERRORS.ownDataset;
+    const { scopes, expiration } = checkedScopes(dto, errors);
+    const held = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
+    if (!errors.authorisations && !errors.dataset && (held.includes('Dataset.ReadAll') || scopes.some((scope) => held.includes(scope))))
+      errors.authorisations = ACCESS_REQUEST_FIELD_ERRORS.alreadyGranted;
+    if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const [row]: { id: string }[] = await manager.query(
+        `INSERT INTO access_requests (dataset_id, requester_organization_id, requested_by, requested_by_email, authorisations, reason, expiration_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+        [dataset.id, actor.organizationId, actor.id, actor.email, scopes, dto.reason, expiration],
+      );
+      if (!row) throw new ApiError(409, DETAILS.accessRequestOpen, { dataset: ACCESS_REQUEST_FIELD_ERRORS.openAlready });
+      await this.audit.record(manager, actor, {
+        kind: 'access_request.created', subjectId: row.id, organizationId: dataset.owner_id,
+        other: { id: actor.organizationId, name: actor.organizationName }, dataset,
+        after: { authorisations: scopes, expiration_date: expiration, reason: dto.reason },
+      });
+      return row.id;
+    });
+    const view = await this.view(id);
+    this.mails.toOwner(view, dataset.owner_id).catch((error: Error) => this.logger.warn(`access request mail not sent: ${error.message}`));
+    return view;
+  }
+
+  private async view(id: string, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<AccessRequestView & { owner_id: string }> {
+    const [row]: Row[] = await manager.query(`${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
+    if (!row) throw ApiError.notFound();
+    return { ...toView(row), owner_id: row.owner_id };
+  }
+
+  /** Requests on the organisation's datasets (its AuthorisationAssignment.Create holders), open ones first. */
+  async received(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
+    requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
+    const rows: Row[] = await this.dataSource.query(`${SELECT} WHERE ds.organization_id = $1 ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 200`, [organizationId]);
+    return rows.map(toView);
+  }
+
+  /** The organisation's own requests and their state (every member). */
+  async sent(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
+    requirePermissionIn(actor, 'Dataset.Read', organizationId);
+    const rows: Row[] = await this.dataSource.query(`${SELECT} WHERE r.requester_organization_id = $1 ORDER BY r.created_at DESC LIMIT 200`, [organizationId]);
+    return rows.map(toView);
+  }
+
+  /** Approves with the scopes and expiry chosen (narrower or wider than asked): the grant and the decision in one transaction. */
+  async approve(actor: AuthenticatedUser, id: string, dto: ApproveAccessRequestDto): Promise<AccessRequestView> {
+    const errors: Record<string, string> = {};
+    const { scopes, expiration } = checkedScopes(dto, errors);
+    if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+    const view = await this.dataSource.transaction(async (manager) => {
+      const request = await this.decidable(manager, actor, id);
+      await manager.query(
+        `UPDATE access_requests SET status = 'approved', decided_by = $2, decided_at = now(), authorisations = $3, expiration_date = $4 WHERE id = $1`,
+        [id, actor.id, scopes, expiration],
+      );
+      const dataset = { id: request.dataset_id, name: request.dataset_name, owner_id: request.owner_id };
+      const assignee = { id: request.requester_organization_id, name: request.requester_organization_name };
+      await this.authorisations.grant(manager, actor, dataset, assignee, scopes, expiration);
+      await this.audit.record(manager, actor, {
+        kind: 'access_request.approved', subjectId: id, organizationId: request.owner_id, other: assignee, dataset,
+        before: { authorisations: request.authorisations, expiration_date: request.expiration_date },
+        after: { authorisations: scopes, expiration_date: expiration },
+      });
+      return this.view(id, manager);
+    });
+    this.mails.toRequester(view, { approved: scopes.map(scopeLabel).join(', ') }).catch((error: Error) => this.logger.warn(`decision mail not sent: ${error.message}`));
+    return view;
+  }
+
+  async decline(actor: AuthenticatedUser, id: string, dto: DeclineAccessRequestDto): Promise<AccessRequestView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      const request = await this.decidable(manager, actor, id);
+      await manager.query(`UPDATE access_requests SET status = 'declined', decided_by = $2, decided_at = now(), decision_reason = $3 WHERE id = $1`, [id, actor.id, dto.reason]);
+      await this.audit.record(manager, actor, {
+        kind: 'access_request.declined', subjectId: id, organizationId: request.owner_id,
+        other: { id: request.requester_organization_id, name: request.requester_organization_name },
+        dataset: { id: request.dataset_id, name: request.dataset_name },
+        after: { reason: dto.reason },
+      });
+      return this.view(id, manager);
+    });
+    this.mails.toRequester(view, { declined: dto.reason }).catch((error: Error) => this.logger.warn(`decision mail not sent: ${error.message}`));
+    return view;
+  }
+
+  /** An open request on a dataset of the actor's organisation, locked; anyone else's: 404; decided: 409. */
+  private async decidable(manager: EntityManager, actor: AuthenticatedUser, id: string) {
+    if (!isUuid(id)) throw ApiError.notFound();
+    const request = await this.view(id, manager, true);
+    if (request.owner_id !== actor.organizationId) throw ApiError.notFound();
+    requirePermissionIn(actor, 'AuthorisationAssignment.Create', request.owner_id);
+    if (request.status !== 'open') throw new ApiError(409, DETAILS.accessRequestDecided, { status: ACCESS_REQUEST_FIELD_ERRORS.notOpen });
+    return request;
+  }
+}

@@ -1,0 +1,65 @@
+import type { components } from '@datahub/api-client';
+import { AUDIT_LABELS as L } from '@datahub/domain';
+
+export type AuditEntry = components['schemas']['AuditEntryView'];
+
+/** The log's filters, as the page's GET form sends them (the API's own parameter names). */
+export const AUDIT_FILTER_NAMES = ['from', 'until', 'kind', 'dataset', 'organization', 'person'] as const;
+export type AuditFilterValues = Partial<Record<(typeof AUDIT_FILTER_NAMES)[number], string>>;
+
+export function filtersOf(url: URL): AuditFilterValues {
+  const values: AuditFilterValues = {};
+  for (const name of AUDIT_FILTER_NAMES) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) values[name] = value.slice(0, 320);
+  }
+  return values;
+}
+
+/** The query string of the filters (and a cursor), for the paging and CSV links. */
+export function filterQuery(filters: AuditFilterValues, cursor?: string | null): string {
+  const params = new URLSearchParams();
+  for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]!);
+  if (cursor) params.set('cursor', cursor);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** dd-MM-yyyy HH:mm:ss in Europe/Amsterdam. */
+export function formatMoment(iso: string): string {
+  const parts = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+function describeChange(change: Record<string, unknown> | null | undefined): string {
+  if (!change) return '';
+  return Object.entries(change)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '–' : String(value)}`)
+    .join('; ');
+}
+
+/** Who acted: the person, else the token, else the organisation. */
+export function actorOf(entry: AuditEntry): string {
+  return entry.actor_email ?? entry.actor_token_name ?? entry.actor_organization_name ?? '–';
+}
+
+/** Before → after of a change, or rows and outcome of a read. */
+export function detailsOf(entry: AuditEntry): string {
+  if (entry.kind.startsWith('read.')) {
+    const rows = entry.rows_answered === null ? '' : `${entry.rows_answered} ${L.rows}, `;
+    return `${rows}${L.outcome} ${entry.outcome ?? '–'}`;
+  }
+  const before = describeChange(entry.before as Record<string, unknown> | null);
+  const after = describeChange(entry.after as Record<string, unknown> | null);
+  return before && after ? `${before} → ${after}` : before || after;
+}
