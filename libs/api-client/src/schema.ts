@@ -4,6 +4,40 @@
  */
 
 export type paths = {
+    "/api/access-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an open request with the scopes and expiry chosen: the grant is made in the same transaction */
+        post: operations["AccessRequestsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an open request with a reason */
+        post: operations["AccessRequestsController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/application/{slug}": {
         parameters: {
             query?: never;
@@ -103,6 +137,40 @@ export type paths = {
         post?: never;
         /** Remove the application's logo (cards show its initials) */
         delete: operations["LogoUploadsController_deleteApplicationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail ('Logboek'): rows about your organisation's objects and reads of its datasets by others, newest first (platform admins: all) */
+        get: operations["AuditController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit trail as CSV (semicolons, UTF-8 with BOM, formulas neutralised) */
+        get: operations["AuditController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -432,6 +500,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/datasets/{id}/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the dataset's owner organisation for scopes on it (one open request per dataset and organisation) */
+        post: operations["AccessRequestsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasets/{id}/authorisations": {
         parameters: {
             query?: never;
@@ -510,6 +595,23 @@ export type paths = {
         };
         /** What a dataset holds within your organisation's scopes: triples, and counts per category, class and property (most frequent first, at most 50 each). Computed once per dataset version and scope set. 403 without any scope, 404 unknown, 503 offline (as GET …/data). */
         get: operations["DatasetSummaryController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/use-by-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Gebruik door anderen': successful reads of a dataset of your organisation in the last 30 days, per reading organisation */
+        get: operations["AuditController_useByOthers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -999,6 +1101,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/access-requests/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests for the organisation's datasets, open ones first */
+        get: operations["AccessRequestsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/access-requests/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's own requests and their state */
+        get: operations["AccessRequestsController_sent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{organization_id}/api-tokens": {
         parameters: {
             query?: never;
@@ -1181,6 +1317,23 @@ export type paths = {
         };
         /** Authorisations given on the organisation's datasets; expired ones marked until revoked */
         get: operations["AuthorisationsController_given"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{slug}/authorisations/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organisation ever gave or received a grant (from the audit trail), for the empty texts */
+        get: operations["AuthorisationsController_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1521,6 +1674,27 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AccessRequestView: {
+            /** Format: uuid */
+            access_request_id: string;
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            created_at: string;
+            /** Format: uuid */
+            dataset_id: string;
+            dataset_name: string;
+            dataset_slug: string;
+            decision_reason: string | null;
+            /** @example 2027-12-31 */
+            expiration_date: string | null;
+            owner_organization_name: string;
+            reason: string;
+            requested_by_email: string | null;
+            /** Format: uuid */
+            requester_organization_id: string;
+            requester_organization_name: string;
+            /** @enum {string} */
+            status: "open" | "approved" | "declined";
+        };
         ActivePerWeekView: {
             organizations: number;
             users: number;
@@ -1611,12 +1785,70 @@ export type components = {
             url_terms_of_delivery: string | null;
             usage: string;
         };
+        ApproveAccessRequestDto: {
+            /** @description Dataset.ReadAll, or one scope per category (not both) */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * @description YYYY-MM-DD (Europe/Amsterdam); absent or empty: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string;
+        };
         AssigneeOrganizationView: {
             logo_url: string | null;
             name: string;
             /** Format: uuid */
             organization_id: string;
             slug: string;
+        };
+        AuditEntryView: {
+            /** @description Shown for the viewer’s own organisation’s people only */
+            actor_email: string | null;
+            actor_organization_id: string | null;
+            actor_organization_name: string | null;
+            /** @description The API token that acted (its name for the own organisation) */
+            actor_token_name: string | null;
+            /** @description After a change */
+            after: Record<string, never> | null;
+            /** @description Before a change */
+            before: Record<string, never> | null;
+            /** @description Bytes of a read */
+            bytes: number | null;
+            /** @description Shown for the viewer’s own organisation’s people only */
+            client_address: string | null;
+            /**
+             * @description UTC, microseconds
+             * @example 2026-11-24T15:58:44.123456Z
+             */
+            created_at: string;
+            dataset_id: string | null;
+            dataset_name: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+            /** @example Machtiging gegeven */
+            kind_label: string;
+            /** @description The organisation whose object it is (a dataset’s owner) */
+            organization_id: string | null;
+            organization_name: string | null;
+            /** @description The other party: the receiver of a grant, the reading organisation */
+            other_organization_id: string | null;
+            other_organization_name: string | null;
+            /** @description HTTP status of a read */
+            outcome: number | null;
+            /** @description Rows answered by a query */
+            rows_answered: number | null;
+        };
+        AuditPageView: {
+            entries: components["schemas"]["AuditEntryView"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page */
+            next_cursor: string | null;
+        };
+        AuthorisationHistoryView: {
+            /** @description The organisation ever granted on its datasets (revoked and expired grants included) */
+            ever_given: boolean;
+            /** @description The organisation ever received a grant */
+            ever_received: boolean;
         };
         AuthorisationView: {
             /** Format: uuid */
@@ -1665,6 +1897,16 @@ export type components = {
             password: string;
             /** @description The token from the link /wachtwoord-herstellen/{token} */
             token: string;
+        };
+        CreateAccessRequestDto: {
+            /** @description Dataset.ReadAll, or one scope per category (not both) */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * @description YYYY-MM-DD (Europe/Amsterdam); absent or empty: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string;
+            reason: string;
         };
         CreateApiTokenDto: {
             /**
@@ -1819,6 +2061,13 @@ export type components = {
             /** @description Triples you may read */
             triples: number;
         };
+        DatasetUseByOthersView: {
+            last_read_at: string;
+            organization_id: string;
+            organization_name: string | null;
+            /** @description Successful queries and downloads in the last 30 days */
+            reads: number;
+        };
         DatasetUseView: {
             dataset_id: string;
             downloads: number;
@@ -1858,6 +2107,9 @@ export type components = {
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+        };
+        DeclineAccessRequestDto: {
+            reason: string;
         };
         ErrorBodyView: {
             /**
@@ -2259,15 +2511,21 @@ export type components = {
     headers: never;
     pathItems: never;
 };
+export type AccessRequestView = components['schemas']['AccessRequestView'];
 export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
 export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
 export type ApplicationView = components['schemas']['ApplicationView'];
+export type ApproveAccessRequestDto = components['schemas']['ApproveAccessRequestDto'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
+export type AuditEntryView = components['schemas']['AuditEntryView'];
+export type AuditPageView = components['schemas']['AuditPageView'];
+export type AuthorisationHistoryView = components['schemas']['AuthorisationHistoryView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
 export type CompletePasswordResetDto = components['schemas']['CompletePasswordResetDto'];
+export type CreateAccessRequestDto = components['schemas']['CreateAccessRequestDto'];
 export type CreateApiTokenDto = components['schemas']['CreateApiTokenDto'];
 export type CreateAuthorisationDto = components['schemas']['CreateAuthorisationDto'];
 export type CreateDatasourceDto = components['schemas']['CreateDatasourceDto'];
@@ -2279,10 +2537,12 @@ export type CreatedWebhookView = components['schemas']['CreatedWebhookView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
 export type DatasetSummaryView = components['schemas']['DatasetSummaryView'];
+export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
+export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
 export type HealthView = components['schemas']['HealthView'];
 export type InsightOverviewView = components['schemas']['InsightOverviewView'];
@@ -2337,6 +2597,126 @@ export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
 export type WebhookView = components['schemas']['WebhookView'];
 export type $defs = Record<string, never>;
 export interface operations {
+    AccessRequestsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     ApplicationsController_bySlug: {
         parameters: {
             query?: never;
@@ -2715,6 +3095,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_page: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD) */
+                until?: string;
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                /** @description Dataset id */
+                dataset?: string;
+                /** @description Organisation id (either party or the actor’s) */
+                organization?: string;
+                /** @description E-mail address of the person who acted */
+                person?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: from, until, kind, cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_csv: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD) */
+                until?: string;
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                /** @description Dataset id */
+                dataset?: string;
+                /** @description Organisation id (either party or the actor’s) */
+                organization?: string;
+                /** @description E-mail address of the person who acted */
+                person?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv attachment logboek.csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
@@ -3307,6 +3805,67 @@ export interface operations {
             };
         };
     };
+    AccessRequestsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccessRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description An open request exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: authorisations, reason, expiration_date, dataset */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     AuthorisationsController_create: {
         parameters: {
             query?: never;
@@ -3620,6 +4179,45 @@ export interface operations {
                 };
             };
             /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuditController_useByOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetUseByOthersView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4825,6 +5423,84 @@ export interface operations {
             };
         };
     };
+    AccessRequestsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_sent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRequestView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     ApiTokensController_listOrganization: {
         parameters: {
             query?: never;
@@ -5396,6 +6072,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthorisationView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationHistoryView"];
                 };
             };
             /** @description Not signed in */
@@ -6113,7 +6828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read" | "ApiToken.Manage")[];
+                    "application/json": ("Organization.Read" | "Organization.Update" | "User.Read" | "User.Delete" | "Invitation.Create" | "RoleAssignment.Read" | "RoleAssignment.Create" | "RoleAssignment.Delete" | "Datasource.Read" | "Datasource.Create" | "Datasource.Update" | "Datasource.Delete" | "Dataset.Read" | "AuthorisationAssignment.Read" | "AuthorisationAssignment.Create" | "AuthorisationAssignment.Delete" | "Application.Read" | "Application.Create" | "Application.Update" | "Application.Delete" | "Licence.Read" | "ApiToken.Manage" | "AuditLog.Read")[];
                 };
             };
             /** @description Not signed in */
