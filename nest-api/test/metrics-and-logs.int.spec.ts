@@ -56,11 +56,15 @@ describe('GET /metrics', () => {
       'datahub_dataset_cache_bytes',
       'datahub_discovery_outcomes_total',
       'datahub_job_runs_total',
+      'datahub_event_outbox_backlog',
+      'datahub_webhook_deliveries_total',
     ])
       expect(text, series).toMatch(new RegExp(`^# TYPE ${series} `, 'm'));
     // Per route pattern, never the URL: no ids in labels.
     expect(text).toMatch(/^datahub_http_requests_total\{method="GET",route="\/api\/datasets\/:slug",status="404"\} 1$/m);
     expect(text).not.toContain(unknownDataset);
+    // The outbox backlog is read from the database at each scrape (the test API drains nothing).
+    expect(text).toMatch(/^datahub_event_outbox_backlog \d+$/m);
   });
 
   it('is refused to callers a proxy speaks for, unless they bring METRICS_TOKEN', async () => {

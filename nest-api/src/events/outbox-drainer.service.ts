@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { Metrics } from '../metrics/metrics';
 import { AmqpPublisher } from './amqp-publisher';
 import { EventClock, retryUntil } from './event-clock';
 import { lockNextBatch, messageBody, queueWebhookDeliveries, recordExpiredGrants } from './outbox-batch';
@@ -35,8 +36,13 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: EventClock,
     private readonly webhooks: WebhookSender,
+    metrics: Metrics,
   ) {
     this.amqp = config.events.amqpUrl ? new AmqpPublisher(config.events.amqpUrl) : null;
+    metrics.onCollect(async () => {
+      const [{ backlog }]: { backlog: number }[] = await this.dataSource.query('SELECT count(*)::int AS backlog FROM event_outbox WHERE drained_at IS NULL');
+      metrics.outboxBacklog.set(backlog);
+    });
   }
 
   async onModuleInit(): Promise<void> {

@@ -6,6 +6,7 @@ import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { OutboundClient } from '../hub/outbound';
+import { Metrics } from '../metrics/metrics';
 import { EventClock, RETRY_WINDOW_MS } from './event-clock';
 import { signatureHeader } from './webhook-signature';
 import { WebhookAlarm } from './webhook-alarm';
@@ -48,6 +49,7 @@ export class WebhookSender implements OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: EventClock,
     private readonly alarm: WebhookAlarm,
+    private readonly metrics: Metrics,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -111,6 +113,7 @@ export class WebhookSender implements OnModuleDestroy {
     const attempts = delivery.attempts + 1;
     const next = new Date(outcome.at.getTime() + retryDelayMs(attempts));
     const status = outcome.ok ? 'delivered' : next.getTime() > new Date(delivery.retry_until).getTime() ? 'failed' : 'pending';
+    this.metrics.webhookDeliveries.inc({ outcome: status === 'pending' ? 'retry' : status });
     await manager.query(
       `UPDATE webhook_deliveries SET status = $2, attempts = $3, last_attempt_at = $4, next_attempt_at = $5, response_status = $6, duration_ms = $7 WHERE id = $1`,
       [delivery.id, status, attempts, outcome.at, next, outcome.status, outcome.durationMs],

@@ -32,6 +32,8 @@ export class Metrics {
   readonly datasetCache = new Counter({ name: 'datahub_dataset_cache_lookups_total', help: "Lookups of the hub's dataset copies, per outcome (hit, loaded = miss, too_large)", labelNames: ['outcome'], registers: [this.registry] });
   readonly datasetCacheBytes = new Gauge({ name: 'datahub_dataset_cache_bytes', help: "Bytes of Turtle held by the hub's dataset copies", registers: [this.registry] });
   readonly discovery = new Counter({ name: 'datahub_discovery_outcomes_total', help: 'Datasets checked by discovery, per outcome (online, offline)', labelNames: ['outcome'], registers: [this.registry] });
+  readonly outboxBacklog = new Gauge({ name: 'datahub_event_outbox_backlog', help: 'Events in the outbox not yet drained (to RabbitMQ and webhooks)', registers: [this.registry] });
+  readonly webhookDeliveries = new Counter({ name: 'datahub_webhook_deliveries_total', help: 'Webhook delivery attempts in this process, per outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [this.registry] });
   readonly jobRuns = new Counter({ name: 'datahub_job_runs_total', help: 'Timed job runs in this process, per job and outcome (ok, failed)', labelNames: ['job', 'outcome'], registers: [this.registry] });
 
   /** A callback that sets gauges from values kept elsewhere, just before each scrape. */
