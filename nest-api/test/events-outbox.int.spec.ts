@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
-import { OutboxDrainer } from '../src/events/outbox-drainer.service';
+import { EVENTS_RETENTION_DAYS, OutboxDrainer } from '../src/events/outbox-drainer.service';
 import { DiscoveryService } from '../src/hub/discovery.service';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 
@@ -142,5 +142,25 @@ describe('the event outbox', () => {
       ['organization.user_left', existing.id],
     ]);
     void TEST_PASSWORD;
+  });
+});
+
+describe('the daily purge', () => {
+  it(`deletes drained events older than ${EVENTS_RETENTION_DAYS} days and keeps newer and waiting ones`, async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const insert = async (drainedDaysAgo: number | null) => {
+      const [row] = await api.db.query(
+        `INSERT INTO event_outbox (kind, object_id, parties, payload, drained_at) VALUES ('organization.changed', 'purge-test', '{}', '{}', $1) RETURNING id::text AS id`,
+        [drainedDaysAgo === null ? null : new Date(Date.now() - drainedDaysAgo * day)],
+      );
+      return row.id as string;
+    };
+    const old = await insert(EVENTS_RETENTION_DAYS + 1);
+    const recent = await insert(EVENTS_RETENTION_DAYS - 1);
+    const waiting = await insert(null);
+    await api.app.get(OutboxDrainer).purge(new Date());
+    const left = (await api.db.query(`SELECT id::text AS id FROM event_outbox WHERE object_id = 'purge-test' ORDER BY id`)).map((r: { id: string }) => r.id);
+    expect(left).toEqual([recent, waiting]);
+    expect(left).not.toContain(old);
   });
 });

@@ -75,9 +75,9 @@ describe('timed jobs with two API processes on one database', () => {
     // Daily jobs: once since both processes started, not once per process.
     const daily: { name: string; runs: number }[] = await api.db.query(
       `SELECT name, count(*)::int AS runs FROM timed_job_runs WHERE name = ANY($1::text[]) GROUP BY name ORDER BY name`,
-      [['insight-purge', 'job-runs-prune']],
+      [['events-purge', 'insight-purge', 'job-runs-prune']],
     );
-    expect(daily).toEqual([{ name: 'insight-purge', runs: 1 }, { name: 'job-runs-prune', runs: 1 }]);
+    expect(daily).toEqual([{ name: 'events-purge', runs: 1 }, { name: 'insight-purge', runs: 1 }, { name: 'job-runs-prune', runs: 1 }]);
   }, 60_000);
 
   it('sends each expiry reminder once: 14 days before a grant ends, 3 days before a token expires, the day after a grant ended', async () => {
@@ -148,7 +148,7 @@ describe('timed jobs with two API processes on one database', () => {
     const response = await api.request('/api/jobs', { token: admin.token });
     expect(response.status).toBe(200);
     const jobs: { name: string; interval_seconds: number; last_outcome: string | null; next_run_at: string | null }[] = await response.json();
-    expect(jobs.map((job) => job.name)).toEqual(['discovery', 'expiry-reminders', 'flaky-test-job', 'insight-purge', 'job-runs-prune', 'licence-sync']);
+    expect(jobs.map((job) => job.name)).toEqual(['discovery', 'events-purge', 'expiry-reminders', 'flaky-test-job', 'insight-purge', 'job-runs-prune', 'licence-sync']);
     for (const job of jobs.filter((job) => job.name !== 'flaky-test-job')) {
       expect(['ok', 'running'], job.name).toContain(job.last_outcome);
       expect(new Date(job.next_run_at!).getTime(), job.name).toBeGreaterThan(Date.now() - 1000);

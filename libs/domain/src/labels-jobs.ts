@@ -23,6 +23,7 @@ export const JOB_LABELS = {
     'insight-purge': 'Oude gebruiksgegevens verwijderen',
     'expiry-reminders': 'Herinneringen over aflopende machtigingen en API-tokens',
     'job-runs-prune': 'Oude taakuitvoeringen opruimen',
+    'events-purge': 'Oude gebeurtenissen en webhook-afleveringen opruimen',
   } as Record<string, string>,
 } as const;
 

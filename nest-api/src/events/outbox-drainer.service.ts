@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { TimedJobs } from '../jobs/timed-jobs';
 import { Metrics } from '../metrics/metrics';
 import { AmqpPublisher } from './amqp-publisher';
 import { EventClock, retryUntil } from './event-clock';
@@ -14,6 +15,8 @@ import { WebhookSender } from './webhook-sender.service';
 const OBJECTS_PER_BATCH = 50;
 /** Wait before listening again after the LISTEN connection was lost. */
 const RELISTEN_MS = 2000;
+/** Drained events and settled webhook deliveries are kept this long (the delivery log shows them), then purged daily. */
+export const EVENTS_RETENTION_DAYS = 90;
 
 /**
  * Drains the event outbox into RabbitMQ (AMQP_URL) and webhook deliveries (ADR 0025). Woken by
@@ -37,6 +40,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     private readonly clock: EventClock,
     private readonly webhooks: WebhookSender,
     metrics: Metrics,
+    private readonly timedJobs: TimedJobs,
   ) {
     this.amqp = config.events.amqpUrl ? new AmqpPublisher(config.events.amqpUrl) : null;
     metrics.onCollect(async () => {
@@ -46,6 +50,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
+    this.timedJobs.register({ name: 'events-purge', intervalSeconds: 24 * 60 * 60, handler: () => this.purge() });
     if (this.config.events.drainIntervalMs === 0) return;
     this.timer = setInterval(() => this.wake(), this.config.events.drainIntervalMs);
     this.timer.unref();
@@ -82,6 +87,17 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
       this.logger.warn(`Event notifications unavailable: ${(error as Error).message}`);
       relisten();
     }
+  }
+
+  /** Deletes drained events and settled webhook deliveries older than EVENTS_RETENTION_DAYS; waiting ones stay. */
+  async purge(now: Date = this.clock.now()): Promise<{ events: number; deliveries: number }> {
+    const before = new Date(now.getTime() - EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const [, events] = await this.dataSource.query('DELETE FROM event_outbox WHERE drained_at IS NOT NULL AND drained_at < $1', [before]);
+    const [, deliveries] = await this.dataSource.query(
+      "DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND coalesce(last_attempt_at, created_at) < $1",
+      [before],
+    );
+    return { events, deliveries };
   }
 
   /** Drains now, or right after the drain under way (never two at once in one process). */
