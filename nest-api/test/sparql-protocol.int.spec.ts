@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oxigraph from 'oxigraph';
-import { SPARQL_PROTOCOL_TEXTS as TEXTS } from '@datahub/domain';
+import { SPARQL_PROTOCOL_TEXTS as TEXTS, SPARQL_REFUSAL_TEXTS } from '@datahub/domain';
 import { canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';
@@ -107,12 +107,12 @@ describe('SPARQL 1.1 Protocol endpoint', () => {
     const headers = { authorization: `Bearer ${westToken}` };
     const form = (body: string) => fetch(endpoint, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body });
     await expectText(await form(''), 400, TEXTS.noQuery);
-    await expectText(await fetch(endpoint, { method: 'POST', headers: { ...headers, 'content-type': 'application/sparql-query' }, body: '' }), 400, /Query geweigerd/);
+    await expectText(await fetch(endpoint, { method: 'POST', headers: { ...headers, 'content-type': 'application/sparql-query' }, body: '' }), 400, TEXTS.refused(SPARQL_REFUSAL_TEXTS.empty_query));
     await expectText(await fetch(`${endpoint}?query=${encodeURIComponent(select)}&query=${encodeURIComponent(select)}`, { headers }), 400, TEXTS.twoQueries);
     await expectText(await form(`query=${encodeURIComponent(select)}&update=${encodeURIComponent('CLEAR ALL')}`), 400, TEXTS.update);
     await expectText(await form(`update=${encodeURIComponent('INSERT DATA { <urn:a> <urn:b> <urn:c> }')}`), 400, TEXTS.update);
-    await expectText(await ask('body', 'INSERT DATA { <urn:a> <urn:b> <urn:c> }'), 400, /^Query geweigerd: /);
-    await expectText(await ask('get', 'SELECT * WHERE {\n  ?s ?p ?o\n  FILTER(\n}'), 400, /^Ongeldige query: Parse error on line \d+/);
+    await expectText(await ask('body', 'INSERT DATA { <urn:a> <urn:b> <urn:c> }'), 400, TEXTS.refused(SPARQL_REFUSAL_TEXTS.update_not_allowed));
+    await expectText(await ask('get', 'SELECT * WHERE {\n  ?s ?p ?o\n  FILTER(\n}'), 400, /^Ongeldige query: Regel 4, kolom 1: /);
     await expectText(await fetch(`${endpoint}?query=${encodeURIComponent(select)}&default-graph-uri=urn:g`, { headers }), 400, TEXTS.graphParameters);
     await expectText(await fetch(`${endpoint}?named-graph-uri=urn:g`, { method: 'POST', headers: { ...headers, 'content-type': 'application/sparql-query' }, body: select }), 400, TEXTS.graphParameters);
     await expectText(await fetch(endpoint, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: select }) }), 415, TEXTS.mediaType);

@@ -22,3 +22,14 @@ export const SPARQL_ERROR_TEXTS = {
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,
 } as const;
+
+/** Why the guard refuses a query, in Dutch (the guard's own messages are English, for logs). */
+export const SPARQL_REFUSAL_TEXTS: Readonly<Record<string, string>> = {
+  empty_query: 'de query is leeg.',
+  query_too_large: 'de query is te lang (hoogstens 64 kB).',
+  query_too_deep: 'de query is te diep genest (hoogstens 64 niveaus van accolades, haakjes of blokhaken).',
+  update_not_allowed: 'alleen SELECT, ASK, CONSTRUCT en DESCRIBE zijn toegestaan; SPARQL Update niet.',
+  query_form_not_allowed: 'alleen SELECT, ASK, CONSTRUCT en DESCRIBE zijn toegestaan.',
+  dataset_clause_not_allowed: 'FROM en FROM NAMED zijn niet toegestaan: de query loopt over de dataset waar hij heen gestuurd wordt.',
+  service_not_allowed: 'SERVICE is niet toegestaan.',
+};

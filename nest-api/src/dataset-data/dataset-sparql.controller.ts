@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtension, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DETAILS, SPARQL_PROTOCOL_TEXTS as TEXTS } from '@datahub/domain';
+import { DETAILS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS as TEXTS, SPARQL_REFUSAL_TEXTS } from '@datahub/domain';
 import { convertGraph, GRAPH_MEDIA_TYPES, guardQuery, isSparqlError } from '@datahub/sparql';
 import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -121,8 +121,12 @@ export class DatasetSparqlController {
         form = guardQuery(query).form;
       } catch (error) {
         if (!isSparqlError(error)) throw error;
-        const message = error.message.replace(/^invalid SPARQL: /, '');
-        throw new ProtocolError(error.httpStatus, error.reason === 'syntax_error' ? TEXTS.syntax(message) : TEXTS.refused(message));
+        // Dutch for people and scripts alike; the parser's own (English) words only where no position was found.
+        if (error.reason === 'syntax_error') {
+          const where = error.position;
+          throw new ProtocolError(error.httpStatus, TEXTS.syntax(where ? SPARQL_ERROR_TEXTS.syntax(where.line, where.column, where.found) : error.message.replace(/^invalid SPARQL: /, '')));
+        }
+        throw new ProtocolError(error.httpStatus, TEXTS.refused(SPARQL_REFUSAL_TEXTS[error.reason] ?? TEXTS.failed));
       }
       const formats = protocolFormats(form, accept);
       if (!formats) throw new ProtocolError(406, TEXTS.notAcceptable);
