@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@datahub/domain';
-import { MATRIX, PERSONAS, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorisation-matrix';
+import { MATRIX, PERSONAS, provideResetTokens, provideSignupTokens, SIGNUP_PASSWORD, type Persona } from './authorisation-matrix';
 import { hashPassword } from '../src/auth/password';
 import { startTestApi, type TestApi } from './harness';
 import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';
@@ -64,6 +64,8 @@ async function pathFor(operation: string): Promise<string> {
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
   if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
   if (path === '/api/auth/signup/verify/{token}') return path.replace('{token}', await openSignup());
+  if (path === '/api/auth/password-reset/confirm') provideResetTokens([await liveReset()]);
+  if (path === '/api/auth/password-reset/{token}') return path.replace('{token}', await liveReset());
   if (path === '/api/authorisations/{id}') {
     const datasetId = await onlineDatasetId();
     const [{ id: assignmentId }] = await api.db.query(
@@ -85,6 +87,19 @@ async function pathFor(operation: string): Promise<string> {
     return `/api/datasets/${agent.datasetId}/${path.endsWith('/data') ? `data?sparql_query=${select}` : `sparql?query=${select}`}`;
   }
   if (path === '/api/datasets/{id}/xml') return `/api/datasets/${agent.datasetId}/xml`;
+  if (path === '/api/datasets/{id}/summary') return `/api/datasets/${agent.datasetId}/summary`;
+  if (path.includes('{webhook_id}')) {
+    const [{ id: webhookId }] = await api.db.query(
+      `INSERT INTO webhooks (organization_id, url, kinds, secret_encrypted, created_by_name) VALUES ($1, 'https://127.0.0.1:9/haak', '{dataset.online}', 'x', 'Matrix') RETURNING id`,
+      [delta.id],
+    );
+    const [{ id: deliveryId }] = await api.db.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event_id, kind, object_id, body, status, attempts, created_at, next_attempt_at, retry_until)
+       VALUES ($1, 1, 'dataset.online', 'x', '{}', 'failed', 1, now(), now(), now()) RETURNING id::text AS id`,
+      [webhookId],
+    );
+    return path.replace('{organization_id}', delta.id).replace('{webhook_id}', webhookId).replace('{delivery_id}', deliveryId);
+  }
   if (path.startsWith('/api/datasets/{id}/')) return path.replace('{id}', await onlineDatasetId());
   if (path === '/api/logos/{id}') {
     // A real stored logo (a 1×1 PNG): served to everyone, as every card shows it.
@@ -141,6 +156,17 @@ async function openInvitation(): Promise<string> {
   await api.db.query(
     `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 day')`,
     [delta.id, `genodigde-${token.slice(0, 8)}@example.test`, createHash('sha256').update(token).digest('base64url'), deltaKeeper.id],
+  );
+  return token;
+}
+
+/** A live 'Wachtwoord vergeten?' link of a fresh account of Delta. */
+async function liveReset(): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const user = await api.createUser({ organizationId: delta.id, roles: [] });
+  await api.db.query(
+    `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+    [user.id, createHash('sha256').update(token).digest('base64url')],
   );
   return token;
 }

@@ -33,6 +33,16 @@ function nextSignupToken(): string {
   if (!token) throw new Error('no open sign-up left for the matrix');
   return token;
 }
+let resetTokens: string[] = [];
+/** The spec hands the live reset links it stored; each cell takes one. */
+export function provideResetTokens(tokens: string[]): void {
+  resetTokens = tokens;
+}
+function nextResetToken(): string {
+  const token = resetTokens.shift();
+  if (!token) throw new Error('no live reset link left for the matrix');
+  return token;
+}
 type Expectations = Record<Persona, number>;
 
 interface MatrixRow {
@@ -96,6 +106,8 @@ const datasetData = { anonymous: 401, applicationContributor: 403, otherOwner: 4
 
 /** ApiToken.Manage: owners of the organisation (Delta) and the platform admin. */
 const tokenManagers = (status: number) => ({ anonymous: 401, owner: status, platformAdmin: status, default: 403 });
+/** Organization.Update: owners and organisation contributors of Delta, and the platform admin. */
+const organizationUpdaters = (status: number) => ({ anonymous: 401, owner: status, organizationContributor: status, platformAdmin: status, default: 403 });
 const tokenBody = { name: 'Koppeling', scopes: ['data:read'], expires_in_days: 30 };
 
 export const MATRIX: MatrixRow[] = [
@@ -236,6 +248,26 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
   row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
+  // Passwords (issue 25): the reset is public (the same answer whether or not the address exists; an unknown link: 404);
+  // changing needs a session and the current password (the matrix sends a wrong one: 422).
+  row('POST /api/auth/password-reset', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),
+  // A live link of a fresh account per cell: anyone holding it may read its address and, with a password
+  // that breaks the rules (the account's own address), gets the Dutch field error.
+  row('GET /api/auth/password-reset/{token}', { default: 200 }),
+  row('POST /api/auth/password-reset/confirm', { default: 422 }, () => ({ token: nextResetToken(), password: 'kort' })),
+  row('GET /api/auth/password', signedIn(200)),
+  row('POST /api/auth/password', signedIn(422), { current_password: 'niet-het-huidige-wachtwoord', new_password: 'Een-nieuw-wachtwoord-2026' }),
+  // The workbench (issue 25): the summary like the data itself; the download's matrix POST has no protocol body (415).
+  row('GET /api/datasets/{id}/summary', datasetData),
+  row('POST /api/datasets/{id}/sparql/download', signedIn(415)),
+  // Webhooks (issue 24): Organization.Update in the organisation; another organisation's: refused.
+  row('GET /api/organizations/{organization_id}/webhooks', organizationUpdaters(200)),
+  // A loopback address is refused once past the permission check (the matrix allows no private hosts): 422.
+  row('POST /api/organizations/{organization_id}/webhooks', organizationUpdaters(422), { url: 'https://127.0.0.1:9/haak', kinds: ['dataset.online'] }),
+  row('DELETE /api/organizations/{organization_id}/webhooks/{webhook_id}', organizationUpdaters(204)),
+  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/enable', organizationUpdaters(200)),
+  row('GET /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries', organizationUpdaters(200)),
+  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend', organizationUpdaters(204)),
   // Audit trail (issue 23): AuditLog.Read (owners); each owner reads its own organisation's log, the
   // platform admin all of it; a dataset's use by others only for its owner organisation.
   row('GET /api/audit-log', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),

@@ -77,7 +77,14 @@ describe('CSRF protection of cookie-authenticated writes', () => {
 
 describe('every cookie-authenticated write in the OpenAPI document', () => {
   /** Writes anyone may send: they take no session, so there is nothing to forge (the portal's forms carry a token anyway). */
-  const PUBLIC_WRITES = ['POST /api/auth/login', 'POST /api/auth/signup', 'POST /api/auth/signup/resend', 'POST /api/auth/signup/verify'];
+  const PUBLIC_WRITES = [
+    'POST /api/auth/login',
+    'POST /api/auth/signup',
+    'POST /api/auth/signup/resend',
+    'POST /api/auth/signup/verify',
+    'POST /api/auth/password-reset',
+    'POST /api/auth/password-reset/confirm',
+  ];
 
   async function documentedWrites(): Promise<{ operation: string; access: string }[]> {
     const document = await (await api.request('/api/docs-json')).json();

@@ -1,4 +1,4 @@
-import { AUDIT_FILTER_ERRORS, isAuditKind, isIsoDate, isUuid, type AuditKind } from '@datahub/domain';
+import { AUDIT_FILTER_ERRORS, FIELD_ERRORS, isAuditKind, isIsoDate, isUuid, type AuditKind } from '@datahub/domain';
 import { ApiError } from '../common/errors';
 
 /** The log's filters as they arrive in the query string (every one optional). */
@@ -34,6 +34,10 @@ const blank = (value: string | undefined) => (value === undefined || value.trim(
 /** Validates the filters on the server: Dutch field errors (422) for what cannot be read. */
 export function parseAuditFilters(query: AuditFilterQuery): AuditFilters {
   const errors: Record<string, string> = {};
+  // A parameter given twice arrives as a list: refused like any value that cannot be read.
+  for (const [name, value] of Object.entries(query) as [string, unknown][])
+    if (value !== undefined && typeof value !== 'string') errors[name] = FIELD_ERRORS.invalid;
+  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const from = blank(query.from);
   const until = blank(query.until);
   const kind = blank(query.kind);
