@@ -13,6 +13,7 @@ import type { SparqlEngine } from '@datahub/sparql';
 import { isDatasetFileName, readCatalogue, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
 import type { Logger } from './log';
 import type { AgentState } from './state';
+import { fileHash, type StoreDatasets } from './store/store-datasets';
 
 export interface ServedDataset {
   id: string;
@@ -44,6 +45,8 @@ interface Tracked {
 interface DatasetManagerOptions {
   dir: string;
   engine: SparqlEngine;
+  /** Store mode: datasets go to a triple store, streamed (never whole in memory), instead of the engine. */
+  store?: StoreDatasets;
   state: AgentState;
   log: Logger;
   /** Quiet time after a file-system event before rescanning (default 300 ms). */
@@ -186,6 +189,7 @@ export class DatasetManager extends EventEmitter {
       if (present.has(file)) continue;
       this.tracked.delete(file);
       this.options.engine.unload(file);
+      await this.options.store?.unload(file).catch((error: unknown) => log.warn('cannot drop the dataset from the store', { file, error }));
       this.options.state.forget(file);
       if (tracked.dataset) {
         log.info('dataset removed', { file, dataset_id: tracked.dataset.id });
@@ -204,7 +208,7 @@ export class DatasetManager extends EventEmitter {
   }
 
   private async refresh(file: string, entry: CatalogueEntry | undefined): Promise<void> {
-    const { dir, engine, log } = this.options;
+    const { dir, engine, store, log } = this.options;
     const full = path.join(dir, file);
     let info;
     try {
@@ -226,8 +230,8 @@ export class DatasetManager extends EventEmitter {
     const statChanged = !tracked || tracked.size !== info.size || tracked.mtimeMs !== info.mtimeMs;
     let contentChanged = false;
     if (statChanged) {
-      const text = await readFile(full, 'utf8');
-      const hash = createHash('sha256').update(text).digest('hex');
+      const text = store ? '' : await readFile(full, 'utf8');
+      const hash = store ? await fileHash(full) : createHash('sha256').update(text).digest('hex');
       if (!tracked) {
         tracked = { size: info.size, mtimeMs: info.mtimeMs, hash: '' };
         this.tracked.set(file, tracked);
@@ -236,7 +240,7 @@ export class DatasetManager extends EventEmitter {
       tracked.mtimeMs = info.mtimeMs;
       if (hash !== tracked.hash && hash !== tracked.failedHash) {
         try {
-          const loaded = await engine.load(file, text);
+          const loaded = store ? await store.load(file, full, requestedId, info.size, hash) : await engine.load(file, text);
           tracked.hash = hash;
           tracked.failedHash = undefined;
           contentChanged = true;
@@ -255,7 +259,7 @@ export class DatasetManager extends EventEmitter {
             dataset_id: id,
             triples: loaded.triples,
             load_ms: loaded.loadMs,
-            uncategorised_triples: loaded.uncategorisedTriples || undefined,
+            uncategorised_triples: ('uncategorisedTriples' in loaded && loaded.uncategorisedTriples) || undefined,
           });
         } catch (error) {
           tracked.failedHash = hash;
