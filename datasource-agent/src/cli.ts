@@ -11,7 +11,7 @@ import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
        [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
-       [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD]]
+       [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
@@ -29,7 +29,7 @@ export interface CliOptions {
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
-  store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string } };
+  store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number };
 }
 
 function httpUrl(value: string, flag: string): string {
@@ -49,7 +49,9 @@ function storeOptions(values: Record<string, string | boolean | undefined>): Cli
   }
   if (!endpoint || !graphStore) throw new Error('store mode needs both --sparql-endpoint and --graph-store');
   if (user && password === undefined) throw new Error('--store-user needs --store-password (or STORE_PASSWORD)');
+  const batch = positiveInteger(values['store-batch'] as string | undefined, '--store-batch');
   return {
+    ...(batch ? { batchTriples: batch } : {}),
     sparqlEndpoint: httpUrl(endpoint, '--sparql-endpoint'),
     graphStore: httpUrl(graphStore, '--graph-store'),
     ...(user ? { credentials: { user, password: password! } } : {}),
@@ -80,6 +82,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'graph-store': { type: 'string' },
       'store-user': { type: 'string' },
       'store-password': { type: 'string' },
+      'store-batch': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,

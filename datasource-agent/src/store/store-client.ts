@@ -47,10 +47,14 @@ export class StoreClient {
     }
   }
 
-  /** Sends a query over exactly `graphs` as the default graph; the answer's body is left unread. */
-  async query(text: string, graphs: readonly string[], accept: string, signal?: AbortSignal): Promise<Response> {
+  /**
+   * Sends a query over exactly `graphs` as the default graph and `namedGraph` as the only named graph
+   * (without one, Virtuoso lets `GRAPH ?g` reach every graph it holds); the answer's body is left unread.
+   */
+  async query(text: string, graphs: readonly string[], namedGraph: string, accept: string, signal?: AbortSignal): Promise<Response> {
     const body = new URLSearchParams({ query: text });
     for (const graph of graphs) body.append('default-graph-uri', graph);
+    body.append('named-graph-uri', namedGraph);
     const response = await this.request('POST', new URL(this.options.sparqlEndpoint), {
       body: body.toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept },

@@ -54,7 +54,7 @@ export class StoreDatasets {
   async probe(): Promise<void> {
     const side = Math.ceil(Math.sqrt(this.maxRows + 1));
     const values = Array.from({ length: side }, (_, i) => i).join(' ');
-    const response = await this.client.query(`SELECT ?a ?b WHERE { VALUES ?a { ${values} } VALUES ?b { ${values} } }`, [EMPTY_GRAPH], 'application/sparql-results+json');
+    const response = await this.client.query(`SELECT ?a ?b WHERE { VALUES ?a { ${values} } VALUES ?b { ${values} } }`, [EMPTY_GRAPH], EMPTY_GRAPH, 'application/sparql-results+json');
     let rows = 0;
     await readJsonResults(response.body!, { vars: () => undefined, row: () => ++rows <= this.maxRows });
     await response.body?.cancel().catch(() => undefined);

@@ -10,7 +10,11 @@ import { readJsonResults, type RawBinding } from './json-results-reader';
 import { ntriplesLines } from './ntriples-lines';
 import { normaliseBinding, writeAsk, writeSelect } from './results-writers';
 
-/** Sent when no graph is permitted: the store must never fall back to its own default graph (everything). */
+/**
+ * A graph that never exists: the default graph when none is permitted (the store must never fall back
+ * to its own default graph, i.e. everything) and always the only named graph (`GRAPH` finds nothing,
+ * as in memory).
+ */
 export const EMPTY_GRAPH = 'urn:datahub:no-graph';
 
 export interface StoreQuery {
@@ -35,7 +39,7 @@ export interface StoreAnswer {
 
 async function ask(query: StoreQuery, text: string, accept: string, signal: AbortSignal): Promise<Response> {
   try {
-    return await query.client.query(text, query.graphs.length > 0 ? query.graphs : [EMPTY_GRAPH], accept, signal);
+    return await query.client.query(text, query.graphs.length > 0 ? query.graphs : [EMPTY_GRAPH], EMPTY_GRAPH, accept, signal);
   } catch (error) {
     if (signal.aborted) throw new SparqlError('timeout', `the query did not finish within ${query.deadlineMs} ms`);
     throw new SparqlError('query_failed', error instanceof Error ? error.message : String(error));
@@ -60,9 +64,12 @@ async function select(query: StoreQuery, signal: AbortSignal): Promise<Omit<Stor
     },
   });
   if (outcome.stopped) await response.body?.cancel().catch(() => undefined);
-  if (outcome.boolean !== undefined) {
+  if (guarded.form === 'ASK') {
+    // Virtuoso answers some ASKs as one row with one value (1 or 0) instead of a boolean.
+    const first = rows[0] ? Object.values(rows[0])[0]?.value : undefined;
+    const value = outcome.boolean ?? (first === '1' || first === 'true');
     const format = formats.results === 'xml' ? 'xml' : 'json';
-    return { contentType: RESULTS_MEDIA_TYPES[format], body: writeAsk(format, outcome.boolean), count: 1, truncated: false };
+    return { contentType: RESULTS_MEDIA_TYPES[format], body: writeAsk(format, value), count: 1, truncated: false };
   }
   const truncated = rows.length > maxRows || storeCut(response, rows.length, query);
   if (rows.length > maxRows) rows.length = maxRows;
