@@ -30,6 +30,8 @@ export interface AgentOptions {
   /** First retry delay for hub calls (default 2 s). */
   hubRetryMs?: number;
   log?: Logger;
+  /** Largest file loaded in memory, in bytes (default 256 MB). */
+  maxInMemoryBytes?: number;
   /** Store mode: the datasets live in this triple store instead of in memory. */
   store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples'>;
 }
@@ -53,7 +55,10 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log.info('store mode', { sparql_endpoint: options.store!.sparqlEndpoint, graph_store: options.store!.graphStore });
     await store.probe();
   }
-  const manager = new DatasetManager({ dir: dataDir, engine, state, log, rescanIntervalMs: options.rescanIntervalMs, ...(store ? { store } : {}) });
+  const manager = new DatasetManager({ dir: dataDir, engine, state, log, rescanIntervalMs: options.rescanIntervalMs,
+    ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
+    ...(store ? { store } : {}),
+  });
 
   const hostToRegister = options.credentials.hostname ? undefined : options.publicHostname;
   const registrar = options.hubUrl

@@ -2,7 +2,7 @@
 /**
  * datasource-agent --credentials file.json --data DIR --hub URL --port N
  *                  [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
- *                  [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P]]
+ *                  [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P]]
  */
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
@@ -11,11 +11,12 @@ import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
        [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
-       [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES]]
+       [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
 creating the data source (datasource-credentials-{id}.json).
+Files above --max-in-memory-mb are not loaded in memory (a log line says so).
 Store mode (--sparql-endpoint and --graph-store): the datasets are streamed into that triple store
 (SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory.`;
 
@@ -29,6 +30,7 @@ export interface CliOptions {
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
+  maxInMemoryBytes?: number;
   store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number };
 }
 
@@ -83,6 +85,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'store-user': { type: 'string' },
       'store-password': { type: 'string' },
       'store-batch': { type: 'string' },
+      'max-in-memory-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -100,7 +103,10 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const deadline = positiveInteger(values.deadline, '--deadline');
   const workers = positiveInteger(values.workers, '--workers');
   const store = storeOptions(values);
+  const maxInMemoryMb = values['max-in-memory-mb'] === undefined ? undefined : Number(values['max-in-memory-mb']);
+  if (maxInMemoryMb !== undefined && !(maxInMemoryMb > 0)) throw new Error('--max-in-memory-mb must be a positive number');
   return {
+    ...(maxInMemoryMb ? { maxInMemoryBytes: Math.floor(maxInMemoryMb * 1024 * 1024) } : {}),
     credentials: values.credentials,
     data: values.data,
     ...(values.hub ? { hub: values.hub } : {}),
@@ -139,6 +145,7 @@ async function main(): Promise<void> {
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
     ...(options.store ? { store: options.store } : {}),
+    ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
     log,
   });
   let stopping = false;

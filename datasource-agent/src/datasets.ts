@@ -10,7 +10,8 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SparqlEngine } from '@datahub/sparql';
-import { isDatasetFileName, readCatalogue, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
+import { logTooLarge, tooLargeForMemory } from './memory-limit';
+import { isDatasetFileName, readCatalogue, sameMetadata, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
 import type { Logger } from './log';
 import type { AgentState } from './state';
 import { fileHash, type StoreDatasets } from './store/store-datasets';
@@ -49,14 +50,12 @@ interface DatasetManagerOptions {
   store?: StoreDatasets;
   state: AgentState;
   log: Logger;
+  /** Largest file loaded in memory (memory-limit.ts); larger ones are refused with a log line. */
+  maxInMemoryBytes?: number;
   /** Quiet time after a file-system event before rescanning (default 300 ms). */
   debounceMs?: number;
   /** Periodic rescan, in case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;
-}
-
-function sameMetadata(a: DatasetMetadata, b: DatasetMetadata): boolean {
-  return a.name === b.name && a.about === b.about && a.contact === b.contact && a.additional_info === b.additional_info;
 }
 
 export class DatasetManager extends EventEmitter {
@@ -229,6 +228,13 @@ export class DatasetManager extends EventEmitter {
 
     const statChanged = !tracked || tracked.size !== info.size || tracked.mtimeMs !== info.mtimeMs;
     let contentChanged = false;
+    if (statChanged && !store && tooLargeForMemory(info.size, this.options.maxInMemoryBytes)) {
+      // Logged once per version, never read; a previous version stays served.
+      logTooLarge(log, file, info.size, this.options.maxInMemoryBytes);
+      if (!tracked) this.tracked.set(file, (tracked = { size: 0, mtimeMs: 0, hash: '' }));
+      Object.assign(tracked, { size: info.size, mtimeMs: info.mtimeMs });
+      return;
+    }
     if (statChanged) {
       const text = store ? '' : await readFile(full, 'utf8');
       const hash = store ? await fileHash(full) : createHash('sha256').update(text).digest('hex');
