@@ -156,7 +156,7 @@ export function createAgentServer(context: ServerContext): Server {
     }
 
     if (parts.length === 3) {
-      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata });
+      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples });
     }
 
     const query = url.searchParams.get('sparql_query');

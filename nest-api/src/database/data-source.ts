@@ -22,6 +22,7 @@ import { Insight1766200000000 } from './migrations/1766200000000-Insight';
 import { SessionNotifications1766300000000 } from './migrations/1766300000000-SessionNotifications';
 import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-CatalogueNotifications';
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
+import { DatasetTriples1767100000001 } from './migrations/1767100000001-DatasetTriples';
 
 const ENTITIES = [
   Organization,
@@ -49,6 +50,7 @@ const MIGRATIONS = [
   SessionNotifications1766300000000,
   CatalogueNotifications1766400000000,
   ApiTokens1766500000000,
+  DatasetTriples1767100000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {
