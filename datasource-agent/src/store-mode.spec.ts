@@ -10,7 +10,7 @@ import { get, spawnAgent, token, type AgentProcess } from './testing/agent-proce
 import { TEST_DATASOURCE_ID, TEST_SECRET, readFixtureTurtle } from './testing/fixtures';
 import { EDGE_TTL, PREFIXES, QUERIES, SCOPE_SETS } from './testing/queries';
 import { canonicalGraph, canonicalResults, referenceAnswer } from './testing/reference';
-import { startVirtuoso, type TestVirtuoso } from './testing/virtuoso';
+import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
 
 const CATALOG = `datasets:
   - file: voorbeeld.ttl

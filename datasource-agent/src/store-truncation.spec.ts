@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnAgent, token, type AgentProcess } from './testing/agent-process';
 import { TEST_DATASOURCE_ID, TEST_SECRET } from './testing/fixtures';
-import { startVirtuoso, type TestVirtuoso } from './testing/virtuoso';
+import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
 
 const HAS_CATEGORY = '<https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory>';
 

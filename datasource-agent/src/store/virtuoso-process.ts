@@ -1,5 +1,5 @@
 /**
- * A throw-away Virtuoso for tests: its own temporary folder, a minimal virtuoso.ini (free loopback
+ * A throw-away Virtuoso for tests and bench:bigdata: its own temporary folder, a minimal virtuoso.ini (free loopback
  * ports, little memory), started in the foreground and stopped (folder removed) by `stop()`.
  * Needs Debian's virtuoso-opensource-7-bin (`/usr/bin/virtuoso-t`; `.ci/run` installs it).
  */
@@ -12,6 +12,10 @@ import path from 'node:path';
 export const VIRTUOSO_BINARY = process.env.VIRTUOSO_BINARY ?? '/usr/bin/virtuoso-t';
 
 export interface TestVirtuoso {
+  /** Its folder (DirsAllowed: the bulk loader reads files from here). */
+  dir: string;
+  /** The SQL port (isql-vt). */
+  sqlPort: number;
   sparqlEndpoint: string;
   graphStore: string;
   user: string;
@@ -32,7 +36,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function ini(dir: string, sqlPort: number, httpPort: number, maxRows: number): string {
+function ini(dir: string, sqlPort: number, httpPort: number, maxRows: number, buffers: number): string {
   return `[Database]
 DatabaseFile = ${dir}/virtuoso.db
 ErrorLogFile = ${dir}/virtuoso.log
@@ -51,8 +55,8 @@ Striping = 0
 
 [Parameters]
 ServerPort = 127.0.0.1:${sqlPort}
-NumberOfBuffers = 10000
-MaxDirtyBuffers = 6000
+NumberOfBuffers = ${buffers}
+MaxDirtyBuffers = ${Math.round(buffers * 0.75)}
 MaxClientConnections = 8
 CheckpointInterval = 0
 DirsAllowed = ., ${dir}
@@ -87,11 +91,14 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   }
 }
 
-/** Starts a Virtuoso; `maxRows` is its ResultSetMaxRows (the silent cut of long answers). */
-export async function startVirtuoso(options: { maxRows?: number } = {}): Promise<TestVirtuoso> {
+/**
+ * Starts a Virtuoso; `maxRows` is its ResultSetMaxRows (the silent cut of long answers), `buffers`
+ * its NumberOfBuffers (8 KB pages; default 10 000 ≈ 80 MB, enough for tests).
+ */
+export async function startVirtuoso(options: { maxRows?: number; buffers?: number } = {}): Promise<TestVirtuoso> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'datahub-virtuoso-'));
   const [sqlPort, httpPort] = [await freePort(), await freePort()];
-  writeFileSync(path.join(dir, 'virtuoso.ini'), ini(dir, sqlPort, httpPort, options.maxRows ?? 1_000_000));
+  writeFileSync(path.join(dir, 'virtuoso.ini'), ini(dir, sqlPort, httpPort, options.maxRows ?? 1_000_000, options.buffers ?? 10_000));
   const child = spawn(VIRTUOSO_BINARY, ['+foreground', '+configfile', path.join(dir, 'virtuoso.ini')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -118,6 +125,8 @@ export async function startVirtuoso(options: { maxRows?: number } = {}): Promise
   }
   const store = { sparqlEndpoint: `${base}/sparql`, graphStore: `${base}/sparql-graph-crud-auth`, user: 'dba', password: 'dba' };
   return {
+    dir,
+    sqlPort,
     ...store,
     cliArgs: ['--sparql-endpoint', store.sparqlEndpoint, '--graph-store', store.graphStore, '--store-user', store.user, '--store-password', store.password],
     stop,
