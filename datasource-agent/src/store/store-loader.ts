@@ -8,6 +8,7 @@ import { CATEGORY_PREDICATE } from '@datahub/sparql';
 import type { Logger } from '../log';
 import type { StoreClient } from './store-client';
 import { categoryGraph } from './store-graphs';
+import { SubjectTable } from './subject-table';
 import { readTriples, skolemise } from './turtle-stream';
 
 export interface StoreLoadResult {
@@ -31,34 +32,29 @@ interface LoadOptions {
   replaces?: readonly string[];
 }
 
-/** Pass 1: the graph of every categorised subject (interned names: one string per category set). */
-async function subjectGraphs(file: string, datasetId: string): Promise<Map<string, string>> {
-  const categories = new Map<string, Set<string>>();
+/** Pass 1: every categorised subject's categories. */
+async function subjectCategories(file: string): Promise<SubjectTable> {
+  const table = new SubjectTable();
   for await (const quad of readTriples(file)) {
-    if (quad.predicate.value !== CATEGORY_PREDICATE || quad.object.termType !== 'Literal' || quad.predicate.termType !== 'NamedNode') continue;
-    const key = termToId(quad.subject);
-    let set = categories.get(key);
-    if (!set) categories.set(key, (set = new Set()));
-    set.add(quad.object.value);
+    if (quad.predicate.termType !== 'NamedNode' || quad.predicate.value !== CATEGORY_PREDICATE || quad.object.termType !== 'Literal') continue;
+    table.add(termToId(quad.subject), quad.object.value);
   }
-  const names = new Map<string, string>();
-  const graphs = new Map<string, string>();
-  for (const [subject, set] of categories) {
-    const graph = categoryGraph(datasetId, [...set]);
-    let interned = names.get(graph);
-    if (interned === undefined) names.set(graph, (interned = graph));
-    graphs.set(subject, interned);
-  }
-  return graphs;
+  return table;
 }
 
 export async function loadIntoStore(options: LoadOptions): Promise<StoreLoadResult> {
   const { client, file, datasetId, log, sizeBytes } = options;
   const started = Date.now();
   const batchTriples = options.batchTriples ?? 50_000;
-  const graphsBySubject = await subjectGraphs(file, datasetId);
+  const table = await subjectCategories(file);
   const uncategorised = categoryGraph(datasetId, []);
-  const targets = new Set([...graphsBySubject.values(), uncategorised, ...(options.replaces ?? [])]);
+  const graphNames = new Map<readonly string[], string>();
+  const graphOf = (categories: readonly string[]) => {
+    let name = graphNames.get(categories);
+    if (name === undefined) graphNames.set(categories, (name = categoryGraph(datasetId, categories)));
+    return name;
+  };
+  const targets = new Set([...table.allSets().map(graphOf), uncategorised, ...(options.replaces ?? [])]);
   for (const graph of targets) await client.drop(graph);
 
   const writer = new Writer({ format: 'N-Triples' });
@@ -89,7 +85,7 @@ export async function loadIntoStore(options: LoadOptions): Promise<StoreLoadResu
     const subject = termToId(quad.subject);
     if (subject !== lastSubject) {
       lastSubject = subject;
-      lastGraph = graphsBySubject.get(subject) ?? uncategorised;
+      lastGraph = graphOf(table.categories(subject));
     }
     const stored = skolemise(quad, encodeURIComponent(datasetId));
     let lines = pending.get(lastGraph);
