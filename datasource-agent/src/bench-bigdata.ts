@@ -1,5 +1,5 @@
 /**
- * npm run bench:bigdata [-- --triples 20000000 --runs 7] — store mode at size: generates a greenhouse
+ * npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000] — store mode at size: generates a greenhouse
  * dataset of about N triples (copies of the generated greenhouse, each under its own IRIs), starts a
  * Virtuoso of its own, then measures in the same run:
  *   - load throughput: the agent (streamed, per-category graphs) vs Virtuoso's bulk loader (ld_dir +
@@ -57,7 +57,7 @@ async function timed(run: () => Promise<unknown>, runs: number): Promise<number>
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { triples: { type: 'string' }, runs: { type: 'string' } } });
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { triples: { type: 'string' }, runs: { type: 'string' }, batch: { type: 'string' } } });
   const wanted = Number(values.triples ?? 20_000_000);
   const runs = Number(values.runs ?? 7);
   const virtuoso = await startVirtuoso({ maxRows: 100_000_000, buffers: 100_000 });
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const credentials = path.join(virtuoso.dir, 'credentials.json');
   writeFileSync(credentials, JSON.stringify({ datasource_id: 'bench', credentials: { datasource_id: 'bench', secret } }));
 
-  const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--credentials', credentials, '--data', dataDir, '--port', '0', '--rescan-interval', '0', '--deadline', '600000', ...virtuoso.cliArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--credentials', credentials, '--data', dataDir, '--port', '0', '--rescan-interval', '0', '--deadline', '600000', ...(values.batch ? ['--store-batch', values.batch] : []), ...virtuoso.cliArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

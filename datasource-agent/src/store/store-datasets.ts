@@ -15,7 +15,7 @@ import { ntriplesLines } from './ntriples-lines';
 import { readJsonResults } from './json-results-reader';
 
 export interface StoreOptions extends StoreClientOptions {
-  /** Triples per write (default 50 000). */
+  /** Triples per write (default 10 000). */
   batchTriples?: number;
   maxRows?: number;
   maxTriples?: number;

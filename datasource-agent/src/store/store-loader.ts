@@ -26,7 +26,7 @@ interface LoadOptions {
   datasetId: string;
   sizeBytes: number;
   log: Logger;
-  /** Triples per write (default 50 000). */
+  /** Triples per write (default 10 000: fewer live strings, a smaller heap; measured). */
   batchTriples?: number;
   /** Graphs to drop before writing (those of a previous version). */
   replaces?: readonly string[];
@@ -45,7 +45,7 @@ async function subjectCategories(file: string): Promise<SubjectTable> {
 export async function loadIntoStore(options: LoadOptions): Promise<StoreLoadResult> {
   const { client, file, datasetId, log, sizeBytes } = options;
   const started = Date.now();
-  const batchTriples = options.batchTriples ?? 50_000;
+  const batchTriples = options.batchTriples ?? 10_000;
   const table = await subjectCategories(file);
   const uncategorised = categoryGraph(datasetId, []);
   const graphNames = new Map<readonly string[], string>();
