@@ -17,6 +17,7 @@ const ANSWER = JSON.stringify({
       { s: { type: 'uri', value: 'http://x/{a}' }, o: { type: 'literal', value: 'he said "}]{[" \\ ok', 'xml:lang': 'en' } },
       { s: { type: 'bnode', value: 'b1' }, o: { type: 'typed-literal', datatype: 'http://www.w3.org/2001/XMLSchema#integer', value: '3' } },
       { s: { type: 'uri', value: 'http://x/kas€' } },
+      { o: { type: 'literal', value: 'x"} y' } },
     ],
   },
 });
