@@ -125,6 +125,7 @@ describe('datasource-agent (real process)', () => {
       about: 'Het Hortivation-voorbeeld',
       contact: 'teelt@kwekerij-delta.test',
       additional_info: 'Alleen voor tests',
+      triples: new Parser().parse(fixture).length,
     });
   });
 
