@@ -1,54 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, referenceAnswer } from 'datasource-agent/src/testing/reference';
-import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, type TestApi, type TestUser, stopProcess } from './harness';
-import { until } from './waiting';
+import { startTestApi, type TestApi, type TestUser } from './harness';
+import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference-agent';
 
 /**
  * Issue 22: the hub never holds a whole big forwarded answer. Here every answer above 2 KB is "big"
  * (SPARQL_MAX_ANSWER_MB): a forwarded query that large is refused, while the XML download (about
  * 20 KB of RDF/XML) is streamed through whole.
  */
-const AGENT = resolve(__dirname, '..', '..', 'datasource-agent', 'dist', 'cli.js');
-
 let api: TestApi;
-let dir: string;
-let agent: ChildProcess | null = null;
+let agent: ReferenceAgent | undefined;
 let datasetId: string;
 let owner: TestUser;
 const turtle = readFixtureTurtle();
 
 beforeAll(async () => {
-  api = await startTestApi({ ALLOW_PRIVATE_HOSTS: 'true', SPARQL_CACHE_MB: String(2 / 1024), SPARQL_MAX_ANSWER_MB: String(2 / 1024) });
+  const { port, env } = await agentPort();
+  api = await startTestApi({ ...env, SPARQL_CACHE_MB: String(2 / 1024), SPARQL_MAX_ANSWER_MB: String(2 / 1024) });
   const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
-  const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron', hostname: '' } })).json();
-  dir = await mkdtemp(join(tmpdir(), 'datahub-forwarded-stream-'));
-  await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
-  await mkdir(join(dir, 'data'));
-  await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
-  const port = await freePort();
-  agent = spawn(
-    process.execPath,
-    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
-    { stdio: 'ignore' },
-  );
-  datasetId = await until(async () => {
-    const rows: { id: string; status: string }[] = await api.db.query('SELECT id, status FROM datasets WHERE datasource_id = $1', [created.datasource_id]);
-    return rows[0]?.status === 'online' ? rows[0].id : undefined;
-  }, 'the dataset to come online');
+  agent = await startReferenceAgent(api, owner.token, turtle, { port });
+  datasetId = agent.datasetId;
 }, 90_000);
 
 afterAll(async () => {
-  await stopProcess(agent);
+  await agent?.stop();
   await api?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('forwarded answers above SPARQL_MAX_ANSWER_MB', () => {
