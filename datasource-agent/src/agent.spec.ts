@@ -3,30 +3,16 @@
  * data folder and a stand-in hub.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Parser } from 'n3';
-import { signHubToken } from './tokens';
+import { get, spawnAgent, token, type AgentProcess } from './testing/agent-process';
+import { EDGE_TTL, PREFIXES, QUERIES, RUNAWAY, SCOPE_SETS } from './testing/queries';
 import { eventually, startFakeHub, type FakeHub } from './testing/fake-hub';
 import { TEST_DATASOURCE_ID, TEST_SECRET, readFixtureTurtle } from './testing/fixtures';
 import { canonicalGraph, canonicalResults, referenceAnswer } from './testing/reference';
-
-const CLI = path.resolve(__dirname, '..', 'dist', 'cli.js');
-
-const EDGE_TTL = `
-PREFIX : <http://example.org/kas/>
-PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
-:kas1 a cgo:VenloGreenhouse ; cgo:hasArea 12000 ; cgo:hasCategory "VenloGreenhouse" .
-:dak1 a cgo:Roof ; cgo:partOf :kas1 ; cgo:hasSpanWidth 4.0 ; cgo:hasCategory "Roof", "Construction" .
-:pomp1 a cgo:Pump ; cgo:partOf :kas1 ; cgo:hasCapacity [ cgo:hasNumericalValue 12.5 ] ; cgo:hasCategory "Water" .
-:zonder a cgo:Thing ; cgo:partOf :kas1 ; cgo:hasNumericalValue 7 .
-:sensor1 a cgo:Sensor ; cgo:measures :dak1 ; cgo:hasNumericalValue 21.5 ; cgo:hasCategory "Heating" .
-[] a cgo:Measurement ; cgo:hasNumericalValue 3 ; cgo:hasCategory "Heating" .
-[] a cgo:Measurement ; cgo:hasNumericalValue 3 ; cgo:hasCategory "Heating" .
-`;
 
 const CATALOG = (extra = '', voorbeeldName = 'Voorbeeldkas') => `datasets:
   - file: voorbeeld.ttl
@@ -41,76 +27,6 @@ const CATALOG = (extra = '', voorbeeldName = 'Voorbeeldkas') => `datasets:
     contact: data@kwekerij-delta.test
     additional_info: ''
 ${extra}`;
-
-const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
-PREFIX sosa: <http://www.w3.org/ns/sosa/>
-`;
-
-const QUERIES: { query: string; graph: boolean }[] = [
-  { query: 'SELECT ?s ?type WHERE { ?s a ?type }', graph: false },
-  { query: 'SELECT ?cat (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s cgo:hasCategory ?cat } GROUP BY ?cat', graph: false },
-  { query: 'SELECT ?part ?whole ?loc WHERE { ?part cgo:partOf ?whole OPTIONAL { ?part cgo:hasHortispotLocation ?loc } }', graph: false },
-  { query: 'SELECT ?s ?v WHERE { ?s cgo:hasNumericalValue ?v . ?s a ?t FILTER(?v > 10) }', graph: false },
-  { query: 'ASK { ?s a cgo:Crop }', graph: false },
-  { query: 'CONSTRUCT WHERE { ?s ?p ?o }', graph: true },
-  { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
-].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
-
-/** Five independent triple patterns over the whole dataset: never finishes on its own. */
-const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
-
-const SCOPE_SETS = [
-  ['Dataset.ReadAll'],
-  ['Dataset.ReadWater'],
-  ['Dataset.ReadHeating', 'Dataset.ReadConstruction'],
-  ['Dataset.ReadCrop', 'Dataset.ReadGlass', 'Dataset.ReadOther'],
-  ['Dataset.ReadRoof', 'Dataset.ReadVenloGreenhouse'],
-];
-
-interface AgentProcess {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-  stop(): Promise<number | null>;
-}
-
-async function spawnAgent(args: string[]): Promise<AgentProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'debug' } });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = () => {
-    if (child.exitCode !== null) throw new Error(`the agent exited (${child.exitCode}):\n${output}`);
-  };
-  const url = await eventually(() => {
-    exited();
-    return /listening url=(\S+)/.exec(output)?.[1];
-  }, 60_000, 'the agent to listen');
-  await eventually(async () => {
-    exited();
-    const health = (await (await fetch(url)).json()) as { ready?: boolean };
-    return health.ready;
-  }, 60_000, 'the agent to load its datasets');
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const token = (datasetId: string, scopes: string[], extra: { sub?: string; now?: number } = {}) =>
-  signHubToken(TEST_SECRET, { datasetId, sub: extra.sub ?? 'kassenbouw-west', scopes, ...(extra.now ? { now: extra.now } : {}) });
-
-async function get(url: string, bearer?: string): Promise<{ status: number; body: string; type: string }> {
-  const response = await fetch(url, bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {});
-  return { status: response.status, body: await response.text(), type: response.headers.get('content-type') ?? '' };
-}
 
 describe('datasource-agent (real process)', () => {
   let dir: string;
@@ -209,6 +125,7 @@ describe('datasource-agent (real process)', () => {
       about: 'Het Hortivation-voorbeeld',
       contact: 'teelt@kwekerij-delta.test',
       additional_info: 'Alleen voor tests',
+      triples: new Parser().parse(fixture).length,
     });
   });
 

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './log';
 import { Registrar } from './registrar';
 import { createAgentServer, LICENCES_FILE } from './server';
 import { AgentState } from './state';
+import { StoreDatasets, type StoreOptions } from './store/store-datasets';
 
 export interface AgentOptions {
   credentials: DatasourceCredentials;
@@ -29,6 +30,10 @@ export interface AgentOptions {
   /** First retry delay for hub calls (default 2 s). */
   hubRetryMs?: number;
   log?: Logger;
+  /** Largest file loaded in memory, in bytes (default 256 MB). */
+  maxInMemoryBytes?: number;
+  /** Store mode: the datasets live in this triple store instead of in memory. */
+  store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples'>;
 }
 
 export interface RunningAgent {
@@ -45,7 +50,15 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   mkdirSync(dataDir, { recursive: true });
   const state = AgentState.load(dataDir);
   const engine = new SparqlEngine({ workers: options.workers ?? 1, deadlineMs: options.deadlineMs });
-  const manager = new DatasetManager({ dir: dataDir, engine, state, log, rescanIntervalMs: options.rescanIntervalMs });
+  const store = options.store ? new StoreDatasets({ ...options.store, ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}) }, log) : undefined;
+  if (store) {
+    log.info('store mode', { sparql_endpoint: options.store!.sparqlEndpoint, graph_store: options.store!.graphStore });
+    await store.probe();
+  }
+  const manager = new DatasetManager({ dir: dataDir, engine, state, log, rescanIntervalMs: options.rescanIntervalMs,
+    ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
+    ...(store ? { store } : {}),
+  });
 
   const hostToRegister = options.credentials.hostname ? undefined : options.publicHostname;
   const registrar = options.hubUrl
@@ -66,6 +79,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   let ready = false;
   const server = createAgentServer({
     engine,
+    ...(store ? { store } : {}),
     manager,
     secret: options.credentials.secret,
     datasourceId: options.credentials.datasourceId,

@@ -14,38 +14,13 @@ import { parseArgs } from 'node:util';
 import { GREENHOUSE_FILE, writeDemoData } from './generate-greenhouse';
 import { BENCH_QUERIES as QUERIES } from './bench-queries';
 import { signHubToken } from './tokens';
+import { median, rssMb, waitFor } from './bench-helpers';
 
 
 const SCOPES: { name: string; scopes: string[] }[] = [
   { name: 'ReadAll', scopes: ['Dataset.ReadAll'] },
   { name: 'ReadHeating + ReadCrop', scopes: ['Dataset.ReadHeating', 'Dataset.ReadCrop'] },
 ];
-
-function rssMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-  return { rss: Math.round(field('VmRSS')), peak: Math.round(field('VmHWM')) };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 300_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string' }, scale: { type: 'string' } } });

@@ -96,3 +96,7 @@ export async function readCatalogue(dir: string): Promise<Catalogue> {
   }
   return { entries: [], problems: [] };
 }
+
+export function sameMetadata(a: DatasetMetadata, b: DatasetMetadata): boolean {
+  return a.name === b.name && a.about === b.about && a.contact === b.contact && a.additional_info === b.additional_info;
+}

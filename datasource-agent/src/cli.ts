@@ -2,6 +2,7 @@
 /**
  * datasource-agent --credentials file.json --data DIR --hub URL --port N
  *                  [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
+ *                  [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P]]
  */
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
@@ -10,10 +11,14 @@ import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
        [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
+       [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
-creating the data source (datasource-credentials-{id}.json).`;
+creating the data source (datasource-credentials-{id}.json).
+Files above --max-in-memory-mb are not loaded in memory (a log line says so).
+Store mode (--sparql-endpoint and --graph-store): the datasets are streamed into that triple store
+(SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory.`;
 
 export interface CliOptions {
   credentials: string;
@@ -25,6 +30,34 @@ export interface CliOptions {
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
+  maxInMemoryBytes?: number;
+  store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number };
+}
+
+function httpUrl(value: string, flag: string): string {
+  const parsed = new URL(value);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${flag} must be an http(s) URL`);
+  return value;
+}
+
+function storeOptions(values: Record<string, string | boolean | undefined>): CliOptions['store'] {
+  const endpoint = values['sparql-endpoint'] as string | undefined;
+  const graphStore = values['graph-store'] as string | undefined;
+  const user = values['store-user'] as string | undefined;
+  const password = (values['store-password'] as string | undefined) ?? process.env.STORE_PASSWORD;
+  if (!endpoint && !graphStore) {
+    if (user) throw new Error('--store-user needs --sparql-endpoint and --graph-store');
+    return undefined;
+  }
+  if (!endpoint || !graphStore) throw new Error('store mode needs both --sparql-endpoint and --graph-store');
+  if (user && password === undefined) throw new Error('--store-user needs --store-password (or STORE_PASSWORD)');
+  const batch = positiveInteger(values['store-batch'] as string | undefined, '--store-batch');
+  return {
+    ...(batch ? { batchTriples: batch } : {}),
+    sparqlEndpoint: httpUrl(endpoint, '--sparql-endpoint'),
+    graphStore: httpUrl(graphStore, '--graph-store'),
+    ...(user ? { credentials: { user, password: password! } } : {}),
+  };
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
@@ -47,6 +80,12 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'rescan-interval': { type: 'string' },
       deadline: { type: 'string' },
       workers: { type: 'string' },
+      'sparql-endpoint': { type: 'string' },
+      'graph-store': { type: 'string' },
+      'store-user': { type: 'string' },
+      'store-password': { type: 'string' },
+      'store-batch': { type: 'string' },
+      'max-in-memory-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -63,7 +102,11 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const rescan = positiveInteger(values['rescan-interval'], '--rescan-interval');
   const deadline = positiveInteger(values.deadline, '--deadline');
   const workers = positiveInteger(values.workers, '--workers');
+  const store = storeOptions(values);
+  const maxInMemoryMb = values['max-in-memory-mb'] === undefined ? undefined : Number(values['max-in-memory-mb']);
+  if (maxInMemoryMb !== undefined && !(maxInMemoryMb > 0)) throw new Error('--max-in-memory-mb must be a positive number');
   return {
+    ...(maxInMemoryMb ? { maxInMemoryBytes: Math.floor(maxInMemoryMb * 1024 * 1024) } : {}),
     credentials: values.credentials,
     data: values.data,
     ...(values.hub ? { hub: values.hub } : {}),
@@ -73,6 +116,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(rescan !== undefined ? { rescanIntervalMs: rescan * 1000 } : {}),
     ...(deadline ? { deadlineMs: deadline } : {}),
     ...(workers ? { workers } : {}),
+    ...(store ? { store } : {}),
   };
 }
 
@@ -100,6 +144,8 @@ async function main(): Promise<void> {
     ...(options.rescanIntervalMs !== undefined ? { rescanIntervalMs: options.rescanIntervalMs } : {}),
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
     log,
   });
   let stopping = false;

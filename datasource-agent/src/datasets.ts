@@ -10,9 +10,11 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SparqlEngine } from '@datahub/sparql';
-import { isDatasetFileName, readCatalogue, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
+import { logTooLarge, tooLargeForMemory } from './memory-limit';
+import { isDatasetFileName, readCatalogue, sameMetadata, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
 import type { Logger } from './log';
 import type { AgentState } from './state';
+import { fileHash, type StoreDatasets } from './store/store-datasets';
 
 export interface ServedDataset {
   id: string;
@@ -44,16 +46,16 @@ interface Tracked {
 interface DatasetManagerOptions {
   dir: string;
   engine: SparqlEngine;
+  /** Store mode: datasets go to a triple store, streamed (never whole in memory), instead of the engine. */
+  store?: StoreDatasets;
   state: AgentState;
   log: Logger;
+  /** Largest file loaded in memory (memory-limit.ts); larger ones are refused with a log line. */
+  maxInMemoryBytes?: number;
   /** Quiet time after a file-system event before rescanning (default 300 ms). */
   debounceMs?: number;
   /** Periodic rescan, in case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;
-}
-
-function sameMetadata(a: DatasetMetadata, b: DatasetMetadata): boolean {
-  return a.name === b.name && a.about === b.about && a.contact === b.contact && a.additional_info === b.additional_info;
 }
 
 export class DatasetManager extends EventEmitter {
@@ -186,6 +188,7 @@ export class DatasetManager extends EventEmitter {
       if (present.has(file)) continue;
       this.tracked.delete(file);
       this.options.engine.unload(file);
+      await this.options.store?.unload(file).catch((error: unknown) => log.warn('cannot drop the dataset from the store', { file, error }));
       this.options.state.forget(file);
       if (tracked.dataset) {
         log.info('dataset removed', { file, dataset_id: tracked.dataset.id });
@@ -204,7 +207,7 @@ export class DatasetManager extends EventEmitter {
   }
 
   private async refresh(file: string, entry: CatalogueEntry | undefined): Promise<void> {
-    const { dir, engine, log } = this.options;
+    const { dir, engine, store, log } = this.options;
     const full = path.join(dir, file);
     let info;
     try {
@@ -225,9 +228,16 @@ export class DatasetManager extends EventEmitter {
 
     const statChanged = !tracked || tracked.size !== info.size || tracked.mtimeMs !== info.mtimeMs;
     let contentChanged = false;
+    if (statChanged && !store && tooLargeForMemory(info.size, this.options.maxInMemoryBytes)) {
+      // Logged once per version, never read; a previous version stays served.
+      logTooLarge(log, file, info.size, this.options.maxInMemoryBytes);
+      if (!tracked) this.tracked.set(file, (tracked = { size: 0, mtimeMs: 0, hash: '' }));
+      Object.assign(tracked, { size: info.size, mtimeMs: info.mtimeMs });
+      return;
+    }
     if (statChanged) {
-      const text = await readFile(full, 'utf8');
-      const hash = createHash('sha256').update(text).digest('hex');
+      const text = store ? '' : await readFile(full, 'utf8');
+      const hash = store ? await fileHash(full) : createHash('sha256').update(text).digest('hex');
       if (!tracked) {
         tracked = { size: info.size, mtimeMs: info.mtimeMs, hash: '' };
         this.tracked.set(file, tracked);
@@ -236,7 +246,7 @@ export class DatasetManager extends EventEmitter {
       tracked.mtimeMs = info.mtimeMs;
       if (hash !== tracked.hash && hash !== tracked.failedHash) {
         try {
-          const loaded = await engine.load(file, text);
+          const loaded = store ? await store.load(file, full, requestedId, info.size, hash) : await engine.load(file, text);
           tracked.hash = hash;
           tracked.failedHash = undefined;
           contentChanged = true;
@@ -255,7 +265,7 @@ export class DatasetManager extends EventEmitter {
             dataset_id: id,
             triples: loaded.triples,
             load_ms: loaded.loadMs,
-            uncategorised_triples: loaded.uncategorisedTriples || undefined,
+            uncategorised_triples: ('uncategorisedTriples' in loaded && loaded.uncategorisedTriples) || undefined,
           });
         } catch (error) {
           tracked.failedHash = hash;

@@ -13,6 +13,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { DETAILS } from '@datahub/domain';
 import { isSparqlError, negotiateFormats, type SparqlEngine } from '@datahub/sparql';
 import type { DatasetManager } from './datasets';
+import type { StoreDatasets } from './store/store-datasets';
+import { Readable } from 'node:stream';
 import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
 
@@ -21,6 +23,8 @@ export const LICENCES_FILE = 'licences.json';
 
 interface ServerContext {
   engine: SparqlEngine;
+  /** Store mode: queries and dumps are answered by the triple store. */
+  store?: StoreDatasets;
   manager: DatasetManager;
   secret: string;
   datasourceId: string;
@@ -63,6 +67,13 @@ function sendStream(response: ServerResponse, body: string | Uint8Array, content
     response.end();
   };
   write();
+}
+
+/** A body of unknown length from a stream (chunked), waiting for the connection to drain. */
+function sendLines(response: ServerResponse, body: Readable, contentType: string): void {
+  response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  body.on('error', () => response.destroy());
+  body.pipe(response);
 }
 
 function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
@@ -134,6 +145,10 @@ export function createAgentServer(context: ServerContext): Server {
       if (!claims.scopes.includes('Dataset.ReadAll')) {
         return sendError(response, 403, DETAILS.forbidden, { reason: 'not_read_all', message: 'the dump needs Dataset.ReadAll' });
       }
+      if (context.store) {
+        log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub, from: 'store' });
+        return sendLines(response, Readable.from(context.store.export(dataset.file, claims.scopes)), 'text/turtle; charset=utf-8');
+      }
       const source = engine.source(dataset.file);
       if (source === undefined) return sendError(response, 404, DETAILS.notFound);
       log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub });
@@ -141,7 +156,7 @@ export function createAgentServer(context: ServerContext): Server {
     }
 
     if (parts.length === 3) {
-      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata });
+      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples });
     }
 
     const query = url.searchParams.get('sparql_query');
@@ -154,7 +169,9 @@ export function createAgentServer(context: ServerContext): Server {
     try {
       // The formats of the hub's own answers (W3C): forwarded queries come with the asker's Accept.
       const formats = negotiateFormats(request.headers.accept);
-      const result = await engine.query(dataset.file, query, claims.scopes, { graphFormat: formats.graph, resultsFormat: formats.results });
+      const result = context.store
+        ? await context.store.query(dataset.file, query, claims.scopes, formats)
+        : await engine.query(dataset.file, query, claims.scopes, { graphFormat: formats.graph, resultsFormat: formats.results });
       log.info('query answered', {
         dataset_id: dataset.id,
         sub: claims.sub,
@@ -165,7 +182,7 @@ export function createAgentServer(context: ServerContext): Server {
         truncated: result.truncated || undefined,
       });
       const charset = result.contentType.startsWith('text/') || result.contentType.endsWith('json') || result.contentType.endsWith('xml') ? '; charset=utf-8' : '';
-      return send(response, 200, result.bytes, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
+      return send(response, 200, 'bytes' in result ? result.bytes : result.body, result.contentType + charset, result.truncated ? { 'x-datahub-truncated': 'true' } : {});
     } catch (error) {
       if (isSparqlError(error)) {
         log.info('query refused', { dataset_id: dataset.id, reason: error.reason });

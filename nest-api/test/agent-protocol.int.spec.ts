@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatasetScope } from '@datahub/domain';
 import jwt from 'jsonwebtoken';
+import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalGraph, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
@@ -78,6 +79,14 @@ describe('the reference data source and the hub', () => {
     const [dataset] = await api.db.query('SELECT slug, about, contact, additional_info FROM datasets WHERE datasource_id = $1', [datasourceId]);
     expect(dataset).toEqual({ slug: 'kas-delta', about: 'Voorbeeldkas', contact: 'data@kwekerij-delta.test', additional_info: 'Uit de fixtures' });
   }, 90_000);
+
+  it("keeps the dataset's size in triples from its metadata and shows it in the dataset view", async () => {
+    const triples = new Parser().parse(await readFile(FIXTURE, 'utf8')).length;
+    const [row] = await api.db.query('SELECT triples FROM datasets WHERE datasource_id = $1', [datasourceId]);
+    expect(Number(row.triples)).toBe(triples);
+    const view = await (await api.request('/api/datasets/kas-delta', { token: owner.token })).json();
+    expect(view).toMatchObject({ slug: 'kas-delta', triples });
+  });
 
   it('turns offline when the agent stops and online again when it returns', async () => {
     await stopAgent();

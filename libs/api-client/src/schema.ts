@@ -2089,6 +2089,8 @@ export type components = {
             slug: string;
             /** @example online */
             status: string;
+            /** @description Size in triples, from the data source's metadata; null when it gives none. */
+            triples: number | null;
         };
         DatasourceCredentialsView: {
             /** Format: uuid */

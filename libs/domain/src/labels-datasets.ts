@@ -84,6 +84,8 @@ export const DATASET_LABELS = {
     contact: 'Contact',
     additionalInfo: 'Aanvullende informatie',
     fileFormat: 'Bestandsformaat',
+    size: 'Omvang',
+    triples: (count: number) => `${count.toLocaleString('nl-NL')} ${count === 1 ? 'triple' : 'triples'}`,
     status: 'Status',
     others: (organization: string) => `Andere datasets van ${organization}`,
     notFoundTitle: 'Dataset niet gevonden',

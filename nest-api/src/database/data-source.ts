@@ -27,6 +27,7 @@ import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
 import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRequests';
+import { DatasetTriples1767100000001 } from './migrations/1767100000001-DatasetTriples';
 
 const ENTITIES = [
   Organization,
@@ -58,6 +59,7 @@ const MIGRATIONS = [
   TimedJobs1767300000001,
   AuditLog1767200000001,
   AccessRequests1767200000002,
+  DatasetTriples1767100000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -197,10 +197,7 @@ export class DatasetDataService {
       try {
         const body = await this.onCopy(dataset.id, {
           local: () => this.store.engine.exportStream(dataset.id, scopes, 'rdfxml', { group: actor.organizationId }),
-          forwarded: async () => {
-            const answer = await this.forward(actor, dataset.id, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, 'rdfxml', 'application/rdf+xml, text/turtle;q=0.5');
-            return Readable.from([answer.body]);
-          },
+          forwarded: () => this.forwardDownload(actor, dataset.id, scopes),
         });
         return { slug: dataset.slug, body };
       } catch (error) {
@@ -219,11 +216,7 @@ export class DatasetDataService {
     accept: string | undefined,
   ): Promise<DataAnswer> {
     const response = await this.store.callDataset(datasetId, query, scopes, actor.organizationSlug, accept ?? 'application/sparql-results+json', this.store.forwardClient);
-    if (response.status !== 200) {
-      if (response.status === 400) throw new SparqlError('query_failed', 'the data source refused the query');
-      if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
-      throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
-    }
+    if (response.status !== 200) throw refusal(response.status);
     // The data source's own cap: its 'X-Datahub-Truncated: true' reaches the asker.
     const truncated = response.truncated;
     // A data source that answers graphs in Turtle only (the protocol's minimum): converted here.
@@ -233,6 +226,31 @@ export class DatasetDataService {
     return { body: response.body, contentType: response.contentType.split(';')[0], truncated, rows: null };
   }
 
+  /**
+   * A forwarded download: the data source's RDF/XML streamed through, never held whole (issue 22).
+   * A data source that answers Turtle only is converted here (held, up to SPARQL_MAX_ANSWER_MB).
+   */
+  private async forwardDownload(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
+    const answer = await this.store.streamDataset(datasetId, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, actor.organizationSlug, 'application/rdf+xml, text/turtle;q=0.5');
+    if (answer.status !== 200) {
+      answer.body.destroy();
+      throw refusal(answer.status);
+    }
+    if (!answer.contentType.startsWith('text/turtle')) return answer.body;
+    const limit = Math.floor(this.config.sparql.maxAnswerMb * 1024 * 1024);
+    const pieces: Buffer[] = [];
+    let size = 0;
+    for await (const piece of answer.body as AsyncIterable<Buffer>) {
+      size += piece.length;
+      if (size > limit) {
+        answer.body.destroy();
+        throw new DatasetTooLargeError('the Turtle answer is too large to convert');
+      }
+      pieces.push(piece);
+    }
+    return Readable.from([Buffer.from(convertGraph(Buffer.concat(pieces).toString('utf8'), 'rdfxml'), 'utf8')]);
+  }
+
   private toApiError(error: unknown): Error {
     if (error instanceof ApiError) return error;
     if (error instanceof DatasetTooLargeError) return new ApiError(HttpStatus.BAD_GATEWAY, 'answer too large');
@@ -240,4 +258,11 @@ export class DatasetDataService {
     if (isSparqlError(error)) return sparqlApiError(error, { memoryMb: this.config.sparql.maxRssMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs });
     return error as Error;
   }
+}
+
+/** A data source's refusal of a forwarded call, as the hub answers it. */
+function refusal(status: number): Error {
+  if (status === 400) return new SparqlError('query_failed', 'the data source refused the query');
+  if (status === 504) return new SparqlError('timeout', 'the data source did not answer in time');
+  return new DatasourceUnavailableError(`the data source answered ${status}`);
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -28,8 +29,10 @@ export class HubDatasetStore implements OnModuleDestroy {
   readonly engine: SparqlEngine;
   readonly cache: DatasetCache;
   private readonly client: OutboundClient;
-  /** For queries forwarded to a data source: answers (capped rows) rather than whole datasets. */
+  /** For queries forwarded to a data source: answers (capped rows, at most SPARQL_MAX_ANSWER_MB) rather than whole datasets. */
   readonly forwardClient: OutboundClient;
+  /** For forwarded downloads: streamed through, never held (issue 22); an hour at most. */
+  private readonly downloadClient: OutboundClient;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -61,7 +64,13 @@ export class HubDatasetStore implements OnModuleDestroy {
       privateHostsAllowed: config.privateHostsAllowed,
       connectTimeoutMs: 3000,
       totalTimeoutMs: sparql.deadlineMs + 5000,
-      maxBytes: 64 * 1024 * 1024,
+      maxBytes: Math.floor(sparql.maxAnswerMb * 1024 * 1024),
+    });
+    this.downloadClient = new OutboundClient({
+      allowPrivate: config.allowPrivateHosts,
+      privateHostsAllowed: config.privateHostsAllowed,
+      connectTimeoutMs: 3000,
+      totalTimeoutMs: 3600_000,
     });
     this.metrics = metrics;
     metrics.onCollect(() => this.collectMetrics());
@@ -84,6 +93,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     await this.engine.close();
     await this.client.close();
     await this.forwardClient.close();
+    await this.downloadClient.close();
   }
 
   /** Drops the copy of a dataset (discovery saw it change or go offline). */
@@ -140,15 +150,13 @@ export class HubDatasetStore implements OnModuleDestroy {
     return this.requestDataset(datasetId, { query }, scopes, organizationSlug, accept, client);
   }
 
-  /** The 'dataset' call (with a query) or its dump (`{dataset URL}/dump`, the whole dataset; ADR 0007). */
-  private async requestDataset(
+  /** Where the 'dataset' call (with a query) or its dump goes, and the hub token for it. */
+  private async target(
     datasetId: string,
     what: { query: string } | { dump: true },
     scopes: DatasetScope[],
     organizationSlug: string | null,
-    accept: string,
-    client: OutboundClient = this.client,
-  ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
+  ): Promise<{ url: string; token: string }> {
     const [row]: { datasource_id: string; hostname: string | null; owner_slug: string }[] = await this.dataSource.query(
       `SELECT ds.id AS datasource_id, ds.hostname, o.slug AS owner_slug
        FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id JOIN organizations o ON o.id = ds.organization_id WHERE d.id = $1`,
@@ -171,7 +179,29 @@ export class HubDatasetStore implements OnModuleDestroy {
       if (error instanceof ForeignOriginError) throw new DatasourceUnavailableError(error.message);
       throw error;
     }
-    const token = signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes });
+    return { url, token: signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes }) };
+  }
+
+  /** A forwarded download (the CONSTRUCT of the permitted graph) as a stream, never held whole. */
+  async streamDataset(datasetId: string, query: string, scopes: DatasetScope[], organizationSlug: string | null, accept: string): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
+    const { url, token } = await this.target(datasetId, { query }, scopes, organizationSlug);
+    try {
+      return await this.downloadClient.stream(url, { authorization: `Bearer ${token}`, accept });
+    } catch (error) {
+      throw new DatasourceUnavailableError((error as Error).message);
+    }
+  }
+
+  /** The 'dataset' call (with a query) or its dump (`{dataset URL}/dump`, the whole dataset; ADR 0007). */
+  private async requestDataset(
+    datasetId: string,
+    what: { query: string } | { dump: true },
+    scopes: DatasetScope[],
+    organizationSlug: string | null,
+    accept: string,
+    client: OutboundClient = this.client,
+  ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
+    const { url, token } = await this.target(datasetId, what, scopes, organizationSlug);
     let response;
     try {
       response = await client.get(url, { authorization: `Bearer ${token}`, accept });

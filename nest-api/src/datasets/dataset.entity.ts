@@ -34,6 +34,10 @@ export class Dataset {
   @Column('text')
   status: string;
 
+  /** Size in triples from the data source's metadata (bigint: read back as a number); null when not given. */
+  @Column('bigint', { nullable: true, transformer: { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
+  triples: number | null;
+
   @Column('timestamptz', { name: 'checked_at', nullable: true })
   checkedAt: Date | null;
 

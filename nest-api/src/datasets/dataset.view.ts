@@ -23,6 +23,9 @@ export class DatasetView {
   @ApiProperty()
   additional_info: string;
 
+  @ApiProperty({ nullable: true, type: Number, description: "Size in triples, from the data source's metadata; null when it gives none." })
+  triples: number | null;
+
   @ApiProperty({ example: '.ttl' })
   file_format: string;
 
@@ -47,6 +50,7 @@ export function toDatasetView(dataset: Dataset): DatasetView {
     about: dataset.about,
     contact: dataset.contact,
     additional_info: dataset.additionalInfo,
+    triples: dataset.triples ?? null,
     file_format: dataset.fileFormat,
     owner_organization_slug: organization.slug,
     owner_organization_name: organization.name,

@@ -20,6 +20,8 @@ const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
 const DISCOVERY_CONCURRENCY = 8;
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
+/** A dataset's size as its metadata gives it: a whole number of triples, else unknown (null). */
+const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
 @Injectable()
@@ -134,7 +136,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
     const changed =
       dataset.status !== 'online' || name !== dataset.name || text(metadata.about) !== dataset.about ||
-      text(metadata.contact) !== dataset.contact || text(metadata.additional_info) !== dataset.additionalInfo;
+      text(metadata.contact) !== dataset.contact || text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples;
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
@@ -144,7 +146,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       if (previous === undefined) return false; // deleted meanwhile
       await manager.getRepository(Dataset).update(
         { id: dataset.id },
-        { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), status: 'online', checkedAt: new Date() },
+        { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples), status: 'online', checkedAt: new Date() },
       );
       if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
       return true;

@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns';
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Agent, fetch, type Response } from 'undici';
 import { collectGarbage } from '@datahub/sparql';
 
@@ -124,6 +126,7 @@ export class OutboundClient {
     return this.read(response);
   }
 
+  /** The checked request (scheme, credentials, private addresses), its body left unread. */
   private async open(url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Response> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new OutboundError('refused: scheme');
@@ -138,6 +141,16 @@ export class OutboundClient {
     } catch (error) {
       throw new OutboundError(`request failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
     }
+  }
+
+  /**
+   * The answer as a stream, never held whole (a forwarded download of any size); no size cap: the
+   * total timeout still holds.
+   */
+  async stream(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
+    const response = await this.open(url, { method: 'GET', headers });
+    const body = response.body ? Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);
+    return { status: response.status, body, contentType: response.headers.get('content-type') ?? '', truncated: response.headers.get('x-datahub-truncated') === 'true' };
   }
 
   private async read(response: Response): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
 import { breadcrumbHandle } from '~/components/breadcrumb';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
+import { DatasetSize } from '~/components/dataset-size';
 import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
@@ -139,6 +140,7 @@ export default function DatasetPage() {
           <Field label={L.owner} value={dataset.owner_organization_name} />
           <Field label={L.contact} value={dataset.contact} />
           <Field label={L.additionalInfo} value={dataset.additional_info} />
+          <DatasetSize triples={dataset.triples} />
           {isAdmin && dataset.file_format !== null ? <Field label={L.fileFormat} value={dataset.file_format} /> : null}
         </dl>
       </section>

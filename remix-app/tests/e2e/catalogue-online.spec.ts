@@ -224,6 +224,8 @@ test('the dataset page shows the description from datasets.yaml and the other on
   await expect(field(about, L.dataset.owner)).toHaveText(OWNER);
   await expect(field(about, L.dataset.contact)).toHaveText(KAS.contact);
   await expect(field(about, L.dataset.additionalInfo)).toHaveText(KAS.additional_info);
+  // The size from the data source's metadata: the example fixture's 130 triples.
+  await expect(field(about, L.dataset.size)).toHaveText(L.dataset.triples(130));
   // The owner's logo beside the name (the first on the page, before the cards below).
   await expect(page.getByTestId('logo-initials').first()).toHaveText('KW');
 
@@ -241,6 +243,7 @@ test('the dataset page shows the description from datasets.yaml and the other on
   await expect(waterAbout.getByText(WATER.about, { exact: true })).toBeVisible();
   await expect(field(waterAbout, L.dataset.contact)).toHaveText(WATER.contact);
   await expect(field(waterAbout, L.dataset.additionalInfo)).toHaveText(WATER.additional_info);
+  await expect(field(waterAbout, L.dataset.size)).toHaveText('12 triples');
   const waterOthers = page.getByRole('region', { name: L.dataset.others(OWNER) });
   await expect(card(waterOthers, KAS)).toBeVisible();
   await expect(card(waterOthers, WATER)).toHaveCount(0);

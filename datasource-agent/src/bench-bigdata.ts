@@ -1,0 +1,154 @@
+/**
+ * npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000] — store mode at size: generates a greenhouse
+ * dataset of about N triples (copies of the generated greenhouse, each under its own IRIs), starts a
+ * Virtuoso of its own, then measures in the same run:
+ *   - load throughput: the agent (streamed, per-category graphs) vs Virtuoso's bulk loader (ld_dir +
+ *     rdf_loader_run) on the same file, and the agent's peak resident memory;
+ *   - three queries with a one-category grant (Dataset.ReadHeating): through the agent (HTTP, token,
+ *     guard, answer re-written) vs the same query sent straight to Virtuoso on the same graphs.
+ * The hub is not in this path: it forwards to the agent (see docs/benchmarks.md).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateGreenhouse } from './generate-greenhouse';
+import { BENCH_QUERIES } from './bench-queries';
+import { median, rssMb, waitFor } from './bench-helpers';
+import { permittedGraphs } from './store/store-graphs';
+import { EMPTY_GRAPH } from './store/store-query';
+import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
+import { signHubToken } from './tokens';
+
+const BASE = 'https://data.kwekerij-delta.test/kas/';
+const DATASET = 'bigdata-1';
+const GRANT = ['Dataset.ReadHeating'];
+
+const QUERIES = [
+  { name: 'selective lookup', sparql: `SELECT ?p ?o WHERE { <${BASE}c0/kas1-ketel> ?p ?o }` },
+  { name: 'category join + FILTER', sparql: BENCH_QUERIES[0].sparql },
+  { name: 'GROUP BY aggregate', sparql: BENCH_QUERIES[1].sparql },
+];
+
+/** Writes copies of the generated greenhouse (≈ 1M triples each) until about `triples`. */
+function generate(file: string, triples: number): number {
+  const one = generateGreenhouse({ scale: Math.min(8, Math.max(0.05, triples / 130_000)) });
+  const copies = Math.max(1, Math.round(triples / one.triples));
+  writeFileSync(file, '');
+  for (let copy = 0; copy < copies; copy += 1) appendFileSync(file, one.turtle.replace(`PREFIX : <${BASE}>`, `PREFIX : <${BASE}c${copy}/>`));
+  return copies * one.triples;
+}
+
+function isql(virtuoso: TestVirtuoso, sql: string): void {
+  execFileSync('isql-vt', [String(virtuoso.sqlPort), virtuoso.user, virtuoso.password, `exec=${sql}`], { stdio: 'pipe' });
+}
+
+async function timed(run: () => Promise<unknown>, runs: number): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { triples: { type: 'string' }, runs: { type: 'string' }, batch: { type: 'string' } } });
+  const wanted = Number(values.triples ?? 20_000_000);
+  const runs = Number(values.runs ?? 7);
+  const virtuoso = await startVirtuoso({ maxRows: 100_000_000, buffers: 100_000 });
+  const dataDir = path.join(virtuoso.dir, 'data');
+  mkdirSync(dataDir);
+  const file = path.join(dataDir, 'bigdata.ttl');
+  const t0 = performance.now();
+  const triples = generate(file, wanted);
+  const generateS = (performance.now() - t0) / 1000;
+  writeFileSync(path.join(dataDir, 'datasets.yaml'), `datasets:\n  - file: bigdata.ttl\n    dataset_id: ${DATASET}\n    name: Bigdata\n    about: x\n    contact: x\n    additional_info: x\n`);
+  const secret = randomBytes(32).toString('base64url');
+  const credentials = path.join(virtuoso.dir, 'credentials.json');
+  writeFileSync(credentials, JSON.stringify({ datasource_id: 'bench', credentials: { datasource_id: 'bench', secret } }));
+
+  const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--credentials', credentials, '--data', dataDir, '--port', '0', '--rescan-interval', '0', '--deadline', '600000', ...(values.batch ? ['--store-batch', values.batch] : []), ...virtuoso.cliArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, rssMb(child.pid!).rss);
+    } catch {
+      // exited
+    }
+  }, 200);
+  try {
+    const url = await waitFor(() => /listening url=(\S+)/.exec(output)?.[1], 'the agent to listen');
+    await waitFor(async () => ((await (await fetch(url)).json()) as { ready?: boolean }).ready || undefined, 'the load', 24 * 3600_000);
+    const loaded = /loaded into the store file=bigdata\.ttl triples=(\d+) graphs=(\d+) load_ms=(\d+) triples_per_s=(\d+)/.exec(output);
+    if (!loaded) throw new Error(`no load line:\n${output.slice(-2000)}`);
+    const agentLoadRss = peakRss;
+
+    const b0 = performance.now();
+    isql(virtuoso, `ld_dir('${dataDir}', 'bigdata.ttl', 'urn:bench:bulk'); rdf_loader_run(); checkpoint;`);
+    const bulkS = (performance.now() - b0) / 1000;
+    isql(virtuoso, `SPARQL CLEAR GRAPH <urn:bench:bulk>;`);
+
+    const graphsAnswer = await fetch(`${virtuoso.sparqlEndpoint}?query=${encodeURIComponent(`SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }`)}`, { headers: { accept: 'application/sparql-results+json' } });
+    const all = ((await graphsAnswer.json()) as { results: { bindings: { g: { value: string } }[] } }).results.bindings.map((b) => b.g.value);
+    const graphs = permittedGraphs(DATASET, all, { all: false, categories: ['Heating'] });
+    const rows: string[] = [];
+    for (const query of QUERIES) {
+      let agentRows = 0;
+      const viaAgent = await timed(async () => {
+        const token = signHubToken(secret, { datasetId: DATASET, sub: 'bench', scopes: GRANT });
+        const response = await fetch(`${url}/datasets/${DATASET}?sparql_query=${encodeURIComponent(query.sparql)}`, { headers: { authorization: `Bearer ${token}` } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${body.slice(0, 300)}`);
+        agentRows = (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length;
+      }, runs);
+      const straight = await timed(async () => {
+        const form = new URLSearchParams({ query: query.sparql });
+        for (const graph of graphs) form.append('default-graph-uri', graph);
+        form.append('named-graph-uri', EMPTY_GRAPH);
+        const response = await fetch(virtuoso.sparqlEndpoint, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } });
+        await response.text();
+      }, runs);
+      rows.push(`| ${query.name} | ${agentRows} | ${viaAgent.toFixed(1)} | ${straight.toFixed(1)} | ${(viaAgent / straight).toFixed(2)} |`);
+    }
+    const sizeMb = (statSync(file).size / 1048576).toFixed(0);
+    const [, agentTriples, graphCount, loadMs, agentRate] = loaded;
+    const lines = [
+      `bench:bigdata — ${new Date().toISOString()}`,
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`,
+      `dataset: ${triples.toLocaleString('en')} triples generated (${sizeMb} MB Turtle) in ${generateS.toFixed(0)} s; the agent put ${Number(agentTriples).toLocaleString('en')} into ${graphCount} graphs`,
+      '',
+      '| load | s | triples/s |',
+      '|---|---:|---:|',
+      `| agent (2 streamed passes, per-category graphs, Graph Store POSTs) | ${(Number(loadMs) / 1000).toFixed(1)} | ${Number(agentRate).toLocaleString('en')} |`,
+      `| Virtuoso bulk loader (ld_dir + rdf_loader_run + checkpoint, one graph) | ${bulkS.toFixed(1)} | ${Math.round(triples / bulkS).toLocaleString('en')} |`,
+      `agent / bulk loader: ${(Number(agentRate) / (triples / bulkS)).toFixed(2)}; agent peak RSS during the load: ${agentLoadRss} MB`,
+      '',
+      `queries with ${GRANT.join(', ')} (${graphs.length} graphs), median of ${runs} after a warm-up run:`,
+      '',
+      '| query | rows | via agent ms | straight to Virtuoso ms | ratio |',
+      '|---|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `agent peak RSS over the whole run: ${peakRss} MB`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    clearInterval(sampler);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await virtuoso.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:bigdata failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import { DATASET_LABELS } from '@datahub/domain';
+
+const L = DATASET_LABELS.dataset;
+
+/** A dataset's size in triples, from its data source's metadata (a `<dl>` entry); nothing when unknown. */
+export function DatasetSize({ triples }: { triples: number | null | undefined }) {
+  if (triples === null || triples === undefined) return null;
+  return (
+    <div>
+      <dt className="text-sm font-medium text-stone-600">{L.size}</dt>
+      <dd className="mt-1 text-stone-900" data-testid="dataset-size">
+        {L.triples(triples)}
+      </dd>
+    </div>
+  );
+}
