@@ -5,6 +5,7 @@ import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, useIsPending } from './form-controls';
 import { SecretOnce } from './secret-once';
+import { ScrollRegion } from '~/components/scroll-region';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
@@ -105,7 +106,7 @@ export function ApiTokensSection({
       {tokens.length === 0 ? (
         <p className="mt-6 text-sm text-stone-600">{L.none}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <ScrollRegion label={L.title} className="mt-6">
           <table className="min-w-full text-left text-sm" data-testid="api-tokens-table">
             <thead className="text-stone-600">
               <tr>
@@ -136,7 +137,7 @@ export function ApiTokensSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { SecretOnce } from './secret-once';
+import { ScrollRegion } from '~/components/scroll-region';
 
 const ACTION = '/mijn-organisatie';
 const smallButton = 'rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-medium text-stone-800 hover:bg-stone-50';
@@ -81,7 +82,7 @@ function CreateForm({ reply }: { reply?: WebhookReply }) {
 function Deliveries({ webhook }: { webhook: WebhookRow }) {
   if (webhook.deliveries.length === 0) return <p className="mt-2 text-sm text-stone-600">{L.noDeliveries}</p>;
   return (
-    <div className="mt-2 overflow-x-auto">
+    <ScrollRegion label={`${L.deliveries}: ${webhook.url}`} className="mt-2">
       <table className="min-w-full text-left text-sm" data-testid="webhook-deliveries">
         <caption className="sr-only">{`${L.deliveries}: ${webhook.url}`}</caption>
         <thead className="text-stone-600">
@@ -117,7 +118,7 @@ function Deliveries({ webhook }: { webhook: WebhookRow }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

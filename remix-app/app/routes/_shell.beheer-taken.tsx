@@ -5,6 +5,7 @@ import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
+import { ScrollRegion } from '~/components/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
@@ -36,7 +37,7 @@ export default function JobsPage() {
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
       <p className="mt-2 text-stone-600">{L.intro}</p>
-      <div className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+      <ScrollRegion label={L.title} className="mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
         <table className="min-w-full text-left text-sm" data-testid="jobs-table">
           <thead className="text-stone-600">
             <tr>
@@ -59,7 +60,7 @@ export default function JobsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

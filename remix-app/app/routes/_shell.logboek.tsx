@@ -10,6 +10,7 @@ import { requireCurrentUser } from '~/lib/account/auth.server';
 import { actorOf, detailsOf, filterQuery, formatMoment } from '~/lib/audit/audit-log';
 import { loadAuditPage } from '~/lib/audit/audit-log.server';
 import { pageTitle } from '~/lib/core/meta';
+import { ScrollRegion } from '~/components/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
@@ -39,7 +40,7 @@ export default function AuditLogPage() {
       {page.entries.length === 0 ? (
         <p className="mt-6 text-stone-600">{L.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+        <ScrollRegion label={L.title} className="mt-6 rounded-lg border border-stone-200 bg-white shadow-sm">
           <table className="min-w-full text-left text-sm" data-testid="audit-log">
             <thead className="bg-stone-50 text-stone-700">
               <tr>
@@ -66,7 +67,7 @@ export default function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <nav aria-label={L.title} className="mt-4 flex gap-4 text-sm">
         {cursor ? (

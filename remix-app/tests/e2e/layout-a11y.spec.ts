@@ -93,6 +93,13 @@ test.describe('layout and accessibility of every page', () => {
     const resetting = await apiSignUp();
     expect((await api(null, 'post', '/api/auth/password-reset', { body: { email: resetting.email } })).status).toBe(202);
     const resetPath = await resetPathFromMail(resetting.email);
+    // An access request of the platform's own organisation for another category of Delta's dataset
+    // (Kassenbouw West does not see it: it is not online): its decision page.
+    const requested = await api(await apiLogin(DEMO_USERS.admin), 'post', '/api/datasets/{id}/access-requests', {
+      params: { path: { id: dataset.dataset_id } },
+      body: { authorisations: ['Dataset.ReadHeating'], reason: LONG.slice(0, 200) },
+    });
+    expect(requested.status, JSON.stringify(requested.data)).toBe(201);
     targets = {
       applicationSlug: application.slug,
       datasourceId: created.data.datasource_id,
@@ -105,6 +112,7 @@ test.describe('layout and accessibility of every page', () => {
       invitationPath,
       verificationPath,
       resetPath,
+      accessRequestId: requested.data.access_request_id,
     };
   });
 

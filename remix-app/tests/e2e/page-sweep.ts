@@ -22,6 +22,7 @@ export interface Targets {
   invitationPath: string;
   verificationPath: string;
   resetPath: string;
+  accessRequestId: string;
 }
 
 /** Portal paths with their parameters filled in; every route file must be covered (checked below). */
@@ -50,6 +51,9 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${ownTokenId}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
     '_shell.machtigingen._index.tsx': '/machtigingen',
+    '_shell.machtigingen.aanvragen.$id.tsx': `/machtigingen/aanvragen/${t.accessRequestId}`,
+    '_shell.logboek.tsx': '/logboek',
+    '_shell.dataset.$slug_.toegang-aanvragen.tsx': `/dataset/${t.datasetSlug}/toegang-aanvragen`,
     '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
     '_shell.machtigingen.$id.intrekken.tsx': `/machtigingen/${t.authorisationId}/intrekken`,
     '_shell.applicaties._index.tsx': '/applicaties',
@@ -82,7 +86,7 @@ export function signedOutRoutes(t: Targets): Record<string, string> {
 }
 
 /** Layout and resource routes render no page of their own. */
-export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts']);
+export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts', '_shell.logboek_.csv.ts']);
 
 export type Persona = keyof typeof DEMO_USERS;
 
@@ -110,7 +114,8 @@ const DELTA_REVOKE_PAGES = [
 const each = (files: string[], status: number) => Object.fromEntries(files.map((file) => [file, status]));
 
 const ERROR_STATUS: Record<Persona, Record<string, number>> = {
-  admin: each(DELTA_REVOKE_PAGES, 404),
+  // An access request the admin organisation sent to Delta: decided by Delta's machtiging managers; others do not find it.
+  admin: { ...each(DELTA_REVOKE_PAGES, 404), '_shell.machtigingen.aanvragen.$id.tsx': 404 },
   owner: each(PLATFORM_ADMIN_PAGES, 403),
   // A plain member of Delta: no right to manage data sources, invitations or tokens (403); Delta's
   // machtigingen are not listed for it at all (404).
@@ -118,12 +123,16 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
     ...each(PLATFORM_ADMIN_PAGES, 403),
     ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx', '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx'], 403),
     '_shell.machtigingen.$id.intrekken.tsx': 404,
+    // No AuditLog.Read, no AuthorisationAssignment.Create.
+    '_shell.logboek.tsx': 403,
+    '_shell.machtigingen.aanvragen.$id.tsx': 403,
   },
   // Kassenbouw West: Delta's objects are not found, Delta's organisation pages are refused.
   otherOwner: {
     ...each(PLATFORM_ADMIN_PAGES, 403),
     ...each(DELTA_REVOKE_PAGES, 404),
     ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.dataset.$slug.tsx', '_shell.gebruiker.$userId.tsx'], 404),
+    ...each(['_shell.dataset.$slug_.toegang-aanvragen.tsx', '_shell.machtigingen.aanvragen.$id.tsx'], 404),
     ...each(['_shell.organisatie.$slug.tsx', '_shell.gebruikers.$slug.tsx'], 403),
   },
 };

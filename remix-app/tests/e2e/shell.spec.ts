@@ -1,11 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { PERMISSION_NAV_LINKS } from '@datahub/domain';
 import { ADMIN_NAV_GROUP, LABELS, NAV_LINKS, ORGANIZATION_ADMIN_NAV_LINKS, VERSION_LABEL } from './domain';
 import { currentUser } from './helpers';
 import { DEMO_USERS } from './settings';
 
 function drawer(page: Page) {
   return page.getByRole('navigation', { name: LABELS.mainNavigation });
+}
+
+/** 'Logboek' (AuditLog.Read): owners of an organisation and the platform admin, not a plain member. */
+async function expectLogboek(page: Page, shown: boolean) {
+  for (const link of PERMISSION_NAV_LINKS)
+    if (shown) await expect(drawer(page).getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.to);
+    else await expect(drawer(page).getByRole('link', { name: link.label, exact: true })).toHaveCount(0);
 }
 
 async function expectCommonLinks(page: Page) {
@@ -19,6 +27,7 @@ test.describe('shell', () => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/');
     await expectCommonLinks(page);
+    await expectLogboek(page, false);
     await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length);
     await expect(page.getByRole('link', { name: ORGANIZATION_ADMIN_NAV_LINKS[0].label })).toHaveCount(0);
     await expect(page.getByText(ADMIN_NAV_GROUP.label, { exact: true })).toHaveCount(0);
@@ -29,7 +38,8 @@ test.describe('shell', () => {
     await signInAs(DEMO_USERS.owner);
     await page.goto('/');
     expect((await currentUser(page)).organization_admin).toBe(false);
-    await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length);
+    await expectLogboek(page, true);
+    await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length + PERMISSION_NAV_LINKS.length);
     await expect(page.getByRole('link', { name: ORGANIZATION_ADMIN_NAV_LINKS[0].label })).toHaveCount(0);
     await expect(page.getByText(ADMIN_NAV_GROUP.label, { exact: true })).toHaveCount(0);
   });
@@ -45,7 +55,8 @@ test.describe('shell', () => {
     for (const link of ADMIN_NAV_GROUP.links) {
       await expect(beheer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.to);
     }
-    await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length + 1 + ADMIN_NAV_GROUP.links.length);
+    await expectLogboek(page, true);
+    await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length + PERMISSION_NAV_LINKS.length + 1 + ADMIN_NAV_GROUP.links.length);
   });
 
   test('the top bar shows round initials linking to the profile', async ({ page, signInAs }) => {
