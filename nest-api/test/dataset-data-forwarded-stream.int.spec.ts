@@ -1,5 +1,6 @@
 import * as oxigraph from 'oxigraph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalGraph, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { startTestApi, type TestApi, type TestUser } from './harness';
@@ -44,6 +45,14 @@ describe('forwarded answers above SPARQL_MAX_ANSWER_MB', () => {
 
   it('refuses a query answer that large instead of holding it', async () => {
     const response = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent('SELECT ?s ?p ?o WHERE { ?s ?p ?o }')}`, { token: owner.token });
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { errors?: { sparql_query?: string } };
+    expect(body.errors?.sparql_query).toBe(SPARQL_ERROR_TEXTS.answerTooLarge(2 / 1024));
+  });
+
+  it('refuses it on the SPARQL protocol endpoint as 413 with the short Dutch text', async () => {
+    const response = await api.request(`/api/datasets/${datasetId}/sparql?query=${encodeURIComponent('SELECT ?s ?p ?o WHERE { ?s ?p ?o }')}`, { token: owner.token });
+    expect(response.status).toBe(413);
+    expect((await response.text()).trim()).toBe(SPARQL_PROTOCOL_TEXTS.tooLarge);
   });
 });

@@ -21,7 +21,13 @@ function start(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const exited = new Promise<number | null>((r) =>
+    child.once('exit', (code, signal) => {
+      // A death by signal (code null) is otherwise silent: keep why in the output the assertions show.
+      if (signal) output += `\n[ended by ${signal}]`;
+      r(code);
+    }),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -47,7 +53,7 @@ describe('the nest-api process', () => {
     });
     const { access_token } = (await login.json()) as { access_token: string };
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     expect(existsSync(join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     // The second start finds the first one's data: the same session still works.
@@ -56,10 +62,13 @@ describe('the nest-api process', () => {
     try {
       await waitForHealth(`http://127.0.0.1:${secondPort}/api/health`);
       const me = await fetch(`http://127.0.0.1:${secondPort}/api/current_user`, { headers: { authorization: `Bearer ${access_token}` } });
-      expect(me.status).toBe(200);
-    } finally {
-      second.child.kill('SIGINT');
-      expect(await second.exited).toBe(0);
+      expect(me.status, second.output()).toBe(200);
+    } catch (error) {
+      // Report this failure, not the exit code of a process stopped half-way through its start.
+      second.child.kill('SIGKILL');
+      throw error;
     }
+    second.child.kill('SIGINT');
+    expect(await second.exited, second.output()).toBe(0);
   }, 120_000);
 });

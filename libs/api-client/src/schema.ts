@@ -558,7 +558,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** SPARQL 1.1 Protocol query by GET (?query=), over exactly what your organisation may read (as GET …/data). Without query: the SPARQL 1.1 Service Description (Turtle by default). default-graph-uri/named-graph-uri and update are refused (400); errors are short text/plain bodies: 400, 403, 404, 406, 429, 503, 504. CORS open to token requests. */
+        /** SPARQL 1.1 Protocol query by GET (?query=), over exactly what your organisation may read (as GET …/data). Without query: the SPARQL 1.1 Service Description (Turtle by default). default-graph-uri/named-graph-uri and update are refused (400); errors are short text/plain bodies: 400, 403, 404, 406, 413, 429, 503, 504. CORS open to token requests. */
         get: operations["DatasetSparqlController_get"];
         put?: never;
         /** SPARQL 1.1 Protocol query by POST: a form (query=…) or the query itself as application/sparql-query (a read: no state changes) */

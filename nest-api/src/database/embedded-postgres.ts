@@ -42,7 +42,9 @@ function canListen(port: number): Promise<boolean> {
 }
 
 const PORT_BLOCK = 400;
-let nextInBlock = 0;
+// A random start in the block: two test runs on one machine (same pool ids) rarely meet.
+const blockStart = Math.floor(Math.random() * PORT_BLOCK);
+let drawnInBlock = 0;
 
 /**
  * A loopback port nobody listens on. Between this answer and its use another process may take
@@ -53,8 +55,8 @@ export async function freePort(): Promise<number> {
   const pool = Number(process.env.VITEST_POOL_ID);
   if (Number.isInteger(pool) && pool > 0) {
     const base = 20_000 + ((pool - 1) % 30) * PORT_BLOCK;
-    while (nextInBlock < PORT_BLOCK) {
-      const candidate = base + nextInBlock++;
+    while (drawnInBlock < PORT_BLOCK) {
+      const candidate = base + ((blockStart + drawnInBlock++) % PORT_BLOCK);
       if (await canListen(candidate)) return candidate;
     }
   }

@@ -38,7 +38,7 @@ function textOf(error: HttpException): string {
       return TEXTS.notFound;
     case 429:
       return TEXTS.tooMany;
-    case 502:
+    case 413:
       return TEXTS.tooLarge;
     case 503:
       return detail === DETAILS.datasetOffline ? TEXTS.offline : TEXTS.other;
@@ -69,7 +69,7 @@ export class DatasetSparqlController {
   @ApiOperation({
     summary:
       'SPARQL 1.1 Protocol query by GET (?query=), over exactly what your organisation may read (as GET …/data). Without query: the SPARQL 1.1 Service Description (Turtle by default). ' +
-      'default-graph-uri/named-graph-uri and update are refused (400); errors are short text/plain bodies: 400, 403, 404, 406, 429, 503, 504. CORS open to token requests.',
+      'default-graph-uri/named-graph-uri and update are refused (400); errors are short text/plain bodies: 400, 403, 404, 406, 413, 429, 503, 504. CORS open to token requests.',
   })
   @ApiQuery({ name: 'query', required: false })
   @ApiProduces(...MEDIA)
