@@ -56,6 +56,7 @@ export const TWO_FACTOR_LABELS = {
   disableCode: 'Code uit de app of herstelcode',
   disable: 'Uitschakelen',
   disabled: 'Tweestapsverificatie staat nu uit.',
+  continue: 'Verder naar Datahub Tuinbouw',
   required:
     'Als beheerder van het platform logt u in met tweestapsverificatie. Stel die nu in; daarna kunt u verder.',
   login: {
