@@ -7,6 +7,9 @@ export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 /** Wrong codes one second step accepts before the password must be given again. */
 export const TWO_FACTOR_CHALLENGE_TRIES = 5;
 
+/** /inloggen?stap=code (or herstelcode): the second step's form, reached while its token cookie lives. */
+export const SECOND_STEP = { param: 'stap', code: 'code', recovery: 'herstelcode' } as const;
+
 /** `detail` values of the two-step endpoints (machine-readable; the portal shows the Dutch texts below). */
 export const TWO_FACTOR_DETAILS = {
   invalidCode: 'invalid two-factor code',

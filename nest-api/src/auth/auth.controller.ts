@@ -74,7 +74,7 @@ export class AuthController {
     @Req() request: FastifyRequest & { user: User },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<IssuedTokenView | TwoFactorChallengeView> {
-    const outcome = await this.secondStep.afterPassword(request.user);
+    const outcome = await this.secondStep.signInOrChallenge(request.user);
     if ('challenge' in outcome) void reply.status(202);
     return outcome;
   }

@@ -41,8 +41,8 @@ export class TwoFactorLoginService {
     private readonly audit: AuditService,
   ) {}
 
-  /** After a right password: a session, or (two-step sign-in on) the token for the code step. */
-  async afterPassword(user: User): Promise<IssuedToken | TwoFactorChallenge> {
+  /** After a right password (or a provider's word): a session, or (two-step sign-in on) the token for the code step. */
+  async signInOrChallenge(user: Pick<User, 'id' | 'email' | 'firstname' | 'lastname'>): Promise<IssuedToken | TwoFactorChallenge> {
     const row = await this.check.row(this.dataSource.manager, user.id);
     if (!row?.enabled_at) return this.tokens.issue(user);
     const challenge = randomBytes(32).toString('base64url');

@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { ERROR_TEXTS, FIELD_ERRORS, TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, safeRedirectPath, twoFactorErrorText } from '@datahub/domain';
+import { TWO_FACTOR_CHALLENGE_COOKIE } from '@datahub/domain/server';
 import { apiRequest, refusalInit } from '../core/api.server';
 import { parseCookies, serializeCookie } from '../core/cookies';
 import { textField } from '../core/forms';
@@ -12,7 +13,7 @@ import { SECOND_STEP, SECOND_STEP_INTENT, type SecondStepMode, type SecondStepRe
  * The second step's token from nest-api, in an HttpOnly cookie for five minutes. Path=/ because with
  * JavaScript the page's data comes from /inloggen.data, which a Path=/inloggen cookie would not reach.
  */
-const CHALLENGE_COOKIE = 'dh_tweede_stap';
+const CHALLENGE_COOKIE = TWO_FACTOR_CHALLENGE_COOKIE;
 const LOGIN_PATH = '/inloggen';
 
 function challengeCookie(request: Request, value: string, maxAge: number): string {

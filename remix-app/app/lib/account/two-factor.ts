@@ -1,3 +1,4 @@
+import { SECOND_STEP } from '@datahub/domain';
 import type { FormReply } from '../core/forms';
 
 /** The hidden `intent` of the two-step forms on /profiel and /tweestapsverificatie; `stap` says which. */
@@ -12,6 +13,6 @@ export type TwoFactorReply = FormReply & { intent: typeof TWO_FACTOR_INTENT; ste
 
 /** The hidden `intent` of the code form on /inloggen; `?stap=` says whether it asks for an app code or a recovery code. */
 export const SECOND_STEP_INTENT = 'tweede-stap';
-export const SECOND_STEP = { param: 'stap', code: 'code', recovery: 'herstelcode' } as const;
+export { SECOND_STEP };
 export type SecondStepMode = (typeof SECOND_STEP)['code' | 'recovery'];
 export type SecondStepReply = FormReply & { intent: typeof SECOND_STEP_INTENT; expired?: boolean };
