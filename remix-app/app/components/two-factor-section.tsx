@@ -39,7 +39,7 @@ function Enrolment({ enrolment, reply }: { enrolment: NonNullable<TwoFactorView[
       </div>
       <StepForm step="bevestigen" className="space-y-4">
         <FormError message={reply?.step === 'bevestigen' ? reply.formError : undefined} />
-        <TextField name="code" label={L.code} hint={L.codeHint} {...codeInput} error={reply?.step === 'bevestigen' ? reply.fieldErrors?.code : undefined} />
+        <TextField name="code" label={L.code} hint={L.codeHint} className="max-w-xs" {...codeInput} error={reply?.step === 'bevestigen' ? reply.fieldErrors?.code : undefined} />
         <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
           {L.confirm}
         </SubmitButton>
@@ -64,7 +64,7 @@ function Enabled({ left, reply }: { left: number; reply?: TwoFactorReply }) {
         <h3 className="font-medium text-stone-900">{L.disableHeading}</h3>
         <p className="text-sm text-stone-600">{L.disableIntro}</p>
         <FormError message={reply?.step === 'uitschakelen' ? reply.formError : undefined} />
-        <TextField name="code" label={L.disableCode} autoComplete="one-time-code" required maxLength={40} error={reply?.step === 'uitschakelen' ? reply.fieldErrors?.code : undefined} />
+        <TextField name="code" label={L.disableCode} className="max-w-xs" autoComplete="one-time-code" required maxLength={40} error={reply?.step === 'uitschakelen' ? reply.fieldErrors?.code : undefined} />
         <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
           {L.disable}
         </SubmitButton>
