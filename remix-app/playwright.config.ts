@@ -85,6 +85,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         DEMO_SEED: 'true',
         SIGNUP_ENABLED: 'true',
+        REQUIRE_2FA_FOR_ADMINS: 'false',
         LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
         LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
         LOG_LEVEL: 'warn',

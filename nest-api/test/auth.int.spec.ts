@@ -43,6 +43,7 @@ describe('sign-in', () => {
       organization_admin: false,
       // The shell's permissions come with the user: one call per page.
       permissions: [...permissionsForRoles([])].sort(),
+      two_factor_enrolment_required: false,
     });
     expect(permissionsForRoles([])).toContain('Dataset.Read');
   });

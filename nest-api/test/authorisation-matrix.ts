@@ -257,6 +257,15 @@ export const MATRIX: MatrixRow[] = [
   row('POST /api/auth/password-reset/confirm', { default: 422 }, () => ({ token: nextResetToken(), password: 'kort' })),
   row('GET /api/auth/password', signedIn(200)),
   row('POST /api/auth/password', signedIn(422), { current_password: 'niet-het-huidige-wachtwoord', new_password: 'Een-nieuw-wachtwoord-2026' }),
+  // Two-step sign-in (issue 25): each user's own, named by no id. Rows run in this order: no enrolment yet (404), one started
+  // and abandoned, so confirming finds none (404); turning off what is not on: 409. The code step takes no session: a made-up token is 401.
+  row('GET /api/auth/two-factor', signedIn(200)),
+  row('GET /api/auth/two-factor/enrolment', signedIn(404)),
+  row('POST /api/auth/two-factor/enrolment', signedIn(204)),
+  row('DELETE /api/auth/two-factor/enrolment', signedIn(204)),
+  row('POST /api/auth/two-factor/enrolment/confirm', signedIn(404), { code: '123456' }),
+  row('POST /api/auth/two-factor/disable', signedIn(409), { code: '123456' }),
+  row('POST /api/auth/login/two-factor', { default: 401 }, { challenge: 'verzonnen-token', code: '123456' }),
   // The workbench (issue 25): the summary like the data itself; the download's matrix POST has no protocol body (415).
   row('GET /api/datasets/{id}/summary', datasetData),
   row('POST /api/datasets/{id}/sparql/download', signedIn(415)),

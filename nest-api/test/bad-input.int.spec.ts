@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DETAILS, BAD_INPUT_DETAIL_VALUES, DETAILS, SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
+import { ACCOUNT_DETAILS, BAD_INPUT_DETAIL_VALUES, DETAILS, SPARQL_PROTOCOL_TEXTS, TWO_FACTOR_DETAILS } from '@datahub/domain';
 import { INVITATION_INVALID, INVITATION_OTHER_EMAIL } from '../src/invitations/invitations.service';
 import { HUGE_NUMBERS, isNumeric, realPath, validBody, type RealObjects, type Schema } from './bad-input-bodies';
 import { startTestApi, type TestApi, type TestUser } from './harness';
@@ -39,7 +39,7 @@ let adminOrganization = { id: '', slug: '' };
 const PROTOCOL_TEXTS = Object.values(SPARQL_PROTOCOL_TEXTS).map((text) => (typeof text === 'string' ? text : text('')));
 const explainedText = (text: string) => PROTOCOL_TEXTS.some((known) => (text === known || text.startsWith(known)) && text.length > 0);
 // ACCOUNT_DETAILS: the reset page shows its own Dutch text for them.
-const EXPLAINED = new Set<string>([...BAD_INPUT_DETAIL_VALUES, ...Object.values(DETAILS), ...Object.values(ACCOUNT_DETAILS), INVITATION_INVALID, INVITATION_OTHER_EMAIL]);
+const EXPLAINED = new Set<string>([...BAD_INPUT_DETAIL_VALUES, ...Object.values(DETAILS), ...Object.values(ACCOUNT_DETAILS), ...Object.values(TWO_FACTOR_DETAILS), INVITATION_INVALID, INVITATION_OTHER_EMAIL]);
 const ENGLISH_FIELD_ERROR = /\b(must|should|property|expected|each value|is not)\b/i;
 const UUID = '00000000-0000-4000-8000-000000000000';
 const MEGABYTE = 'x'.repeat(1_048_576);

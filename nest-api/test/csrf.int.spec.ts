@@ -84,6 +84,7 @@ describe('every cookie-authenticated write in the OpenAPI document', () => {
     'POST /api/auth/signup/verify',
     'POST /api/auth/password-reset',
     'POST /api/auth/password-reset/confirm',
+    'POST /api/auth/login/two-factor',
   ];
 
   async function documentedWrites(): Promise<{ operation: string; access: string }[]> {

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, type TestApi } from './harness';
+import { enrol, secondStep, totpCode } from './two-factor-helpers';
 
 // A real OpenID Connect provider (oidc-provider) on loopback plays Google and Microsoft (two clients).
 let api: TestApi;
@@ -12,6 +13,7 @@ const accounts: Record<string, { email: string; email_verified: boolean; given_n
   'g-1001': { email: 'kees@gmail.test', email_verified: true, given_name: 'Kees', family_name: 'Kas' },
   'g-1003': { email: 'federatie@gmail.test', email_verified: true, given_name: 'Fedde', family_name: 'Ratie' },
   'g-1002': { email: 'onbevestigd@gmail.test', email_verified: false, given_name: 'On', family_name: 'Bevestigd' },
+  'g-1004': { email: 'tweestaps@gmail.test', email_verified: true, given_name: 'Twee', family_name: 'Staps' },
   'm-2001': { email: 'Marit@Outlook.test', email_verified: true, given_name: 'Marit', family_name: 'van Mossel' },
 };
 
@@ -123,6 +125,21 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(await (await api.request('/api/auth/password', { token })).json()).toEqual({ has_password: false });
     const change = await api.request('/api/auth/password', { method: 'POST', token, json: { current_password: 'iets-wat-dan-ook', password: 'Paars-Kasdek-Tomaat-17' } });
     expect(change.status).toBe(409);
+  });
+
+  it('still asks an account with a password and two-step sign-in for its code after the provider (ADR 0032)', async () => {
+    const organization = await api.createOrganization();
+    const user = await api.createUser({ organizationId: organization.id, email: 'tweestaps@gmail.test' });
+    const { secret } = await enrol(api, user.token);
+    const { response, jar } = await signInWithProvider('g-1004', '/profiel');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/inloggen?stap=code&redirect_uri=%2Fprofiel');
+    expect(jar.get('access_token')).toBeUndefined();
+    const challenge = jar.get('dh_tweede_stap')!;
+    expect(challenge).toBeTruthy();
+    const signedIn = await secondStep(api, challenge, totpCode(secret, 1));
+    expect(signedIn.status).toBe(200);
+    expect((await (await api.request('/api/current_user', { token: (await signedIn.json()).access_token })).json()).user_id).toBe(user.id);
   });
 
   it('signs the same person into the same account the next time', async () => {

@@ -60,6 +60,8 @@ export async function startTestApi(env: Record<string, string> = {}, extraModule
     JWT_SECRET: TEST_JWT_SECRET,
     CSRF_SECRET: TEST_CSRF_SECRET,
     DEMO_SEED: 'false',
+    // The default outside the demo is true; tests of two-step sign-in turn it on themselves.
+    REQUIRE_2FA_FOR_ADMINS: 'false',
     ADMIN_EMAIL: 'platform-owner@datahub.test',
     ADMIN_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: 'silent',

@@ -185,8 +185,25 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password (rate-limited per address and per account) */
+        /** Sign in with e-mail and password (rate-limited per address and per account). With two-step sign-in on, a right password answers 202 with a single-use token for POST /api/auth/login/two-factor instead of a session */
         post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of a password sign-in: the token from the first step and a code from the app or a recovery code (rate-limited like passwords) */
+        post: operations["TwoFactorController_completeLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -358,6 +375,76 @@ export type paths = {
         get: operations["AuthController_signupPlacement"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step sign-in is on for the signed-in account, and whether it must be */
+        get: operations["TwoFactorController_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in off with a current code or an unused recovery code; a mail tells the user */
+        post: operations["TwoFactorController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secret of the enrolment in progress (text, otpauth address, QR code); 404 when there is none */
+        get: operations["TwoFactorController_enrolment"];
+        put?: never;
+        /** Start (or restart) enrolment with a fresh secret; 409 when it is on already or the account has no password */
+        post: operations["TwoFactorController_start"];
+        /** Abandon an enrolment that was not confirmed */
+        delete: operations["TwoFactorController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A current code turns two-step sign-in on; the answer holds the 10 recovery codes, readable this once */
+        post: operations["TwoFactorController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1825,7 +1912,7 @@ export type components = {
             dataset_name: string | null;
             id: string;
             /** @enum {string} */
-            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
             /** @example Machtiging gegeven */
             kind_label: string;
             /** @description The organisation whose object it is (a dataset’s owner) */
@@ -2040,6 +2127,8 @@ export type components = {
              *     ]
              */
             permissions: string[];
+            /** @description A platform admin who must turn on two-step sign-in before anything else (REQUIRE_2FA_FOR_ADMINS) */
+            two_factor_enrolment_required: boolean;
             /** Format: uuid */
             user_id: string;
         };
@@ -2273,6 +2362,10 @@ export type components = {
             due: boolean;
             max_rating: number;
         };
+        RecoveryCodesView: {
+            /** @description Shown this once; only hashes are kept */
+            recovery_codes: string[];
+        };
         RegisterDatasetDto: {
             /** @description The data source's proposed id, kept across restarts; used when it is a UUID not taken elsewhere */
             dataset_id?: string;
@@ -2417,6 +2510,48 @@ export type components = {
              * @description Start of the next interval; null when turned off
              */
             next_run_at: string | null;
+        };
+        TwoFactorChallengeView: {
+            /** @description Single use, for POST /api/auth/login/two-factor */
+            challenge: string;
+            /** @example 2026-11-22T18:05:00.000Z */
+            expires_at: string;
+            /** @enum {string} */
+            status: "two_factor_required";
+        };
+        TwoFactorCodeDto: {
+            /**
+             * @description Six digits from the authenticator app, or (to turn it off) an unused recovery code
+             * @example 123456
+             */
+            code: string;
+        };
+        TwoFactorEnrolmentView: {
+            /** @example otpauth://totp/Datahub%20Tuinbouw:anna%40example.nl?… */
+            otpauth_url: string;
+            /** @description The otpauth address as an SVG QR code */
+            qr_svg: string;
+            /** @description Base32 secret to type into the app; only readable until enrolment is confirmed */
+            secret: string;
+        };
+        TwoFactorLoginDto: {
+            /** @description The token the password step answered with (202) */
+            challenge: string;
+            /**
+             * @description Six digits from the authenticator app, or (to turn it off) an unused recovery code
+             * @example 123456
+             */
+            code: string;
+        };
+        TwoFactorStateView: {
+            /** @description False for accounts made through Google, Microsoft or GitHub: the provider asks for a second step, the portal shows no forms */
+            available: boolean;
+            enabled: boolean;
+            /** @description Enrolment started and not yet confirmed with a code */
+            pending: boolean;
+            recovery_codes_left: number;
+            /** @description A platform admin who must turn it on before anything else (REQUIRE_2FA_FOR_ADMINS) */
+            required: boolean;
         };
         UpdateOrganizationDto: {
             /**
@@ -2568,6 +2703,7 @@ export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
 export type RatingDto = components['schemas']['RatingDto'];
 export type RatingStateView = components['schemas']['RatingStateView'];
+export type RecoveryCodesView = components['schemas']['RecoveryCodesView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
 export type RequestPasswordResetDto = components['schemas']['RequestPasswordResetDto'];
@@ -2590,6 +2726,11 @@ export type SupportRequestCreatedView = components['schemas']['SupportRequestCre
 export type SupportRequestView = components['schemas']['SupportRequestView'];
 export type SupportStatusDto = components['schemas']['SupportStatusDto'];
 export type TimedJobView = components['schemas']['TimedJobView'];
+export type TwoFactorChallengeView = components['schemas']['TwoFactorChallengeView'];
+export type TwoFactorCodeDto = components['schemas']['TwoFactorCodeDto'];
+export type TwoFactorEnrolmentView = components['schemas']['TwoFactorEnrolmentView'];
+export type TwoFactorLoginDto = components['schemas']['TwoFactorLoginDto'];
+export type TwoFactorStateView = components['schemas']['TwoFactorStateView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
 export type UserView = components['schemas']['UserView'];
@@ -3108,7 +3249,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -3168,7 +3309,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -3229,6 +3370,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedTokenView"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorChallengeView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_completeLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLoginDto"];
             };
         };
         responses: {
@@ -3504,6 +3676,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignupPlacementView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStateView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_enrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolmentView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    TwoFactorController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
         };

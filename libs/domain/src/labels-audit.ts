@@ -22,6 +22,9 @@ export const AUDIT_KINDS = [
   'organization.changed',
   'api_token.created',
   'api_token.revoked',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_code_used',
   'read.query',
   'read.download',
 ] as const;
@@ -57,6 +60,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'organization.changed': 'Organisatiegegevens gewijzigd',
   'api_token.created': 'API-token aangemaakt',
   'api_token.revoked': 'API-token ingetrokken',
+  'two_factor.enabled': 'Tweestapsverificatie ingeschakeld',
+  'two_factor.disabled': 'Tweestapsverificatie uitgeschakeld',
+  'two_factor.recovery_code_used': 'Herstelcode gebruikt',
   'read.query': 'SPARQL-query',
   'read.download': 'XML-download',
 };

@@ -3,7 +3,7 @@ import { LocalAuthGuard } from './local-auth.guard';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BAD_INPUT_DETAILS, safeRedirectPath } from '@datahub/domain';
-import { CurrentUser, isCrossSite, Public, SignedIn } from '../common/access.decorators';
+import { CurrentUser, DuringTwoFactorEnrolment, isCrossSite, Public, SignedIn } from '../common/access.decorators';
 import { ApiError } from '../common/errors';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
@@ -15,6 +15,8 @@ import { extractAccessToken } from './credentials';
 import { IssuedTokenView, LoginDto, ProvidersView, ResendVerificationDto, SignupDto, SignupPendingView, SignupPlacementView, VerifySignupDto } from './dto/login.dto';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
+import { TwoFactorChallengeView } from './two-factor/two-factor.dto';
+import { TwoFactorLoginService } from './two-factor/two-factor-login.service';
 import type { User } from '../users/user.entity';
 
 const LOGIN_PAGE = '/inloggen';
@@ -27,6 +29,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly tokens: TokenService,
     private readonly verifications: SignupVerificationService,
+    private readonly secondStep: TwoFactorLoginService,
   ) {}
 
   @Get('login')
@@ -59,10 +62,21 @@ export class AuthController {
   @Public()
   @UseGuards(LocalAuthGuard)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with e-mail and password (rate-limited per address and per account)' })
+  @ApiOperation({
+    summary:
+      'Sign in with e-mail and password (rate-limited per address and per account). With two-step sign-in on, a right password answers 202 ' +
+      'with a single-use token for POST /api/auth/login/two-factor instead of a session',
+  })
   @ApiOkResponse({ type: IssuedTokenView })
-  login(@Body() _dto: LoginDto, @Req() request: FastifyRequest & { user: User }): Promise<IssuedTokenView> {
-    return this.auth.login(request.user);
+  @ApiAcceptedResponse({ type: TwoFactorChallengeView })
+  async login(
+    @Body() _dto: LoginDto,
+    @Req() request: FastifyRequest & { user: User },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<IssuedTokenView | TwoFactorChallengeView> {
+    const outcome = await this.secondStep.signInOrChallenge(request.user);
+    if ('challenge' in outcome) void reply.status(202);
+    return outcome;
   }
 
   @Post('auth/signup')
@@ -115,6 +129,7 @@ export class AuthController {
 
   @Post('auth/logout')
   @SignedIn()
+  @DuringTwoFactorEnrolment()
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke the current session' })
   @ApiNoContentResponse()
@@ -138,6 +153,7 @@ export class AuthController {
 
   @Get('current_user')
   @SignedIn()
+  @DuringTwoFactorEnrolment()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: CurrentUserView })
   @Header('content-type', 'application/json; charset=utf-8')

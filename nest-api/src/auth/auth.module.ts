@@ -13,12 +13,28 @@ import { LocalStrategy } from './local.strategy';
 import { SessionCache } from './session-cache';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
+import { SecondFactorCheck } from './two-factor/second-factor';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorLoginService } from './two-factor/two-factor-login.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
+import { AuditModule } from '../audit/audit.module';
 
 /** Sign-in, sign-up and sessions; TokenService and SessionCache serve the global guard and the caches. */
 @Module({
-  imports: [PassportModule.register({ session: false }), MailModule, OrganizationsModule, InvitationsModule],
-  controllers: [AuthController, AccountPasswordsController, ExternalAuthController],
-  providers: [SessionCache, TokenService, AuthService, AccountPasswordsService, SignupVerificationService, ExternalAuthService, LocalStrategy],
+  imports: [PassportModule.register({ session: false }), MailModule, OrganizationsModule, InvitationsModule, AuditModule],
+  controllers: [AuthController, AccountPasswordsController, ExternalAuthController, TwoFactorController],
+  providers: [
+    SessionCache,
+    TokenService,
+    AuthService,
+    AccountPasswordsService,
+    SignupVerificationService,
+    ExternalAuthService,
+    LocalStrategy,
+    SecondFactorCheck,
+    TwoFactorService,
+    TwoFactorLoginService,
+  ],
   exports: [SessionCache, TokenService],
 })
 export class AuthModule {}

@@ -68,10 +68,26 @@ export class AuthService {
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
-  async validateLogin(email: string, password: string, address: string): Promise<User> {
+  /** Every sign-in attempt, a password or a second-step code: within the limits, slowed down after repeated failures. */
+  async admitLoginAttempt(email: string, address: string): Promise<void> {
     const account = normalizeEmail(email);
     this.throttle('login', address, account);
     await this.slowDown(account);
+  }
+
+  loginFailed(email: string, address: string): void {
+    const account = normalizeEmail(email);
+    this.limiter.hit(`login:pair:${account}|${address}`);
+    this.limiter.hit(`login:account:${account}`);
+  }
+
+  loginSucceeded(email: string, address: string): void {
+    this.limiter.reset(`login:pair:${normalizeEmail(email)}|${address}`);
+  }
+
+  async validateLogin(email: string, password: string, address: string): Promise<User> {
+    const account = normalizeEmail(email);
+    await this.admitLoginAttempt(account, address);
     const user = await this.dataSource
       .getRepository(User)
       .createQueryBuilder('u')
@@ -79,16 +95,11 @@ export class AuthService {
       .where('lower(u.email) = :email', { email: account })
       .getOne();
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      this.limiter.hit(`login:pair:${account}|${address}`);
-      this.limiter.hit(`login:account:${account}`);
+      this.loginFailed(account, address);
       throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
     }
-    this.limiter.reset(`login:pair:${account}|${address}`);
+    this.loginSucceeded(account, address);
     return user;
-  }
-
-  login(user: User): Promise<IssuedToken> {
-    return this.tokens.issue(user);
   }
 
   /**

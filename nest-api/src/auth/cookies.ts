@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, SESSION_SEEN_COOKIE, SESSION_SEEN_EXTRA_SECONDS } from '@datahub/domain/server';
+import { TWO_FACTOR_CHALLENGE_MINUTES } from '@datahub/domain';
+import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, SESSION_SEEN_COOKIE, SESSION_SEEN_EXTRA_SECONDS, TWO_FACTOR_CHALLENGE_COOKIE } from '@datahub/domain/server';
 
 export function isSecure(publicUrl: string): boolean {
   return new URL(publicUrl).protocol === 'https:';
@@ -22,4 +23,9 @@ export function clearedSessionCookies(secure: boolean): string[] {
     `${CSRF_COOKIE}=; Path=/; SameSite=Lax${suffix}`,
     `${SESSION_SEEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax${suffix}`,
   ];
+}
+
+/** The second step's token after a provider sign-in of an account with two-step sign-in (the portal's /inloggen reads it). */
+export function twoFactorChallengeCookie(challenge: string, secure: boolean): string {
+  return `${TWO_FACTOR_CHALLENGE_COOKIE}=${challenge}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TWO_FACTOR_CHALLENGE_MINUTES * 60}${secure ? '; Secure' : ''}`;
 }

@@ -29,13 +29,16 @@ interface SessionRow {
   organization_slug: string;
   organization_admin: boolean;
   roles: string[];
+  two_factor_missing: boolean;
 }
 
 // One indexed round trip per request: the session must exist, be unrevoked and unexpired.
 const SESSION_QUERY = `
   SELECT u.id, u.email, u.firstname, u.lastname, u.organization_id,
          o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin,
-         COALESCE((SELECT array_agg(r.role) FROM role_assignments r WHERE r.user_id = u.id), '{}') AS roles
+         COALESCE((SELECT array_agg(r.role) FROM role_assignments r WHERE r.user_id = u.id), '{}') AS roles,
+         (o.is_admin AND u.password_hash IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)) AS two_factor_missing
     FROM sessions s
     JOIN users u ON u.id = s.user_id
     JOIN organizations o ON o.id = u.organization_id
@@ -166,6 +169,7 @@ export class TokenService {
       roles,
       permissions: new Set<Permission>(permissionsForRoles(roles).filter(isPermission)),
       sessionId,
+      twoFactorEnrolmentRequired: this.config.requireTwoFactorForAdmins && row.two_factor_missing,
     };
   }
 

@@ -53,6 +53,14 @@ export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthenticatedUser => context.switchToHttp().getRequest().user,
 );
 
+export const DURING_ENROLMENT = 'datahub:during-two-factor-enrolment';
+
+/**
+ * Open to a platform admin who still has to turn on two-step sign-in (REQUIRE_2FA_FOR_ADMINS):
+ * every route without this answers them 403 until they have.
+ */
+export const DuringTwoFactorEnrolment = () => applyDecorators(SetMetadata(DURING_ENROLMENT, true), ApiExtension('x-during-two-factor-enrolment', true));
+
 export const STATE_CHANGING_GET = 'datahub:state-changing-get';
 
 /**

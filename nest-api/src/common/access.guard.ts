@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { BAD_INPUT_DETAILS, DETAILS } from '@datahub/domain';
+import { BAD_INPUT_DETAILS, DETAILS, TWO_FACTOR_DETAILS } from '@datahub/domain';
 import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE, CSRF_HEADER, csrfBinding, isSameOrigin, verifyCsrfToken } from '@datahub/domain/server';
 import { extractAccessToken, readCookie } from '../auth/credentials';
 import { TokenService } from '../auth/token.service';
@@ -11,7 +11,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { ApiTokenAuthService, type TokenOutcome } from '../api-tokens/api-token-auth.service';
 import { isApiTokenSecret } from '../api-tokens/api-token-secret';
-import { ACCESS_RULE, isCrossSite, STATE_CHANGING_GET, TOKEN_SCOPE, type AccessRule, type TokenRule } from './access.decorators';
+import { ACCESS_RULE, DURING_ENROLMENT, isCrossSite, STATE_CHANGING_GET, TOKEN_SCOPE, type AccessRule, type TokenRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
@@ -20,6 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface RouteRules {
   access: AccessRule | undefined;
   stateChangingGet: boolean;
+  /** Open to an admin who still has to turn on two-step sign-in. */
+  duringEnrolment: boolean;
   /** The API-token scope this route accepts; undefined: tokens are refused. */
   tokenRule: TokenRule | undefined;
 }
@@ -54,6 +56,7 @@ export class AccessGuard implements CanActivate {
       rules = {
         access: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets),
         stateChangingGet: this.reflector.getAllAndOverride<boolean | undefined>(STATE_CHANGING_GET, targets) === true,
+        duringEnrolment: this.reflector.getAllAndOverride<boolean | undefined>(DURING_ENROLMENT, targets) === true,
         tokenRule: this.reflector.getAllAndOverride<TokenRule | undefined>(TOKEN_SCOPE, targets),
       };
       this.rules.set(handler, rules);
@@ -63,7 +66,8 @@ export class AccessGuard implements CanActivate {
 
   /** Synchronous when the token and session are in memory: no promise on the common path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { access: rule, stateChangingGet, tokenRule } = this.rulesOf(context);
+    const rules = this.rulesOf(context);
+    const { access: rule, tokenRule } = rules;
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     if (!rule) {
       this.logger.error(`${request.method} ${request.url} declares no access rule; refused`);
@@ -78,8 +82,8 @@ export class AccessGuard implements CanActivate {
     const credential = extractAccessToken(request);
     if (!credential) throw ApiError.unauthenticated();
     const known = this.tokens.authenticateFromMemory(credential.token, credential.via);
-    if (known !== undefined) return this.admit(request, known, rule, stateChangingGet);
-    return this.tokens.authenticate(credential.token, credential.via).then((user) => this.admit(request, user, rule, stateChangingGet));
+    if (known !== undefined) return this.admit(request, known, rule, rules);
+    return this.tokens.authenticate(credential.token, credential.via).then((user) => this.admit(request, user, rule, rules));
   }
 
   /**
@@ -124,7 +128,7 @@ export class AccessGuard implements CanActivate {
     request: FastifyRequest & { user?: AuthenticatedUser },
     user: AuthenticatedUser | null,
     rule: Exclude<AccessRule, { kind: 'public' | 'datasource' }>,
-    stateChangingGet: boolean,
+    { stateChangingGet, duringEnrolment }: RouteRules,
   ): true {
     if (!user) throw ApiError.unauthenticated();
     user.usageConsent = usageConsentOf(request);
@@ -133,6 +137,7 @@ export class AccessGuard implements CanActivate {
     request.user = user;
     if (user.via === 'cookie' && stateChangingGet && isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);
     if (user.via === 'cookie' && (stateChangingGet || !SAFE_METHODS.has(request.method))) this.checkCsrf(request);
+    if (user.twoFactorEnrolmentRequired && !duringEnrolment) throw ApiError.forbidden(TWO_FACTOR_DETAILS.enrolmentRequired);
     if (rule.kind === 'permission' && !user.permissions.has(rule.permission)) throw ApiError.forbidden();
     return true;
   }

@@ -14,6 +14,8 @@ export interface AuthenticatedUser {
   roles: string[];
   permissions: ReadonlySet<Permission>;
   sessionId: string;
+  /** A platform admin with a password but without two-step sign-in, while REQUIRE_2FA_FOR_ADMINS holds: only enrolment is open. */
+  twoFactorEnrolmentRequired?: boolean;
   /** How the token arrived; cookie-borne requests need CSRF protection. */
   via: 'bearer' | 'cookie';
   /** Set when the request carries an API token (ADR 0017): which one, and what it may read. */

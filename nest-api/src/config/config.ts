@@ -25,6 +25,8 @@ export interface AppConfig {
   admin: { email: string; password: string; organizationName: string };
   demoSeed: boolean;
   signupEnabled: boolean;
+  /** Platform admins with a password must turn on two-step sign-in before anything else (REQUIRE_2FA_FOR_ADMINS; default on, off with the demo seed). */
+  requireTwoFactorForAdmins: boolean;
   rateLimits: { loginPerAccount: number; loginPerAddress: number; windowMs: number };
   trustProxy: string[];
   providers: {
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoSeed,
     signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
+    requireTwoFactorForAdmins: bool(env, 'REQUIRE_2FA_FOR_ADMINS', !demoSeed),
     rateLimits: {
       loginPerAccount: int(env, 'LOGIN_RATE_LIMIT_PER_ACCOUNT', 10),
       loginPerAddress: int(env, 'LOGIN_RATE_LIMIT_PER_ADDRESS', 100),

@@ -28,6 +28,7 @@ import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
 import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRequests';
 import { DatasetTriples1767100000001 } from './migrations/1767100000001-DatasetTriples';
+import { TwoFactor1767600000001 } from './migrations/1767600000001-TwoFactor';
 
 const ENTITIES = [
   Organization,
@@ -60,6 +61,7 @@ const MIGRATIONS = [
   AuditLog1767200000001,
   AccessRequests1767200000002,
   DatasetTriples1767100000001,
+  TwoFactor1767600000001,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -32,6 +32,9 @@ export class UserView {
 export class CurrentUserView extends UserView {
   @ApiProperty({ type: [String], example: ['Dataset.Read', 'Organization.Read'] })
   permissions: string[];
+
+  @ApiProperty({ description: 'A platform admin who must turn on two-step sign-in before anything else (REQUIRE_2FA_FOR_ADMINS)' })
+  two_factor_enrolment_required: boolean;
 }
 
 export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
@@ -45,6 +48,7 @@ export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
     organization_slug: user.organizationSlug,
     organization_admin: user.organizationAdmin,
     permissions: [...user.permissions].sort(),
+    two_factor_enrolment_required: user.twoFactorEnrolmentRequired === true,
   };
 }
 
@@ -74,7 +78,8 @@ function describesUser(view: CurrentUserView, user: AuthenticatedUser): boolean 
     view.organization_name === user.organizationName &&
     view.organization_slug === user.organizationSlug &&
     view.organization_admin === user.organizationAdmin &&
-    view.permissions.length === user.permissions.size
+    view.permissions.length === user.permissions.size &&
+    view.two_factor_enrolment_required === (user.twoFactorEnrolmentRequired === true)
   );
 }
 

@@ -3,6 +3,9 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, displayOrganizationName } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
 import { PasswordChangeSection } from '~/components/password-change-section';
+import { TwoFactorSection } from '~/components/two-factor-section';
+import { loadTwoFactor, twoFactorAction } from '~/lib/account/two-factor.server';
+import { TWO_FACTOR_INTENT, type TwoFactorReply } from '~/lib/account/two-factor';
 import { changePassword } from '~/lib/account/password-change.server';
 import { PASSWORD_INTENT, type PasswordReply } from '~/lib/account/password-change';
 import { ConsentForm } from '~/components/consent-banner';
@@ -28,13 +31,15 @@ export const handle = { pageCache: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCurrentUser({ request, context });
-  const [rating, apiTokens, password] = await Promise.all([
+  const [rating, apiTokens, password, twoFactor] = await Promise.all([
     apiGet(request, '/api/ratings/state'),
     loadApiTokens(request, { kind: 'personal' }),
     apiGet(request, '/api/auth/password'),
+    loadTwoFactor(request),
   ]);
   return {
     apiTokens,
+    twoFactor,
     hasPassword: password.has_password,
     consent: consentChoice(request),
     privacySignal: privacySignal(request),
@@ -52,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tokenAnswer = await apiTokenAction(request, formData, { kind: 'personal' }, '/profiel');
   if (tokenAnswer) return tokenAnswer;
   if (textField(formData, 'intent') === PASSWORD_INTENT) return changePassword(request, formData);
+  if (textField(formData, 'intent') === TWO_FACTOR_INTENT) return twoFactorAction(request, formData, '/profiel');
   if (textField(formData, 'intent') === 'beoordeling') {
     const rated = await submitRating(request, formData);
     if (!rated.ok) return data<FormReply & { intent?: string }>({ ...rated.reply, intent: 'beoordeling' }, { status: rated.status });
@@ -78,7 +84,8 @@ export default function ProfilePage() {
   const ratingReply = actionData?.intent === 'beoordeling' ? actionData : undefined;
   const tokenReply = actionData?.intent === 'api-token' ? (actionData as TokenReply) : undefined;
   const passwordReply = actionData?.intent === PASSWORD_INTENT ? (actionData as PasswordReply) : undefined;
-  const reply = ratingReply || tokenReply || passwordReply ? undefined : actionData;
+  const twoFactorReply = actionData?.intent === TWO_FACTOR_INTENT ? (actionData as TwoFactorReply) : undefined;
+  const reply = ratingReply || tokenReply || passwordReply || twoFactorReply ? undefined : actionData;
   const pending = useIsPending();
   const values = { firstname: profile.firstname, lastname: profile.lastname, ...reply?.values };
 
@@ -101,6 +108,8 @@ export default function ProfilePage() {
       </Form>
 
       <PasswordChangeSection hasPassword={profile.hasPassword} email={profile.email} reply={passwordReply} />
+
+      <TwoFactorSection view={profile.twoFactor} reply={twoFactorReply} />
 
       <ApiTokensSection tokens={profile.apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introPersonal} action="/profiel" confirmBase="/profiel/api-tokens" />
 

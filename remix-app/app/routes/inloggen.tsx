@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
+import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS, TWO_FACTOR_LABELS, loginErrorText, safeRedirectPath } from '@datahub/domain';
 import { sessionEnded } from '~/lib/account/session-ending.server';
 import { PASSWORD_CHANGED } from '~/lib/account/login-notes';
 import { AuthLayout } from '~/components/auth-layout';
@@ -13,6 +13,9 @@ import { pageTitle } from '~/lib/core/meta';
 import { withRedirectUri } from '~/lib/core/redirects';
 import type { ProviderView } from '@datahub/api-client';
 import { readPublicAction } from '~/lib/core/action.server';
+import { TwoFactorLoginStep } from '~/components/two-factor-login-step';
+import { askForCode, completeSecondStep, secondStepMode } from '~/lib/account/two-factor-login.server';
+import { SECOND_STEP_INTENT, type SecondStepReply } from '~/lib/account/two-factor';
 
 type ProviderId = ProviderView['id'];
 
@@ -35,8 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, redirectTo);
   const result = await apiRequest(request, 'get', '/api/auth/providers', {}, { auth: 'none' });
   const providers = result.ok ? result.data : { signup_enabled: false, providers: [] };
+  const secondStep = secondStepMode(request);
   return {
     redirectTo,
+    secondStep: secondStep.mode,
+    secondStepExpired: secondStep.expired,
     providerFailed: search.get(PROVIDER_FAILED.param) === PROVIDER_FAILED.value,
     loggedOut: search.get(LOGGED_OUT_PARAM) === '1',
     sessionEnded: sessionEnded(request),
@@ -51,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;
+
+  if (textField(formData, 'intent') === SECOND_STEP_INTENT) return completeSecondStep(request, formData);
 
   const email = textField(formData, 'email').trim();
   const password = textField(formData, 'password');
@@ -68,17 +76,29 @@ export async function action({ request }: ActionFunctionArgs) {
       refusalInit(result),
     );
   }
+  // Two-step sign-in on: no session yet, but the token for the code step.
+  if ('challenge' in result.data) return askForCode(request, result.data.challenge, redirectTo);
   return redirect(redirectTo, {
     headers: signInHeaders(request, result.data.access_token, result.data.expires_at),
   });
 }
 
 export default function LoginPage() {
-  const { redirectTo, providerFailed, loggedOut, sessionEnded, passwordChanged, signupEnabled, providers } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { redirectTo, secondStep, secondStepExpired, providerFailed, loggedOut, sessionEnded, passwordChanged, signupEnabled, providers } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const secondStepReply = answer && 'intent' in answer && answer.intent === SECOND_STEP_INTENT ? (answer as SecondStepReply) : undefined;
+  const reply = secondStepReply ? undefined : (answer as FormReply | undefined);
   const note = reply ? null : loggedOut ? LABELS.login.loggedOut : passwordChanged ? ACCOUNT_LABELS.passwordChanged : null;
   const pending = useIsPending();
   useClearedAfterReply(reply, 'password');
+
+  if (secondStep)
+    return (
+      <AuthLayout title={TWO_FACTOR_LABELS.login.title} intro={secondStep === 'herstelcode' ? TWO_FACTOR_LABELS.login.recoveryIntro : TWO_FACTOR_LABELS.login.intro}>
+        <TwoFactorLoginStep mode={secondStep} redirectTo={redirectTo} reply={secondStepReply} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={LABELS.login.title} intro={LABELS.login.intro}>
@@ -93,7 +113,9 @@ export default function LoginPage() {
             {ERROR_TEXTS.login.sessionExpired}
           </p>
         ) : null}
-        <FormError message={reply?.formError ?? (providerFailed ? ERROR_TEXTS.login.providerFailed : undefined)} />
+        <FormError
+          message={reply?.formError ?? (secondStepExpired ? TWO_FACTOR_LABELS.login.expired : providerFailed ? ERROR_TEXTS.login.providerFailed : undefined)}
+        />
         <TextField
           name="email"
           type="email"

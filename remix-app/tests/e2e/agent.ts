@@ -29,7 +29,7 @@ export interface AgentDataset {
 }
 
 /** A free TCP port on 127.0.0.1 (asked from the OS, then released for the agent). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -4,6 +4,9 @@ import * as domain from '@datahub/domain';
 export const {
   ACCOUNT_LABELS,
   ACCOUNT_MAILS,
+  TWO_FACTOR_LABELS,
+  TWO_FACTOR_FIELD_ERRORS,
+  TWO_FACTOR_MAILS,
   PASSWORD_STRENGTH_TEXTS,
   ADMIN_NAV_GROUP,
   API_TOKEN_LABELS,

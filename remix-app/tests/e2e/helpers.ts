@@ -215,6 +215,7 @@ export type ApiCreatedDatasource = CreatedDatasourceView;
 export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await api(null, 'post', '/api/auth/login', { body: { email, password } });
   expect(response.status, JSON.stringify(response.data)).toBe(200);
+  if (!('access_token' in response.data)) throw new Error(`${email} has two-step sign-in on: no session from the password alone`);
   return response.data.access_token;
 }
 

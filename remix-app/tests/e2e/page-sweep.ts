@@ -50,6 +50,8 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx': `/mijn-organisatie/webhooks/${t.webhookId}/verwijderen`,
     '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${ownTokenId}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
+    // Outside the shell: where an admin who must turn on two-step sign-in is sent; anyone signed in may open it.
+    'tweestapsverificatie.tsx': '/tweestapsverificatie',
     '_shell.machtigingen._index.tsx': '/machtigingen',
     '_shell.machtigingen.aanvragen.$id.tsx': `/machtigingen/aanvragen/${t.accessRequestId}`,
     '_shell.logboek.tsx': '/logboek',

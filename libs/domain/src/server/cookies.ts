@@ -9,3 +9,9 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const SESSION_SEEN_COOKIE = 'sessie';
 /** Seconds the session-seen cookie outlives the access token. */
 export const SESSION_SEEN_EXTRA_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * The token of a sign-in's second step (ADR 0032), HttpOnly for its five minutes: set by the portal
+ * after a right password, and by nest-api after a provider sign-in of an account with two-step sign-in.
+ */
+export const TWO_FACTOR_CHALLENGE_COOKIE = 'dh_tweede_stap';

@@ -2,12 +2,12 @@ import { Controller, Get, Inject, Logger, Param, Query, Req, Res } from '@nestjs
 import { ApiFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { safeRedirectPath } from '@datahub/domain';
+import { safeRedirectPath, SECOND_STEP } from '@datahub/domain';
 import { Public } from '../../common/access.decorators';
 import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
-import { accessTokenCookie, sessionSeenCookie, isSecure } from '../cookies';
+import { accessTokenCookie, sessionSeenCookie, isSecure, twoFactorChallengeCookie } from '../cookies';
 import { readCookie } from '../credentials';
 import { ExternalAuthService } from './external-auth.service';
 import { FLOW_COOKIE, openFlow, sealFlow } from './flow-cookie';
@@ -82,11 +82,17 @@ export class ExternalAuthController {
     try {
       const profile = await provider.profile({ code, redirectUri: this.external.callbackUrl(id), verifier: flow.verifier, nonce: flow.nonce });
       const issued = await this.external.signIn(id as ProviderId, profile);
+      const secure = isSecure(this.config.publicUrl);
+      if ('challenge' in issued)
+        return reply
+          .header('set-cookie', [cleared, twoFactorChallengeCookie(issued.challenge, secure)])
+          .header('cache-control', 'no-store')
+          .redirect(`/inloggen?${SECOND_STEP.param}=${SECOND_STEP.code}&redirect_uri=${encodeURIComponent(flow.redirect)}`, 302);
       return reply
         .header('set-cookie', [
           cleared,
-          accessTokenCookie(issued.access_token, issued.expires_at, isSecure(this.config.publicUrl)),
-          sessionSeenCookie(issued.expires_at, isSecure(this.config.publicUrl)),
+          accessTokenCookie(issued.access_token, issued.expires_at, secure),
+          sessionSeenCookie(issued.expires_at, secure),
         ])
         .header('cache-control', 'no-store')
         .redirect(flow.redirect, 302);

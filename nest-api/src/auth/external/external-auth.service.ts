@@ -6,7 +6,8 @@ import type { AppConfig } from '../../config/config';
 import { User } from '../../users/user.entity';
 import { AuthService } from '../auth.service';
 import { ExternalIdentity } from '../external-identity.entity';
-import { TokenService, type IssuedToken } from '../token.service';
+import type { IssuedToken } from '../token.service';
+import { TwoFactorLoginService, type TwoFactorChallenge } from '../two-factor/two-factor-login.service';
 import { createProviders, ProviderError, type ExternalProfile, type ExternalProvider, type ProviderId } from './providers';
 
 /** Turns "the provider vouches for this person" into a portal sign-in. */
@@ -19,7 +20,7 @@ export class ExternalAuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly auth: AuthService,
-    private readonly tokens: TokenService,
+    private readonly secondStep: TwoFactorLoginService,
   ) {
     this.providers = createProviders(config);
   }
@@ -36,7 +37,7 @@ export class ExternalAuthService {
    * A known identity signs in; otherwise an account with the same, provider-verified e-mail is
    * linked; otherwise a new account is made (when sign-up is enabled).
    */
-  async signIn(providerId: ProviderId, profile: ExternalProfile): Promise<IssuedToken> {
+  async signIn(providerId: ProviderId, profile: ExternalProfile): Promise<IssuedToken | TwoFactorChallenge> {
     const user = await this.dataSource.transaction(async (manager) => {
       const identity = await manager.getRepository(ExternalIdentity).findOne({ where: { provider: providerId, subject: profile.subject } });
       if (identity) return manager.getRepository(User).findOneOrFail({ where: { id: identity.userId } });
@@ -61,6 +62,7 @@ export class ExternalAuthService {
       return user;
     });
     this.logger.log(`${providerId} sign-in for user ${user.id}`);
-    return this.tokens.issue(user);
+    // An account that also has a password and two-step sign-in still gives its code (ADR 0032).
+    return this.secondStep.signInOrChallenge(user);
   }
 }

@@ -5,6 +5,8 @@ import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
+import { TWO_FACTOR_ENROL_PATH } from './two-factor';
+import { requestedPath } from '../core/redirects';
 
 /** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */
 export function signInHeaders(request: Request, token: string, expiresAt: string): Headers {
@@ -28,13 +30,16 @@ const currentUsers = new WeakMap<AppLoadContext, Promise<CurrentUser>>();
  * The signed-in user, or a thrown redirect to /inloggen (no token, or one nest-api refuses:
  * expired, revoked, forged). The first line of every loader and action behind the sign-in.
  */
-export function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
+export async function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
   let pending = currentUsers.get(context);
   if (!pending) {
     pending = apiGet(request, '/api/current_user');
     currentUsers.set(context, pending);
   }
-  return pending;
+  const user = await pending;
+  // A platform admin who must turn on two-step sign-in first (REQUIRE_2FA_FOR_ADMINS): nowhere else until then.
+  if (user.two_factor_enrolment_required && requestedPath(request.url).split('?')[0] !== TWO_FACTOR_ENROL_PATH) throw redirect(TWO_FACTOR_ENROL_PATH);
+  return user;
 }
 
 /** The signed-in user and their effective permissions: one answer of nest-api (current_user carries them). */

@@ -1,0 +1,147 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, TWO_FACTOR_MAILS } from '@datahub/domain';
+import { AuditService } from '../../audit/audit.service';
+import type { AuthenticatedUser } from '../../common/authenticated-user';
+import { ApiError } from '../../common/errors';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config';
+import { MailService } from '../../mail/mail.service';
+import { RateLimiter } from '../rate-limiter';
+import { SessionCache } from '../session-cache';
+import { newRecoveryCodes } from './recovery-codes';
+import { SecondFactorCheck } from './second-factor';
+import { newTotpSecret, otpauthUrl, qrSvg } from './totp';
+
+/** Wrong codes per account per 15 minutes on /profiel before confirming or disabling is refused for a while. */
+const CODE_FAILURES_PER_ACCOUNT = 5;
+
+export interface TwoFactorState {
+  available: boolean;
+  enabled: boolean;
+  pending: boolean;
+  recovery_codes_left: number;
+  required: boolean;
+}
+
+/**
+ * Turning two-step sign-in on and off for one's own account (issue 25, ADR 0032). Every method acts
+ * on the signed-in user only: there is no other user's id to pass.
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly failures: RateLimiter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly check: SecondFactorCheck,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly cache: SessionCache,
+  ) {
+    this.failures = new RateLimiter(config.rateLimits.windowMs);
+  }
+
+  async state(user: AuthenticatedUser): Promise<TwoFactorState> {
+    const rows: { has_password: boolean; enabled: boolean; pending: boolean; left: number }[] = await this.dataSource.query(
+      `SELECT u.password_hash IS NOT NULL AS has_password, t.enabled_at IS NOT NULL AS enabled,
+              t.user_id IS NOT NULL AND t.enabled_at IS NULL AS pending,
+              (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = u.id AND r.used_at IS NULL) AS left
+         FROM users u LEFT JOIN user_two_factor t ON t.user_id = u.id WHERE u.id = $1`,
+      [user.id],
+    );
+    const row = rows[0];
+    if (!row) throw ApiError.unauthenticated();
+    return {
+      available: row.has_password,
+      enabled: row.enabled,
+      pending: row.pending,
+      recovery_codes_left: row.enabled ? row.left : 0,
+      required: user.twoFactorEnrolmentRequired === true,
+    };
+  }
+
+  /** Starts (or restarts) enrolment with a fresh secret; nothing changes at sign-in until it is confirmed. */
+  async start(user: AuthenticatedUser): Promise<void> {
+    const state = await this.state(user);
+    if (!state.available) throw ApiError.conflict(TWO_FACTOR_DETAILS.noPassword);
+    if (state.enabled) throw ApiError.conflict(TWO_FACTOR_DETAILS.alreadyEnabled);
+    await this.dataSource.query(
+      `INSERT INTO user_two_factor (user_id, secret_sealed) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, created_at = now(), last_step = NULL
+       WHERE user_two_factor.enabled_at IS NULL`,
+      [user.id, this.check.box.seal(newTotpSecret())],
+    );
+  }
+
+  /** The secret of an enrolment not yet confirmed, as text and QR code; after confirmation it is never shown again. */
+  async enrolment(user: AuthenticatedUser): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
+    const row = await this.check.row(this.dataSource.manager, user.id);
+    if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
+    const secret = this.check.box.open(row.secret_sealed);
+    const url = otpauthUrl(secret, user.email);
+    return { secret, otpauth_url: url, qr_svg: await qrSvg(url) };
+  }
+
+  async cancel(user: AuthenticatedUser): Promise<void> {
+    await this.dataSource.query('DELETE FROM user_two_factor WHERE user_id = $1 AND enabled_at IS NULL', [user.id]);
+  }
+
+  /** A current code from the app switches it on; the answer carries the recovery codes, the only time they are readable. */
+  async confirm(user: AuthenticatedUser, code: string): Promise<string[]> {
+    this.allowAttempt(user);
+    const codes = newRecoveryCodes();
+    const confirmed = await this.dataSource.transaction(async (manager) => {
+      const row = await this.check.row(manager, user.id, true);
+      if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
+      if (!(await this.check.spendTotp(manager, user.id, row, code.trim()))) return false;
+      await manager.query('UPDATE user_two_factor SET enabled_at = now() WHERE user_id = $1', [user.id]);
+      await manager.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [user.id]);
+      for (const recovery of codes)
+        await manager.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, this.check.hasher.hash(recovery)]);
+      await this.audit.record(manager, user, { kind: 'two_factor.enabled', organizationId: user.organizationId, subjectId: user.id });
+      await this.tellSessions(manager, user.id);
+      return true;
+    });
+    if (!confirmed) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
+    await this.cache.sync();
+    return codes;
+  }
+
+  /** Needs a current code or an unused recovery code; the user gets a mail saying it is off. */
+  async disable(user: AuthenticatedUser, code: string): Promise<void> {
+    this.allowAttempt(user);
+    const disabled = await this.dataSource.transaction(async (manager) => {
+      const row = await this.check.row(manager, user.id);
+      if (!row?.enabled_at) throw ApiError.conflict(TWO_FACTOR_DETAILS.notEnabled);
+      const factor = await this.check.spend(manager, user.id, code);
+      if (!factor) return false;
+      await manager.query('DELETE FROM user_two_factor WHERE user_id = $1', [user.id]);
+      await manager.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [user.id]);
+      await this.audit.record(manager, user, { kind: 'two_factor.disabled', organizationId: user.organizationId, subjectId: user.id, after: { with: factor } });
+      await this.tellSessions(manager, user.id);
+      return true;
+    });
+    if (!disabled) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
+    await this.cache.sync();
+    const text = TWO_FACTOR_MAILS.disabled.text(user.firstname, new URL('/wachtwoord-vergeten', this.config.publicUrl).toString());
+    await this.mail.send({ to: user.email, subject: TWO_FACTOR_MAILS.disabled.subject, text });
+  }
+
+  private allowAttempt(user: AuthenticatedUser): void {
+    const key = `code:account:${user.id}`;
+    if (!this.failures.isAllowed(key, CODE_FAILURES_PER_ACCOUNT)) throw ApiError.tooManyRequests(this.failures.retryAfterSeconds(key));
+  }
+
+  private refuseCode(user: AuthenticatedUser, message: string): never {
+    this.failures.hit(`code:account:${user.id}`);
+    throw ApiError.validation({ code: message });
+  }
+
+  /** Cached sessions of the user carry whether an admin still has to enrol: they are read again. */
+  private async tellSessions(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_notify('datahub_sessions', 'user:' || $1::text)`, [userId]);
+  }
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from '@remix-run/node';
+import { ERROR_TEXTS, TWO_FACTOR_LABELS } from '@datahub/domain';
+import { apiGet, apiRequest, refusalInit } from '../core/api.server';
+import { fieldErrorsOf, textField } from '../core/forms';
+import { flashCookie } from '../core/session.server';
+import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
+
+/** What the two-step section shows: the state, and while enrolling the secret and its QR code. */
+export async function loadTwoFactor(request: Request) {
+  const state = await apiGet(request, '/api/auth/two-factor');
+  const enrolment = state.pending ? await apiGet(request, '/api/auth/two-factor/enrolment') : null;
+  return {
+    ...state,
+    enrolment: enrolment && {
+      secret: enrolment.secret,
+      // Shown as an image: the SVG is nest-api's, drawn by the qrcode library; an <img> runs nothing in it.
+      qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(enrolment.qr_svg, 'utf8').toString('base64')}`,
+    },
+  };
+}
+
+export type TwoFactorView = Awaited<ReturnType<typeof loadTwoFactor>>;
+
+function refused(step: TwoFactorStep, result: { status: number; retryAfter?: string; error: { statusCode: number; errors?: Record<string, string> } }) {
+  const fieldErrors = fieldErrorsOf(result.error);
+  const formError = fieldErrors ? undefined : result.status === 429 ? ERROR_TEXTS.login.tooManyAttempts : ERROR_TEXTS.generic;
+  return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, fieldErrors, formError }, refusalInit(result));
+}
+
+/**
+ * The two-step part of a page's action (`back`: the page itself). Starting and abandoning an
+ * enrolment redirect back (post/redirect/get); a confirmed enrolment answers the recovery codes in
+ * this POST response only, so neither a reload nor the back button shows them again.
+ */
+export async function twoFactorAction(request: Request, formData: FormData, back: string) {
+  const step = textField(formData, 'stap') as TwoFactorStep;
+  const anchor = `${back}#tweestapsverificatie`;
+  if (step === 'start' || step === 'annuleren') {
+    const result = await apiRequest(request, step === 'start' ? 'post' : 'delete', '/api/auth/two-factor/enrolment', {}, { refusals: 'return' });
+    if (!result.ok && result.status !== 409) return refused(step, result);
+    return redirect(anchor);
+  }
+  const body = { code: textField(formData, 'code').trim() };
+  if (step === 'bevestigen') {
+    const result = await apiRequest(request, 'post', '/api/auth/two-factor/enrolment/confirm', { body }, { refusals: 'return' });
+    if (!result.ok) return result.status === 404 ? redirect(anchor) : refused(step, result);
+    return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, recoveryCodes: result.data.recovery_codes });
+  }
+  if (step === 'uitschakelen') {
+    const result = await apiRequest(request, 'post', '/api/auth/two-factor/disable', { body }, { refusals: 'return' });
+    if (!result.ok && result.status !== 409) return refused(step, result);
+    return redirect(anchor, { headers: { 'Set-Cookie': await flashCookie(request, TWO_FACTOR_LABELS.disabled) } });
+  }
+  return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step: 'start', formError: ERROR_TEXTS.generic }, { status: 400 });
+}
