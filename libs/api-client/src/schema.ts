@@ -2340,7 +2340,13 @@ export type components = {
             hostname: string;
         };
         ReplaceAuthorisationGroupDto: {
-            /** @description Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked) */
+            /**
+             * @description Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked)
+             * @example [
+             *       "Dataset.ReadWater",
+             *       "Dataset.ReadCrop"
+             *     ]
+             */
             authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
             /**
              * @description YYYY-MM-DD, set on every scope of the group; absent, empty or null: indefinitely

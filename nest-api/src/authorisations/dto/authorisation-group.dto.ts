@@ -8,7 +8,7 @@ const SCOPE_NAMES = DATASET_SCOPES.map((entry) => entry.scope);
 
 /** The whole new state of a machtiging card: its scopes and one expiry for all of them. */
 export class ReplaceAuthorisationGroupDto {
-  @ApiProperty({ enum: SCOPE_NAMES, isArray: true, description: "Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked)" })
+  @ApiProperty({ enum: SCOPE_NAMES, isArray: true, example: ['Dataset.ReadWater', 'Dataset.ReadCrop'], description: "Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked)" })
   @IsArray({ message: AUTHORISATION_FIELD_ERRORS.scopesMissing })
   @ArrayNotEmpty({ message: AUTHORISATION_FIELD_ERRORS.scopesMissing })
   @ArrayMaxSize(SCOPE_NAMES.length, { message: AUTHORISATION_FIELD_ERRORS.scopeUnknown })
