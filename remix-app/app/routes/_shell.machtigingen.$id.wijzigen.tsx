@@ -3,12 +3,11 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_CARD_LABELS as C, AUTHORISATION_LABELS as L, CONFIRM_LABELS, DATASET_LABELS, amsterdamToday } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { ExpiryField } from '~/components/expiry-field';
+import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
-import { groupOf } from '~/lib/authorisations/authorisation-groups';
 import { editAuthorisationGroupAction, type GroupEditReply } from '~/lib/authorisations/authorisation-group-edit.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
-import { apiRequest } from '~/lib/core/api.server';
+import { givenGroup } from '~/lib/authorisations/given-group.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? C.editTitle : CONFIRM_LABELS.pageTitle) }];
@@ -18,16 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  * found among the organisation's given grants by the id of one of them; anyone else's: 404.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  const given = await apiRequest(
-    args.request,
-    'get',
-    '/api/organizations/{slug}/authorisations/given',
-    { params: { path: { slug: user.organization_slug } } },
-    { refusals: 'return' },
-  );
-  const group = given.ok ? groupOf(given.data, args.params.id) : undefined;
-  if (!group || !user.permissions.includes('AuthorisationAssignment.Create')) throw data(CONFIRM_LABELS.notFound, { status: 404 });
+  const { user, group } = await givenGroup(args);
+  if (!user.permissions.includes('AuthorisationAssignment.Create')) throw data(CONFIRM_LABELS.notFound, { status: 404 });
   // One expiry for the whole card: the earliest when they differ (ADR 0033).
   const expiration = group.grants.flatMap((grant) => (grant.expiration_date ? [grant.expiration_date] : [])).sort()[0] ?? '';
   const { first } = group;
@@ -63,15 +54,7 @@ export default function EditAuthorisationGroupPage() {
         <input type="hidden" name="assignee_organization_name" value={group.assignee.name} />
         <FormError message={reply?.formError} />
         <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
-        <TextField
-          name="expiration_date"
-          type="date"
-          label={L.create.expiration}
-          hint={L.create.expirationHint}
-          min={group.today}
-          defaultValue={expiration}
-          error={errors.expiration_date}
-        />
+        <ExpiryField today={group.today} value={expiration} error={errors.expiration_date} />
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton pending={pending} pendingLabel={C.saving}>
             {C.submit}

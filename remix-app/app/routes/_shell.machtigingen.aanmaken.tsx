@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { ExpiryField } from '~/components/expiry-field';
+import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
@@ -106,15 +107,7 @@ export default function NewAuthorisationPage() {
               </select>
               <FieldError name="assignee_organization" error={errors.assignee_organization} />
             </div>
-            <TextField
-              name="expiration_date"
-              type="date"
-              label={L.create.expiration}
-              hint={L.create.expirationHint}
-              min={form.today}
-              defaultValue={values.expiration_date ?? ''}
-              error={errors.expiration_date}
-            />
+            <ExpiryField today={form.today} value={values.expiration_date ?? ''} error={errors.expiration_date} />
             <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
             <div className="flex flex-wrap items-center gap-4">
               <SubmitButton pending={pending} pendingLabel={L.create.creating}>
