@@ -137,6 +137,22 @@ describe('changing a card', () => {
     expect((await grants()).map((grant) => grant.expiration_date)).toEqual([isoDay(-3), isoDay(-3)]);
   });
 
+  it('the same change sent many times at once: all succeed, one changes the card (one audit row), the rest find nothing to change', async () => {
+    const since = await lastIds();
+    const body = { authorisations: ['Dataset.ReadWater', 'Dataset.ReadHeating'], expiration_date: isoDay(45) };
+    const answers = await Promise.all(Array.from({ length: 8 }, async () => {
+      const response = await replace(deltaOwner, body);
+      return { status: response.status, changed: (await response.json()).changed };
+    }));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((answer) => answer.changed)).toHaveLength(1);
+    expect((await auditSince(since.audit)).map((row: { kind: string }) => row.kind)).toEqual(['grant.changed']);
+    expect(await grants()).toEqual([
+      { authorisation: 'Dataset.ReadHeating', expiration_date: isoDay(45) },
+      { authorisation: 'Dataset.ReadWater', expiration_date: isoDay(45) },
+    ]);
+  });
+
   it('a part failing inside the transaction leaves the grants as they were and writes no audit row or event', async () => {
     // The audit row is the last write of a change: make PostgreSQL refuse it, after the grants were changed.
     await api.db.query(`CREATE FUNCTION refuse_group_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);

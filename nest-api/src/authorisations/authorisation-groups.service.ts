@@ -62,9 +62,11 @@ export class AuthorisationGroupsService {
     if (!dataset || !hasPermissionIn(actor, permission, dataset.owner_id)) throw ApiError.notFound();
     const [assignee]: { id: string; name: string }[] = await manager.query('SELECT id, name FROM organizations WHERE id = $1', [organizationId]);
     if (!assignee) throw ApiError.notFound();
+    // One change of a card at a time: the next one reads the grants the previous one left (rows it added included).
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [dataset.id, assignee.id]);
     const grants: Grant[] = await manager.query(
       `SELECT id, authorisation, expiration_date::text AS expiration_date FROM authorisation_assignments
-       WHERE dataset_id = $1 AND assignee_organization_id = $2 ORDER BY authorisation FOR UPDATE`,
+       WHERE dataset_id = $1 AND assignee_organization_id = $2 ORDER BY authorisation`,
       [dataset.id, assignee.id],
     );
     if (grants.length === 0) throw ApiError.notFound();
@@ -108,7 +110,10 @@ export class AuthorisationGroupsService {
       }
       for (const scope of added) {
         const [{ id }]: { id: string }[] = await manager.query(
-          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          // A single grant call (POST) for the same scope may have committed meanwhile: then it is set like the others.
+          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
+           RETURNING id`,
           [dataset.id, assignee.id, scope, expiration, actor.id],
         );
         await this.events.record(manager, grantEvent('authorisation.created', id, dataset, assignee.id, scope, expiration));
