@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorisationView } from './authorisations';
 import { groupAuthorisations, groupOf } from './authorisation-groups';
 
-function grant(id: string, dataset: string, assignee: string, authorisation: string, label: string, expiration: string | null, expired = false): AuthorisationView {
+function grant(id: string, dataset: string, assignee: string, authorisation: AuthorisationView['authorisation'], label: string, expiration: string | null, expired = false): AuthorisationView {
   return {
     authorisation_assignment_id: id, authorisation, authorisation_label: label, dataset_id: dataset, dataset_name: `Set ${dataset}`, dataset_slug: dataset,
     assignee_organization: assignee, assignee_organization_name: `Org ${assignee}`, assignee_organization_slug: assignee, assignee_organization_logo_url: null,
