@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_CARD_LABELS as C, AUTHORISATION_LABELS as L, CONFIRM_LABELS, DATASET_LABELS, amsterdamToday } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { ExpiryField } from '~/components/expiry-field';
-import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
+import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
+import { FormError, useIsPending } from '~/components/form-controls';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { editAuthorisationGroupAction, type GroupEditReply } from '~/lib/authorisations/authorisation-group-edit.server';
 import { givenGroup } from '~/lib/authorisations/given-group.server';
@@ -55,14 +55,9 @@ export default function EditAuthorisationGroupPage() {
         <FormError message={reply?.formError} />
         <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
         <ExpiryField today={group.today} value={expiration} error={errors.expiration_date} />
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} pendingLabel={C.saving}>
-            {C.submit}
-          </SubmitButton>
-          <Link to="/machtigingen" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            {L.create.backToList}
-          </Link>
-        </div>
+        <MachtigingFormActions pending={pending} pendingLabel={C.saving}>
+          {C.submit}
+        </MachtigingFormActions>
       </Form>
     </div>
   );

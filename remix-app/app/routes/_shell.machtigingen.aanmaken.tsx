@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { ExpiryField } from '~/components/expiry-field';
-import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
+import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
+import { FormError, useIsPending } from '~/components/form-controls';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
@@ -109,14 +109,9 @@ export default function NewAuthorisationPage() {
             </div>
             <ExpiryField today={form.today} value={values.expiration_date ?? ''} error={errors.expiration_date} />
             <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
-            <div className="flex flex-wrap items-center gap-4">
-              <SubmitButton pending={pending} pendingLabel={L.create.creating}>
-                {L.create.submit}
-              </SubmitButton>
-              <Link to="/machtigingen" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                {L.create.backToList}
-              </Link>
-            </div>
+            <MachtigingFormActions pending={pending} pendingLabel={L.create.creating}>
+              {L.create.submit}
+            </MachtigingFormActions>
           </Form>
         </>
       )}

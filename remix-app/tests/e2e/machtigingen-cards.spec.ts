@@ -8,10 +8,10 @@ import {
   AUTHORISATION_LABELS as L,
   EXPIRY_LABELS,
 } from '@datahub/domain';
-import { ReferenceAgent } from './agent';
+import { onlineDataset } from './online-dataset';
 import { openConfirmation } from './confirm-helpers';
 import { expect, test } from './fixtures';
-import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken, type ApiCreatedDatasource, type ApiDataset } from './helpers';
+import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken, type ApiDataset } from './helpers';
 import { DEMO_USERS } from './settings';
 
 /**
@@ -24,23 +24,14 @@ import { DEMO_USERS } from './settings';
 test.describe.configure({ mode: 'serial' });
 
 let run: string;
-let agent: ReferenceAgent;
-let source: ApiCreatedDatasource;
 let online: ApiDataset;
-let ownerToken: string;
+let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   run = randomUUID().replaceAll('-', '').slice(0, 8);
-  ownerToken = await apiLogin(DEMO_USERS.owner);
-  const created = await api(ownerToken, 'post', '/api/datasources', { body: { name: `E2E kaarten ${run}`, hostname: '' } });
-  expect(created.status).toBe(201);
-  source = created.data;
-  const name = `Kaart ${run} Kas`;
-  agent = await ReferenceAgent.prepare(source, [{ file: 'kas.ttl', turtle: `<http://www.example.org/kaart/${run}> a <http://www.example.org/Kas> .\n`, name, about: 'Een kas.', contact: 'kas@kwekerij-delta.test', additional_info: '' }]);
-  await agent.start();
-  const find = async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === name);
-  await expect.poll(async () => (await find())?.status, { timeout: 30_000 }).toBe('online');
-  online = (await find())!;
+  const ownerToken = await apiLogin(DEMO_USERS.owner);
+  const turtle = `<http://www.example.org/kaart/${run}> a <http://www.example.org/Kas> .\n`;
+  ({ online, dispose } = await onlineDataset(ownerToken, { file: 'kas.ttl', turtle, name: `Kaart ${run} Kas`, about: 'Een kas.', contact: 'kas@kwekerij-delta.test', additional_info: '' }));
   const west = (await api(ownerToken, 'get', '/api/authorisation-assignees')).data.find((organization) => organization.slug === 'kassenbouw-west')!;
   const granted = await api(ownerToken, 'post', '/api/datasets/{id}/authorisations', {
     params: { path: { id: online.dataset_id } },
@@ -50,8 +41,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await agent?.dispose();
-  if (source) await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
+  await dispose?.();
 });
 
 const card = (page: Page, side: string) => page.getByRole('list', { name: side }).getByTestId('authorisation-card').filter({ hasText: online.name });
@@ -124,7 +114,7 @@ test("'Intrekken' revokes the whole card after confirming; both logs show the ch
   await expect(page).toHaveURL(/\/machtigingen$/);
   await expect(page.getByRole('status')).toContainText(L.revoked(online.name, 'Kassenbouw West'));
   await expect(card(page, L.given)).toHaveCount(0);
-  const left = await api(ownerToken, 'get', '/api/organizations/{slug}/authorisations/given', { params: { path: { slug: 'kwekerij-delta' } } });
+  const left = await api(await apiLogin(DEMO_USERS.owner), 'get', '/api/organizations/{slug}/authorisations/given', { params: { path: { slug: 'kwekerij-delta' } } });
   expect(left.data.filter((row) => row.dataset_id === online.dataset_id)).toEqual([]);
 
   for (const who of [DEMO_USERS.owner, DEMO_USERS.otherOwner]) {
