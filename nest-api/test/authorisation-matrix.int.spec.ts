@@ -82,6 +82,14 @@ async function pathFor(operation: string): Promise<string> {
     );
     return `/api/datasets/${datasetId}/authorisations/Dataset.ReadWater/organizations/${west.slug}`;
   }
+  if (path === '/api/authorisation-groups/{dataset_id}/{organization_id}') {
+    const datasetId = await onlineDatasetId();
+    await api.db.query(
+      `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater')`,
+      [datasetId, west.id],
+    );
+    return `/api/authorisation-groups/${datasetId}/${west.id}`;
+  }
   if (path === '/api/datasets/{id}/data' || path === '/api/datasets/{id}/sparql') {
     const select = encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
     return `/api/datasets/${agent.datasetId}/${path.endsWith('/data') ? `data?sparql_query=${select}` : `sparql?query=${select}`}`;

@@ -206,6 +206,12 @@ export const MATRIX: MatrixRow[] = [
     expiration_date: '2099-12-31',
   })),
   row('DELETE /api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}', authorisationManagers(200)),
+  // A machtiging card of Delta (a Water grant to West): another organisation does not find it; only the owner organisation grants.
+  row('PUT /api/authorisation-groups/{dataset_id}/{organization_id}', { ...authorisationManagers(200), platformAdmin: 403, otherOwner: 404 }, {
+    authorisations: ['Dataset.ReadWater', 'Dataset.ReadHeating'],
+    expiration_date: '2099-12-31',
+  }),
+  row('DELETE /api/authorisation-groups/{dataset_id}/{organization_id}', { ...authorisationManagers(200), otherOwner: 404 }),
   row('GET /api/authorisation-assignees', { ...authorisationManagers(200), otherOwner: 200 }),
   row('GET /api/datasets/{id}/access', signedIn(200)),
   row('GET /api/datasets/{id}/data', datasetData),
@@ -286,6 +292,7 @@ export const MATRIX: MatrixRow[] = [
   // the owner organisation's AuthorisationAssignment.Create holders'; a request id that does not exist: 404 for them.
   row('POST /api/datasets/{id}/access-requests', { anonymous: 401, default: 422, otherOwner: 201, otherContributor: 201, applicationContributor: 201, platformAdmin: 201 }, { authorisations: ['Dataset.ReadWater'], reason: 'Matrix' }),
   row('GET /api/organizations/{organization_id}/access-requests/received', { anonymous: 401, owner: 200, authorisationContributor: 200, platformAdmin: 200, default: 403 }),
+  row('GET /api/organizations/{organization_id}/access-requests/open-count', { anonymous: 401, owner: 200, authorisationContributor: 200, platformAdmin: 200, default: 403 }),
   row('GET /api/organizations/{organization_id}/access-requests/sent', { anonymous: 401, otherOwner: 403, default: 200 }),
   row('POST /api/access-requests/{id}/approve', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { authorisations: ['Dataset.ReadWater'] }),
   row('POST /api/access-requests/{id}/decline', { anonymous: 401, owner: 404, authorisationContributor: 404, platformAdmin: 404, otherOwner: 404, default: 403 }, { reason: 'Matrix' }),

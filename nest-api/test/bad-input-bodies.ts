@@ -22,10 +22,16 @@ export interface RealObjects {
   organizationSlug: string;
   applicationId?: string;
   datasourceId?: string;
+  /** A machtiging card of the actor's organisation: its dataset and the receiving organisation. */
+  authorisationGroup?: { datasetId: string; organizationId: string };
 }
 
 /** A path with its parameters set to the actor's own objects where the path's kind is known; undefined when one is not. */
 export function realPath(path: string, objects: RealObjects): string | undefined {
+  if (path === '/api/authorisation-groups/{dataset_id}/{organization_id}') {
+    const group = objects.authorisationGroup;
+    return group ? `/api/authorisation-groups/${group.datasetId}/${group.organizationId}` : undefined;
+  }
   let unknown = false;
   const filled = path.replace(/\/([a-z-]+)\/\{([a-z_]+)\}/g, (whole, kind: string, name: string) => {
     const value =

@@ -83,7 +83,20 @@ async function adminObjects(operation: Operation): Promise<{ admin: TestUser; ob
   if (operation.path.startsWith('/api/applications/{'))
     objects.applicationId = (await post('/api/applications', { name: `App ${admin.id.slice(0, 8)}`, owner_organization: objects.organizationId, about: 'Over', usage: 'Gebruik', url: 'https://app.example.nl' })).application_id;
   if (operation.path.startsWith('/api/datasources/{')) objects.datasourceId = (await post('/api/datasources', { name: `Bron ${admin.id.slice(0, 8)}` })).credentials.datasource_id;
+  if (operation.path.startsWith('/api/authorisation-groups/')) objects.authorisationGroup = await adminGrantCard(admin);
   return { admin, objects };
+}
+
+/** A machtiging card of the admin organisation: a dataset of its own granted (Water) to a fresh organisation. */
+async function adminGrantCard(admin: TestUser): Promise<{ datasetId: string; organizationId: string }> {
+  const created = await (await api.request('/api/datasources', { method: 'POST', token: admin.token, json: { name: `Kaartbron ${admin.id.slice(0, 8)}` } })).json();
+  const [{ id: datasetId }] = await api.db.query(
+    `INSERT INTO datasets (id, datasource_id, slug, name, status) VALUES (gen_random_uuid(), $1, $2, 'Kaart', 'online') RETURNING id`,
+    [created.credentials.datasource_id, `kaart-${admin.id.slice(0, 8)}`],
+  );
+  const receiver = await api.createOrganization();
+  await api.db.query(`INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation) VALUES ($1, $2, 'Dataset.ReadWater')`, [datasetId, receiver.id]);
+  return { datasetId, organizationId: receiver.id };
 }
 
 /** Each wrong value and huge number inside an otherwise valid body, to the admin's own object. */

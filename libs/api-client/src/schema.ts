@@ -502,6 +502,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/authorisation-groups/{dataset_id}/{organization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the scopes and expiry of all grants of a dataset of your organisation to one organisation, in one transaction (AuthorisationAssignment.Create in the dataset's owner organisation) */
+        put: operations["AuthorisationGroupsController_replace"];
+        post?: never;
+        /** Revoke all grants of a dataset to one organisation, in one transaction; takes effect on the very next request */
+        delete: operations["AuthorisationGroupsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authorisations/{id}": {
         parameters: {
             query?: never;
@@ -1181,6 +1199,23 @@ export type paths = {
         get?: never;
         /** Change name, KvK number and e-mail domain (Organization.Update in that organisation) */
         put: operations["OrganizationsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/access-requests/open-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many requests for the organisation's datasets wait for a decision (the menu's count) */
+        get: operations["AccessRequestsController_openCount"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1931,6 +1966,17 @@ export type components = {
             /** @description Pass as `cursor` for the next (older) page; null on the last page */
             next_cursor: string | null;
         };
+        AuthorisationGroupChangeView: {
+            /** Format: uuid */
+            assignee_organization: string;
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /** @description False when the group already was like this: nothing was written */
+            changed: boolean;
+            /** Format: uuid */
+            dataset_id: string;
+            /** @example 2027-12-31 */
+            expiration_date: string | null;
+        };
         AuthorisationHistoryView: {
             /** @description The organisation ever granted on its datasets (revoked and expired grants included) */
             ever_given: boolean;
@@ -2267,6 +2313,10 @@ export type components = {
             /** @example /api/logos/3f0c6a1e-0000-4000-8000-000000000000 */
             logo_url: string;
         };
+        OpenAccessRequestCountView: {
+            /** @description Open requests waiting for a decision */
+            open: number;
+        };
         OrganizationView: {
             domain: string | null;
             kvk_number: number | null;
@@ -2382,6 +2432,21 @@ export type components = {
              */
             hostname: string;
         };
+        ReplaceAuthorisationGroupDto: {
+            /**
+             * @description Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked)
+             * @example [
+             *       "Dataset.ReadWater",
+             *       "Dataset.ReadCrop"
+             *     ]
+             */
+            authorisations: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            /**
+             * @description YYYY-MM-DD, set on every scope of the group; absent, empty or null: indefinitely
+             * @example 2027-12-31
+             */
+            expiration_date?: string | null;
+        };
         RequestPasswordResetDto: {
             /** @example anna@example.nl */
             email: string;
@@ -2389,6 +2454,14 @@ export type components = {
         ResendVerificationDto: {
             /** @example anna@example.nl */
             email: string;
+        };
+        RevokedAuthorisationGroupView: {
+            /** Format: uuid */
+            assignee_organization: string;
+            /** Format: uuid */
+            dataset_id: string;
+            /** @description How many scopes were revoked */
+            revoked: number;
         };
         RevokedAuthorisationView: {
             /** Format: uuid */
@@ -2658,6 +2731,7 @@ export type ApproveAccessRequestDto = components['schemas']['ApproveAccessReques
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuditEntryView = components['schemas']['AuditEntryView'];
 export type AuditPageView = components['schemas']['AuditPageView'];
+export type AuthorisationGroupChangeView = components['schemas']['AuthorisationGroupChangeView'];
 export type AuthorisationHistoryView = components['schemas']['AuthorisationHistoryView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
@@ -2689,6 +2763,7 @@ export type IssuedTokenView = components['schemas']['IssuedTokenView'];
 export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
+export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
 export type PageViewDto = components['schemas']['PageViewDto'];
@@ -2706,8 +2781,10 @@ export type RatingStateView = components['schemas']['RatingStateView'];
 export type RecoveryCodesView = components['schemas']['RecoveryCodesView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
+export type ReplaceAuthorisationGroupDto = components['schemas']['ReplaceAuthorisationGroupDto'];
 export type RequestPasswordResetDto = components['schemas']['RequestPasswordResetDto'];
 export type ResendVerificationDto = components['schemas']['ResendVerificationDto'];
+export type RevokedAuthorisationGroupView = components['schemas']['RevokedAuthorisationGroupView'];
 export type RevokedAuthorisationView = components['schemas']['RevokedAuthorisationView'];
 export type SatisfactionView = components['schemas']['SatisfactionView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
@@ -3920,6 +3997,120 @@ export interface operations {
             };
             /** @description Needs AuthorisationAssignment.Create in the target organisation */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationGroupsController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceAuthorisationGroupDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisationGroupChangeView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /**
+             * @description Only the owner organisation grants
+             *
+             *     Needs AuthorisationAssignment.Create in the target organisation
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description No such group among the datasets you manage grants of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Dutch field errors: authorisations, expiration_date */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AuthorisationGroupsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedAuthorisationGroupView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Delete in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5758,6 +5949,45 @@ export interface operations {
             };
             /** @description field errors, or detail 'cannot use this email domain' */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccessRequestsController_openCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAccessRequestCountView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuthorisationAssignment.Create in the target organisation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

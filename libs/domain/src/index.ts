@@ -13,6 +13,7 @@ export * from './labels-usability';
 export * from './organization-access';
 export * from './hub-protocol';
 export * from './labels-authorisations';
+export * from './labels-authorisation-cards';
 export * from './labels-sparql-errors';
 export * from './labels-workbench';
 export * from './labels-applications';

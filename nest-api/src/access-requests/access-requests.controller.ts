@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { AccessRequestsService } from './access-requests.service';
-import { AccessRequestView, ApproveAccessRequestDto, CreateAccessRequestDto, DeclineAccessRequestDto } from './dto/access-request.dto';
+import { AccessRequestView, ApproveAccessRequestDto, CreateAccessRequestDto, DeclineAccessRequestDto, OpenAccessRequestCountView } from './dto/access-request.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -30,6 +30,14 @@ export class AccessRequestsController {
   @ApiOkResponse({ type: [AccessRequestView] })
   received(@CurrentUser() actor: AuthenticatedUser, @Param('organization_id', uuid) organizationId: string): Promise<AccessRequestView[]> {
     return this.requests.received(actor, organizationId);
+  }
+
+  @Get('organizations/:organization_id/access-requests/open-count')
+  @RequirePermission('AuthorisationAssignment.Create')
+  @ApiOperation({ summary: "How many requests for the organisation's datasets wait for a decision (the menu's count)" })
+  @ApiOkResponse({ type: OpenAccessRequestCountView })
+  openCount(@CurrentUser() actor: AuthenticatedUser, @Param('organization_id', uuid) organizationId: string): Promise<OpenAccessRequestCountView> {
+    return this.requests.openCount(actor, organizationId);
   }
 
   @Get('organizations/:organization_id/access-requests/sent')

@@ -145,6 +145,17 @@ export class AccessRequestsService {
     return rows.map(toView);
   }
 
+  /** Open requests on the organisation's datasets: one count over the partial index of open requests (the shell asks on every page). */
+  async openCount(actor: AuthenticatedUser, organizationId: string): Promise<{ open: number }> {
+    requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
+    const [row]: { open: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS open FROM access_requests r JOIN datasets d ON d.id = r.dataset_id JOIN datasources ds ON ds.id = d.datasource_id
+       WHERE ds.organization_id = $1 AND r.status = 'open'`,
+      [organizationId],
+    );
+    return { open: row?.open ?? 0 };
+  }
+
   /** The organisation's own requests and their state (every member). */
   async sent(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'Dataset.Read', organizationId);

@@ -103,7 +103,7 @@ export function scopesProblem(scopes: readonly string[]): string | null {
  * organisations covers revoking (abuse handling), never granting: else "admins read no data
  * without a grant" would be empty, since they could make the grant themselves.
  */
-function requireGrantingOwner(actor: AuthenticatedUser, dataset: DatasetOwner): void {
+export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<DatasetOwner, 'owner_id'>): void {
   requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
   if (dataset.owner_id !== actor.organizationId) {
     throw new ApiError(403, DETAILS.grantByOwnerOnly, { dataset: AUTHORISATION_FIELD_ERRORS.ownerGrantsOnly });

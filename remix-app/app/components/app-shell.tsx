@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   ADMIN_NAV_GROUP,
+  AUTHORISATION_CARD_LABELS,
   LABELS,
   NAV_LINKS,
   ORGANIZATION_ADMIN_NAV_LINKS,
@@ -22,10 +23,17 @@ import { NavIcon } from './nav-icons';
 const DRAWER_ID = 'hoofdmenu';
 const TOGGLE_ID = 'hoofdmenu-open';
 
-function DrawerLink({ to, label }: { to: string; label: string }) {
+/**
+ * A menu entry, with a count when there is one (open access requests on 'Machtigingen'): a badge
+ * for the eye, a sentence ('3 open aanvragen') as the link's description for screen readers, so
+ * the link's name stays the entry's label.
+ */
+function DrawerLink({ to, label, count = 0 }: { to: string; label: string; count?: number }) {
+  const countId = `${to.slice(1)}-aantal`;
   return (
     <li>
       <NavLink
+        aria-describedby={count > 0 ? countId : undefined}
         to={to}
         className={({ isActive }) =>
           `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition ${
@@ -35,7 +43,17 @@ function DrawerLink({ to, label }: { to: string; label: string }) {
       >
         <NavIcon to={to} />
         <span className="min-w-0">{label}</span>
+        {count > 0 ? (
+          <span aria-hidden="true" className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="menu-count">
+            {count}
+          </span>
+        ) : null}
       </NavLink>
+      {count > 0 ? (
+        <span id={countId} hidden>
+          {AUTHORISATION_CARD_LABELS.openRequests(count)}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -45,7 +63,7 @@ function DrawerLink({ to, label }: { to: string; label: string }) {
  * is opened by a checkbox toggle, so it works without JavaScript; with JavaScript it also
  * closes on navigation and on Escape.
  */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function AppShell({ user, openRequests = 0, children }: { user: CurrentUser; openRequests?: number; children: ReactNode }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
 
@@ -100,7 +118,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
             {NAV_LINKS.map((link) => (
-              <DrawerLink key={link.to} {...link} />
+              <DrawerLink key={link.to} {...link} count={link.to === '/machtigingen' ? openRequests : 0} />
             ))}
             {user.organization_admin
               ? ORGANIZATION_ADMIN_NAV_LINKS.map((link) => <DrawerLink key={link.to} {...link} />)

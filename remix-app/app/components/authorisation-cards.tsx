@@ -1,21 +1,12 @@
 import { Link } from '@remix-run/react';
-import { AUTHORISATION_LABELS, DATASET_LABELS, EXPIRY_LABELS, amsterdamToday, expiryNote } from '@datahub/domain';
+import { AUTHORISATION_CARD_LABELS, AUTHORISATION_LABELS, DATASET_LABELS, EXPIRY_LABELS, amsterdamToday, expiryNote } from '@datahub/domain';
 import type { AuthorisationView } from '~/lib/authorisations/authorisations';
+import { groupAuthorisations, type AuthorisationGroup } from '~/lib/authorisations/authorisation-groups';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { DatasetOwnerLogo, cardGridClass } from './dataset-cards';
 
 const L = AUTHORISATION_LABELS;
-
-type RevokeItem = Pick<
-  AuthorisationView,
-  | 'authorisation_assignment_id'
-  | 'dataset_id'
-  | 'dataset_name'
-  | 'authorisation'
-  | 'authorisation_label'
-  | 'assignee_organization'
-  | 'assignee_organization_name'
->;
+const C = AUTHORISATION_CARD_LABELS;
 
 /** A dataset the data source has not named yet still needs a name to show and to link by. */
 function datasetName(item: Pick<AuthorisationView, 'dataset_name'>): string {
@@ -23,43 +14,61 @@ function datasetName(item: Pick<AuthorisationView, 'dataset_name'>): string {
 }
 
 /**
- * 'Intrekken' asks first: with JavaScript a dialog whose form posts to /machtigingen (the card
- * disappears in place), without it the confirmation page /machtigingen/{id}/intrekken.
+ * 'Intrekken' of a card revokes all its grants, after asking: with JavaScript a dialog whose form
+ * posts to /machtigingen (the card disappears in place), without it the confirmation page
+ * /machtigingen/{id}/intrekken.
  */
-export function revokeAuthorisationConfirmation(item: RevokeItem): ConfirmActionProps {
+export function revokeAuthorisationConfirmation(group: Pick<AuthorisationGroup, 'id' | 'first' | 'grants'>): ConfirmActionProps {
+  const item = group.first;
+  const labels = group.grants.map((grant) => grant.authorisation_label).join(', ');
   return {
     label: L.revoke,
     accessibleName: L.revokeLabel(datasetName(item), item.assignee_organization_name),
     title: L.revokeConfirmTitle,
-    description: <p>{L.revokeConfirmText(`${datasetName(item)} (${item.authorisation_label})`, item.assignee_organization_name)}</p>,
+    description: <p>{L.revokeConfirmText(`${datasetName(item)} (${labels})`, item.assignee_organization_name)}</p>,
     confirmLabel: L.revokeConfirm,
     action: '/machtigingen',
     fields: {
       intent: 'intrekken',
       dataset_id: item.dataset_id,
       dataset_name: datasetName(item),
-      authorisation: item.authorisation,
       assignee_organization: item.assignee_organization,
       assignee_organization_name: item.assignee_organization_name,
     },
-    confirmHref: `/machtigingen/${encodeURIComponent(item.authorisation_assignment_id)}/intrekken`,
+    confirmHref: `/machtigingen/${encodeURIComponent(group.id)}/intrekken`,
     preventScrollReset: true,
     tone: 'danger',
   };
 }
 
 /** 'Geldig tot en met …' (marked when it ends within 14 days), 'Verlopen op …' or 'Voor onbepaalde tijd' (issue 23). */
-function ExpiryLine({ expiration }: { expiration: string | null }) {
+function ExpiryLine({ expiration, labels }: { expiration: string | null; labels?: string }) {
   const note = expiryNote(expiration, amsterdamToday());
   return (
     <p className="text-sm text-stone-600" data-expiry={note.state}>
-      <span className={note.state === 'expired' ? 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800' : undefined}>{note.text}</span>
+      <span className={note.state === 'expired' ? 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800' : undefined}>
+        {labels ? C.expiryOf(labels, note.text) : note.text}
+      </span>
       {note.state === 'soon' ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{EXPIRY_LABELS.soon}</span> : null}
     </p>
   );
 }
 
-function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'received' | 'given' }) {
+/** The card's categories as labels. */
+function ScopeChips({ group }: { group: AuthorisationGroup }) {
+  return (
+    <ul aria-label={C.categoriesList} className="mt-1 flex flex-wrap gap-1.5">
+      {group.grants.map((grant) => (
+        <li key={grant.authorisation} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900 ring-1 ring-inset ring-brand-200">
+          {grant.authorisation_label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AuthorisationCard({ group, side }: { group: AuthorisationGroup; side: 'received' | 'given' }) {
+  const item = group.first;
   return (
     <li className="flex min-w-0 items-start gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="authorisation-card">
       <DatasetOwnerLogo name={item.assignee_organization_name} logoUrl={item.assignee_organization_logo_url} />
@@ -69,14 +78,23 @@ function AuthorisationCard({ item, side }: { item: AuthorisationView; side: 'rec
             {datasetName(item)}
           </Link>
         </h3>
-        <p className="text-sm text-stone-700">{item.authorisation_label}</p>
-        <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+        <ScopeChips group={group} />
+        <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
           {side === 'received' ? `${L.grantedBy} ${item.owner_organization_name}` : `${L.assignee} ${item.assignee_organization_name}`}
         </p>
-        <ExpiryLine expiration={item.expiration_date} />
+        {group.expiries.map((line) => (
+          <ExpiryLine key={line.expiration ?? ''} expiration={line.expiration} labels={group.expiries.length > 1 ? line.labels.join(', ') : undefined} />
+        ))}
         {side === 'given' ? (
-          <div className="mt-3">
-            <ConfirmAction {...revokeAuthorisationConfirmation(item)} />
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Link
+              to={`/machtigingen/${encodeURIComponent(group.id)}/wijzigen`}
+              aria-label={C.editLabel(datasetName(item), item.assignee_organization_name)}
+              className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {C.edit}
+            </Link>
+            <ConfirmAction {...revokeAuthorisationConfirmation(group)} />
           </div>
         ) : null}
       </div>
@@ -97,8 +115,8 @@ export function AuthorisationList({ items, side, label, ever = false }: { items:
     <>
       {items.every((item) => item.expired) ? <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceived : L.emptyGiven}</p> : null}
       <ul aria-label={label} className={cardGridClass}>
-        {items.map((item) => (
-          <AuthorisationCard key={item.authorisation_assignment_id} item={item} side={side} />
+        {groupAuthorisations(items).map((group) => (
+          <AuthorisationCard key={group.id} group={group} side={side} />
         ))}
       </ul>
     </>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
+import { FormError, useIsPending } from '~/components/form-controls';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
@@ -106,24 +107,11 @@ export default function NewAuthorisationPage() {
               </select>
               <FieldError name="assignee_organization" error={errors.assignee_organization} />
             </div>
-            <TextField
-              name="expiration_date"
-              type="date"
-              label={L.create.expiration}
-              hint={L.create.expirationHint}
-              min={form.today}
-              defaultValue={values.expiration_date ?? ''}
-              error={errors.expiration_date}
-            />
+            <ExpiryField today={form.today} value={values.expiration_date ?? ''} error={errors.expiration_date} />
             <ScopeCheckboxes legend={L.create.categories} ticked={ticked} error={errors.authorisations} />
-            <div className="flex flex-wrap items-center gap-4">
-              <SubmitButton pending={pending} pendingLabel={L.create.creating}>
-                {L.create.submit}
-              </SubmitButton>
-              <Link to="/machtigingen" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                {L.create.backToList}
-              </Link>
-            </div>
+            <MachtigingFormActions pending={pending} pendingLabel={L.create.creating}>
+              {L.create.submit}
+            </MachtigingFormActions>
           </Form>
         </>
       )}

@@ -7,6 +7,7 @@ import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { consumeFlash } from '~/lib/core/session.server';
 import { keptFormFor } from '~/lib/account/kept-forms.server';
 import { KeptFormProvider } from '~/components/kept-form';
+import { openAccessRequests } from '~/lib/authorisations/open-requests.server';
 
 /** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
@@ -16,13 +17,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
   const { flash, setCookie } = await consumeFlash(request);
   const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
-  return data({ user, permissions, flash, keptForm }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  const openRequests = await openAccessRequests(request, user, permissions);
+  return data({ user, permissions, flash, keptForm, openRequests }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 export default function ShellLayout() {
-  const { user, flash, keptForm } = useLoaderData<typeof loader>();
+  const { user, flash, keptForm, openRequests } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} openRequests={openRequests}>
       <FlashMessage flash={flash} />
       <KeptFormProvider values={keptForm}>
         <Outlet />

@@ -246,12 +246,12 @@ async function registerDatasetViaProtocol(datasource: ApiCreatedDatasource): Pro
 export type ApiDataset = DatasetView;
 
 /**
- * A data source of Kwekerij Delta with one dataset registered through the hub protocol (as the
+ * A data source of Kwekerij Delta (or of the owner whose token is given) with one dataset registered through the hub protocol (as the
  * reference agent does). The data source has no host, so the dataset stays offline and nameless:
  * its metadata is never pulled.
  */
-export async function ownerDataset(): Promise<{ datasource: ApiCreatedDatasource; dataset: ApiDataset }> {
-  const token = await apiLogin(DEMO_USERS.owner);
+export async function ownerDataset(ownerToken?: string): Promise<{ datasource: ApiCreatedDatasource; dataset: ApiDataset }> {
+  const token = ownerToken ?? (await apiLogin(DEMO_USERS.owner));
   const created = await api(token, 'post', '/api/datasources', { body: { name: `E2E dataset-bron ${randomUUID().slice(0, 8)}`, hostname: '' } });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   const datasetId = await registerDatasetViaProtocol(created.data);

@@ -58,6 +58,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.dataset.$slug_.toegang-aanvragen.tsx': `/dataset/${t.datasetSlug}/toegang-aanvragen`,
     '_shell.machtigingen.aanmaken.tsx': '/machtigingen/aanmaken',
     '_shell.machtigingen.$id.intrekken.tsx': `/machtigingen/${t.authorisationId}/intrekken`,
+    '_shell.machtigingen.$id.wijzigen.tsx': `/machtigingen/${t.authorisationId}/wijzigen`,
     '_shell.applicaties._index.tsx': '/applicaties',
     '_shell.applicatie.$slug.tsx': `/applicatie/${t.applicationSlug}`,
     '_shell.applicaties.$slug.tsx': '/applicaties/kwekerij-delta',
@@ -106,12 +107,13 @@ const PLATFORM_ADMIN_PAGES = [
   '_shell.beheer-hulp.tsx',
   '_shell.beheer-taken.tsx',
 ];
-/** Delta's revoke confirmations: another organisation's object is not found (the object check hides it). */
+/** Delta's revoke confirmations and its machtiging card's edit page: another organisation's object is not found (the object check hides it). */
 const DELTA_REVOKE_PAGES = [
   '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx',
   '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx',
   '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx',
   '_shell.machtigingen.$id.intrekken.tsx',
+  '_shell.machtigingen.$id.wijzigen.tsx',
 ];
 const each = (files: string[], status: number) => Object.fromEntries(files.map((file) => [file, status]));
 
@@ -125,6 +127,7 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
     ...each(PLATFORM_ADMIN_PAGES, 403),
     ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx', '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx'], 403),
     '_shell.machtigingen.$id.intrekken.tsx': 404,
+    '_shell.machtigingen.$id.wijzigen.tsx': 404,
     // No AuditLog.Read, no AuthorisationAssignment.Create.
     '_shell.logboek.tsx': 403,
     '_shell.machtigingen.aanvragen.$id.tsx': 403,

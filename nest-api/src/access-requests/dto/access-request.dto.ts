@@ -59,3 +59,8 @@ export class AccessRequestView {
   @ApiProperty({ type: String, nullable: true }) decision_reason: string | null;
   @ApiProperty() created_at: string;
 }
+
+export class OpenAccessRequestCountView {
+  @ApiProperty({ description: 'Open requests waiting for a decision' })
+  open: number;
+}

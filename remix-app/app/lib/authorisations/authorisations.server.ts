@@ -10,12 +10,11 @@ const L = AUTHORISATION_LABELS;
 
 export type RevokeReply = FormReply;
 
-/** What the revoke form posts: the grant (dataset, scope, assignee) and the names for the message. */
+/** What the revoke form posts: the card (dataset, assignee) and the names for the message. */
 function revokeTarget(formData: FormData) {
   return {
     dataset_id: textField(formData, 'dataset_id'),
     dataset_name: textField(formData, 'dataset_name'),
-    authorisation: textField(formData, 'authorisation'),
     assignee_organization: textField(formData, 'assignee_organization'),
     assignee_organization_name: textField(formData, 'assignee_organization_name'),
   };
@@ -23,7 +22,7 @@ function revokeTarget(formData: FormData) {
 
 /**
  * /machtigingen's action, reached from the confirmation (the dialog, or /machtigingen/{id}/intrekken
- * without JavaScript): 'intrekken' revokes and comes back to /machtigingen with a flash.
+ * without JavaScript): 'intrekken' revokes the card (all its grants) and comes back to /machtigingen with a flash.
  */
 export async function revokeAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
@@ -33,8 +32,8 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
   const result = await apiRequest(
     request,
     'delete',
-    '/api/datasets/{dataset}/authorisations/{authorisation}/organizations/{assignee_organization}',
-    { params: { path: { dataset: what.dataset_id, authorisation: what.authorisation as DatasetScope, assignee_organization: what.assignee_organization } } },
+    '/api/authorisation-groups/{dataset_id}/{organization_id}',
+    { params: { path: { dataset_id: what.dataset_id, organization_id: what.assignee_organization } } },
     { refusals: 'return' },
   );
   if (!result.ok) return data<RevokeReply>({ formError: L.revokeFailed }, { status: result.status });

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AUTHORISATION_FIELD_ERRORS, DATASET_SCOPES, amsterdamToday, isIsoDate, isUuid, type DatasetScope } from '@datahub/domain';
+import { AuditService } from '../audit/audit.service';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { hasPermissionIn, requirePermissionIn } from '../common/organization-access';
+import { grantEvent } from '../events/event-builders';
+import { EventsService } from '../events/events.service';
+import { UsageEventsService } from '../insight/usage-events.service';
+import { requireGrantingOwner, scopesProblem } from './authorisations.service';
+import type { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, RevokedAuthorisationGroupView } from './dto/authorisation-group.dto';
+
+interface GroupDataset {
+  id: string;
+  name: string;
+  owner_id: string;
+}
+
+interface Grant {
+  id: string;
+  authorisation: DatasetScope;
+  expiration_date: string | null;
+}
+
+/** Scopes in the order of the nine checkboxes: before and after read alike in the log. */
+const SCOPE_ORDER = DATASET_SCOPES.map((entry) => entry.scope as string);
+const inOrder = (scopes: readonly string[]) => [...scopes].sort((a, b) => SCOPE_ORDER.indexOf(a) - SCOPE_ORDER.indexOf(b));
+
+/** The group's expiry for the log: the one date all its grants share, else each distinct one. */
+function groupExpiry(grants: readonly Grant[]): string | null | (string | null)[] {
+  const dates = [...new Set(grants.map((grant) => grant.expiration_date))];
+  return dates.length === 1 ? dates[0]! : dates;
+}
+
+/**
+ * A machtiging card (issue 23): every grant of one dataset to one receiving organisation. Changing
+ * it replaces the group's set of scopes and expiry; revoking it removes them all. Each is one
+ * transaction with its audit row and outbox events, so a failing part leaves nothing changed.
+ */
+@Injectable()
+export class AuthorisationGroupsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly events: EventsService,
+    private readonly usage: UsageEventsService,
+  ) {}
+
+  /**
+   * The group's dataset and receiver, and its grants locked for the change. A dataset of an
+   * organisation the actor may not manage grants of, or a group without grants: 404 (no
+   * cross-organisation access by id).
+   */
+  private async lockedGroup(manager: EntityManager, actor: AuthenticatedUser, datasetId: string, organizationId: string, permission: 'AuthorisationAssignment.Create' | 'AuthorisationAssignment.Delete') {
+    if (!isUuid(datasetId) || !isUuid(organizationId)) throw ApiError.notFound();
+    const [dataset]: GroupDataset[] = await manager.query(
+      'SELECT d.id, d.name, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1',
+      [datasetId],
+    );
+    if (!dataset || !hasPermissionIn(actor, permission, dataset.owner_id)) throw ApiError.notFound();
+    const [assignee]: { id: string; name: string }[] = await manager.query('SELECT id, name FROM organizations WHERE id = $1', [organizationId]);
+    if (!assignee) throw ApiError.notFound();
+    // One change of a card at a time: the next one reads the grants the previous one left (rows it added included).
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [dataset.id, assignee.id]);
+    const grants: Grant[] = await manager.query(
+      `SELECT id, authorisation, expiration_date::text AS expiration_date FROM authorisation_assignments
+       WHERE dataset_id = $1 AND assignee_organization_id = $2 ORDER BY authorisation`,
+      [dataset.id, assignee.id],
+    );
+    if (grants.length === 0) throw ApiError.notFound();
+    return { dataset, assignee, grants };
+  }
+
+  /**
+   * Replaces the group's scopes and expiry: scopes added are granted, scopes left out revoked, the
+   * expiry set on all. Nothing different: `changed: false`, and no audit row or event.
+   */
+  async replace(actor: AuthenticatedUser, datasetId: string, organizationId: string, dto: ReplaceAuthorisationGroupDto): Promise<AuthorisationGroupChangeView> {
+    const scopes = [...new Set(dto.authorisations)];
+    const expiration = dto.expiration_date ? dto.expiration_date : null;
+    const errors: Record<string, string> = {};
+    const scopeProblem = scopesProblem(scopes);
+    if (scopeProblem) errors.authorisations = scopeProblem;
+    if (expiration !== null && !isIsoDate(expiration)) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationInvalid;
+
+    return this.dataSource.transaction(async (manager) => {
+      const { dataset, assignee, grants } = await this.lockedGroup(manager, actor, datasetId, organizationId, 'AuthorisationAssignment.Create');
+      requireGrantingOwner(actor, dataset);
+      // A past date is refused, unless it is the one the whole group already has (changing only the categories of an expired card).
+      const unchangedPast = grants.every((grant) => grant.expiration_date === expiration);
+      if (!errors.expiration_date && expiration !== null && expiration < amsterdamToday() && !unchangedPast) errors.expiration_date = AUTHORISATION_FIELD_ERRORS.expirationPast;
+      if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+
+      const wanted = scopes as DatasetScope[];
+      const removed = grants.filter((grant) => !wanted.includes(grant.authorisation));
+      const kept = grants.filter((grant) => wanted.includes(grant.authorisation) && grant.expiration_date !== expiration);
+      const added = wanted.filter((scope) => !grants.some((grant) => grant.authorisation === scope));
+      const view = { dataset_id: dataset.id, assignee_organization: assignee.id, authorisations: inOrder(wanted), expiration_date: expiration };
+      if (removed.length + kept.length + added.length === 0) return { ...view, changed: false };
+
+      for (const grant of removed) {
+        await manager.query('DELETE FROM authorisation_assignments WHERE id = $1', [grant.id]);
+        await this.events.record(manager, grantEvent('authorisation.revoked', grant.id, dataset, assignee.id, grant.authorisation, grant.expiration_date));
+      }
+      for (const grant of kept) {
+        await manager.query('UPDATE authorisation_assignments SET expiration_date = $2, updated_at = now(), expiry_recorded_at = NULL WHERE id = $1', [grant.id, expiration]);
+        await this.events.record(manager, grantEvent('authorisation.changed', grant.id, dataset, assignee.id, grant.authorisation, expiration));
+      }
+      for (const scope of added) {
+        const [{ id }]: { id: string }[] = await manager.query(
+          // A single grant call (POST) for the same scope may have committed meanwhile: then it is set like the others.
+          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
+           RETURNING id`,
+          [dataset.id, assignee.id, scope, expiration, actor.id],
+        );
+        await this.events.record(manager, grantEvent('authorisation.created', id, dataset, assignee.id, scope, expiration));
+      }
+      await this.audit.record(manager, actor, {
+        kind: 'grant.changed', organizationId: dataset.owner_id, other: assignee, dataset,
+        before: { authorisations: inOrder(grants.map((grant) => grant.authorisation)), expiration_date: groupExpiry(grants) },
+        after: { authorisations: view.authorisations, expiration_date: expiration },
+      });
+      this.usage.record(actor, 'AUTHORISATION_GRANTED', { subjectId: dataset.id });
+      return { ...view, changed: true };
+    });
+  }
+
+  /** Revokes every grant of the group, with one audit row and an event per grant, in one transaction. */
+  async revoke(actor: AuthenticatedUser, datasetId: string, organizationId: string): Promise<RevokedAuthorisationGroupView> {
+    return this.dataSource.transaction(async (manager) => {
+      const { dataset, assignee, grants } = await this.lockedGroup(manager, actor, datasetId, organizationId, 'AuthorisationAssignment.Delete');
+      requirePermissionIn(actor, 'AuthorisationAssignment.Delete', dataset.owner_id);
+      await manager.query('DELETE FROM authorisation_assignments WHERE id = ANY($1::uuid[])', [grants.map((grant) => grant.id)]);
+      for (const grant of grants) {
+        await this.events.record(manager, grantEvent('authorisation.revoked', grant.id, dataset, assignee.id, grant.authorisation, grant.expiration_date));
+      }
+      await this.audit.record(manager, actor, {
+        kind: 'grant.revoked', organizationId: dataset.owner_id, other: assignee, dataset,
+        before: { authorisations: inOrder(grants.map((grant) => grant.authorisation)), expiration_date: groupExpiry(grants) },
+      });
+      this.usage.record(actor, 'AUTHORISATION_REVOKED', { subjectId: dataset.id });
+      return { dataset_id: dataset.id, assignee_organization: assignee.id, revoked: grants.length };
+    });
+  }
+}
