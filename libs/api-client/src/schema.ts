@@ -748,7 +748,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One data source of your organisation (organisation admins: any) */
+        /** One data source of your organisation (organisation admins: any), with its datasets */
         get: operations["DatasourcesController_get"];
         put?: never;
         post?: never;
@@ -1989,11 +1989,21 @@ export type components = {
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
             name: string;
             /** Format: uuid */
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
         };
         CreatedWebhookView: {
             /** Format: date-time */
@@ -2098,17 +2108,62 @@ export type components = {
             /** @description Shown once; the hub keeps it encrypted */
             secret: string;
         };
+        DatasourceDatasetView: {
+            /** Format: date-time */
+            checked_at: string | null;
+            /** Format: uuid */
+            dataset_id: string;
+            /** @description Empty until the hub has read the dataset's metadata */
+            name: string;
+            slug: string;
+            /** @example online */
+            status: string;
+        };
+        DatasourceDetailView: {
+            /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
+            dashboard_url: string | null;
+            /** @description Its datasets, whatever their status, in name order */
+            datasets: components["schemas"]["DatasourceDatasetView"][];
+            /** Format: uuid */
+            datasource_id: string;
+            hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
+            name: string;
+            /** Format: uuid */
+            owner_organization: string;
+            owner_organization_logo_url: string | null;
+            owner_organization_name: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
+        };
         DatasourceView: {
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
             name: string;
             /** Format: uuid */
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
         };
         DeclineAccessRequestDto: {
             reason: string;
@@ -2543,6 +2598,8 @@ export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersVi
 export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
+export type DatasourceDatasetView = components['schemas']['DatasourceDatasetView'];
+export type DatasourceDetailView = components['schemas']['DatasourceDetailView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
 export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
@@ -4581,7 +4638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatasourceView"];
+                    "application/json": components["schemas"]["DatasourceDetailView"];
                 };
             };
             /** @description Not signed in */

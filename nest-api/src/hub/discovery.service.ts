@@ -113,6 +113,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       return this.markOffline(datasets, row.organization_id);
     }
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
+    await this.datasources.recordContact(datasourceId, hostUp);
     if (!hostUp) return this.markOffline(datasets, row.organization_id);
     const secret = await this.datasources.secretOf(datasourceId);
     if (!secret) return;
