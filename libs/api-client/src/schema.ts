@@ -1989,6 +1989,8 @@ export type components = {
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /** @description On an own server: installs the reference data source from this hub's package (npm, Node.js 20+) */
+            install_command: string;
             /**
              * Format: date-time
              * @description The latest contact in either direction; null before the first
@@ -1999,6 +2001,8 @@ export type components = {
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /** @description On an own server: starts it, next to the credentials file and a folder 'datasets' of .ttl files */
+            start_command: string;
             /**
              * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
              * @enum {string}

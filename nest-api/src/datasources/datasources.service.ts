@@ -10,7 +10,7 @@ import { actsOn, requirePermissionIn } from '../common/organization-access';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { cloudInitConfig } from './cloud-init';
+import { agentInstallCommand, agentStartCommand, cloudInitConfig } from './cloud-init';
 import { datasourceEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { Datasource } from './datasource.entity';
@@ -150,7 +150,14 @@ export class DatasourcesService {
     const [view] = await this.views([datasource]);
     const credentials: DatasourceCredentialsView = { datasource_id: datasource.id, secret };
     const credentialsJson = JSON.stringify({ ...view, credentials }, null, 2);
-    return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson, hostname: datasource.hostname }) };
+    const hubUrl = this.config.publicUrl.replace(/\/$/, '');
+    return {
+      ...view,
+      credentials,
+      cloud_init_config: cloudInitConfig({ hubUrl, credentialsJson, hostname: datasource.hostname }),
+      install_command: agentInstallCommand(hubUrl),
+      start_command: agentStartCommand(hubUrl, datasource.id),
+    };
   }
 
   /**

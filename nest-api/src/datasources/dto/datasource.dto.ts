@@ -92,4 +92,10 @@ export class CreatedDatasourceView extends DatasourceView {
 
   @ApiProperty({ description: 'A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source' })
   cloud_init_config: string;
+
+  @ApiProperty({ description: "On an own server: installs the reference data source from this hub's package (npm, Node.js 20+)" })
+  install_command: string;
+
+  @ApiProperty({ description: "On an own server: starts it, next to the credentials file and a folder 'datasets' of .ttl files" })
+  start_command: string;
 }
