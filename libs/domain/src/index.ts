@@ -29,3 +29,4 @@ export * from './csv';
 export * from './labels-audit';
 export * from './labels-access-requests';
 export * from './authorisation-expiry';
+export * from './labels-guide';

@@ -12,6 +12,7 @@ import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { SecretOnce } from './secret-once';
+import { useShownOnce } from './shown-once';
 import { ScrollRegion } from '~/components/scroll-region';
 
 const ACTION = '/mijn-organisatie';
@@ -146,14 +147,15 @@ function Webhook({ webhook }: { webhook: WebhookRow }) {
 
 /** The 'Webhooks' section of /mijn-organisatie (Organization.Update). */
 export function WebhooksSection({ webhooks, reply }: { webhooks: WebhookRow[]; reply?: WebhookReply }) {
+  const created = useShownOnce('webhook');
   return (
     <section id="webhooks" aria-labelledby="webhooks-title" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="webhooks-title" className="text-lg font-semibold text-stone-900">
         {L.title}
       </h2>
       <p className="mt-2 text-sm text-stone-600">{L.intro}</p>
-      {reply?.created ? <SecretOnce title={`${L.secretTitle}: ${reply.created.url}`} note={L.secretOnce} secret={reply.created.secret} testId="webhook-secret" /> : null}
-      <CreateForm reply={reply?.created ? undefined : reply} />
+      {created ? <SecretOnce title={`${L.secretTitle}: ${created.url}`} note={L.secretOnce} secret={created.secret} testId="webhook-secret" /> : null}
+      <CreateForm reply={reply} />
       {webhooks.length === 0 ? (
         <p className="mt-6 text-sm text-stone-600">{L.none}</p>
       ) : (

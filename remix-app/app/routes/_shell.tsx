@@ -7,6 +7,8 @@ import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { consumeFlash } from '~/lib/core/session.server';
 import { keptFormFor } from '~/lib/account/kept-forms.server';
 import { KeptFormProvider } from '~/components/kept-form';
+import { ShownOnceProvider } from '~/components/shown-once';
+import { takeShownOnce } from '~/lib/core/shown-once.server';
 
 /** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
@@ -16,16 +18,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
   const { flash, setCookie } = await consumeFlash(request);
   const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
-  return data({ user, permissions, flash, keptForm }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  const once = request.method === 'GET' ? takeShownOnce(request, user.user_id) : { value: null, setCookie: null };
+  const headers = new Headers();
+  for (const cookie of [setCookie, once.setCookie]) if (cookie) headers.append('Set-Cookie', cookie);
+  if (once.value) headers.set('Cache-Control', 'no-store');
+  return data({ user, permissions, flash, keptForm, shownOnce: once.value }, { headers });
 }
 
 export default function ShellLayout() {
-  const { user, flash, keptForm } = useLoaderData<typeof loader>();
+  const { user, flash, keptForm, shownOnce } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
       <FlashMessage flash={flash} />
       <KeptFormProvider values={keptForm}>
-        <Outlet />
+        <ShownOnceProvider value={shownOnce}>
+          <Outlet />
+        </ShownOnceProvider>
       </KeptFormProvider>
     </AppShell>
   );

@@ -29,6 +29,10 @@ describe('credentials file', () => {
     owner_organization_logo_url: null,
     credentials: { datasource_id: '0b0e6c3a-1111-4222-8333-944445555666', secret: 's3cr#t/+=' },
     cloud_init_config: '#cloud-config\n',
+    install_command: 'npm install --global --omit=dev https://hub.example/api/datasource-agent/package.tgz',
+    start_command: 'datasource-agent --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data datasets --hub https://hub.example --port 8080',
+    status: 'pending',
+    last_contact_at: null,
   };
 
   it('is named after the data source', () => {
