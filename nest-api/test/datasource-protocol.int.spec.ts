@@ -117,6 +117,9 @@ describe('data source → hub', () => {
     const online = await detail(credentials.datasource_id);
     expect(online).toMatchObject({ status: 'online', datasets: [{ dataset_id, slug: 'kasklimaat-delta', name: 'Kasklimaat Delta', status: 'online' }] });
     expect(Date.parse(online.last_contact_at)).toBeGreaterThan(Date.now() - 60_000);
+    const updatedAt = async () => (await (await api.request('/api/datasets/kasklimaat-delta', { token: owner.token })).json()).updated_at;
+    const updated = await updatedAt();
+    expect(Date.parse(updated)).toBeGreaterThan(Date.now() - 600_000);
 
     peerUp = false;
     await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
@@ -127,6 +130,8 @@ describe('data source → hub', () => {
     const listed = await (await api.request('/api/datasources', { token: owner.token })).json();
     expect(listed.find((row: { datasource_id: string }) => row.datasource_id === credentials.datasource_id)).toMatchObject({ status: 'offline' });
     await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    // Back online with the same description and size: not an update.
+    expect(await updatedAt()).toBe(updated);
   });
 
   it('refuses tampered, expired, wrongly addressed, over-long, alg:none and foreign-signed tokens', async () => {

@@ -2105,6 +2105,11 @@ export type components = {
             status: string;
             /** @description Size in triples, from the data source's metadata; null when it gives none. */
             triples: number | null;
+            /**
+             * Format: date-time
+             * @description When the hub last saw its description or size change; null before it was first online
+             */
+            updated_at: string | null;
         };
         DatasourceCredentialsView: {
             /** Format: uuid */
@@ -3726,7 +3731,7 @@ export interface operations {
     DatasetsController_online: {
         parameters: {
             query?: {
-                /** @description Part of the name (case-insensitive) */
+                /** @description Part of the name, the description or the owner organisation's name (case and accents ignored) */
                 q?: string;
                 /** @description At most this many entries */
                 limit?: number;

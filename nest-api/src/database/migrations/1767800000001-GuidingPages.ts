@@ -2,16 +2,20 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Pages that guide (issue 25 item 4, ADR 0034): when the hub last had contact with a data source
- * (either direction) and whether its latest check reached it (null: never checked).
+ * (either direction) and whether its latest check reached it (null: never checked); when a
+ * dataset's description or content last changed as discovery saw it (the catalogue's 'bijgewerkt').
  */
 export class GuidingPages1767800000001 implements MigrationInterface {
   name = 'GuidingPages1767800000001';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE datasources ADD COLUMN contacted_at timestamptz, ADD COLUMN reachable boolean`);
+    await queryRunner.query(`ALTER TABLE datasets ADD COLUMN updated_at timestamptz`);
+    await queryRunner.query(`UPDATE datasets SET updated_at = checked_at WHERE status = 'online'`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE datasets DROP COLUMN updated_at`);
     await queryRunner.query(`ALTER TABLE datasources DROP COLUMN contacted_at, DROP COLUMN reachable`);
   }
 }

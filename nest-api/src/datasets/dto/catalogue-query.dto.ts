@@ -9,7 +9,7 @@ const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string
 
 /** A page of a list searched by name; without any of them the whole list comes back, as before. */
 export class CatalogueQueryDto {
-  @ApiPropertyOptional({ description: 'Part of the name (case-insensitive)', maxLength: 200 })
+  @ApiPropertyOptional({ description: "Part of the name, the description or the owner organisation's name (case and accents ignored)", maxLength: 200 })
   @IsOptional()
   @IsString({ message: FIELD_ERRORS.invalid })
   @MaxLength(200, { message: FIELD_ERRORS.maxLength(200) })
@@ -31,7 +31,26 @@ export class CatalogueQueryDto {
   offset?: number;
 }
 
-/** `%`, `_` and `\` match themselves in the name search. */
+/** Accented letters and what they are searched as: 'café' finds 'Cafe' and the other way round (Dutch names, ë, é, ï …). */
+const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÝŸÑÇ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuuyyncaaaaaaeeeeiiiiooooouuuuyync';
+
+/** A text as the search compares it: lower case, accents off (the same as `foldedSql` does in PostgreSQL). */
+export function folded(text: string): string {
+  return Array.from(text.toLowerCase(), (c) => {
+    const at = ACCENTED.indexOf(c);
+    return at < 0 ? c : PLAIN[at];
+  }).join('');
+}
+
+/** SQL for `column` folded as `folded` does; needs the parameters `accented` and `plain` (`FOLD_PARAMETERS`). */
+export function foldedSql(column: string): string {
+  return `translate(lower(${column}), :accented, :plain)`;
+}
+
+export const FOLD_PARAMETERS = { accented: ACCENTED, plain: PLAIN };
+
+/** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */
 export function likePattern(query: string): string {
-  return `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${folded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
