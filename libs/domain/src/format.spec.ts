@@ -9,6 +9,7 @@ import {
   initials,
   titleCase,
 } from './format';
+import { SEARCH_ACCENTED, SEARCH_PLAIN, searchFolded } from './search-fold';
 
 describe('initials', () => {
   it('takes the first two letters uppercased', () => {
@@ -63,5 +64,12 @@ describe('the long date style and weeks', () => {
     expect(formatWeek('2026-01-04T22:30:00Z')).toBe('week 1');
     // Sunday 23:30 UTC is Monday in Amsterdam: the next week.
     expect(formatWeek('2026-01-04T23:30:00Z')).toBe('week 2');
+  });
+});
+
+describe('search folding', () => {
+  it('lowers case and takes accents off, letter for letter', () => {
+    expect(searchFolded('Kas ÉÉN, café, Ëlla')).toBe('kas een, cafe, ella');
+    expect(SEARCH_ACCENTED.length).toBe(SEARCH_PLAIN.length);
   });
 });

@@ -30,3 +30,4 @@ export * from './labels-audit';
 export * from './labels-access-requests';
 export * from './authorisation-expiry';
 export * from './labels-guide';
+export * from './search-fold';

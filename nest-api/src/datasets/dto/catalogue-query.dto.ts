@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FIELD_ERRORS } from '@datahub/domain';
+import { FIELD_ERRORS, SEARCH_ACCENTED, SEARCH_PLAIN, searchFolded } from '@datahub/domain';
 
 const CATALOGUE_LIMIT_MAX = 500;
 
@@ -31,26 +31,14 @@ export class CatalogueQueryDto {
   offset?: number;
 }
 
-/** Accented letters and what they are searched as: 'café' finds 'Cafe' and the other way round (Dutch names, ë, é, ï …). */
-const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÝŸÑÇ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuuyyncaaaaaaeeeeiiiiooooouuuuyync';
-
-/** A text as the search compares it: lower case, accents off (the same as `foldedSql` does in PostgreSQL). */
-export function folded(text: string): string {
-  return Array.from(text.toLowerCase(), (c) => {
-    const at = ACCENTED.indexOf(c);
-    return at < 0 ? c : PLAIN[at];
-  }).join('');
-}
-
-/** SQL for `column` folded as `folded` does; needs the parameters `accented` and `plain` (`FOLD_PARAMETERS`). */
+/** SQL for `column` folded as `searchFolded` does; needs the parameters `accented` and `plain` (`FOLD_PARAMETERS`). */
 export function foldedSql(column: string): string {
   return `translate(lower(${column}), :accented, :plain)`;
 }
 
-export const FOLD_PARAMETERS = { accented: ACCENTED, plain: PLAIN };
+export const FOLD_PARAMETERS = { accented: SEARCH_ACCENTED, plain: SEARCH_PLAIN };
 
 /** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */
 export function likePattern(query: string): string {
-  return `%${folded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchFolded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedDatasourceView } from '@datahub/api-client';
-import { credentialsDataUrl, credentialsFileName, isOnline, matchesName } from './datasets';
+import { credentialsDataUrl, credentialsFileName, isOnline, matchesDataset, matchesName } from './datasets';
+
+describe('matchesDataset', () => {
+  const dataset = { name: 'Oogstcijfers', about: 'Tomaten uit kas één', owner_organization_name: 'Kwekerij Delta' };
+  it('finds name, description and owner, case and accents ignored', () => {
+    expect(matchesDataset(dataset, 'OOGST')).toBe(true);
+    expect(matchesDataset(dataset, 'kas een')).toBe(true);
+    expect(matchesDataset(dataset, 'delta')).toBe(true);
+    expect(matchesDataset(dataset, 'west')).toBe(false);
+    expect(matchesDataset({ ...dataset, about: undefined }, ' ')).toBe(true);
+  });
+});
 
 describe('matchesName', () => {
   it('matches a case-insensitive substring and everything for an empty query', () => {
