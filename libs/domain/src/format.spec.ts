@@ -53,6 +53,7 @@ describe('the long date style and weeks', () => {
   it('adds the time of day for a moment', () => {
     expect(formatDateTimeLong('2026-11-24T13:05:00Z')).toBe('24 november 2026 om 14:05');
     expect(formatDateTimeLong('2026-07-01T06:00:00Z')).toBe('1 juli 2026 om 08:00');
+    expect(formatDateTimeLong('2026-07-01T22:00:09Z', { seconds: true })).toBe('2 juli 2026 om 00:00:09');
   });
 
   it("names ISO weeks as 'week 48'", () => {

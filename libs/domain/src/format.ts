@@ -52,10 +52,10 @@ export function formatDateLong(value: Date | string): string {
   return new Intl.DateTimeFormat('nl-NL', { timeZone: AMSTERDAM, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value));
 }
 
-/** 'd MMMM yyyy om HH:mm' in Europe/Amsterdam (24 november 2026 om 14:05): a moment, such as a last contact. */
-export function formatDateTimeLong(value: Date | string): string {
+/** 'd MMMM yyyy om HH:mm' in Europe/Amsterdam (24 november 2026 om 14:05): a moment, such as a last contact; `seconds` adds them (logs). */
+export function formatDateTimeLong(value: Date | string, { seconds = false }: { seconds?: boolean } = {}): string {
   const date = new Date(value);
-  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: AMSTERDAM }).format(date);
+  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hourCycle: 'h23', timeZone: AMSTERDAM }).format(date);
   return `${formatDateLong(date)} om ${clock}`;
 }
 

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateTimeDashed } from '@datahub/domain';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateTimeLong } from '@datahub/domain';
 import type { ApiTokenRow, TokenReply } from '~/lib/account/api-tokens.server';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
@@ -10,7 +10,7 @@ import { ScrollRegion } from '~/components/scroll-region';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
-const time = formatDateTimeDashed;
+const time = (value: string) => formatDateTimeLong(value);
 
 /** 'Intrekken' of one token: the dialog with JavaScript, `{base}/{id}/intrekken` without. */
 export function revokeTokenConfirmation(token: { id: string; name: string }, action: string, base: string): ConfirmActionProps {

@@ -4,20 +4,18 @@ import type { CreatedDatasourceView } from '@datahub/api-client';
 import { credentialsDataUrl, credentialsFileName } from '~/lib/datasets/datasets';
 import { sectionClass } from './dataset-cards';
 import { primaryButton } from './button';
+import { ScrollRegion } from './scroll-region';
 
 const L = DATASET_LABELS.datasourceCreate;
 const D = DATASOURCE_DETAIL_LABELS;
 
-function Command({ id, label, command }: { id: string; label: string; command: string }) {
+function Command({ label, command }: { label: string; command: string }) {
   return (
-    <pre
-      id={id}
-      aria-label={label}
-      tabIndex={0}
-      className="mt-2 overflow-x-auto rounded-md border border-stone-300 bg-stone-50 p-3 font-mono text-xs text-stone-900"
-    >
-      <code>{command}</code>
-    </pre>
+    <ScrollRegion label={label} className="mt-2 rounded-md border border-stone-300 bg-stone-50">
+      <pre className="p-3 font-mono text-xs text-stone-900">
+        <code>{command}</code>
+      </pre>
+    </ScrollRegion>
   );
 }
 
@@ -33,12 +31,12 @@ function InstallSteps({ created }: { created: CreatedDatasourceView }) {
         <li>{D.installSteps.download}</li>
         <li>
           {D.installSteps.install}
-          <Command id="installatieopdracht" label={D.installCommandLabel} command={created.install_command} />
+          <Command label={D.installCommandLabel} command={created.install_command} />
         </li>
         <li>{D.installSteps.data}</li>
         <li>
           {D.installSteps.start}
-          <Command id="startopdracht" label={D.startCommandLabel} command={created.start_command} />
+          <Command label={D.startCommandLabel} command={created.start_command} />
         </li>
         <li>{created.hostname ? D.installSteps.https(created.hostname) : D.installSteps.httpsNoHostname}</li>
       </ol>

@@ -4,7 +4,7 @@ import {
   EVENT_KIND_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_LABELS as L,
-  formatDateTimeDashed,
+  formatDateTimeLong,
   isEventKind,
 } from '@datahub/domain';
 import type { WebhookReply, WebhookRow } from '~/lib/organizations/webhooks.server';
@@ -18,7 +18,7 @@ import { ScrollRegion } from '~/components/scroll-region';
 const ACTION = '/mijn-organisatie';
 const smallButton = 'rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-medium text-stone-800 hover:bg-stone-50';
 
-const time = formatDateTimeDashed;
+const time = (value: string) => formatDateTimeLong(value);
 
 const kindLabel = (kind: string) => (isEventKind(kind) ? EVENT_KIND_LABELS[kind] : kind);
 
