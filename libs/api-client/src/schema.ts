@@ -1462,6 +1462,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the start page shows you its welcome (you have not yet used the hub) */
+        get: operations["WelcomeController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/welcome/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hides the welcome for good, for you only */
+        post: operations["WelcomeController_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ratings": {
         parameters: {
             query?: never;
@@ -2570,6 +2604,10 @@ export type components = {
             kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
             url: string;
         };
+        WelcomeView: {
+            /** @description Whether the start page greets you: not dismissed, and your organisation has no data source and no machtiging yet */
+            show: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -2663,6 +2701,7 @@ export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
 export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
 export type WebhookView = components['schemas']['WebhookView'];
+export type WelcomeView = components['schemas']['WelcomeView'];
 export type $defs = Record<string, never>;
 export interface operations {
     AccessRequestsController_approve: {
@@ -6461,6 +6500,60 @@ export interface operations {
             path: {
                 token_id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WelcomeController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WelcomeController_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
