@@ -37,3 +37,30 @@ export const DATASOURCE_DETAIL_LABELS = {
   startCommandLabel: 'Startopdracht',
   secretGone: 'Het bestand met inloggegevens is al getoond. Kwijt? Maak hieronder een nieuwe sleutel aan.',
 } as const;
+
+/** The start page's welcome for someone who has not yet used the hub (ADR 0034). */
+export const WELCOME_LABELS = {
+  title: 'Welkom bij Datahub Tuinbouw',
+  intro:
+    'Hier delen tuinbouworganisaties hun data. Een organisatie biedt datasets aan via een databron en bepaalt met machtigingen welke andere organisatie welke categorieën mag lezen, en hoe lang. Applicaties gebruiken die data met toestemming.',
+  stepsTitle: 'Zo begint u',
+  dismiss: 'Niet meer tonen',
+  dismissFailed: 'Het welkomstbericht kon niet worden verborgen, probeer het opnieuw.',
+  steps: {
+    admin: [
+      { title: 'Bekijk de organisaties', text: 'Zie welke organisaties de hub gebruiken en wie er beheert.', href: '/organisaties' },
+      { title: 'Beheer alle datasets', text: 'Alle databronnen en datasets van de hub op één plek, met hun status.', href: '/beheer-datasets' },
+      { title: 'Volg het gebruik', text: 'Bezoeken, actieve organisaties en tevredenheid per week.', href: '/beheer-inzicht' },
+    ],
+    owner: [
+      { title: 'Registreer een databron', text: 'Een server die uw datasets aan de hub aanbiedt; de stappen staan na het aanmaken klaar.', href: '/databronnen/aanmaken' },
+      { title: 'Publiceer uw datasets', text: 'Zodra de databron draait verschijnen haar datasets onder Mijn datasets.', href: '/mijn-datasets' },
+      { title: 'Geef een machtiging', text: 'Bepaal welke organisatie welke categorieën van een dataset mag lezen, en tot wanneer.', href: '/machtigingen/aanmaken' },
+    ],
+    member: [
+      { title: 'Bekijk de datasets', text: 'Zoek op naam, beschrijving of organisatie in alle datasets die online zijn.', href: '/datasets' },
+      { title: 'Vraag toegang aan', text: 'Op de pagina van een dataset vraagt u de eigenaar om een machtiging.', href: '/datasets' },
+      { title: 'Ontdek de applicaties', text: 'Applicaties die met de data van de hub werken.', href: '/applicaties' },
+    ],
+  },
+} as const;

@@ -1,24 +1,39 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationCatalogue } from '~/components/application-catalogue';
 import { ErrorPanel } from '~/components/error-page';
 import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { WelcomePanel } from '~/components/welcome-panel';
+import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import { dismissWelcomeAction, loadWelcome, welcomeKind } from '~/lib/account/welcome.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
 
-/** The front door is the application catalogue; every application is sent, the page filters (no JavaScript: on ?q=). */
+/**
+ * The front door is the application catalogue; every application is sent, the page filters (no
+ * JavaScript: on ?q=). Above it, for someone who has not yet used the hub, a welcome.
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
-  return { query: searchQuery(args.request), applications: applicationCards(await loadApplications(args.request)) };
+  const [{ user, permissions }, applications, welcome] = await Promise.all([
+    requireCurrentUserWithPermissions(args),
+    loadApplications(args.request),
+    loadWelcome(args.request),
+  ]);
+  return { query: searchQuery(args.request), applications: applicationCards(applications), welcome: welcome ? welcomeKind(user, permissions) : null };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return dismissWelcomeAction(args);
 }
 
 export default function HomePage() {
-  const { query, applications } = useLoaderData<typeof loader>();
-  return <ApplicationCatalogue applications={applications} query={query} />;
+  const { query, applications, welcome } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const error = reply && 'formError' in reply ? reply.formError : undefined;
+  return <ApplicationCatalogue applications={applications} query={query} intro={welcome ? <WelcomePanel kind={welcome} error={error} /> : null} />;
 }
 
 export { ErrorPanel as ErrorBoundary };

@@ -1,0 +1,27 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { WELCOME_LABELS, type Permission } from '@datahub/domain';
+import type { CurrentUserView } from '@datahub/api-client';
+import { apiRequest } from '../core/api.server';
+import { readSignedInAction } from '../core/action.server';
+import type { FormReply } from '../core/forms';
+
+/** Which three steps the welcome offers: platform admins, those who may register a data source, everyone else. */
+export function welcomeKind(user: Pick<CurrentUserView, 'organization_admin'>, permissions: readonly Permission[]): 'admin' | 'owner' | 'member' {
+  if (user.organization_admin) return 'admin';
+  return permissions.includes('Datasource.Create') ? 'owner' : 'member';
+}
+
+/** Whether the start page greets this user (nest-api decides: ADR 0034); a failure shows no welcome rather than no page. */
+export async function loadWelcome(request: Request): Promise<boolean> {
+  const result = await apiRequest(request, 'get', '/api/profile/welcome');
+  return result.ok && result.data.show;
+}
+
+/** 'Niet meer tonen': stored for this user by nest-api, then back to the start page (post/redirect/get). */
+export async function dismissWelcomeAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
+  const { refused } = await readSignedInAction(args);
+  if (refused) return refused;
+  const result = await apiRequest(args.request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
+  if (!result.ok) return data<FormReply>({ formError: WELCOME_LABELS.dismissFailed }, { status: result.status });
+  return redirect('/');
+}
