@@ -42,4 +42,35 @@ test.describe('the welcome on the start page', () => {
     await expect(page.getByRole('heading', { level: 1, name: APPLICATION_LABELS.catalogue.heading })).toBeVisible();
     await expect(page.getByRole('region', { name: W.title })).toHaveCount(0);
   });
+
+  test('unknown objects are not found (404) wherever the asker could see such an object; organisation pages keep the 403', async ({ page, signInAs, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, 'statuses of server-rendered pages: one project is enough');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const unknown = {
+      datasource: [`/databron/${id}`, `/databron/${id}/verwijderen`, `/databron/${id}/nieuwe-sleutel`, '/databron/geen-uuid'],
+      dataset: ['/dataset/bestaat-niet', '/dataset/bestaat-niet/toegang-aanvragen'],
+      organisation: ['/organisatie/bestaat-niet', '/gebruikers/bestaat-niet'],
+      user: [`/gebruiker/${id}`, `/gebruiker/${id}/verwijderen`, '/gebruiker/123456789'],
+      ownOrganisation: [`/mijn-gebruikers/uitnodigingen/${id}/intrekken`, `/mijn-organisatie/api-tokens/${id}/intrekken`, `/mijn-organisatie/webhooks/${id}/verwijderen`],
+      personal: [`/profiel/api-tokens/${id}/intrekken`, `/machtigingen/${id}/intrekken`],
+      accessRequest: [`/machtigingen/aanvragen/${id}`],
+      application: ['/applicatie/bestaat-niet', '/applicaties/bestaat-niet'],
+      applicationAdmin: ['/beheer-applicatie/bestaat-niet', '/beheer-applicatie/bestaat-niet/verwijderen'],
+    };
+    const all = Object.values(unknown).flat();
+    // 403 only where the asker may see no such object at all: other organisations' pages (the spec's text),
+    // platform-admin pages, and for a plain member data sources, invitations, tokens and access requests.
+    const refused = {
+      admin: [],
+      owner: [...unknown.organisation, ...unknown.applicationAdmin],
+      member: [...unknown.organisation, ...unknown.applicationAdmin, ...unknown.datasource, ...unknown.ownOrganisation, ...unknown.accessRequest],
+    };
+    for (const persona of ['admin', 'owner', 'member'] as const) {
+      await signInAs(DEMO_USERS[persona]);
+      for (const path of all) {
+        const response = await page.goto(path);
+        expect(response?.status(), `${persona} ${path}`).toBe((refused[persona] as string[]).includes(path) ? 403 : 404);
+      }
+    }
+  });
 });
