@@ -1,15 +1,14 @@
 import { Form, Link } from '@remix-run/react';
 import { WELCOME_LABELS as L } from '@datahub/domain';
 import { CsrfInput } from './csrf-input';
-import { FormError } from './form-controls';
 
 export type WelcomeKind = keyof typeof L.steps;
 
 /**
  * The start page's welcome for someone who has not yet used the hub: what it is and three next
- * steps that fit their rights. 'Niet meer tonen' is a plain form post, stored per user.
+ * steps that fit their rights. 'Niet meer tonen' is a plain form post to /welkom, stored per user.
  */
-export function WelcomePanel({ kind, error }: { kind: WelcomeKind; error?: string }) {
+export function WelcomePanel({ kind }: { kind: WelcomeKind }) {
   return (
     <section aria-labelledby="welkom" className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm sm:p-8" data-testid="welcome">
       <h2 id="welkom" className="text-2xl font-semibold tracking-tight text-stone-900">
@@ -30,9 +29,7 @@ export function WelcomePanel({ kind, error }: { kind: WelcomeKind; error?: strin
           </li>
         ))}
       </ol>
-      <Form method="post" className="mt-6">
-        <FormError message={error} />
-        <input type="hidden" name="intent" value="welkom-verbergen" />
+      <Form method="post" action="/welkom" reloadDocument className="mt-6">
         <CsrfInput />
         <button
           type="submit"

@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationCatalogue } from '~/components/application-catalogue';
 import { ErrorPanel } from '~/components/error-page';
 import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
 import { WelcomePanel } from '~/components/welcome-panel';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
-import { dismissWelcomeAction, loadWelcome, welcomeKind } from '~/lib/account/welcome.server';
+import { loadWelcome, welcomeKind } from '~/lib/account/welcome.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -25,15 +25,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return { query: searchQuery(args.request), applications: applicationCards(applications), welcome: welcome ? welcomeKind(user, permissions) : null };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return dismissWelcomeAction(args);
-}
-
 export default function HomePage() {
   const { query, applications, welcome } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const error = reply && 'formError' in reply ? reply.formError : undefined;
-  return <ApplicationCatalogue applications={applications} query={query} intro={welcome ? <WelcomePanel kind={welcome} error={error} /> : null} />;
+  return <ApplicationCatalogue applications={applications} query={query} intro={welcome ? <WelcomePanel kind={welcome} /> : null} />;
 }
 
 export { ErrorPanel as ErrorBoundary };

@@ -1,9 +1,6 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { WELCOME_LABELS, type Permission } from '@datahub/domain';
 import type { CurrentUserView } from '@datahub/api-client';
 import { apiRequest } from '../core/api.server';
-import { readSignedInAction } from '../core/action.server';
-import type { FormReply } from '../core/forms';
 
 /** Which three steps the welcome offers: platform admins, those who may register a data source, everyone else. */
 export function welcomeKind(user: Pick<CurrentUserView, 'organization_admin'>, permissions: readonly Permission[]): 'admin' | 'owner' | 'member' {
@@ -17,11 +14,8 @@ export async function loadWelcome(request: Request): Promise<boolean> {
   return result.ok && result.data.show;
 }
 
-/** 'Niet meer tonen': stored for this user by nest-api, then back to the start page (post/redirect/get). */
-export async function dismissWelcomeAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
-  const { refused } = await readSignedInAction(args);
-  if (refused) return refused;
-  const result = await apiRequest(args.request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
-  if (!result.ok) return data<FormReply>({ formError: WELCOME_LABELS.dismissFailed }, { status: result.status });
-  return redirect('/');
+/** 'Niet meer tonen': stored for this user by nest-api. The Dutch failure text, or null. */
+export async function dismissWelcome(request: Request): Promise<string | null> {
+  const result = await apiRequest(request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
+  return result.ok ? null : WELCOME_LABELS.dismissFailed;
 }
