@@ -31,6 +31,7 @@ import { RemindersModule } from './reminders/reminders.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
 import { UsersModule } from './users/users.module';
+import { WelcomeModule } from './welcome/welcome.module';
 
 /** One module per feature folder; this one wires configuration, the database, and the global guard and filter. */
 @Module({})
@@ -50,6 +51,7 @@ export class AppModule {
         AuthModule,
         ApiTokensModule,
         UsersModule,
+        WelcomeModule,
         OrganizationsModule,
         InvitationsModule,
         DatasourcesModule,

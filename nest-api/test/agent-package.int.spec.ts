@@ -28,7 +28,7 @@ interface CloudConfig {
 let api: TestApi;
 let dir: string;
 let agent: ChildProcess | null = null;
-let created: { datasource_id: string; credentials: { secret: string }; cloud_init_config: string };
+let created: { datasource_id: string; credentials: { secret: string }; cloud_init_config: string; install_command: string; start_command: string };
 let ownerToken: string;
 
 function tarEntries(tgz: Buffer): Map<string, Buffer> {
@@ -113,6 +113,20 @@ describe('cloud_init_config', () => {
     });
     const caddy = config.runcmd.find((command) => command.includes('/etc/caddy/Caddyfile'))!;
     expect(caddy).toContain(`reverse_proxy 127.0.0.1:${VM_AGENT_PORT}`);
+  });
+
+  it('gives the steps for an own server: the same package install, and a start command the agent accepts', () => {
+    const config = parseYaml(created.cloud_init_config) as CloudConfig;
+    expect(created.install_command).toBe(`npm install --global --omit=dev ${api.config.publicUrl}/api/datasource-agent/package.tgz`);
+    expect(config.runcmd).toContain(created.install_command);
+    const [program, ...args] = created.start_command.split(' ');
+    expect(program).toBe('datasource-agent');
+    expect(parseCli(args)).toMatchObject({
+      credentials: `datasource-credentials-${created.datasource_id}.json`,
+      data: 'datasets',
+      hub: api.config.publicUrl,
+      port: VM_AGENT_PORT,
+    });
   });
 
   it('names the VM after its Azure DNS label, or after the own domain name written in the config', async () => {

@@ -251,6 +251,9 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/profile/api-tokens', signedIn(200)),
   row('POST /api/profile/api-tokens', signedIn(201), tokenBody),
   row('DELETE /api/profile/api-tokens/{token_id}', signedIn(404)),
+  // The start page's welcome (issue 25): everyone's own.
+  row('GET /api/profile/welcome', signedIn(200)),
+  row('POST /api/profile/welcome/dismiss', signedIn(204)),
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
   row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),

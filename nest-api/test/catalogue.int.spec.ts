@@ -52,6 +52,31 @@ describe('the catalogue', () => {
     expect(await get('q=_')).toEqual([]);
   });
 
+  it("searches the description and the owner's name too, ignoring case and accents", async () => {
+    const [{ id: deltaSource }] = await api.db.query(`SELECT id FROM datasources WHERE name = 'Delta'`);
+    await api.db.query(
+      `INSERT INTO datasets (id, datasource_id, slug, name, about, status) VALUES (gen_random_uuid(), $1, 'oogstcijfers', 'Oogstcijfers', 'Tomaten uit kas één, per CAFÉ-week', 'online')`,
+      [deltaSource],
+    );
+    try {
+      const get = async (q: string) => {
+        const response = await api.request(`/api/datasets?q=${encodeURIComponent(q)}`, { token: westOwner.token });
+        expect(response.status).toBe(200);
+        return slugs(await response.json());
+      };
+      expect(await get('tomaten')).toEqual(['oogstcijfers']);
+      expect(await get('KAS EEN')).toEqual(['oogstcijfers']);
+      expect(await get('één')).toEqual(['oogstcijfers']);
+      expect(await get('cafe-week')).toEqual(['oogstcijfers']);
+      // The owner organisation's name: 'Kassenbouw West' owns glasdata, 'Kwekerij Delta' the others.
+      expect(await get('kassenbouw')).toEqual(['glasdata']);
+      expect(await get('kwekerij delta')).toEqual(['kasklimaat', 'oogstcijfers']);
+      expect(await get('bestaat niet')).toEqual([]);
+    } finally {
+      await api.db.query(`DELETE FROM datasets WHERE slug = 'oogstcijfers'`);
+    }
+  });
+
   it('refuses a page size or offset that is not a whole number in range, in Dutch per field', async () => {
     for (const query of ['limit=0', 'limit=abc', 'limit=501', 'offset=-1', 'offset=1.5']) {
       const response = await api.request(`/api/datasets?${query}`, { token: westOwner.token });

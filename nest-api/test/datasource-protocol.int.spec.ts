@@ -107,6 +107,33 @@ describe('data source → hub', () => {
     expect((await datasetRow(dataset_id)).status).toBe('online');
   });
 
+  it("shows on the data source's own answer its status, its last contact and its datasets with their status", async () => {
+    const detail = async (id: string) => (await api.request(`/api/datasources/${id}`, { token: owner.token })).json();
+    const fresh = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Nog niet geïnstalleerd', hostname: '' } })).json();
+    expect(await detail(fresh.datasource_id)).toMatchObject({ status: 'pending', last_contact_at: null, datasets: [] });
+
+    const [{ dataset_id }] = await (await protocol('/datasets')).json();
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    const online = await detail(credentials.datasource_id);
+    expect(online).toMatchObject({ status: 'online', datasets: [{ dataset_id, slug: 'kasklimaat-delta', name: 'Kasklimaat Delta', status: 'online' }] });
+    expect(Date.parse(online.last_contact_at)).toBeGreaterThan(Date.now() - 60_000);
+    const updatedAt = async () => (await (await api.request('/api/datasets/kasklimaat-delta', { token: owner.token })).json()).updated_at;
+    const updated = await updatedAt();
+    expect(Date.parse(updated)).toBeGreaterThan(Date.now() - 600_000);
+
+    peerUp = false;
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    peerUp = true;
+    const offline = await detail(credentials.datasource_id);
+    // The last contact stays what it was: a missed check is not a contact.
+    expect(offline).toMatchObject({ status: 'offline', last_contact_at: online.last_contact_at, datasets: [{ dataset_id, status: 'offline' }] });
+    const listed = await (await api.request('/api/datasources', { token: owner.token })).json();
+    expect(listed.find((row: { datasource_id: string }) => row.datasource_id === credentials.datasource_id)).toMatchObject({ status: 'offline' });
+    await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+    // Back online with the same description and size: not an update.
+    expect(await updatedAt()).toBe(updated);
+  });
+
   it('refuses tampered, expired, wrongly addressed, over-long, alg:none and foreign-signed tokens', async () => {
     const iat = Math.floor(Date.now() / 1000);
     const good = datasourceToken();

@@ -853,7 +853,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One data source of your organisation (organisation admins: any) */
+        /** One data source of your organisation (organisation admins: any), with its datasets */
         get: operations["DatasourcesController_get"];
         put?: never;
         post?: never;
@@ -1584,6 +1584,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the start page shows you its welcome (you have not yet used the hub) */
+        get: operations["WelcomeController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/welcome/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hides the welcome for good, for you only */
+        post: operations["WelcomeController_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ratings": {
         parameters: {
             query?: never;
@@ -2122,11 +2156,25 @@ export type components = {
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /** @description On an own server: installs the reference data source from this hub's package (npm, Node.js 20+) */
+            install_command: string;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
             name: string;
             /** Format: uuid */
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /** @description On an own server: starts it, next to the credentials file and a folder 'datasets' of .ttl files */
+            start_command: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
         };
         CreatedWebhookView: {
             /** Format: date-time */
@@ -2226,6 +2274,11 @@ export type components = {
             status: string;
             /** @description Size in triples, from the data source's metadata; null when it gives none. */
             triples: number | null;
+            /**
+             * Format: date-time
+             * @description When the hub last saw its description or size change; null before it was first online
+             */
+            updated_at: string | null;
         };
         DatasourceCredentialsView: {
             /** Format: uuid */
@@ -2233,17 +2286,62 @@ export type components = {
             /** @description Shown once; the hub keeps it encrypted */
             secret: string;
         };
+        DatasourceDatasetView: {
+            /** Format: date-time */
+            checked_at: string | null;
+            /** Format: uuid */
+            dataset_id: string;
+            /** @description Empty until the hub has read the dataset's metadata */
+            name: string;
+            slug: string;
+            /** @example online */
+            status: string;
+        };
+        DatasourceDetailView: {
+            /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
+            dashboard_url: string | null;
+            /** @description Its datasets, whatever their status, in name order */
+            datasets: components["schemas"]["DatasourceDatasetView"][];
+            /** Format: uuid */
+            datasource_id: string;
+            hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
+            name: string;
+            /** Format: uuid */
+            owner_organization: string;
+            owner_organization_logo_url: string | null;
+            owner_organization_name: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
+        };
         DatasourceView: {
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The latest contact in either direction; null before the first
+             */
+            last_contact_at: string | null;
             name: string;
             /** Format: uuid */
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /**
+             * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
+             * @enum {string}
+             */
+            status: "online" | "offline" | "pending";
         };
         DeclineAccessRequestDto: {
             reason: string;
@@ -2714,6 +2812,10 @@ export type components = {
             kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
             url: string;
         };
+        WelcomeView: {
+            /** @description Whether the start page greets you: not dismissed, and your organisation has no data source and no machtiging yet */
+            show: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -2752,6 +2854,8 @@ export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersVi
 export type DatasetUseView = components['schemas']['DatasetUseView'];
 export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
+export type DatasourceDatasetView = components['schemas']['DatasourceDatasetView'];
+export type DatasourceDetailView = components['schemas']['DatasourceDetailView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
 export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
@@ -2815,6 +2919,7 @@ export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
 export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
 export type WebhookView = components['schemas']['WebhookView'];
+export type WelcomeView = components['schemas']['WelcomeView'];
 export type $defs = Record<string, never>;
 export interface operations {
     AccessRequestsController_approve: {
@@ -4198,7 +4303,7 @@ export interface operations {
     DatasetsController_online: {
         parameters: {
             query?: {
-                /** @description Part of the name (case-insensitive) */
+                /** @description Part of the name, the description or the owner organisation's name (case and accents ignored) */
                 q?: string;
                 /** @description At most this many entries */
                 limit?: number;
@@ -5114,7 +5219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatasourceView"];
+                    "application/json": components["schemas"]["DatasourceDetailView"];
                 };
             };
             /** @description Not signed in */
@@ -6967,6 +7072,60 @@ export interface operations {
             path: {
                 token_id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WelcomeController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelcomeView"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    WelcomeController_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

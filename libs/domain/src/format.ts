@@ -47,6 +47,29 @@ export function formatDateTimeDashed(value: Date | string): string {
   return `${formatDateDashed(date)} ${clock}`;
 }
 
+/** The one style besides the spec's two: 'd MMMM yyyy' in Dutch (24 november 2026), Europe/Amsterdam. Everywhere but authorisation cards and licences. */
+export function formatDateLong(value: Date | string): string {
+  return new Intl.DateTimeFormat('nl-NL', { timeZone: AMSTERDAM, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value));
+}
+
+/** 'd MMMM yyyy om HH:mm' in Europe/Amsterdam (24 november 2026 om 14:05): a moment, such as a last contact; `seconds` adds them (logs). */
+export function formatDateTimeLong(value: Date | string, { seconds = false }: { seconds?: boolean } = {}): string {
+  const date = new Date(value);
+  const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hourCycle: 'h23', timeZone: AMSTERDAM }).format(date);
+  return `${formatDateLong(date)} om ${clock}`;
+}
+
+/** The ISO 8601 week of a day in Europe/Amsterdam, as 'week 48'. */
+export function formatWeek(value: Date | string): string {
+  const { day, month, year } = dateParts(value);
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const weekday = date.getUTCDay() || 7;
+  // The Thursday of this week decides the year the week belongs to.
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const firstDay = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return `week ${Math.ceil(((date.getTime() - firstDay) / 86_400_000 + 1) / 7)}`;
+}
+
 /** 'offline' → 'Offline' (dataset statuses other than online). */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());

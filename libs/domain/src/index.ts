@@ -31,3 +31,5 @@ export * from './labels-audit';
 export * from './labels-access-requests';
 export * from './authorisation-expiry';
 export * from './labels-two-factor';
+export * from './labels-guide';
+export * from './search-fold';

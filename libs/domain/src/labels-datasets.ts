@@ -65,6 +65,7 @@ export const DATASET_LABELS = {
     unnamed: '(zonder naam)',
     loadMore: 'Meer laden',
     owner: 'Eigenaar',
+    updated: (date: string) => `Bijgewerkt op ${date}`,
   },
   myDatasets: {
     title: 'Mijn datasets',

@@ -35,6 +35,8 @@ export const LABELS = {
   menu: 'Menu',
   closeMenu: 'Menu sluiten',
   profileLink: 'Naar uw profiel',
+  /** The avatar link's accessible name: its visible initials first (WCAG 2.5.3, axe label-content-name-mismatch). */
+  profileLinkNamed: (initials: string) => `${initials}, naar uw profiel`,
   loading: 'Laden...',
   skipToContent: 'Direct naar de inhoud',
   mainNavigation: 'Hoofdmenu',

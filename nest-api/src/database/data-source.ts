@@ -23,6 +23,7 @@ import { CatalogueNotifications1766400000000 } from './migrations/1766400000000-
 import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 import { Events1767400000001 } from './migrations/1767400000001-Events';
 import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
+import { GuidingPages1767800000001 } from './migrations/1767800000001-GuidingPages';
 import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
@@ -57,6 +58,7 @@ const MIGRATIONS = [
   ApiTokens1766500000000,
   Events1767400000001,
   PasswordResets1767500000001,
+  GuidingPages1767800000001,
   TimedJobs1767300000001,
   AuditLog1767200000001,
   AccessRequests1767200000002,

@@ -41,6 +41,10 @@ export class Dataset {
   @Column('timestamptz', { name: 'checked_at', nullable: true })
   checkedAt: Date | null;
 
+  /** When discovery last saw its description or size change (its first time online included); null before. */
+  @Column('timestamptz', { name: 'updated_at', nullable: true })
+  updatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/config';
 import { CatalogueCache, type CataloguePage } from './catalogue-cache';
 import { Dataset } from './dataset.entity';
 import { toDatasetView, type DatasetView } from './dataset.view';
-import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
+import { FOLD_PARAMETERS, foldedSql, likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
 
 /**
  * Catalogue metadata is visible to every signed-in user for online datasets, and to the owner
@@ -44,7 +44,10 @@ export class DatasetsService {
 
   async online(page: CatalogueQueryDto = {}): Promise<DatasetView[]> {
     const query = this.query().where("dataset.status = 'online'");
-    if (page.q?.trim()) query.andWhere(`lower(dataset.name) LIKE :pattern ESCAPE '\\'`, { pattern: likePattern(page.q) });
+    if (page.q?.trim()) {
+      const matches = ['dataset.name', 'dataset.about', 'organization.name'].map((column) => `${foldedSql(column)} LIKE :pattern ESCAPE '\\'`);
+      query.andWhere(`(${matches.join(' OR ')})`, { pattern: likePattern(page.q), ...FOLD_PARAMETERS });
+    }
     // Joins are one-to-one here (dataset → data source → organisation): offset/limit count datasets.
     if (page.offset) query.offset(page.offset);
     if (page.limit) query.limit(page.limit);

@@ -37,6 +37,16 @@ function indent(text: string, spaces: number): string {
     .join('\n');
 }
 
+/** Installs the reference data source from this hub's package (cloud-init and the portal's steps for an own server). */
+export function agentInstallCommand(hubUrl: string): string {
+  return `npm install --global --omit=dev ${hubUrl}/api/datasource-agent/package.tgz`;
+}
+
+/** Starts the agent on an own server, next to the downloaded credentials file and a folder of datasets. */
+export function agentStartCommand(hubUrl: string, datasourceId: string): string {
+  return `datasource-agent --credentials datasource-credentials-${datasourceId}.json --data datasets --hub ${hubUrl} --port ${VM_AGENT_PORT}`;
+}
+
 /** The agent's command line as the systemd service runs it (tests check it against the CLI parser). */
 function vmAgentArguments(hubUrl: string): string[] {
   return ['--credentials', VM_PATHS.credentials, '--data', VM_PATHS.data, '--hub', hubUrl, '--port', String(VM_AGENT_PORT), '--host', '127.0.0.1', '--public-hostname', '${DATAHUB_PUBLIC_HOSTNAME}'];
@@ -107,7 +117,7 @@ runcmd:
   - curl -fsSL https://dl.cloudsmith.io/public/caddy/stable/gpg.key | gpg --dearmor -o /etc/apt/keyrings/caddy-stable.gpg
   - echo "deb [signed-by=/etc/apt/keyrings/caddy-stable.gpg] https://dl.cloudsmith.io/public/caddy/stable/deb/debian any-version main" > /etc/apt/sources.list.d/caddy-stable.list
   - apt-get update && apt-get install -y nodejs caddy
-  - npm install --global --omit=dev ${params.hubUrl}/api/datasource-agent/package.tgz
+  - ${agentInstallCommand(params.hubUrl)}
   - chown -R datahub:datahub /var/lib/datahub ${VM_PATHS.credentials}
   - echo "DATAHUB_PUBLIC_HOSTNAME=$(${VM_PATHS.hostnameScript})" > ${VM_PATHS.agentEnv}
   - printf '%s {\\n\\treverse_proxy 127.0.0.1:${VM_AGENT_PORT}\\n}\\n' "$(${VM_PATHS.hostnameScript})" > /etc/caddy/Caddyfile

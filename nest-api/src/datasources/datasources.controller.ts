@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { DatasourcesService } from './datasources.service';
-import { CreateDatasourceDto, CreatedDatasourceView, DatasourceView } from './dto/datasource.dto';
+import { CreateDatasourceDto, CreatedDatasourceView, DatasourceDetailView, DatasourceView } from './dto/datasource.dto';
 import { PATH_KINDS, PathOverrideDto, PathOverrideView } from './dto/path-override.dto';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
@@ -33,9 +33,9 @@ export class DatasourcesController {
 
   @Get('datasources/:id')
   @RequirePermission('Datasource.Read')
-  @ApiOperation({ summary: 'One data source of your organisation (organisation admins: any)' })
-  @ApiOkResponse({ type: DatasourceView })
-  get(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<DatasourceView> {
+  @ApiOperation({ summary: 'One data source of your organisation (organisation admins: any), with its datasets' })
+  @ApiOkResponse({ type: DatasourceDetailView })
+  get(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<DatasourceDetailView> {
     return this.datasources.get(actor, id);
   }
 

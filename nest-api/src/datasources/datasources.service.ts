@@ -10,11 +10,11 @@ import { actsOn, requirePermissionIn } from '../common/organization-access';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { cloudInitConfig } from './cloud-init';
+import { agentInstallCommand, agentStartCommand, cloudInitConfig } from './cloud-init';
 import { datasourceEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { Datasource } from './datasource.entity';
-import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceView } from './dto/datasource.dto';
+import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceDetailView, DatasourceStatus, DatasourceView } from './dto/datasource.dto';
 import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
 import { formatHostname, parseHostname } from './hostname';
 import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
@@ -29,7 +29,14 @@ function toDatasourceView(datasource: Datasource, dashboardUrl: string | null): 
     owner_organization: datasource.organizationId,
     owner_organization_name: datasource.organization.name,
     owner_organization_logo_url: datasource.organization.logoUrl,
+    status: statusOf(datasource),
+    last_contact_at: datasource.contactedAt?.toISOString() ?? null,
   };
+}
+
+function statusOf(datasource: Datasource): DatasourceStatus {
+  if (datasource.reachable !== null) return datasource.reachable ? 'online' : 'offline';
+  return datasource.contactedAt ? 'online' : 'pending';
 }
 
 /** Secrets: ≥ 32 random bytes, base64url; shown once, kept encrypted. */
@@ -83,9 +90,24 @@ export class DatasourcesService {
     return datasource;
   }
 
-  async get(actor: AuthenticatedUser, id: string): Promise<DatasourceView> {
+  /** One data source with its datasets (whatever their status). */
+  async get(actor: AuthenticatedUser, id: string): Promise<DatasourceDetailView> {
     const [view] = await this.views([await this.findVisible(actor, id)]);
-    return view;
+    const datasets: { dataset_id: string; slug: string; name: string; status: string; checked_at: Date | null }[] = await this.dataSource.query(
+      `SELECT id AS dataset_id, slug, name, status, checked_at FROM datasets WHERE datasource_id = $1 ORDER BY lower(name), slug`,
+      [id],
+    );
+    return { ...view, datasets: datasets.map((row) => ({ ...row, checked_at: row.checked_at?.toISOString() ?? null })) };
+  }
+
+  /** Records a contact: the hub reached the host (`reachable` true), missed it (false), or it called the hub (null). */
+  async recordContact(id: string, reachable: boolean | null): Promise<void> {
+    if (reachable === null) {
+      // A call to the hub: written at most once a minute per data source.
+      await this.dataSource.query(`UPDATE datasources SET contacted_at = now() WHERE id = $1 AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')`, [id]);
+      return;
+    }
+    await this.dataSource.query(`UPDATE datasources SET reachable = $2, contacted_at = CASE WHEN $2 THEN now() ELSE contacted_at END WHERE id = $1`, [id, reachable]);
   }
 
   /** The hostname as stored, or 422: not a host name, or a private address the hub may not call (checked again at every connection). */
@@ -128,7 +150,14 @@ export class DatasourcesService {
     const [view] = await this.views([datasource]);
     const credentials: DatasourceCredentialsView = { datasource_id: datasource.id, secret };
     const credentialsJson = JSON.stringify({ ...view, credentials }, null, 2);
-    return { ...view, credentials, cloud_init_config: cloudInitConfig({ hubUrl: this.config.publicUrl.replace(/\/$/, ''), credentialsJson, hostname: datasource.hostname }) };
+    const hubUrl = this.config.publicUrl.replace(/\/$/, '');
+    return {
+      ...view,
+      credentials,
+      cloud_init_config: cloudInitConfig({ hubUrl, credentialsJson, hostname: datasource.hostname }),
+      install_command: agentInstallCommand(hubUrl),
+      start_command: agentStartCommand(hubUrl, datasource.id),
+    };
   }
 
   /**

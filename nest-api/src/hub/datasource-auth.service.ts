@@ -20,6 +20,8 @@ export class DatasourceAuthService {
     const secret = await this.datasources.secretOf(id);
     if (!secret || !verifyDatasourceToken(token, id, secret)) return null;
     const [row] = await this.dataSource.query('SELECT organization_id FROM datasources WHERE id = $1', [id]);
-    return row ? { id, organizationId: row.organization_id } : null;
+    if (!row) return null;
+    await this.datasources.recordContact(id, null);
+    return { id, organizationId: row.organization_id };
   }
 }

@@ -113,6 +113,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       return this.markOffline(datasets, row.organization_id);
     }
     const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
+    await this.datasources.recordContact(datasourceId, hostUp);
     if (!hostUp) return this.markOffline(datasets, row.organization_id);
     const secret = await this.datasources.secretOf(datasourceId);
     if (!secret) return;
@@ -134,9 +135,10 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private async update(dataset: Dataset, metadata: Record<string, unknown>, ownerId: string): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
     // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
-    const changed =
-      dataset.status !== 'online' || name !== dataset.name || text(metadata.about) !== dataset.about ||
-      text(metadata.contact) !== dataset.contact || text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples;
+    const described =
+      name !== dataset.name || text(metadata.about) !== dataset.about || text(metadata.contact) !== dataset.contact ||
+      text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples;
+    const changed = dataset.status !== 'online' || described;
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
@@ -146,7 +148,10 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       if (previous === undefined) return false; // deleted meanwhile
       await manager.getRepository(Dataset).update(
         { id: dataset.id },
-        { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples), status: 'online', checkedAt: new Date() },
+        {
+          name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples),
+          status: 'online', checkedAt: new Date(), ...(described || !dataset.updatedAt ? { updatedAt: new Date() } : {}),
+        },
       );
       if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
       return true;

@@ -1,15 +1,16 @@
 import { Form } from '@remix-run/react';
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateTimeDashed } from '@datahub/domain';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS as L, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, formatDateTimeLong } from '@datahub/domain';
 import type { ApiTokenRow, TokenReply } from '~/lib/account/api-tokens.server';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, useIsPending } from './form-controls';
 import { SecretOnce } from './secret-once';
+import { useShownOnce } from './shown-once';
 import { ScrollRegion } from '~/components/scroll-region';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-stone-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
-const time = formatDateTimeDashed;
+const time = (value: string) => formatDateTimeLong(value);
 
 /** 'Intrekken' of one token: the dialog with JavaScript, `{base}/{id}/intrekken` without. */
 export function revokeTokenConfirmation(token: { id: string; name: string }, action: string, base: string): ConfirmActionProps {
@@ -95,14 +96,15 @@ export function ApiTokensSection({
   /** Where the confirmation pages for browsers without JavaScript live: `{confirmBase}/{id}/intrekken`. */
   confirmBase: string;
 }) {
+  const created = useShownOnce('api-token');
   return (
     <section aria-labelledby="api-tokens" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="api-tokens" className="text-lg font-semibold text-stone-900">
         {L.title}
       </h2>
       <p className="mt-2 text-sm text-stone-600">{intro}</p>
-      {reply?.created ? <SecretOnce title={`${L.secretTitle}: ${reply.created.name}`} note={L.secretOnce} secret={reply.created.token} testId="api-token-secret" /> : null}
-      <CreateForm action={action} reply={reply?.created ? undefined : reply} />
+      {created ? <SecretOnce title={`${L.secretTitle}: ${created.name}`} note={L.secretOnce} secret={created.token} testId="api-token-secret" /> : null}
+      <CreateForm action={action} reply={reply} />
       {tokens.length === 0 ? (
         <p className="mt-6 text-sm text-stone-600">{L.none}</p>
       ) : (

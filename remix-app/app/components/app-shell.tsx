@@ -180,7 +180,7 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
           <HelpEntry email={user.email} organization={organizationName} />
           <Link
             to="/profiel"
-            aria-label={LABELS.profileLink}
+            aria-label={LABELS.profileLinkNamed(initials(user.firstname))}
             title={LABELS.profileLink}
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
           >

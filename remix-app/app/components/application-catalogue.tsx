@@ -1,4 +1,5 @@
 import { useLocation, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import type { ApplicationCardData } from '~/lib/applications/applications';
 import { ApplicationSearchList } from './application-cards';
@@ -6,8 +7,8 @@ import { Spinner } from './spinner';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** The front door (/ and /applicaties): every application; a spinner while the list (re)loads. */
-export function ApplicationCatalogue({ applications, query }: { applications: ApplicationCardData[]; query: string }) {
+/** The front door (/ and /applicaties): every application; a spinner while the list (re)loads; `intro` between heading and list (the start page's welcome). */
+export function ApplicationCatalogue({ applications, query, intro }: { applications: ApplicationCardData[]; query: string; intro?: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
@@ -22,6 +23,7 @@ export function ApplicationCatalogue({ applications, query }: { applications: Ap
           </span>
         ) : null}
       </div>
+      {intro}
       <ApplicationSearchList applications={applications} initialQuery={query} empty={L.empty} label={L.heading} />
     </div>
   );

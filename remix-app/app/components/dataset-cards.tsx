@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { DATASET_LABELS, initials, titleCase } from '@datahub/domain';
+import { DATASET_LABELS, formatDateLong, initials, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from '~/lib/datasets/datasets';
 import { SearchForm } from './search-form';
@@ -41,7 +41,8 @@ export function DatasetStatus({ status }: { status: string }) {
 export type DatasetCardData = Pick<
   DatasetView,
   'slug' | 'name' | 'status' | 'owner_organization_name' | 'owner_organization_logo_url'
->;
+> &
+  Partial<Pick<DatasetView, 'about' | 'updated_at'>>;
 
 /** A dataset card linking to its detail page; with `showStatus` it also shows the status. */
 function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
@@ -109,7 +110,19 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
             >
               <span className="flex min-w-0 flex-1 items-center gap-3">
                 <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
-                <span className="min-w-0 break-words font-medium text-stone-900">{name}</span>
+                <span className="min-w-0">
+                  <span className="block break-words font-medium text-stone-900">{name}</span>
+                  {dataset.about ? (
+                    <span className="mt-0.5 line-clamp-1 break-words text-sm text-stone-600" data-testid="dataset-about">
+                      {dataset.about}
+                    </span>
+                  ) : null}
+                  {dataset.updated_at ? (
+                    <span className="mt-0.5 block text-xs text-stone-500" data-testid="dataset-updated">
+                      {L.datasets.updated(formatDateLong(dataset.updated_at))}
+                    </span>
+                  ) : null}
+                </span>
               </span>
               <span className="min-w-0 break-words text-sm text-stone-600 sm:w-56 sm:shrink-0">
                 <span className="sr-only">{L.datasets.owner}: </span>

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { matchesName } from '~/lib/datasets/datasets';
+import { matchesDataset } from '~/lib/datasets/datasets';
 import { DatasetRows, DatasetSearch, type DatasetCardData } from './dataset-cards';
 
 const SEARCH_DELAY_MS = 300;
@@ -51,7 +51,7 @@ export function DatasetSearchList({
     );
   }
 
-  const shown = datasets.filter((dataset) => matchesName(dataset.name, query));
+  const shown = datasets.filter((dataset) => matchesDataset(dataset, query));
   const nothingAtAll = catalogueEmpty ?? datasets.length === 0;
   return (
     <>

@@ -1,6 +1,5 @@
 import type { components } from '@datahub/api-client';
-import { AUDIT_LABELS as L } from '@datahub/domain';
-import { formatMoment } from '~/lib/audit/audit-log';
+import { AUDIT_LABELS as L, formatDateTimeLong } from '@datahub/domain';
 import { sectionClass } from './dataset-cards';
 
 type Use = components['schemas']['DatasetUseByOthersView'];
@@ -29,7 +28,7 @@ export function UseByOthersSection({ uses }: { uses: Use[] }) {
               <tr key={use.organization_id}>
                 <td className="py-2 pr-4">{use.organization_name ?? '–'}</td>
                 <td className="py-2 pr-4">{use.reads}</td>
-                <td className="py-2">{formatMoment(use.last_read_at)}</td>
+                <td className="py-2">{formatDateTimeLong(use.last_read_at)}</td>
               </tr>
             ))}
           </tbody>

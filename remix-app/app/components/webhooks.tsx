@@ -4,7 +4,7 @@ import {
   EVENT_KIND_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_LABELS as L,
-  formatDateTimeDashed,
+  formatDateTimeLong,
   isEventKind,
 } from '@datahub/domain';
 import type { WebhookReply, WebhookRow } from '~/lib/organizations/webhooks.server';
@@ -12,12 +12,13 @@ import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { SecretOnce } from './secret-once';
+import { useShownOnce } from './shown-once';
 import { ScrollRegion } from '~/components/scroll-region';
 
 const ACTION = '/mijn-organisatie';
 const smallButton = 'rounded-md border border-stone-300 bg-white px-3 py-1 text-sm font-medium text-stone-800 hover:bg-stone-50';
 
-const time = formatDateTimeDashed;
+const time = (value: string) => formatDateTimeLong(value);
 
 const kindLabel = (kind: string) => (isEventKind(kind) ? EVENT_KIND_LABELS[kind] : kind);
 
@@ -146,14 +147,15 @@ function Webhook({ webhook }: { webhook: WebhookRow }) {
 
 /** The 'Webhooks' section of /mijn-organisatie (Organization.Update). */
 export function WebhooksSection({ webhooks, reply }: { webhooks: WebhookRow[]; reply?: WebhookReply }) {
+  const created = useShownOnce('webhook');
   return (
     <section id="webhooks" aria-labelledby="webhooks-title" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="webhooks-title" className="text-lg font-semibold text-stone-900">
         {L.title}
       </h2>
       <p className="mt-2 text-sm text-stone-600">{L.intro}</p>
-      {reply?.created ? <SecretOnce title={`${L.secretTitle}: ${reply.created.url}`} note={L.secretOnce} secret={reply.created.secret} testId="webhook-secret" /> : null}
-      <CreateForm reply={reply?.created ? undefined : reply} />
+      {created ? <SecretOnce title={`${L.secretTitle}: ${created.url}`} note={L.secretOnce} secret={created.secret} testId="webhook-secret" /> : null}
+      <CreateForm reply={reply} />
       {webhooks.length === 0 ? (
         <p className="mt-6 text-sm text-stone-600">{L.none}</p>
       ) : (

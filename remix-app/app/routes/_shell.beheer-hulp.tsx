@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Paperclip } from 'lucide-react';
-import { SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
+import { formatDateTimeLong, SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { readSignedInAction } from '~/lib/core/action.server';
@@ -27,7 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/beheer-hulp', { headers: { 'Set-Cookie': await flashCookie(request, L.statusSaved) } });
 }
 
-const DATE = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
 
 export default function SupportRequestsPage() {
   const { requests } = useLoaderData<typeof loader>();
@@ -45,7 +44,7 @@ export default function SupportRequestsPage() {
                   <h2 className="break-words text-lg font-semibold text-stone-900">{item.summary}</h2>
                   <p className="mt-1 break-words text-sm text-stone-600">
                     {SUPPORT_KINDS[item.kind as keyof typeof SUPPORT_KINDS] ?? item.kind} · {L.from} {item.email} ({item.organization_name}) · {L.received}{' '}
-                    {DATE.format(new Date(item.created_at))}
+                    {formatDateTimeLong(item.created_at)}
                   </p>
                 </div>
                 <span

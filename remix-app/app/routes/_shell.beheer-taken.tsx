@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { formatDateDashed, JOB_LABELS as L } from '@datahub/domain';
+import { formatDateTimeLong, JOB_LABELS as L } from '@datahub/domain';
 import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { apiGet } from '~/lib/core/api.server';
@@ -9,9 +9,8 @@ import { ScrollRegion } from '~/components/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-const CLOCK = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Amsterdam' });
-/** dd-MM-yyyy HH:mm:ss in Amsterdam, as the API token tables show times. */
-const when = (value: string | null) => (value ? `${formatDateDashed(new Date(value))} ${CLOCK.format(new Date(value))}` : null);
+/** The long date style with the time to the second (Amsterdam). */
+const when = (value: string | null) => (value ? formatDateTimeLong(value, { seconds: true }) : null);
 
 /** Timed jobs for platform admins (nest-api refuses everyone else): last run, outcome, next run. Plain HTML, no script needed. */
 export async function loader(args: LoaderFunctionArgs) {

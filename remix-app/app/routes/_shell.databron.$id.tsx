@@ -4,7 +4,9 @@ import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
 import { ConfirmAction } from '~/components/confirm-action';
 import { sectionClass } from '~/components/dataset-cards';
 import { DatasourceHost } from '~/components/datasource-list';
-import { DatasourceCreated } from '~/components/datasource-create';
+import { DatasourceSecret } from '~/components/datasource-secret';
+import { DatasourceDatasets, DatasourceStateRows } from '~/components/datasource-state';
+import { useShownOnce } from '~/components/shown-once';
 import { datasourceConfirmation } from '~/components/datasource-page';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
@@ -24,11 +26,15 @@ export function action(args: ActionFunctionArgs) {
   return manageDatasourceAction(args);
 }
 
-/** One data source: its whole name and host, and (with the rights) a new key and removal. */
+/**
+ * One data source: right after creating it or issuing a new key its credentials (once), then its
+ * name, host, status, last contact and datasets, and (with the rights) a new key and removal.
+ */
 export default function DatasourcePage() {
   const { datasource, own, listPath, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as DatasourceManageReply | undefined;
-  const rotated = reply?.rotated;
+  const shown = useShownOnce('datasource');
+  const secret = shown?.datasource.datasource_id === datasource.datasource_id ? shown : null;
   return (
     <div>
       <p className="text-sm">
@@ -37,6 +43,7 @@ export default function DatasourcePage() {
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere]">{datasource.name}</h1>
+      {secret ? <DatasourceSecret created={secret.datasource} cloud={secret.cloud} rotated={secret.rotated} /> : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-stone-700">{L.hostname}</dt>
         <dd>
@@ -44,8 +51,9 @@ export default function DatasourcePage() {
         </dd>
         <dt className="font-medium text-stone-700">{L.owner}</dt>
         <dd className="text-stone-900 [overflow-wrap:anywhere]">{datasource.owner_organization_name}</dd>
+        <DatasourceStateRows datasource={datasource} />
       </dl>
-      {rotated ? <DatasourceCreated created={rotated} showCloudInit={false} heading={D.newKeyDone(rotated.name)} note={D.newKeyInstall} /> : null}
+      <DatasourceDatasets datasource={datasource} own={own} />
       <div className="mt-6 empty:hidden">
         <FormError message={reply?.formError} />
       </div>

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Download } from 'lucide-react';
-import { AUDIT_LABELS as L } from '@datahub/domain';
+import { AUDIT_LABELS as L, formatDateTimeLong } from '@datahub/domain';
 import { AuditFilters } from '~/components/audit-filters';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { primaryButton } from '~/components/button';
 import { requireCurrentUser } from '~/lib/account/auth.server';
-import { actorOf, detailsOf, filterQuery, formatMoment } from '~/lib/audit/audit-log';
+import { actorOf, detailsOf, filterQuery } from '~/lib/audit/audit-log';
 import { loadAuditPage } from '~/lib/audit/audit-log.server';
 import { pageTitle } from '~/lib/core/meta';
 import { ScrollRegion } from '~/components/scroll-region';
@@ -56,7 +56,7 @@ export default function AuditLogPage() {
             <tbody className="divide-y divide-stone-100">
               {page.entries.map((entry) => (
                 <tr key={entry.id} data-kind={entry.kind}>
-                  <td className="whitespace-nowrap px-3 py-2 text-stone-600">{formatMoment(entry.created_at)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-stone-600">{formatDateTimeLong(entry.created_at, { seconds: true })}</td>
                   <td className="px-3 py-2 font-medium text-stone-900">{entry.kind_label}</td>
                   <td className="px-3 py-2">{actorOf(entry)}</td>
                   <td className="px-3 py-2">{entry.dataset_name ?? '–'}</td>

@@ -8,6 +8,8 @@ import { consumeFlash } from '~/lib/core/session.server';
 import { keptFormFor } from '~/lib/account/kept-forms.server';
 import { KeptFormProvider } from '~/components/kept-form';
 import { openAccessRequests } from '~/lib/authorisations/open-requests.server';
+import { ShownOnceProvider } from '~/components/shown-once';
+import { takeShownOnce } from '~/lib/core/shown-once.server';
 
 /** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
@@ -18,16 +20,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, setCookie } = await consumeFlash(request);
   const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
   const openRequests = await openAccessRequests(request, user, permissions);
-  return data({ user, permissions, flash, keptForm, openRequests }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  const once = request.method === 'GET' ? takeShownOnce(request, user.user_id) : { value: null, setCookie: null };
+  const headers = new Headers();
+  for (const cookie of [setCookie, once.setCookie]) if (cookie) headers.append('Set-Cookie', cookie);
+  if (once.value) headers.set('Cache-Control', 'no-store');
+  return data({ user, permissions, flash, keptForm, openRequests, shownOnce: once.value }, { headers });
 }
 
 export default function ShellLayout() {
-  const { user, flash, keptForm, openRequests } = useLoaderData<typeof loader>();
+  const { user, flash, keptForm, openRequests, shownOnce } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user} openRequests={openRequests}>
       <FlashMessage flash={flash} />
       <KeptFormProvider values={keptForm}>
-        <Outlet />
+        <ShownOnceProvider value={shownOnce}>
+          <Outlet />
+        </ShownOnceProvider>
       </KeptFormProvider>
     </AppShell>
   );

@@ -54,6 +54,11 @@ test.describe('API tokens', () => {
     expect(portalPage.status()).toBe(403);
     expect(await portalPage.text()).toContain(DETAILS.tokenNotAllowed);
 
+    // Post/redirect/get: reloading the answer neither makes a second token nor shows this one again.
+    await page.reload();
+    await expect(page.getByText(token)).toHaveCount(0);
+    await expect(page.getByTestId('api-tokens-table').getByRole('row', { name: /Notebook Tina/ })).toHaveCount(1);
+
     // Shown once: a reload lists it with its last use, without the secret.
     await page.goto('/profiel');
     await expect(page.getByText(token)).toHaveCount(0);

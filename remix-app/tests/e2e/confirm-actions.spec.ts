@@ -158,6 +158,10 @@ test.describe('destructive actions ask first', () => {
     const file = JSON.parse(await readFile(await download.path(), 'utf8')) as ApiCreatedDatasource;
     expect(file.credentials.secret).not.toBe(created.credentials.secret);
     expect(await protocolStatus(file.credentials.secret)).toBe(200);
+    // Post/redirect/get: a reload issues no third key and does not offer this one again.
+    await page.reload();
+    await expect(page.getByRole('link', { name: DATASET_LABELS.datasourceCreate.download })).toHaveCount(0);
+    expect(await protocolStatus(file.credentials.secret)).toBe(200);
   });
 
   test("another organisation's data source has no page, and a forged post to it changes nothing", async ({ page, signInAs }) => {

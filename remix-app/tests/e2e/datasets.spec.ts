@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { apiSignUp, ownerDataset, setAccessToken } from './helpers';
 import { DEMO_USERS } from './settings';
-import { DATASET_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, formatDateLong } from '@datahub/domain';
+import { startOnlineDataset } from './sparql-helpers';
 
 const L = DATASET_LABELS;
 
@@ -107,5 +108,37 @@ test.describe('datasets', () => {
     const sources = page.getByRole('region', { name: L.manageDatasets.datasourcesTitle });
     await expect(sources.getByText(L.noDatasourceRights)).toBeVisible();
     await expect(page.getByRole('region', { name: L.manageDatasets.datasetsTitle })).toBeVisible();
+  });
+
+  test('the catalogue finds a dataset by its description or owner and shows a line of the description and its last update', async ({ page, signInAs }) => {
+    const run = randomUUID().slice(0, 8);
+    const about = `Tomatenoogst ${run} uit kas één, gewogen per rij. ${'Meer uitleg volgt hier. '.repeat(20)}`;
+    const served = await startOnlineDataset(`E2E catalogus ${run}`, {
+      file: 'oogst.ttl',
+      name: `Aardbeienoogst ${run}`,
+      about,
+      contact: 'data@kwekerij-delta.test',
+      additional_info: '',
+      turtle: '<urn:x:1> <urn:x:p> "1" .\n',
+    });
+    try {
+      await signInAs(DEMO_USERS.member);
+      const row = page.locator(`a[href="/dataset/${served.online.slug}"]`);
+      // By the description, case and accents ignored (server-side: the same with and without JavaScript).
+      await page.goto(`/datasets?q=${encodeURIComponent(`TOMATENOOGST ${run} uit kas een`)}`);
+      await expect(row).toHaveCount(1);
+      await expect(page.getByRole('list', { name: L.datasets.title }).getByRole('listitem')).toHaveCount(1);
+      const line = row.getByTestId('dataset-about');
+      await expect(line).toContainText(`Tomatenoogst ${run} uit kas één`);
+      await expect(line).toHaveClass(/line-clamp-1/);
+      await expect(row.getByTestId('dataset-updated')).toHaveText(L.datasets.updated(formatDateLong(new Date())));
+      // By the owner organisation's name.
+      await page.goto(`/datasets?q=${encodeURIComponent('kwekerij DELTA')}&aantal=500`);
+      await expect(row).toHaveCount(1);
+      await page.goto(`/datasets?q=${encodeURIComponent('Kassenbouw West')}&aantal=500`);
+      await expect(row).toHaveCount(0);
+    } finally {
+      await served.dispose();
+    }
   });
 });

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiLogin, api, dropAttribute, type ApiCreatedDatasource } from './helpers';
+import { apiLogin, api, dropAttribute, ownerDataset, type ApiCreatedDatasource } from './helpers';
 import { DEMO_USERS } from './settings';
 
 // Labels straight from the domain library's source, as domain.ts does.
-import { DATASET_LABELS, ERROR_TEXTS } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, ERROR_TEXTS, formatDateLong } from '@datahub/domain';
 const L = DATASET_LABELS;
+const G = DATASOURCE_DETAIL_LABELS;
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 const uniqueHost = () => `e2e-${randomUUID().slice(0, 8)}.kwekerij-delta.nl`;
@@ -47,7 +49,7 @@ test.describe('data sources', () => {
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveCount(0);
   });
 
-  test('creates a data source, offers the credentials file once and lists it with its host', async ({ page, signInAs }) => {
+  test('creates a data source, offers the credentials file once and lists it with its host', async ({ page, signInAs, javaScriptEnabled }) => {
     await signInAs(DEMO_USERS.owner);
     const name = unique('E2E bron');
     const hostname = uniqueHost();
@@ -60,6 +62,31 @@ test.describe('data sources', () => {
     await expect(page.getByText(L.datasourceCreate.secretOnce)).toBeVisible();
     const file = await expectCredentialsDownload(page, name);
     expect(file.hostname).toBe(hostname);
+    // The answer is the data source's own page, the download at the top and then the steps for an own server.
+    await expect(page).toHaveURL(new RegExp(`/databron/${file.datasource_id}$`));
+    expect(await page.locator('a[download], #databron-datasets').first().getAttribute('download')).toBe(`datasource-credentials-${file.datasource_id}.json`);
+    const install = page.getByRole('region', { name: G.installTitle });
+    await expect(install.getByLabel(G.installCommandLabel)).toHaveText(file.install_command);
+    expect(file.install_command).toMatch(/^npm install --global --omit=dev http:\/\/.+\/api\/datasource-agent\/package\.tgz$/);
+    await expect(install.getByLabel(G.startCommandLabel)).toHaveText(file.start_command);
+    await expect(install).toContainText(hostname);
+    await expect(page.getByLabel(L.datasourceCreate.cloudInit, { exact: true })).toHaveCount(0);
+    if (javaScriptEnabled) {
+      // The result, with its command boxes, passes axe like every page of the sweep (which never sees it).
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }
+
+    // Post/redirect/get: a reload neither creates a second one nor shows the secret again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('link', { name: L.datasourceCreate.download })).toHaveCount(0);
+    await expect(page.getByText(L.datasourceCreate.secretOnce)).toHaveCount(0);
+    // The hub checks the new host at once; the made-up host never answers, which is no contact.
+    await expect(page.getByTestId('datasource-status')).toContainText(new RegExp(`${DATASOURCE_STATUS_LABELS.pending}|${DATASOURCE_STATUS_LABELS.offline}`));
+    await expect(page.getByTestId('datasource-last-contact')).toHaveText(G.noContact);
+    const listed = await api(await apiLogin(DEMO_USERS.owner), 'get', '/api/datasources');
+    expect(listed.data.filter((row) => row.name === name)).toHaveLength(1);
 
     await page.getByRole('link', { name: L.datasourceCreate.backToList }).click();
     await expect(page).toHaveURL(/\/databronnen$/);
@@ -124,8 +151,25 @@ test.describe('data sources', () => {
     const file = await expectCredentialsDownload(page, name);
     expect(file.hostname).toBeNull();
     await expect(page.getByLabel(L.datasourceCreate.cloudInit, { exact: true })).toHaveValue(file.cloud_init_config);
+    await expect(page.getByRole('region', { name: G.installTitle })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel(L.datasourceCreate.cloudInit, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: L.datasourceCreate.download })).toHaveCount(0);
 
     await page.goto('/databronnen');
     await expect(page.getByTestId('datasource-row').filter({ hasText: name })).toContainText(L.datasources.noHostname);
+  });
+
+  test("a data source's page shows its status, last contact and datasets with their status", async ({ page, signInAs }) => {
+    const { datasource, dataset } = await ownerDataset();
+    await signInAs(DEMO_USERS.owner);
+    await page.goto(`/databron/${datasource.datasource_id}`);
+    // It called the hub (registering a dataset): that is a contact, today.
+    await expect(page.getByTestId('datasource-status')).toContainText(DATASOURCE_STATUS_LABELS.online);
+    await expect(page.getByTestId('datasource-last-contact')).toContainText(formatDateLong(new Date()));
+    const rows = page.getByRole('region', { name: G.datasetsTitle }).getByTestId('datasource-dataset');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('link', { name: L.datasets.unnamed })).toHaveAttribute('href', `/dataset/${dataset.slug}`);
+    await expect(rows.getByTestId('dataset-status')).toHaveText('Offline');
   });
 });

@@ -19,6 +19,7 @@ export const {
   FIELD_ERRORS,
   INVITATION_LABELS,
   formatDateDashed,
+  formatDateLong,
   LABELS,
   LIMITS,
   LIST_COLUMN_LABELS,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CONFIRM_LABELS, INVITATION_LABELS, ORGANIZATION_LABELS, formatDateDashed, inviteSentText } from './domain';
+import { CONFIRM_LABELS, INVITATION_LABELS, ORGANIZATION_LABELS, formatDateLong, inviteSentText } from './domain';
 import { apiSignUp, currentUser, invitationPathFromMail, mailsTo, signUp, uniqueEmail } from './helpers';
 import { openConfirmation } from './confirm-helpers';
 
@@ -27,8 +27,8 @@ test.describe('pending invitations and honest invitation messages', () => {
     const row = pendingRegion(page).getByTestId('pending-invitation').filter({ hasText: invitee });
     await expect(row).toHaveCount(1);
     const today = new Date();
-    await expect(row).toContainText(formatDateDashed(today));
-    await expect(row).toContainText(formatDateDashed(new Date(today.getTime() + 7 * 86_400_000)));
+    await expect(row).toContainText(formatDateLong(today));
+    await expect(row).toContainText(formatDateLong(new Date(today.getTime() + 7 * 86_400_000)));
 
     await row.getByRole('button', { name: L.resendLabel(invitee) }).click();
     await expect(page.getByRole('status')).toHaveText(L.resent(invitee));

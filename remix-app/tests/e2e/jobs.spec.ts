@@ -17,9 +17,9 @@ test.describe('timed jobs page', () => {
     const discovery = table.locator('tr[data-job="discovery"]');
     await expect(discovery.getByRole('cell').nth(0)).toHaveText('Databronnen en datasets controleren');
     await expect(discovery.getByRole('cell').nth(1)).toHaveText('elke 2 seconden');
-    await expect(discovery.getByRole('cell').nth(2)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    await expect(discovery.getByRole('cell').nth(2)).toHaveText(/^\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4} om \d{2}:\d{2}:\d{2}$/);
     await expect(discovery.getByRole('cell').nth(3)).toHaveText(/^(Gelukt|Bezig)$/);
-    await expect(discovery.getByRole('cell').nth(4)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    await expect(discovery.getByRole('cell').nth(4)).toHaveText(/^\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4} om \d{2}:\d{2}:\d{2}$/);
     await expect(table.locator('tr[data-job="insight-purge"]').getByRole('cell').nth(1)).toHaveText('elke dag');
     await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Taken' })).toBeVisible();
   });

@@ -89,7 +89,7 @@ export function signedOutRoutes(t: Targets): Record<string, string> {
 }
 
 /** Layout and resource routes render no page of their own. */
-export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.beheer-inzicht_.csv.ts', '_shell.logboek_.csv.ts']);
+export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.welkom.ts', '_shell.beheer-inzicht_.csv.ts', '_shell.logboek_.csv.ts']);
 
 export type Persona = keyof typeof DEMO_USERS;
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PERMISSION_NAV_LINKS } from '@datahub/domain';
@@ -59,13 +60,20 @@ test.describe('shell', () => {
     await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length + PERMISSION_NAV_LINKS.length + 1 + ADMIN_NAV_GROUP.links.length);
   });
 
-  test('the top bar shows round initials linking to the profile', async ({ page, signInAs }) => {
+  test('the top bar shows round initials linking to the profile', async ({ page, signInAs, javaScriptEnabled }) => {
     await signInAs(DEMO_USERS.otherOwner);
     await page.goto('/');
     // Wim Westra: the first two letters of the first name, uppercased (spec), written out.
     expect((await currentUser(page)).firstname).toBe('Wim');
     const avatar = page.getByRole('banner').getByRole('link', { name: LABELS.profileLink });
     await expect(avatar).toHaveText('WI');
+    // Its accessible name holds what it shows (axe label-content-name-mismatch, an experimental rule: asked for by name).
+    await expect(avatar).toHaveAccessibleName(/^WI\b/);
+    if (javaScriptEnabled) {
+      // axe runs as a script in the page.
+      const mismatch = await new AxeBuilder({ page }).include('header').withRules(['label-content-name-mismatch']).analyze();
+      expect(mismatch.violations.map((violation) => violation.id)).toEqual([]);
+    }
     await expect(avatar).toHaveCSS('border-radius', /^(9999px|50%)$/);
     await avatar.click();
     await expect(page).toHaveURL(/\/profiel$/);

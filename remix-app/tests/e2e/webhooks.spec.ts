@@ -55,6 +55,10 @@ test.describe('webhooks', () => {
       await expect(secretBox).toBeVisible();
       const secret = (await secretBox.locator('code').textContent()) ?? '';
       expect(secret).toMatch(/^whsec_/);
+      // Post/redirect/get: reloading the answer neither adds a second webhook nor shows the secret again.
+      await page.reload();
+      await expect(page.getByText(secret)).toHaveCount(0);
+      await expect(section.getByText(receiver.url)).toHaveCount(1);
 
       // A change of the organisation is an event: the first delivery fails (500) and is logged.
       const name = `Webhookkwekerij ${Date.now()}`;

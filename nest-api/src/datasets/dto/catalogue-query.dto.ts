@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FIELD_ERRORS } from '@datahub/domain';
+import { FIELD_ERRORS, SEARCH_ACCENTED, SEARCH_PLAIN, searchFolded } from '@datahub/domain';
 
 const CATALOGUE_LIMIT_MAX = 500;
 
@@ -9,7 +9,7 @@ const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string
 
 /** A page of a list searched by name; without any of them the whole list comes back, as before. */
 export class CatalogueQueryDto {
-  @ApiPropertyOptional({ description: 'Part of the name (case-insensitive)', maxLength: 200 })
+  @ApiPropertyOptional({ description: "Part of the name, the description or the owner organisation's name (case and accents ignored)", maxLength: 200 })
   @IsOptional()
   @IsString({ message: FIELD_ERRORS.invalid })
   @MaxLength(200, { message: FIELD_ERRORS.maxLength(200) })
@@ -31,7 +31,14 @@ export class CatalogueQueryDto {
   offset?: number;
 }
 
-/** `%`, `_` and `\` match themselves in the name search. */
+/** SQL for `column` folded as `searchFolded` does; needs the parameters `accented` and `plain` (`FOLD_PARAMETERS`). */
+export function foldedSql(column: string): string {
+  return `translate(lower(${column}), :accented, :plain)`;
+}
+
+export const FOLD_PARAMETERS = { accented: SEARCH_ACCENTED, plain: SEARCH_PLAIN };
+
+/** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */
 export function likePattern(query: string): string {
-  return `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchFolded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -3,6 +3,9 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ERROR_TEXTS, FIELD_ERRORS } from '@datahub/domain';
 
+export const DATASOURCE_STATUSES = ['online', 'offline', 'pending'] as const;
+export type DatasourceStatus = (typeof DATASOURCE_STATUSES)[number];
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateDatasourceDto {
@@ -42,6 +45,37 @@ export class DatasourceView {
 
   @ApiProperty({ nullable: true, type: String })
   owner_organization_logo_url: string | null;
+
+  @ApiProperty({
+    enum: DATASOURCE_STATUSES,
+    description: "'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet",
+  })
+  status: DatasourceStatus;
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'The latest contact in either direction; null before the first' })
+  last_contact_at: string | null;
+}
+
+export class DatasourceDatasetView {
+  @ApiProperty({ format: 'uuid' })
+  dataset_id: string;
+
+  @ApiProperty()
+  slug: string;
+
+  @ApiProperty({ description: "Empty until the hub has read the dataset's metadata" })
+  name: string;
+
+  @ApiProperty({ example: 'online' })
+  status: string;
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  checked_at: string | null;
+}
+
+export class DatasourceDetailView extends DatasourceView {
+  @ApiProperty({ type: [DatasourceDatasetView], description: 'Its datasets, whatever their status, in name order' })
+  datasets: DatasourceDatasetView[];
 }
 
 export class DatasourceCredentialsView {
@@ -58,4 +92,10 @@ export class CreatedDatasourceView extends DatasourceView {
 
   @ApiProperty({ description: 'A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source' })
   cloud_init_config: string;
+
+  @ApiProperty({ description: "On an own server: installs the reference data source from this hub's package (npm, Node.js 20+)" })
+  install_command: string;
+
+  @ApiProperty({ description: "On an own server: starts it, next to the credentials file and a folder 'datasets' of .ttl files" })
+  start_command: string;
 }

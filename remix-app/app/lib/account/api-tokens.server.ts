@@ -2,6 +2,7 @@ import { data, redirect } from '@remix-run/node';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_LABELS, CONFIRM_LABELS, isApiTokenScope } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
 import { flashCookie } from '../core/session.server';
+import { keepShownOnce } from '../core/shown-once.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
 
 /** Whose tokens a page shows: the signed-in user's own, or an organisation's (ApiToken.Manage). */
@@ -18,8 +19,8 @@ export interface ApiTokenRow {
   last_used_address: string | null;
 }
 
-/** What the create form answers: the secret, this once, or the refusal. */
-export type TokenReply = FormReply & { intent: 'api-token'; created?: { name: string; token: string } };
+/** What the create form answers when it refuses (a created token is redirected to, its secret kept for one view). */
+export type TokenReply = FormReply & { intent: 'api-token' };
 
 export async function loadApiTokens(request: Request, owner: TokenOwner): Promise<ApiTokenRow[]> {
   const result =
@@ -69,8 +70,8 @@ export async function apiTokenAction(request: Request, formData: FormData, owner
     const formError = result.status === 409 ? API_TOKEN_LABELS.limitReached : fieldErrors ? undefined : API_TOKEN_LABELS.failed;
     return data<TokenReply>({ intent: 'api-token', formError, fieldErrors, values: keptValues(formData) }, { status: result.status });
   }
-  // Shown in this answer only (never in a cookie or a redirect): only its hash is kept.
-  return data<TokenReply>({ intent: 'api-token', created: { name: result.data.name, token: result.data.token } }, { headers: { 'Cache-Control': 'no-store' } });
+  // nest-api keeps only its hash; the portal keeps the token for one view of `back` (post/redirect/get, ADR 0034).
+  return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'api-token', name: result.data.name, token: result.data.token }) } });
 }
 
 /** The token a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */

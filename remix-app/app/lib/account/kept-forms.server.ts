@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { CSRF_FIELD } from '@datahub/domain/server';
 import { parseCookies, serializeCookie } from '../core/cookies';
 import { requestedPath } from '../core/redirects';
-import { getAccessToken, isSecureRequest } from '../core/session.server';
+import { isSecureRequest, tokenSubject } from '../core/session.server';
 
 /**
  * A form posted after its session had ended is kept here for a few minutes (issue 25, ADR 0028),
@@ -26,16 +26,6 @@ interface KeptForm {
 
 const kept = new LRUCache<string, KeptForm>({ max: 2000, ttl: KEEP_MS });
 
-/** The subject of a token as the browser sent it. Not verified: it only narrows who gets the form back. */
-function subjectOf(token: string | null): string | null {
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    return payload && typeof payload === 'object' && 'sub' in payload && typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
-
 function idCookie(request: Request, value: string, maxAge: number): string {
   return serializeCookie(KEPT_FORM_COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
 }
@@ -52,7 +42,7 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
   }
   if (Object.keys(values).length === 0) return null;
   const id = randomUUID();
-  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, userId: subjectOf(getAccessToken(request)) });
+  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, userId: tokenSubject(request) });
   return idCookie(request, id, KEEP_MS / 1000);
 }
 

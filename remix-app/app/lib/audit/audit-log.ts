@@ -25,22 +25,6 @@ export function filterQuery(filters: AuditFilterValues, cursor?: string | null):
   return text ? `?${text}` : '';
 }
 
-/** dd-MM-yyyy HH:mm:ss in Europe/Amsterdam. */
-export function formatMoment(iso: string): string {
-  const parts = new Intl.DateTimeFormat('nl-NL', {
-    timeZone: 'Europe/Amsterdam',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
-
 function describeChange(change: Record<string, unknown> | null | undefined): string {
   if (!change) return '';
   return Object.entries(change)

@@ -10,7 +10,9 @@ import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
-  const page = await apiGet(request, '/api/datasets', { params: { query: { ...(query ? { q: query } : {}), limit: shown + 1, offset: 0 } } });
+  // At the longest page there is no 'Meer laden' to decide, and nest-api's page limit is MAX_SHOWN.
+  const limit = Math.min(shown + 1, MAX_SHOWN);
+  const page = await apiGet(request, '/api/datasets', { params: { query: { ...(query ? { q: query } : {}), limit, offset: 0 } } });
   const online = page.filter(isOnline);
   // No match for a search: the page still says so differently when nothing is online at all.
   const catalogueEmpty = online.length === 0 && (!query || (await apiGet(request, '/api/datasets', { params: { query: { limit: 1 } } })).length === 0);
@@ -29,11 +31,16 @@ export function searchQuery(request: Request): string {
   return new URL(request.url).searchParams.get('q') ?? '';
 }
 
+/** The start of a description a list shows (clamped to a line there); the search itself runs on all of it in nest-api. */
+const ABOUT_SHOWN = 300;
+
 /** Only what a card shows. */
 export function toCard(dataset: DatasetView) {
   return {
     slug: dataset.slug,
     name: dataset.name,
+    about: dataset.about.length > ABOUT_SHOWN ? `${dataset.about.slice(0, ABOUT_SHOWN)}…` : dataset.about,
+    updated_at: dataset.updated_at,
     status: dataset.status,
     owner_organization_name: dataset.owner_organization_name,
     owner_organization_logo_url: dataset.owner_organization_logo_url,

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedDatasourceView } from '@datahub/api-client';
-import { credentialsDataUrl, credentialsFileName, isOnline, matchesName } from './datasets';
+import { credentialsDataUrl, credentialsFileName, isOnline, matchesDataset, matchesName } from './datasets';
+
+describe('matchesDataset', () => {
+  const dataset = { name: 'Oogstcijfers', about: 'Tomaten uit kas één', owner_organization_name: 'Kwekerij Delta' };
+  it('finds name, description and owner, case and accents ignored', () => {
+    expect(matchesDataset(dataset, 'OOGST')).toBe(true);
+    expect(matchesDataset(dataset, 'kas een')).toBe(true);
+    expect(matchesDataset(dataset, 'delta')).toBe(true);
+    expect(matchesDataset(dataset, 'west')).toBe(false);
+    expect(matchesDataset({ ...dataset, about: undefined }, ' ')).toBe(true);
+  });
+});
 
 describe('matchesName', () => {
   it('matches a case-insensitive substring and everything for an empty query', () => {
@@ -29,6 +40,10 @@ describe('credentials file', () => {
     owner_organization_logo_url: null,
     credentials: { datasource_id: '0b0e6c3a-1111-4222-8333-944445555666', secret: 's3cr#t/+=' },
     cloud_init_config: '#cloud-config\n',
+    install_command: 'npm install --global --omit=dev https://hub.example/api/datasource-agent/package.tgz',
+    start_command: 'datasource-agent --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data datasets --hub https://hub.example --port 8080',
+    status: 'pending',
+    last_contact_at: null,
   };
 
   it('is named after the data source', () => {

@@ -1,4 +1,5 @@
 import type { CreatedDatasourceView, DatasetView } from '@datahub/api-client';
+import { searchFolded } from '@datahub/domain';
 
 /** The catalogue's search and the data-source credentials file. */
 const ONLINE = 'online';
@@ -12,6 +13,13 @@ export function matchesName(name: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('nl');
   if (!needle) return true;
   return name.toLocaleLowerCase('nl').includes(needle);
+}
+
+/** The catalogue's as-you-type filter: name, description or owner, case and accents ignored (as nest-api's search). */
+export function matchesDataset(dataset: { name: string; about?: string; owner_organization_name: string }, query: string): boolean {
+  const needle = searchFolded(query.trim());
+  if (!needle) return true;
+  return [dataset.name, dataset.about ?? '', dataset.owner_organization_name].some((text) => searchFolded(text).includes(needle));
 }
 
 export function byName<T extends { name: string; slug?: string }>(a: T, b: T): number {

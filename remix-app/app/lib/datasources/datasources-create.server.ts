@@ -1,15 +1,16 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, datasourceCreateErrorText } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
-import type { CreatedDatasourceView } from '@datahub/api-client';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
+import { keepShownOnce } from '../core/shown-once.server';
 
-type DatasourceCreateReply = FormReply & { created?: CreatedDatasourceView };
+type DatasourceCreateReply = FormReply;
 
 /**
- * Creates a data source; `withHostname: false` is the cloud variant (empty hostname). The
- * success answer is rendered directly (its secret is shown once), not redirected to.
+ * Creates a data source; `withHostname: false` is the cloud variant (empty hostname). On success
+ * the answer, with its secret, is kept for one view and the browser is sent to the data source's
+ * page (post/redirect/get: a reload neither creates again nor shows the secret again).
  */
 export async function createDatasourceAction({ request, context }: ActionFunctionArgs, withHostname: boolean) {
   const { formData, refused } = await readSignedInAction({ request, context });
@@ -31,5 +32,7 @@ export async function createDatasourceAction({ request, context }: ActionFunctio
       { status: result.status },
     );
   }
-  return data<DatasourceCreateReply>({ created: result.data }, { headers: { 'Cache-Control': 'no-store' } });
+  const path = `/databron/${result.data.datasource_id}`;
+  const setCookie = keepShownOnce(request, path, { kind: 'datasource', datasource: result.data, cloud: !withHostname, rotated: false });
+  return redirect(path, { headers: { 'Set-Cookie': setCookie } });
 }

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, hasPermissionIn } from '@datahub/domain';
-import type { CreatedDatasourceView } from '@datahub/api-client';
 import { apiGet, apiRequest } from '../core/api.server';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { textField, type FormReply } from '../core/forms';
 import { asActor } from '../organizations/organizations.server';
 import { flashCookie } from '../core/session.server';
 import { readCheckedForm } from '../core/action.server';
+import { keepShownOnce } from '../core/shown-once.server';
 
 const L = DATASET_LABELS.datasources;
 
-export type DatasourceManageReply = FormReply & { intent?: string; rotated?: CreatedDatasourceView };
+export type DatasourceManageReply = FormReply & { intent?: string };
 
 /**
  * One data source as /databron/{id} shows it, with what the user may do there. nest-api answers
@@ -31,8 +31,8 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
 }
 
 /**
- * The actions on /databron/{id}: a new key (the answer, with its secret, is rendered once rather
- * than redirected to) and removal (redirect to the list with a flash). The id comes from the
+ * The actions on /databron/{id}: a new key (its answer, with the secret, kept for one view of
+ * this page: post/redirect/get) and removal (redirect to the list with a flash). The id comes from the
  * address, never from the form; nest-api checks permission and object again.
  */
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
@@ -46,7 +46,8 @@ export async function manageDatasourceAction(args: ActionFunctionArgs) {
   if (intent === 'nieuwe-sleutel') {
     const result = await apiRequest(request, 'get', '/api/datasources/{id}/new-key', { params }, { refusals: 'return' });
     if (!result.ok) return data<DatasourceManageReply>({ intent, formError: L.newKeyFailed }, { status: result.status });
-    return data<DatasourceManageReply>({ intent, rotated: result.data }, { headers: { 'Cache-Control': 'no-store' } });
+    const path = `/databron/${datasource.datasource_id}`;
+    return redirect(path, { headers: { 'Set-Cookie': keepShownOnce(request, path, { kind: 'datasource', datasource: result.data, cloud: false, rotated: true }) } });
   }
   if (intent === 'verwijderen') {
     const result = await apiRequest(request, 'delete', '/api/datasources/{id}', { params }, { refusals: 'return' });

@@ -1,4 +1,4 @@
-import { CSV_BOM, csvCell, csvLine, INSIGHT_LABELS as L } from '@datahub/domain';
+import { CSV_BOM, csvCell, csvLine, formatDateLong, formatWeek, INSIGHT_LABELS as L } from '@datahub/domain';
 import type { components } from '@datahub/api-client';
 
 type Overview = components['schemas']['InsightOverviewView'];
@@ -15,12 +15,12 @@ export function insightTables(overview: Overview) {
   const maxRating = overview.max_rating;
   const satisfaction = Array.from({ length: maxRating }, (_, i) => overview.satisfaction.find((row) => row.score === i + 1)?.count ?? 0);
   return [
-    { id: 'bezoeken', title: L.visitsPerDay, labelHeader: L.day, labels: overview.visits_per_day.map((r) => r.day), series: [{ name: L.visits, values: overview.visits_per_day.map((r) => r.visits) }] },
+    { id: 'bezoeken', title: L.visitsPerDay, labelHeader: L.day, labels: overview.visits_per_day.map((r) => formatDateLong(r.day)), series: [{ name: L.visits, values: overview.visits_per_day.map((r) => r.visits) }] },
     {
       id: 'actief',
       title: L.activePerWeek,
       labelHeader: L.week,
-      labels: overview.active_per_week.map((r) => r.week),
+      labels: overview.active_per_week.map((r) => formatWeek(r.week)),
       series: [
         { name: L.users, values: overview.active_per_week.map((r) => r.users) },
         { name: L.organizations, values: overview.active_per_week.map((r) => r.organizations) },

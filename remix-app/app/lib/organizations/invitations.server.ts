@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { INVITATION_LABELS, formatDateDashed, inviteErrorText, inviteSentText } from '@datahub/domain';
+import { INVITATION_LABELS, formatDateLong, inviteErrorText, inviteSentText } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { textField, type FormReply } from '../core/forms';
 import type { PendingInvitationRow } from './invitations';
@@ -14,8 +14,8 @@ export async function loadPendingInvitations(args: Args): Promise<PendingInvitat
   return rows.map((row) => ({
     id: row.invitation_id,
     email: row.email,
-    sent: formatDateDashed(row.sent_at),
-    expires: formatDateDashed(row.expires_at),
+    sent: formatDateLong(row.sent_at),
+    expires: formatDateLong(row.expires_at),
   }));
 }
 

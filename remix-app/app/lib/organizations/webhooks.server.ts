@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { CONFIRM_LABELS, WEBHOOK_LABELS, isEventKind } from '@datahub/domain';
+import { keepShownOnce } from '../core/shown-once.server';
 import { apiRequest } from '../core/api.server';
 import { flashCookie } from '../core/session.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
@@ -28,7 +29,7 @@ export interface WebhookRow {
 }
 
 /** What the create form answers: the secret, this once, or the refusal. */
-export type WebhookReply = FormReply & { intent: 'webhook'; created?: { url: string; secret: string } };
+export type WebhookReply = FormReply & { intent: 'webhook' };
 
 const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });
 const onePath = (organizationId: string, webhookId: string) => ({ params: { path: { organization_id: organizationId, webhook_id: webhookId } } });
@@ -78,8 +79,8 @@ export async function webhookAction(request: Request, formData: FormData, organi
     const formError = result.status === 409 ? WEBHOOK_LABELS.limitReached : fieldErrors ? undefined : WEBHOOK_LABELS.failed;
     return data<WebhookReply>({ intent: 'webhook', formError, fieldErrors, values: { ...keptValues(formData), kinds: kinds.join(',') } }, { status: result.status });
   }
-  // Shown in this answer only (never in a cookie or a redirect).
-  return data<WebhookReply>({ intent: 'webhook', created: { url: result.data.url, secret: result.data.secret } }, { headers: { 'Cache-Control': 'no-store' } });
+  // Kept for one view of `back` (post/redirect/get, ADR 0034): a reload neither adds a second webhook nor shows the secret again.
+  return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'webhook', url: result.data.url, secret: result.data.secret }) } });
 }
 
 /** The webhook a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */

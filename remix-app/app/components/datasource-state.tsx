@@ -1,0 +1,69 @@
+import { Link } from '@remix-run/react';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, formatDateTimeLong } from '@datahub/domain';
+import type { DatasourceDetailView as Detail } from '@datahub/api-client';
+import { DatasetStatus, sectionClass } from './dataset-cards';
+import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
+
+const D = DATASOURCE_DETAIL_LABELS;
+
+const STATUS_CLASS: Record<Detail['status'], string> = {
+  online: 'bg-green-100 text-green-800',
+  offline: 'bg-red-100 text-red-800',
+  pending: 'bg-amber-100 text-amber-900',
+};
+
+/** Status and last contact, as rows of the page's description list. */
+export function DatasourceStateRows({ datasource }: { datasource: Detail }) {
+  return (
+    <>
+      <dt className="font-medium text-stone-700">{D.status}</dt>
+      <dd data-testid="datasource-status">
+        <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[datasource.status]}`}>
+          {DATASOURCE_STATUS_LABELS[datasource.status]}
+        </span>
+        <span className="mt-1 block text-stone-600">{D.statusHint[datasource.status]}</span>
+      </dd>
+      <dt className="font-medium text-stone-700">{D.lastContact}</dt>
+      <dd className="text-stone-900" data-testid="datasource-last-contact">
+        {datasource.last_contact_at ? formatDateTimeLong(datasource.last_contact_at) : D.noContact}
+      </dd>
+    </>
+  );
+}
+
+/** The data source's datasets with their status; a name links to the dataset where the viewer may open it. */
+export function DatasourceDatasets({ datasource, own }: { datasource: Detail; own: boolean }) {
+  return (
+    <section aria-labelledby="databron-datasets" className={sectionClass}>
+      <h2 id="databron-datasets" className="text-xl font-semibold text-stone-900">
+        {D.datasetsTitle}
+      </h2>
+      {datasource.datasets.length === 0 ? (
+        <p className="mt-2 text-stone-600">{D.datasetsEmpty}</p>
+      ) : (
+        <RowTable label={D.datasetsTitle} columns={[{ label: D.datasetName }, { label: D.datasetStatus }, { label: D.datasetChecked }]}>
+          {datasource.datasets.map((dataset) => {
+            const name = dataset.name || DATASET_LABELS.datasets.unnamed;
+            return (
+              <tr key={dataset.dataset_id} className={rowClass} data-testid="datasource-dataset">
+                <td className={`${rowCellClass} ${fullOnNarrow} font-medium text-stone-900`}>
+                  {own || dataset.status === 'online' ? (
+                    <Link to={`/dataset/${dataset.slug}`} className="text-brand-700 underline-offset-2 hover:underline">
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}
+                </td>
+                <td className={rowCellClass}>
+                  <DatasetStatus status={dataset.status} />
+                </td>
+                <td className={`${rowCellClass} text-stone-600`}>{dataset.checked_at ? formatDateTimeLong(dataset.checked_at) : D.neverChecked}</td>
+              </tr>
+            );
+          })}
+        </RowTable>
+      )}
+    </section>
+  );
+}
