@@ -174,7 +174,7 @@ describe('reading the log', () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe('Tijdstip;Soort;Wie;Organisatie van wie;Dataset;Andere organisatie;Voor;Na;Rijen;Uitkomst;Adres');
     const line = lines.find((text) => text.includes('HYPERLINK'))!;
-    expect(line).toContain(`;"'=HYPERLINK(""http://kwaad.example"")";"Noord; ""Zuid""";;authorisations: @SUM(A1), -1+2;`);
+    expect(line).toContain(`;"'=HYPERLINK(""http://kwaad.example"")";"Noord; ""Zuid""";;categorieën: @SUM(A1), -1+2;`);
     expect(lines.filter((text) => text.includes('Machtiging gegeven')).length).toBe(2);
   });
 });

@@ -28,6 +28,7 @@ export * from './password-strength';
 export * from './labels-jobs';
 export * from './csv';
 export * from './labels-audit';
+export * from './audit-details';
 export * from './labels-access-requests';
 export * from './authorisation-expiry';
 export * from './labels-two-factor';

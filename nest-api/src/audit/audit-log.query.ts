@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AUDIT_CSV_MAX_ROWS, AUDIT_KIND_LABELS, AUDIT_LABELS, AUDIT_PAGE_SIZE, CSV_BOM, csvLine, hasPermissionIn, type AuditKind } from '@datahub/domain';
+import { AUDIT_CSV_MAX_ROWS, AUDIT_KIND_LABELS, AUDIT_LABELS, AUDIT_PAGE_SIZE, CSV_BOM, csvLine, describeAuditChange, hasPermissionIn, type AuditKind } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { encodeCursor, type AuditFilters } from './audit-filters';
@@ -191,13 +191,6 @@ function toView(row: Row, viewer: string | null): AuditEntryView {
   };
 }
 
-function describe(change: Record<string, unknown> | null): string {
-  if (!change) return '';
-  return Object.entries(change)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : value === null ? '-' : String(value)}`)
-    .join('; ');
-}
-
 function csvValues(entry: AuditEntryView): (string | number | null)[] {
   return [
     entry.created_at,
@@ -206,8 +199,8 @@ function csvValues(entry: AuditEntryView): (string | number | null)[] {
     entry.actor_organization_name,
     entry.dataset_name,
     entry.other_organization_name,
-    describe(entry.before),
-    describe(entry.after),
+    describeAuditChange(entry.before),
+    describeAuditChange(entry.after),
     entry.rows_answered,
     entry.outcome,
     entry.client_address,

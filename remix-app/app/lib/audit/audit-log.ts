@@ -1,5 +1,5 @@
 import type { components } from '@datahub/api-client';
-import { AUDIT_LABELS as L } from '@datahub/domain';
+import { AUDIT_LABELS as L, describeAuditChange } from '@datahub/domain';
 
 export type AuditEntry = components['schemas']['AuditEntryView'];
 
@@ -25,13 +25,6 @@ export function filterQuery(filters: AuditFilterValues, cursor?: string | null):
   return text ? `?${text}` : '';
 }
 
-function describeChange(change: Record<string, unknown> | null | undefined): string {
-  if (!change) return '';
-  return Object.entries(change)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '–' : String(value)}`)
-    .join('; ');
-}
-
 /** Who acted: the person, else the token, else the organisation. */
 export function actorOf(entry: AuditEntry): string {
   return entry.actor_email ?? entry.actor_token_name ?? entry.actor_organization_name ?? '–';
@@ -43,7 +36,7 @@ export function detailsOf(entry: AuditEntry): string {
     const rows = entry.rows_answered === null ? '' : `${entry.rows_answered} ${L.rows}, `;
     return `${rows}${L.outcome} ${entry.outcome ?? '–'}`;
   }
-  const before = describeChange(entry.before as Record<string, unknown> | null);
-  const after = describeChange(entry.after as Record<string, unknown> | null);
+  const before = describeAuditChange(entry.before as Record<string, unknown> | null);
+  const after = describeAuditChange(entry.after as Record<string, unknown> | null);
   return before && after ? `${before} → ${after}` : before || after;
 }

@@ -1,0 +1,60 @@
+import { DATASET_SCOPES } from './authorisations';
+import { formatDateLong } from './format';
+import { ROLE_CHECKBOX_LABELS } from './roles';
+
+/**
+ * The before/after of an audit row in Dutch, for /logboek and its CSV: the log keeps the
+ * machine's field names and values (stable for consumers of the API), people read these.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  authorisations: 'categorieën',
+  expiration_date: 'geldig tot en met',
+  expires_on: 'geldig tot en met',
+  name: 'naam',
+  kind: 'soort',
+  scopes: 'rechten',
+  email: 'e-mailadres',
+  roles: 'rollen',
+  with: 'met',
+  reason: 'reden',
+  hostname: 'hostnaam',
+  path: 'pad',
+  pattern: 'patroon',
+  kvk_number: 'KvK-nummer',
+  domain: 'domein',
+};
+
+const ROLE_LABELS: Record<string, string> = {
+  'AdminOrganization.Owner': `${ROLE_CHECKBOX_LABELS.owner} (platformbeheer)`,
+  'Organization.Owner': ROLE_CHECKBOX_LABELS.owner,
+  'Datasource.Contributor': ROLE_CHECKBOX_LABELS.datasources,
+  'Authorisation.Contributor': ROLE_CHECKBOX_LABELS.authorisations,
+  'Organization.Contributor': ROLE_CHECKBOX_LABELS.organization,
+  'Application.Contributor': ROLE_CHECKBOX_LABELS.applications,
+  'User.Contributor': ROLE_CHECKBOX_LABELS.users,
+};
+
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  authorisations: Object.fromEntries(DATASET_SCOPES.map((entry) => [entry.scope, entry.label])),
+  roles: ROLE_LABELS,
+  kind: { personal: 'persoonlijk', organization: 'organisatie' },
+  with: { totp: 'code uit de app', recovery: 'herstelcode' },
+};
+
+const DATE_FIELDS = new Set(['expiration_date', 'expires_on']);
+
+function valueText(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return DATE_FIELDS.has(key) ? 'voor onbepaalde tijd' : '–';
+  if (Array.isArray(value)) return value.length === 0 ? '–' : value.map((item) => valueText(key, item)).join(', ');
+  const text = String(value);
+  if (DATE_FIELDS.has(key) && /^\d{4}-\d{2}-\d{2}/.test(text)) return formatDateLong(text.slice(0, 10));
+  return VALUE_LABELS[key]?.[text] ?? text;
+}
+
+/** 'categorieën: Water, Verwarming; geldig tot en met 31 december 2026' — unknown fields keep their name. */
+export function describeAuditChange(change: Record<string, unknown> | null | undefined): string {
+  if (!change) return '';
+  return Object.entries(change)
+    .map(([key, value]) => `${FIELD_LABELS[key] ?? key}: ${valueText(key, value)}`)
+    .join('; ');
+}
