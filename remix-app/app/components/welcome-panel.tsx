@@ -29,7 +29,7 @@ export function WelcomePanel({ kind }: { kind: WelcomeKind }) {
           </li>
         ))}
       </ol>
-      <Form method="post" action="/welkom" reloadDocument className="mt-6">
+      <Form method="post" action="/welkom" reloadDocument noValidate className="mt-6">
         <CsrfInput />
         <button
           type="submit"
