@@ -126,7 +126,16 @@ describe('datasource-agent (real process)', () => {
       contact: 'teelt@kwekerij-delta.test',
       additional_info: 'Alleen voor tests',
       triples: new Parser().parse(fixture).length,
+      // The fixture has every category: all of them, in the fixed DATASET_SCOPES order.
+      categories: ['Construction', 'Water', 'Heating', 'Crop', 'Glass', 'Other', 'Roof', 'VenloGreenhouse'],
     });
+  });
+
+  it('reports only the categories a dataset holds, in the fixed order, in its metadata', async () => {
+    const id = await generatedId();
+    const answer = await get(`${agent.url}/datasets/${id}/metadata`, token(id, ['Dataset.ReadAll']));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).categories).toEqual(['Construction', 'Water', 'Heating', 'Roof', 'VenloGreenhouse']);
   });
 
   it('answers queries over exactly the subgraph the token permits (n3 reference)', async () => {
@@ -297,6 +306,7 @@ describe('datasource-agent (real process)', () => {
       const answer = await get(`${agent.url}/datasets/nieuw-1/metadata`, bearer());
       return answer.status === 200 && JSON.parse(answer.body).name === 'Hernoemd';
     }, 30_000, 'the new name');
+    expect(JSON.parse((await get(`${agent.url}/datasets/nieuw-1/metadata`, bearer())).body).categories).toEqual(['Water']);
 
     // removed
     unlinkSync(path.join(dir, 'nieuw.ttl'));

@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { presentCategories } from '@datahub/domain';
 import type { SparqlEngine } from '@datahub/sparql';
 import { logTooLarge, tooLargeForMemory } from './memory-limit';
 import { isDatasetFileName, readCatalogue, sameMetadata, type Catalogue, type CatalogueEntry, type DatasetMetadata } from './catalogue';
@@ -25,6 +26,8 @@ export interface ServedDataset {
   /** Whether the description file lists it (otherwise the name is the file name). */
   listed: boolean;
   triples: number;
+  /** The known categories that occur in it (DATASET_SCOPES order), found once per load. */
+  categories: string[];
   loadMs: number;
   loadedAt: Date;
 }
@@ -56,6 +59,13 @@ interface DatasetManagerOptions {
   debounceMs?: number;
   /** Periodic rescan, in case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;
+}
+
+/** Loads into the engine; the categories present are the literals it counted triples for. */
+async function loadInMemory(engine: SparqlEngine, file: string, text: string) {
+  const info = await engine.load(file, text);
+  const categories = Object.entries(info.categories).flatMap(([category, triples]) => (triples > 0 ? [category] : []));
+  return { ...info, categories };
 }
 
 export class DatasetManager extends EventEmitter {
@@ -246,7 +256,7 @@ export class DatasetManager extends EventEmitter {
       tracked.mtimeMs = info.mtimeMs;
       if (hash !== tracked.hash && hash !== tracked.failedHash) {
         try {
-          const loaded = store ? await store.load(file, full, requestedId, info.size, hash) : await engine.load(file, text);
+          const loaded = store ? await store.load(file, full, requestedId, info.size, hash) : await loadInMemory(engine, file, text);
           tracked.hash = hash;
           tracked.failedHash = undefined;
           contentChanged = true;
@@ -257,6 +267,7 @@ export class DatasetManager extends EventEmitter {
             metadata,
             listed: entry !== undefined,
             triples: loaded.triples,
+            categories: presentCategories(loaded.categories),
             loadMs: loaded.loadMs,
             loadedAt: new Date(),
           };

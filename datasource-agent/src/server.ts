@@ -1,7 +1,7 @@
 /**
  * The HTTP side of the Hub Protocol, as the hub calls it:
  *   GET /                                   health (no token)
- *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info }
+ *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info, triples, categories }
  *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
  *   GET /datasets/{id}/dump                 the whole dataset as Turtle, exactly as loaded (token with Dataset.ReadAll):
  *                                           how the hub fetches its copy, without evaluating a CONSTRUCT
@@ -156,7 +156,7 @@ export function createAgentServer(context: ServerContext): Server {
     }
 
     if (parts.length === 3) {
-      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples });
+      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples, categories: dataset.categories });
     }
 
     const query = url.searchParams.get('sparql_query');

@@ -67,6 +67,11 @@ describe('datasource-agent in store mode (Virtuoso)', () => {
       headers: { authorization: `Bearer ${token(datasetId, scopes)}`, ...(accept ? { accept } : {}) },
     });
 
+  const categories = async (datasetId: string) => {
+    const answer = await fetch(`${agent.url}/datasets/${datasetId}/metadata`, { headers: { authorization: `Bearer ${token(datasetId, ['Dataset.ReadAll'])}` } });
+    return ((await answer.json()) as { categories: string[] }).categories;
+  };
+
   beforeAll(async () => {
     virtuoso = await startVirtuoso();
     dir = mkdtempSync(path.join(os.tmpdir(), 'agent-store-'));
@@ -111,6 +116,8 @@ describe('datasource-agent in store mode (Virtuoso)', () => {
       'urn:datahub:dataset:rand-1:Water',
       'urn:datahub:dataset:rand-1:_uncategorised',
     ]);
+    // The graphs tell the metadata which categories are present, in the fixed DATASET_SCOPES order.
+    expect(await categories('rand-1')).toEqual(['Construction', 'Water', 'Heating', 'Roof', 'VenloGreenhouse']);
     const count = async (scopes: string[]) => {
       const answer = await query('rand-1', `${PREFIXES}SELECT (COUNT(*) AS ?n) WHERE { ?s cgo:hasSpanWidth ?w }`, scopes);
       return (JSON.parse(await answer.text()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0].n.value;
@@ -156,12 +163,15 @@ describe('datasource-agent in store mode (Virtuoso)', () => {
     expect(agent.output()).toContain('dataset already in the store file=voorbeeld.ttl');
     expect(agent.output()).not.toContain('loaded into the store');
     expect(await storeCount(virtuoso, GRAPHS_OF('voorbeeld-2026'))).toEqual(before);
+    // Reused from the store's record: the categories present are still known.
+    expect(await categories('voorbeeld-2026')).toEqual(['Construction', 'Water', 'Heating', 'Crop', 'Glass', 'Other', 'Roof', 'VenloGreenhouse']);
 
     expect(await agent.stop()).toBe(0);
     writeFileSync(path.join(dir, 'randgevallen.ttl'), '<urn:nieuw> <urn:p> "x" ; <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory> "Glass" .\n');
     agent = await spawnAgent(args);
     expect(agent.output()).toMatch(/loaded into the store file=randgevallen\.ttl triples=2 /);
     expect(await storeCount(virtuoso, GRAPHS_OF('rand-1'))).toEqual([{ g: 'urn:datahub:dataset:rand-1:Glass', n: '2' }]);
+    expect(await categories('rand-1')).toEqual(['Glass']);
     expect(await storeCount(virtuoso, GRAPHS_OF('voorbeeld-2026'))).toEqual(before);
   });
 });

@@ -88,6 +88,15 @@ describe('the reference data source and the hub', () => {
     expect(view).toMatchObject({ slug: 'kas-delta', triples });
   });
 
+  it('keeps the categories present that the agent reports and lists them in the catalogue', async () => {
+    // The fixture holds every category: all of them, in the fixed order of the dataset scopes.
+    const every = ['Construction', 'Water', 'Heating', 'Crop', 'Glass', 'Other', 'Roof', 'VenloGreenhouse'];
+    const [row] = await api.db.query('SELECT categories FROM datasets WHERE datasource_id = $1', [datasourceId]);
+    expect(row.categories).toEqual(every);
+    const listed = (await (await api.request('/api/datasets', { token: owner.token })).json()) as { slug: string; categories: string[] | null }[];
+    expect(listed.find((dataset) => dataset.slug === 'kas-delta')?.categories).toEqual(every);
+  });
+
   it('turns offline when the agent stops and online again when it returns', async () => {
     await stopAgent();
     await api.app.get(DiscoveryService).discoverDatasource(datasourceId);

@@ -30,6 +30,9 @@ function datasourceToken(overrides: Record<string, unknown> = {}, secret = crede
 const protocol = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) =>
   api.request(`/api/datasource-protocol${path}`, { method: init.method ?? 'GET', json: init.json, headers: { authorization: `Bearer ${init.token ?? datasourceToken()}` } });
 
+/** The `categories` the peer's metadata reports (undefined: none). */
+let peerCategories: unknown;
+
 function verifyHubToken(request: IncomingMessage, datasetId: string): boolean {
   const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (!token) return false;
@@ -52,7 +55,7 @@ beforeAll(async () => {
       if (!verifyHubToken(request, metadata[1])) return response.writeHead(401).end();
       return response
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ dataset_id: metadata[1], name: 'Kasklimaat Delta', about: 'Metingen uit kas 3', contact: 'data@kwekerij-delta.test', additional_info: 'Per uur' }));
+        .end(JSON.stringify({ dataset_id: metadata[1], name: 'Kasklimaat Delta', about: 'Metingen uit kas 3', contact: 'data@kwekerij-delta.test', additional_info: 'Per uur', categories: peerCategories }));
     }
     response.writeHead(404).end();
   });
@@ -95,6 +98,33 @@ describe('data source → hub', () => {
     expect(listed).toEqual([{ dataset_id, name: 'Kasklimaat Delta', status: 'online', file_format: '.ttl' }]);
     // Registering the same id again keeps it.
     expect((await (await protocol('/datasets', { method: 'POST', json: { dataset_id } })).json()).dataset_id).toBe(dataset_id);
+  });
+
+  it('keeps the categories the metadata reports when they are known ones, else none, and counts a change as an update', async () => {
+    const [{ id }] = await api.db.query('SELECT id FROM datasets WHERE datasource_id = $1', [credentials.datasource_id]);
+    const discover = async (categories: unknown) => {
+      peerCategories = categories;
+      await api.db.query("UPDATE datasets SET updated_at = '2020-01-01T00:00:00Z' WHERE id = $1", [id]);
+      await api.app.get(DiscoveryService).discoverDatasource(credentials.datasource_id);
+      const [row] = await api.db.query('SELECT categories, updated_at > $2 AS updated FROM datasets WHERE id = $1', [id, '2020-01-01T00:00:00Z']);
+      return row as { categories: string[] | null; updated: boolean };
+    };
+    try {
+      // Deduplicated, in the fixed order of the dataset scopes.
+      expect(await discover(['Heating', 'Water', 'Heating'])).toEqual({ categories: ['Water', 'Heating'], updated: true });
+      expect(await discover(['Water', 'Heating'])).toEqual({ categories: ['Water', 'Heating'], updated: false });
+      const view = await (await api.request('/api/datasets/kasklimaat-delta', { token: owner.token })).json();
+      expect(view.categories).toEqual(['Water', 'Heating']);
+      // Anything but an array of known category literals is unknown.
+      expect(await discover(['Water', 'Onbekend'])).toEqual({ categories: null, updated: true });
+      expect(await discover(['Crop'])).toEqual({ categories: ['Crop'], updated: true });
+      expect(await discover('Crop')).toEqual({ categories: null, updated: true });
+      expect(await discover(Array.from({ length: 9 }, () => 'Crop'))).toEqual({ categories: null, updated: false });
+      expect(await discover(undefined)).toEqual({ categories: null, updated: false });
+    } finally {
+      peerCategories = undefined;
+      await api.db.query('UPDATE datasets SET updated_at = now() WHERE id = $1', [id]);
+    }
   });
 
   it('turns datasets offline when the host stops answering, and online again', async () => {

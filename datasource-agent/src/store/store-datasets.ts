@@ -8,7 +8,7 @@ import { guardQuery, resolveScopes, SPARQL_LIMITS, type GraphFormat, type Result
 import type { Logger } from '../log';
 import { StoreClient, type StoreClientOptions } from './store-client';
 import { answerFromStore, EMPTY_GRAPH, type StoreAnswer } from './store-query';
-import { permittedGraphs } from './store-graphs';
+import { graphsCategories, permittedGraphs } from './store-graphs';
 import { loadIntoStore } from './store-loader';
 import { dropRecord, readRecord, writeRecord } from './store-state';
 import { ntriplesLines } from './ntriples-lines';
@@ -65,13 +65,13 @@ export class StoreDatasets {
   }
 
   /** Loads a file unless the store already holds this content for the dataset; a changed file replaces its graphs. */
-  async load(file: string, path: string, datasetId: string, sizeBytes: number, sha256: string): Promise<{ triples: number; loadMs: number; reused: boolean }> {
+  async load(file: string, path: string, datasetId: string, sizeBytes: number, sha256: string): Promise<{ triples: number; categories: string[]; loadMs: number; reused: boolean }> {
     const started = Date.now();
     const record = await readRecord(this.client, datasetId);
     if (record?.sha256 === sha256) {
       this.placed.set(file, { datasetId, graphs: record.graphs });
       this.log.info('dataset already in the store', { file, dataset_id: datasetId, triples: record.triples });
-      return { triples: record.triples, loadMs: Date.now() - started, reused: true };
+      return { triples: record.triples, categories: graphsCategories(datasetId, record.graphs), loadMs: Date.now() - started, reused: true };
     }
     await dropRecord(this.client, datasetId);
     const loaded = await loadIntoStore({
@@ -87,7 +87,7 @@ export class StoreDatasets {
     const graphs = [...loaded.graphs.keys()].sort();
     await writeRecord(this.client, datasetId, { sha256, triples: loaded.triples, graphs });
     this.placed.set(file, { datasetId, graphs });
-    return { triples: loaded.triples, loadMs: Date.now() - started, reused: false };
+    return { triples: loaded.triples, categories: graphsCategories(datasetId, graphs), loadMs: Date.now() - started, reused: false };
   }
 
   /** The file left the folder: its graphs and record leave the store. */

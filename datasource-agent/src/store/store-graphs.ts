@@ -35,6 +35,13 @@ export function graphCategories(datasetId: string, graph: string): string[] | un
   return rest.split('+').map((part) => decodeURIComponent(part));
 }
 
+/** Every category literal the dataset's graphs hold (each graph is one category set), unordered. */
+export function graphsCategories(datasetId: string, graphs: Iterable<string>): string[] {
+  const categories = new Set<string>();
+  for (const graph of graphs) for (const category of graphCategories(datasetId, graph) ?? []) categories.add(category);
+  return [...categories];
+}
+
 /** The graphs of a dataset that a selection may see: all of them for ReadAll, else those holding a granted category. */
 export function permittedGraphs(datasetId: string, graphs: Iterable<string>, selection: CategorySelection): string[] {
   const result: string[] = [];

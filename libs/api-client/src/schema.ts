@@ -2260,6 +2260,8 @@ export type components = {
         DatasetView: {
             about: string;
             additional_info: string;
+            /** @description The categories present in it (cgo:hasCategory literals such as 'Water', in the fixed order of the dataset scopes), from the data source's metadata; null when it gives none. */
+            categories: string[] | null;
             contact: string;
             /** Format: uuid */
             dataset_id: string;

@@ -6,6 +6,7 @@ export * from './redirect';
 export * from './errors';
 export * from './labels';
 export * from './authorisations';
+export * from './dataset-categories';
 export * from './labels-organizations';
 export * from './labels-datasets';
 export * from './labels-security';

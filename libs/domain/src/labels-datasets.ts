@@ -66,6 +66,8 @@ export const DATASET_LABELS = {
     loadMore: 'Meer laden',
     owner: 'Eigenaar',
     updated: (date: string) => `Bijgewerkt op ${date}`,
+    /** Before the categories present in a dataset (the labels of its categories). */
+    categories: 'Categorieën',
   },
   myDatasets: {
     title: 'Mijn datasets',

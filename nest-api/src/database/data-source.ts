@@ -24,6 +24,7 @@ import { ApiTokens1766500000000 } from './migrations/1766500000000-ApiTokens';
 import { Events1767400000001 } from './migrations/1767400000001-Events';
 import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
 import { GuidingPages1767800000001 } from './migrations/1767800000001-GuidingPages';
+import { DatasetCategories1767900000001 } from './migrations/1767900000001-DatasetCategories';
 import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
@@ -59,6 +60,7 @@ const MIGRATIONS = [
   Events1767400000001,
   PasswordResets1767500000001,
   GuidingPages1767800000001,
+  DatasetCategories1767900000001,
   TimedJobs1767300000001,
   AuditLog1767200000001,
   AccessRequests1767200000002,

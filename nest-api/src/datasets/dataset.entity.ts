@@ -38,6 +38,10 @@ export class Dataset {
   @Column('bigint', { nullable: true, transformer: { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
   triples: number | null;
 
+  /** The known categories present, in DATASET_SCOPES order, from the data source's metadata; null when not given. */
+  @Column('text', { array: true, nullable: true })
+  categories: string[] | null;
+
   @Column('timestamptz', { name: 'checked_at', nullable: true })
   checkedAt: Date | null;
 

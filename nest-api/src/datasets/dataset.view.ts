@@ -26,6 +26,13 @@ export class DatasetView {
   @ApiProperty({ nullable: true, type: Number, description: "Size in triples, from the data source's metadata; null when it gives none." })
   triples: number | null;
 
+  @ApiProperty({
+    nullable: true,
+    type: [String],
+    description: "The categories present in it (cgo:hasCategory literals such as 'Water', in the fixed order of the dataset scopes), from the data source's metadata; null when it gives none.",
+  })
+  categories: string[] | null;
+
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When the hub last saw its description or size change; null before it was first online' })
   updated_at: string | null;
 
@@ -54,6 +61,7 @@ export function toDatasetView(dataset: Dataset): DatasetView {
     contact: dataset.contact,
     additional_info: dataset.additionalInfo,
     triples: dataset.triples ?? null,
+    categories: dataset.categories ?? null,
     updated_at: dataset.updatedAt?.toISOString() ?? null,
     file_format: dataset.fileFormat,
     owner_organization_slug: organization.slug,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { reportedCategories } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Dataset } from '../datasets/dataset.entity';
@@ -22,6 +23,8 @@ const DISCOVERY_CONCURRENCY = 8;
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
 /** A dataset's size as its metadata gives it: a whole number of triples, else unknown (null). */
 const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+/** Two lists of categories present (null: unknown) as one comparable key. */
+const categoriesKey = (categories: string[] | null) => (categories === null ? null : categories.join('\n'));
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
 @Injectable()
@@ -135,9 +138,11 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private async update(dataset: Dataset, metadata: Record<string, unknown>, ownerId: string): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
     // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
+    const categories = reportedCategories(metadata.categories);
     const described =
       name !== dataset.name || text(metadata.about) !== dataset.about || text(metadata.contact) !== dataset.contact ||
-      text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples;
+      text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples ||
+      categoriesKey(categories) !== categoriesKey(dataset.categories);
     const changed = dataset.status !== 'online' || described;
     if (changed) this.store.invalidate(dataset.id);
     let slug = dataset.slug;
@@ -149,7 +154,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       await manager.getRepository(Dataset).update(
         { id: dataset.id },
         {
-          name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples),
+          name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples), categories,
           status: 'online', checkedAt: new Date(), ...(described || !dataset.updatedAt ? { updatedAt: new Date() } : {}),
         },
       );

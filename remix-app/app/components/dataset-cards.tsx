@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { DATASET_LABELS, formatDateLong, initials, titleCase } from '@datahub/domain';
+import { categoryLabel, DATASET_LABELS, formatDateLong, initials, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from '~/lib/datasets/datasets';
 import { SearchForm } from './search-form';
@@ -42,7 +42,26 @@ export type DatasetCardData = Pick<
   DatasetView,
   'slug' | 'name' | 'status' | 'owner_organization_name' | 'owner_organization_logo_url'
 > &
-  Partial<Pick<DatasetView, 'about' | 'updated_at'>>;
+  Partial<Pick<DatasetView, 'about' | 'updated_at' | 'categories'>>;
+
+/**
+ * The categories present in a dataset as small Dutch labels; nothing when unknown or none. Inside
+ * the row's link (whose name is its whole text) the list is read as 'Categorieën: Water, Verwarming'.
+ */
+function DatasetCategories({ categories }: { categories: string[] | null | undefined }) {
+  if (!categories?.length) return null;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="dataset-categories">
+      <span className="sr-only">{L.datasets.categories}: </span>
+      {categories.map((category, index) => (
+        <span key={category} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200">
+          {categoryLabel(category)}
+          {index < categories.length - 1 ? <span className="sr-only">, </span> : null}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 /** A dataset card linking to its detail page; with `showStatus` it also shows the status. */
 function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
@@ -117,6 +136,7 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
                       {dataset.about}
                     </span>
                   ) : null}
+                  <DatasetCategories categories={dataset.categories} />
                   {dataset.updated_at ? (
                     <span className="mt-0.5 block text-xs text-stone-500" data-testid="dataset-updated">
                       {L.datasets.updated(formatDateLong(dataset.updated_at))}

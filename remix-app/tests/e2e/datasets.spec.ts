@@ -141,4 +141,30 @@ test.describe('datasets', () => {
       await served.dispose();
     }
   });
+
+  test("the catalogue shows the categories present in a dataset as Dutch labels, in the scopes' order", async ({ page, signInAs }) => {
+    const run = randomUUID().slice(0, 8);
+    const category = '<https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory>';
+    const served = await startOnlineDataset(`E2E categorieën ${run}`, {
+      file: 'kas.ttl',
+      name: `Kas met categorieën ${run}`,
+      about: 'Pompen en ketels',
+      contact: 'data@kwekerij-delta.test',
+      additional_info: '',
+      // Heating before Water in the file, and a literal that is no category: shown as 'Water', 'Verwarming'.
+      turtle: `<urn:x:ketel> ${category} "Heating" .\n<urn:x:pomp> ${category} "Water" .\n<urn:x:iets> ${category} "Onbekend" .\n`,
+    });
+    try {
+      await signInAs(DEMO_USERS.member);
+      await page.goto(`/datasets?q=${encodeURIComponent(`categorieën ${run}`)}`);
+      const row = page.locator(`a[href="/dataset/${served.online.slug}"]`);
+      await expect(row).toHaveCount(1);
+      const categories = row.getByTestId('dataset-categories');
+      await expect(categories).toHaveText(`${L.datasets.categories}: Water, Verwarming`);
+      // The row is a link: its name (the labels are flex items, read with a space around each) says them too.
+      await expect(row).toHaveAccessibleName(new RegExp(`${L.datasets.categories}: Water\\s*, Verwarming`));
+    } finally {
+      await served.dispose();
+    }
+  });
 });

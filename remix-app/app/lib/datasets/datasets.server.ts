@@ -41,6 +41,7 @@ export function toCard(dataset: DatasetView) {
     name: dataset.name,
     about: dataset.about.length > ABOUT_SHOWN ? `${dataset.about.slice(0, ABOUT_SHOWN)}…` : dataset.about,
     updated_at: dataset.updated_at,
+    categories: dataset.categories,
     status: dataset.status,
     owner_organization_name: dataset.owner_organization_name,
     owner_organization_logo_url: dataset.owner_organization_logo_url,
