@@ -10,14 +10,15 @@ export function totpCode(secret: string, stepsAhead = 0): string {
 }
 
 /** Turns two-step sign-in on for the token's user through the API; the secret and the recovery codes. */
-export async function enrol(api: TestApi, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrol(api: TestApi, token: string): Promise<{ secret: string; recoveryCodes: string[]; confirmedWith: string }> {
   expect((await api.request('/api/auth/two-factor/enrolment', { method: 'POST', token })).status).toBe(204);
   const enrolment = await api.request('/api/auth/two-factor/enrolment', { token });
   expect(enrolment.status).toBe(200);
   const { secret } = (await enrolment.json()) as { secret: string };
-  const confirmed = await api.request('/api/auth/two-factor/enrolment/confirm', { method: 'POST', token, json: { code: totpCode(secret) } });
+  const confirmedWith = totpCode(secret);
+  const confirmed = await api.request('/api/auth/two-factor/enrolment/confirm', { method: 'POST', token, json: { code: confirmedWith } });
   expect(confirmed.status).toBe(201);
-  return { secret, recoveryCodes: ((await confirmed.json()) as { recovery_codes: string[] }).recovery_codes };
+  return { secret, confirmedWith, recoveryCodes: ((await confirmed.json()) as { recovery_codes: string[] }).recovery_codes };
 }
 
 export function login(api: TestApi, email: string, password: string) {

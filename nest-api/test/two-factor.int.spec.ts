@@ -84,14 +84,15 @@ describe('enrolment', () => {
 describe('signing in with two steps', () => {
   it('gives no session for the password alone; a code gives one, once; a code is not accepted twice', async () => {
     const user = await api.createUser({ organizationId });
-    const { secret } = await enrol(api, user.token);
+    const { secret, confirmedWith } = await enrol(api, user.token);
     const challenge = await challengeFor(api, user.email, TEST_PASSWORD);
     const [stored] = await api.db.query('SELECT token_hash, expires_at - now() < interval \'301 seconds\' AS short FROM two_factor_challenges WHERE user_id = $1', [user.id]);
     expect(stored.token_hash).not.toContain(challenge);
     expect(stored.short).toBe(true);
 
-    // The code used to confirm the enrolment cannot sign in: its time step is spent.
-    const replayed = await secondStep(api, challenge, totpCode(secret));
+    // The code used to confirm the enrolment cannot sign in: its time step is spent. (The very code
+    // sent then, not one computed now: a 30-second boundary in between would make that a fresh step.)
+    const replayed = await secondStep(api, challenge, confirmedWith);
     expect(replayed.status).toBe(401);
     expect((await replayed.json()).detail).toBe(TWO_FACTOR_DETAILS.invalidCode);
 
