@@ -66,12 +66,13 @@ export function useIsPending(formAction?: string): boolean {
   );
 }
 
+/** While pending the button keeps its colours (faded text failed WCAG contrast); the spinner and the wait cursor say it is busy. */
 export function SubmitButton({ children, pending, pendingLabel }: { children: ReactNode; pending: boolean; pendingLabel: string }) {
   return (
     <button
       type="submit"
       aria-disabled={pending || undefined}
-      className={primaryButton('inline-flex items-center justify-center gap-2 transition focus-visible:ring-offset-2 aria-disabled:opacity-75')}
+      className={primaryButton('inline-flex items-center justify-center gap-2 transition focus-visible:ring-offset-2 aria-disabled:cursor-wait')}
       onClick={(event) => {
         if (pending) event.preventDefault();
       }}

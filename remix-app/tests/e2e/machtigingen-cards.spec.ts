@@ -123,8 +123,8 @@ test("'Intrekken' revokes the whole card after confirming; both logs show the ch
     const kinds = await logRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
     expect(kinds.slice(0, 3), who).toEqual(['grant.revoked', 'grant.changed', 'grant.created']);
     const changed = logRows(page).filter({ hasText: AUDIT_KIND_LABELS['grant.changed'] });
-    await expect(changed, who).toContainText('Dataset.ReadWater, Dataset.ReadCrop, Dataset.ReadGlass');
-    await expect(changed, who).toContainText('2099-12-31');
+    await expect(changed, who).toContainText('categorieën: Water, Gewassen, Glas');
+    await expect(changed, who).toContainText('geldig tot en met: 31 december 2099');
   }
 });
 
