@@ -38,6 +38,8 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs'
 await build({ ...common, entryPoints: [join(here, 'src', 'cli.ts')], outfile: join(workDir, 'dist', 'cli.js') });
 // The SPARQL engine starts worker.js next to its own file: in the bundle, next to cli.js.
 await build({ ...common, entryPoints: [join(dirname(sparqlMain), 'worker.js')], outfile: join(workDir, 'dist', 'worker.js') });
+// The store loader's worker (store mode), found next to cli.js as well.
+await build({ ...common, entryPoints: [join(here, 'src', 'store', 'load-worker.ts')], outfile: join(workDir, 'dist', 'load-worker.js') });
 
 writeFileSync(
   join(workDir, 'package.json'),

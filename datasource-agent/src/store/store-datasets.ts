@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import { StoreClient, type StoreClientOptions } from './store-client';
 import { answerFromStore, EMPTY_GRAPH, type StoreAnswer } from './store-query';
 import { graphsCategories, permittedGraphs } from './store-graphs';
-import { loadIntoStore } from './store-loader';
+import { loadInWorker } from './load-in-worker';
 import { dropRecord, readRecord, writeRecord } from './store-state';
 import { ntriplesLines } from './ntriples-lines';
 import { readJsonResults } from './json-results-reader';
@@ -74,16 +74,16 @@ export class StoreDatasets {
       return { triples: record.triples, categories: graphsCategories(datasetId, record.graphs), loadMs: Date.now() - started, reused: true };
     }
     await dropRecord(this.client, datasetId);
-    const loaded = await loadIntoStore({
-      client: this.client,
+    const { sparqlEndpoint, graphStore, credentials } = this.options;
+    const loaded = await loadInWorker({
+      client: { sparqlEndpoint, graphStore, ...(credentials ? { credentials } : {}) },
       file: path,
       name: file,
       datasetId,
       sizeBytes,
-      log: this.log,
       replaces: [...(record?.graphs ?? []), ...(this.placed.get(file)?.graphs ?? [])],
       ...(this.options.batchTriples ? { batchTriples: this.options.batchTriples } : {}),
-    });
+    }, this.log);
     const graphs = [...loaded.graphs.keys()].sort();
     await writeRecord(this.client, datasetId, { sha256, triples: loaded.triples, graphs });
     this.placed.set(file, { datasetId, graphs });
