@@ -66,5 +66,10 @@ describe('SubjectTable', () => {
     expect(table.categories('http://x/s4999')).toEqual(['Water']);
     expect(table.categories('http://x/unknown')).toEqual([]);
     expect(table.allSets()).toHaveLength(5);
+    // Seen without categories is not the same as never seen (the one-pass load needs the difference).
+    table.set('http://x/plain', []);
+    expect(table.known('http://x/plain')).toEqual([]);
+    expect(table.known('http://x/unknown')).toBeUndefined();
+    expect(table.known('http://x/s0')).toEqual(['Heating', 'Roof']);
   });
 });

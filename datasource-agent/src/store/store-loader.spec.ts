@@ -38,6 +38,8 @@ describe('loadIntoStore', () => {
   let server: Server;
   let dir: string;
   let writes: Write[];
+  /** What the store holds: each graph's lines, as DELETE and POST left them. */
+  let graphs: Map<string, string[]>;
   let inFlight: number;
   let mostInFlight: number;
   /** The write (1-based) the store refuses, if any. */
@@ -46,18 +48,21 @@ describe('loadIntoStore', () => {
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'store-loader-'));
     writes = [];
+    graphs = new Map();
     inFlight = 0;
     mostInFlight = 0;
     failOn = undefined;
     server = createServer((request, response) => {
       const graph = new URL(request.url ?? '/', 'http://store').searchParams.get('graph') ?? '';
-      if (request.method === 'DELETE') return void response.writeHead(404).end();
+      if (request.method === 'DELETE') return void response.writeHead(graphs.delete(graph) ? 204 : 404).end();
       let body = '';
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        const number = writes.push({ graph, lines: body.split('\n').filter(Boolean) });
+        const lines = body.split('\n').filter(Boolean);
+        const number = writes.push({ graph, lines });
+        if (number !== failOn) graphs.set(graph, [...(graphs.get(graph) ?? []), ...lines]);
         // Slow enough that the loader, which parses on, has a second write under way.
         setTimeout(() => {
           inFlight -= 1;
@@ -74,16 +79,23 @@ describe('loadIntoStore', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function job(batchTriples: number) {
+  function job(batchTriples: number, text = turtle()) {
     const file = path.join(dir, 'data.ttl');
-    writeFileSync(file, turtle());
+    writeFileSync(file, text);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { client: { sparqlEndpoint: `${base}/sparql`, graphStore: `${base}/graph` }, file, name: 'data.ttl', datasetId: 'd1', sizeBytes: 0, batchTriples, replaces: [] };
   }
 
-  function load(batchTriples: number) {
-    const data = job(batchTriples);
-    return loadIntoStore({ ...data, client: new StoreClient(data.client), log: SILENT });
+  function load(batchTriples: number, text?: string, log = SILENT) {
+    const data = job(batchTriples, text);
+    return loadIntoStore({ ...data, client: new StoreClient(data.client), log });
+  }
+
+  /** The subjects (local names) in each graph the store holds, by category part of the graph name. */
+  function subjectsByGraph(): Record<string, string[]> {
+    return Object.fromEntries(
+      [...graphs].map(([graph, lines]) => [graph.replace('urn:datahub:dataset:d1:', ''), [...new Set(lines.map((line) => /^<https:\/\/example\.test\/(\w+)>/.exec(line)?.[1]))].sort()]),
+    );
   }
 
   it('writes each graph in full batches of its own triples, two at a time at most', async () => {
@@ -95,9 +107,9 @@ describe('loadIntoStore', () => {
     expect(byGraph.get('urn:datahub:dataset:d1:Heating')).toHaveLength(20 * 3);
     expect(byGraph.get('urn:datahub:dataset:d1:_uncategorised')).toHaveLength(20 * 2);
     expect(byGraph.get('urn:datahub:dataset:d1:_uncategorised')!.every((line) => Number(/^<https:\/\/example\.test\/s(\d+)>/.exec(line)?.[1]) % 3 === 0)).toBe(true);
-    // Every write but a graph's last is a full batch: 60 Heating triples are 6 writes, not 20 small ones.
+    // Every write is a full batch (a subject's run of 3 is not split): 60 Heating triples are 5 writes, not 20 small ones.
     const heating = writes.filter((write) => write.graph.endsWith(':Heating'));
-    expect(heating.map((write) => write.lines.length)).toEqual([10, 10, 10, 10, 10, 10]);
+    expect(heating.map((write) => write.lines.length)).toEqual([12, 12, 12, 12, 12]);
     expect(mostInFlight).toBe(2);
   });
 
@@ -128,5 +140,30 @@ describe('loadIntoStore', () => {
     const data = { ...job(10), file };
     await expect(loadInWorker(data, SILENT, { script: WORKER, heapMb: 4 })).rejects.toThrow(/memory|stopped/i);
     expect(await loadInWorker(job(10), SILENT, { script: WORKER })).toMatchObject({ triples: 160 });
+  });
+
+  it('loads in one pass while each subject keeps its categories, also when it comes back', async () => {
+    const lines: string[] = [];
+    const log = { ...SILENT, info: (message: string, fields?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(fields)}`) };
+    const C = `<${CATEGORY_PREDICATE}>`;
+    const text = `PREFIX : <https://example.test/>\n:a :v 1 ; ${C} "Water" .\n:b :v 2 .\n:a :v 3 .\n:b :v 4 .\n`;
+    expect((await load(10, text, log)).triples).toBe(5);
+    expect(subjectsByGraph()).toEqual({ Water: ['a'], _uncategorised: ['b'] });
+    expect(graphs.get('urn:datahub:dataset:d1:Water')).toHaveLength(3);
+    expect(lines.find((line) => line.startsWith('loaded into the store'))).toContain('"passes":1');
+  });
+
+  it('starts again in two passes when a subject comes back with another category, and leaves no triple in a wrong graph', async () => {
+    const lines: string[] = [];
+    const log = { ...SILENT, info: (message: string, fields?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(fields)}`) };
+    const C = `<${CATEGORY_PREDICATE}>`;
+    // a is written uncategorised first (and c, whose run is longer than a batch, as Heating only).
+    const long = Array.from({ length: 12 }, (_, i) => `:c :v ${i} .`).join('\n');
+    const text = `PREFIX : <https://example.test/>\n:a :v 1 .\n:c ${C} "Heating" .\n${long}\n:b :v 2 ; ${C} "Water" .\n:a ${C} "Water" .\n:c ${C} "Water" .\n`;
+    expect((await load(5, text, log)).triples).toBe(18);
+    expect(subjectsByGraph()).toEqual({ Water: ['a', 'b'], 'Heating+Water': ['c'] });
+    expect(graphs.get('urn:datahub:dataset:d1:Heating+Water')).toHaveLength(14);
+    expect(lines.some((line) => line.startsWith('a subject comes back with other categories'))).toBe(true);
+    expect(lines.find((line) => line.startsWith('loaded into the store'))).toContain('"passes":2');
   });
 });

@@ -25,6 +25,7 @@ export class SubjectTable {
     return [digest.readUInt32LE(0), digest.readUInt32LE(4), digest.readUInt32LE(8)];
   }
 
+  /** Slots hold a set number + 1: 0 is an empty slot, 1 a subject seen without categories. */
   private slot(k: [number, number, number]): number {
     const mask = this.capacity - 1;
     for (let i = k[0] & mask; ; i = (i + 1) & mask) {
@@ -46,22 +47,32 @@ export class SubjectTable {
     return number;
   }
 
-  /** Adds a category to a subject's set. */
-  add(subject: string, category: string): void {
+  /** Sets a subject's categories (replacing what it had). */
+  set(subject: string, categories: readonly string[]): void {
     if ((this.size + 1) * 10 > this.capacity * 6) this.grow();
     const k = SubjectTable.hash(subject);
     const i = this.slot(k);
-    const current = this.values[i];
-    if (current === 0) {
+    if (this.values[i] === 0) {
       this.keys.set(k, i * 3);
       this.size += 1;
     }
-    this.values[i] = this.setNumber([...this.sets[current], category]);
+    this.values[i] = this.setNumber([...categories]) + 1;
+  }
+
+  /** Adds a category to a subject's set. */
+  add(subject: string, category: string): void {
+    this.set(subject, [...(this.known(subject) ?? []), category]);
+  }
+
+  /** The subject's categories, sorted, or undefined for a subject never set. */
+  known(subject: string): readonly string[] | undefined {
+    const value = this.values[this.slot(SubjectTable.hash(subject))];
+    return value === 0 ? undefined : this.sets[value - 1];
   }
 
   /** The subject's categories, sorted ([] when it has none). */
   categories(subject: string): readonly string[] {
-    return this.sets[this.values[this.slot(SubjectTable.hash(subject))]];
+    return this.known(subject) ?? [];
   }
 
   /** Every category set seen ([] included). */
