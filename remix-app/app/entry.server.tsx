@@ -6,7 +6,7 @@ import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/core/nonce';
-import { keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
+import { acceptedEncoding, encodeWhole, keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
 import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-cache/page-replay.server';
 import { renderedPageView, sendPageView } from './lib/insight/page-views.server';
 
@@ -38,6 +38,8 @@ export default function handleRequest(
     );
   }
 
+  if (request.method !== 'GET' && request.method !== 'HEAD') return wholeResponse(request, responseStatusCode, responseHeaders, remixContext, nonce);
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -64,6 +66,52 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by the error boundary; log the first ones.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+/**
+ * The page answering a form post without JavaScript (never cached): rendered as the streamed pages
+ * are, but sent whole and compressed in one step. Streamed through the compression middleware, its
+ * 16 KB pieces each waited for a turn of a busy event loop: under 20 users a SPARQL form post's
+ * answer took ≈ 500 ms from its first byte to its last (docs/benchmarks.md, issue 26).
+ */
+function wholeResponse(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('error', reject);
+          body.on('end', () => {
+            const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
+            encodeWhole(Buffer.concat(chunks), encoding).then((bytes) => {
+              headers.set('Content-Type', 'text/html; charset=utf-8');
+              headers.append('Vary', 'Accept-Encoding');
+              if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+              headers.set('Content-Length', String(bytes.length));
+              resolve(new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers }));
+            }, reject);
+          });
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          // As on streamed pages: the error boundary reports it; log the ones after the shell.
           if (shellRendered) console.error(error);
         },
       },
