@@ -13,7 +13,7 @@ import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.serv
 import { apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { byName, isOnline } from '~/lib/datasets/datasets';
-import { toCard } from '~/lib/datasets/datasets.server';
+import { datasetBySlug, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.dataset;
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Two rounds of parallel calls: the user (shared with the shell) with the dataset, then what depends on the dataset.
   const [user, found] = await Promise.all([
     requireCurrentUser(args),
-    apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }),
+    datasetBySlug(args, slug),
   ]);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403)

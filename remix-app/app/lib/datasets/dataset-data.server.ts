@@ -6,6 +6,7 @@ import type { SparqlJsonResults } from '../authorisations/authorisations';
 import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
+import { datasetBySlug } from './datasets.server';
 
 export interface SparqlReply {
   query: string;
@@ -37,11 +38,15 @@ function refusalText(body: string): string | undefined {
 
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
+  // The dataset is asked alongside the sign-in check (one round trip less); the page's loader reuses it.
+  const lookup = datasetBySlug({ request, context }, params.slug ?? '');
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
-  const dataset = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug: params.slug ?? '' } } });
+  const dataset = await lookup;
+  // As before the lookup was shared: an unknown or hidden dataset is the error page, not a form error.
+  if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
   const started = performance.now();
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);

@@ -1,4 +1,6 @@
-import { apiGet } from '../core/api.server';
+import type { AppLoadContext } from '@remix-run/node';
+import { apiGet, apiRequest } from '../core/api.server';
+import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
 import { byName, isOnline } from './datasets';
 import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
@@ -21,6 +23,11 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
     more: page.length > shown && shown < MAX_SHOWN ? moreHref(searchQuery(request), shown) : null,
     catalogueEmpty,
   };
+}
+
+/** The dataset at /dataset/{slug}, asked once per request (the form post's action and the page's loader share it); refusals come back. */
+export function datasetBySlug({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
+  return oncePerRequest(context, `dataset:${slug}`, () => apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
 export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {
