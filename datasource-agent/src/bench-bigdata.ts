@@ -4,11 +4,12 @@
  * Virtuoso of its own, then measures in the same run:
  *   - load throughput: the agent (streamed, per-category graphs) vs Virtuoso's bulk loader (ld_dir +
  *     rdf_loader_run) on the same file, and the agent's peak resident memory;
- *   - three queries with a one-category grant (Dataset.ReadHeating): through the agent (HTTP, token,
- *     guard, answer re-written) vs the same query sent straight to Virtuoso on the same graphs.
- * The hub is not in this path: it forwards to the agent (see docs/benchmarks.md).
+ *   - three queries with a one-category grant (Dataset.ReadHeating): through the hub (a real nest-api
+ *     with the demo seed and its embedded PostgreSQL; Kassenbouw West asks GET /api/datasets/{id}/data
+ *     with a grant of Kwekerij Delta, the hub forwards to the agent) and through the agent alone, vs
+ *     the same query sent straight to Virtuoso on the same graphs; and nest-api's peak RSS.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,64 @@ import { permittedGraphs } from './store/store-graphs';
 import { EMPTY_GRAPH } from './store/store-query';
 import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
 import { signHubToken } from './tokens';
+
+const PASSWORD = 'Tuinbouw-demo-2026';
+const NEST_API = path.resolve(__dirname, '..', '..', 'nest-api', 'dist', 'main.js');
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real nest-api (demo seed, embedded PostgreSQL in its own folder) that forwards every query (SPARQL_CACHE_MB=1). */
+async function startHub(dir: string): Promise<{ base: string; child: ChildProcess; login: (email: string) => Promise<string> }> {
+  const port = await freePort();
+  const data = path.join(dir, 'hub');
+  mkdirSync(data, { mode: 0o777 });
+  const child = spawn(process.execPath, [NEST_API], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: data,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      CSRF_SECRET: randomBytes(32).toString('base64url'),
+      DEMO_SEED: 'true',
+      LOG_LEVEL: 'warn',
+      ALLOW_PRIVATE_HOSTS: 'true',
+      DISCOVERY_INTERVAL_SECONDS: '0',
+      SPARQL_CACHE_MB: '1',
+      SPARQL_WARM_COPIES: 'false',
+      SPARQL_DEADLINE_MS: '600000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error('nest-api stopped');
+    return (await fetch(`${base}/api/health`)).ok || undefined;
+  }, 'nest-api', 180_000);
+  const login = async (email: string) =>
+    ((await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { access_token: string }).access_token;
+  return { base, child, login };
+}
+
+async function call<T>(url: string, token: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
 
 const BASE = 'https://data.kwekerij-delta.test/kas/';
 const DATASET = 'bigdata-1';
@@ -68,18 +127,25 @@ async function main(): Promise<void> {
   const triples = generate(file, wanted);
   const generateS = (performance.now() - t0) / 1000;
   writeFileSync(path.join(dataDir, 'datasets.yaml'), `datasets:\n  - file: bigdata.ttl\n    dataset_id: ${DATASET}\n    name: Bigdata\n    about: x\n    contact: x\n    additional_info: x\n`);
-  const secret = randomBytes(32).toString('base64url');
+  const hub = await startHub(virtuoso.dir);
+  const deltaOwner = await hub.login('eigenaar@kwekerij-delta.test');
+  const westOwner = await hub.login('eigenaar@kassenbouw-west.test');
+  const created = await call<{ credentials: { secret: string } }>(`${hub.base}/api/datasources`, deltaOwner, { method: 'POST', json: { name: 'Bigdata-bron', hostname: '' } });
+  const secret = created.credentials.secret;
   const credentials = path.join(virtuoso.dir, 'credentials.json');
-  writeFileSync(credentials, JSON.stringify({ datasource_id: 'bench', credentials: { datasource_id: 'bench', secret } }));
+  writeFileSync(credentials, JSON.stringify(created));
+  const agentPort = await freePort();
 
-  const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--credentials', credentials, '--data', dataDir, '--port', '0', '--rescan-interval', '0', '--deadline', '600000', ...(values.batch ? ['--store-batch', values.batch] : []), ...virtuoso.cliArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--credentials', credentials, '--data', dataDir, '--hub', hub.base, '--port', String(agentPort), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${agentPort}`, '--rescan-interval', '0', '--deadline', '600000', ...(values.batch ? ['--store-batch', values.batch] : []), ...virtuoso.cliArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let peakRss = 0;
+  let hubPeakRss = 0;
   const sampler = setInterval(() => {
     try {
       peakRss = Math.max(peakRss, rssMb(child.pid!).rss);
+      hubPeakRss = Math.max(hubPeakRss, rssMb(hub.child.pid!).rss);
     } catch {
       // exited
     }
@@ -90,6 +156,13 @@ async function main(): Promise<void> {
     const loaded = /loaded into the store file=bigdata\.ttl triples=(\d+) graphs=(\d+) passes=(\d) load_ms=(\d+) triples_per_s=(\d+)/.exec(output);
     if (!loaded) throw new Error(`no load line:\n${output.slice(-2000)}`);
     const agentLoadRss = peakRss;
+    // The hub's side: the dataset online, and a one-category grant from Kwekerij Delta to Kassenbouw West.
+    const hubDataset = await waitFor(async () => {
+      const mine = await call<{ dataset_id: string; status: string }[]>(`${hub.base}/api/my-datasets`, deltaOwner);
+      return mine.find((dataset) => dataset.status === 'online')?.dataset_id;
+    }, 'the dataset to come online at the hub', 600_000);
+    const west = await call<{ organization: string }>(`${hub.base}/api/current_user`, westOwner);
+    await call(`${hub.base}/api/datasets/${hubDataset}/authorisations`, deltaOwner, { method: 'POST', json: { dataset: hubDataset, authorisations: GRANT, assignee_organization: west.organization } });
 
     const b0 = performance.now();
     isql(virtuoso, `ld_dir('${dataDir}', 'bigdata.ttl', 'urn:bench:bulk'); rdf_loader_run(); checkpoint;`);
@@ -101,10 +174,17 @@ async function main(): Promise<void> {
     const graphs = permittedGraphs(DATASET, all, { all: false, categories: ['Heating'] });
     const rows: string[] = [];
     for (const query of QUERIES) {
+      let hubRows = 0;
+      const viaHub = await timed(async () => {
+        const response = await fetch(`${hub.base}/api/datasets/${hubDataset}/data?sparql_query=${encodeURIComponent(query.sparql)}`, { headers: { authorization: `Bearer ${westOwner}`, accept: 'application/sparql-results+json' } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${query.name} via the hub: ${response.status} ${body.slice(0, 300)}`);
+        hubRows = (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length;
+      }, runs);
       let agentRows = 0;
       const viaAgent = await timed(async () => {
-        const token = signHubToken(secret, { datasetId: DATASET, sub: 'bench', scopes: GRANT });
-        const response = await fetch(`${url}/datasets/${DATASET}?sparql_query=${encodeURIComponent(query.sparql)}`, { headers: { authorization: `Bearer ${token}` } });
+        const token = signHubToken(secret, { datasetId: hubDataset, sub: 'bench', scopes: GRANT });
+        const response = await fetch(`${url}/datasets/${hubDataset}?sparql_query=${encodeURIComponent(query.sparql)}`, { headers: { authorization: `Bearer ${token}` } });
         const body = await response.text();
         if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${body.slice(0, 300)}`);
         agentRows = (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length;
@@ -116,7 +196,8 @@ async function main(): Promise<void> {
         const response = await fetch(virtuoso.sparqlEndpoint, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } });
         await response.text();
       }, runs);
-      rows.push(`| ${query.name} | ${agentRows} | ${viaAgent.toFixed(1)} | ${straight.toFixed(1)} | ${(viaAgent / straight).toFixed(2)} |`);
+      const bar = 1.3 * straight + 10;
+      rows.push(`| ${query.name} | ${hubRows} | ${viaHub.toFixed(1)} | ${agentRows} | ${viaAgent.toFixed(1)} | ${straight.toFixed(1)} | ${(viaHub / straight).toFixed(2)} | ${bar.toFixed(1)}: ${viaHub <= bar ? 'met' : 'NOT met'} |`);
     }
     const sizeMb = (statSync(file).size / 1048576).toFixed(0);
     const [, agentTriples, graphCount, passes, loadMs, agentRate] = loaded;
@@ -133,17 +214,20 @@ async function main(): Promise<void> {
       '',
       `queries with ${GRANT.join(', ')} (${graphs.length} graphs), median of ${runs} after a warm-up run:`,
       '',
-      '| query | rows | via agent ms | straight to Virtuoso ms | ratio |',
-      '|---|---:|---:|---:|---:|',
+      '| query | rows via hub | via hub ms | rows via agent | via agent ms | straight to Virtuoso ms | hub / straight | bar 1.3 × straight + 10 ms |',
+      '|---|---:|---:|---:|---:|---:|---:|---|',
       ...rows,
       '',
-      `agent peak RSS over the whole run: ${peakRss} MB`,
+      `agent peak RSS over the whole run: ${peakRss} MB; nest-api peak RSS: ${hubPeakRss} MB`,
+      '(rows straight from Virtuoso are uncapped; the hub and the agent stop at their row cap)',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     clearInterval(sampler);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    hub.child.kill('SIGTERM');
+    await new Promise((resolve) => (hub.child.exitCode !== null ? resolve(null) : hub.child.once('exit', resolve)));
     await virtuoso.stop();
   }
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { CATEGORY_PREDICATE } from '@datahub/sparql';
+import type { Logger } from '../log';
 import { StoreClient } from './store-client';
 import { loadIntoStore } from './store-loader';
 import { loadInWorker } from './load-in-worker';
@@ -17,7 +18,7 @@ import { loadInWorker } from './load-in-worker';
 /** The built worker (the agent's tests run against dist/, which `npm test` builds first). */
 const WORKER = path.resolve(__dirname, '..', '..', 'dist', 'store', 'load-worker.js');
 
-const SILENT = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const SILENT: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** 60 subjects, 3 triples each; every third without a category, the rest Heating or Water. */
 function turtle(): string {
@@ -94,7 +95,7 @@ describe('loadIntoStore', () => {
   /** The subjects (local names) in each graph the store holds, by category part of the graph name. */
   function subjectsByGraph(): Record<string, string[]> {
     return Object.fromEntries(
-      [...graphs].map(([graph, lines]) => [graph.replace('urn:datahub:dataset:d1:', ''), [...new Set(lines.map((line) => /^<https:\/\/example\.test\/(\w+)>/.exec(line)?.[1]))].sort()]),
+      [...graphs].map(([graph, lines]) => [graph.replace('urn:datahub:dataset:d1:', ''), [...new Set(lines.map((line) => /^<https:\/\/example\.test\/(\w+)>/.exec(line)?.[1] ?? line))].sort()]),
     );
   }
 
