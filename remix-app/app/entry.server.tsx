@@ -75,49 +75,21 @@ export default function handleRequest(
 }
 
 /**
- * The page answering a form post without JavaScript (never cached): rendered as the streamed pages
- * are, but sent whole and compressed in one step. Streamed through the compression middleware, its
- * 16 KB pieces each waited for a turn of a busy event loop: under 20 users a SPARQL form post's
- * answer took ≈ 500 ms from its first byte to its last (docs/benchmarks.md, issue 26).
+ * The page answering a form post without JavaScript (never cached): sent whole and compressed in
+ * one step. Streamed through the compression middleware, its 16 KB pieces each waited for a turn of
+ * a busy event loop: under 20 users a SPARQL form post's answer took ≈ 500 ms from its first byte to
+ * its last (docs/benchmarks.md, issue 26). Errors after the shell are the error boundary's, as when
+ * streamed.
  */
-function wholeResponse(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('error', reject);
-          body.on('end', () => {
-            const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
-            encodeWhole(Buffer.concat(chunks), encoding).then((bytes) => {
-              headers.set('Content-Type', 'text/html; charset=utf-8');
-              headers.append('Vary', 'Accept-Encoding');
-              if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-              headers.set('Content-Length', String(bytes.length));
-              resolve(new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers }));
-            }, reject);
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          // As on streamed pages: the error boundary reports it; log the ones after the shell.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1_000);
-  });
+async function wholeResponse(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
+  const html = await renderToBuffer(remixContext, request.url, nonce, { failOnError: false });
+  const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
+  const bytes = await encodeWhole(html, encoding);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.append('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(bytes.length));
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
 /**
@@ -136,8 +108,11 @@ export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: s
   });
 }
 
-/** The whole page at once (no Suspense boundaries here: nothing streams later). */
-function renderToBuffer(remixContext: EntryContext, url: string, nonce: string): Promise<Buffer> {
+/**
+ * The whole page at once (no Suspense boundaries here: nothing streams later). A page to keep fails
+ * on any error; a form post's answer (`failOnError: false`) logs it, as a streamed page would.
+ */
+function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const body = new PassThrough();
@@ -164,7 +139,7 @@ function renderToBuffer(remixContext: EntryContext, url: string, nonce: string):
           pipe(body);
         },
         onShellError: fail,
-        onError: fail,
+        onError: failOnError ? fail : (error: unknown) => console.error(error),
       },
     );
     abortRender = abort;
