@@ -62,19 +62,20 @@ afterAll(async () => {
 });
 
 describe('the data source package the hub serves', () => {
-  it('is the bundled agent: a gzip tarball with the CLI, its worker, and only published dependencies', async () => {
+  it('is the bundled agent: a gzip tarball with the CLI, its workers, and only published dependencies', async () => {
     const response = await api.request('/api/datasource-agent/package.tgz');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/gzip');
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.equals(await readFile(agentPackagePath()))).toBe(true);
     const entries = tarEntries(body);
-    expect([...entries.keys()].sort()).toEqual(['package/README.md', 'package/dist/cli.js', 'package/dist/worker.js', 'package/package.json']);
+    // worker.js: the SPARQL engine's (memory mode); load-worker.js: the store mode's loader.
+    expect([...entries.keys()].sort()).toEqual(['package/README.md', 'package/dist/cli.js', 'package/dist/load-worker.js', 'package/dist/worker.js', 'package/package.json']);
     const manifest = JSON.parse(entries.get('package/package.json')!.toString('utf8'));
     expect(manifest.bin).toEqual({ 'datasource-agent': 'dist/cli.js' });
     // The workspace libraries are bundled in: they are not on the npm registry.
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['jsonwebtoken', 'n3', 'oxigraph', 'sparqljs', 'yaml']);
-    expect(entries.get('package/dist/cli.js')!.toString('utf8')).not.toMatch(/require\("@datahub\//);
+    for (const script of ['cli.js', 'load-worker.js']) expect(entries.get(`package/dist/${script}`)!.toString('utf8')).not.toMatch(/require\("@datahub\//);
   });
 });
 
