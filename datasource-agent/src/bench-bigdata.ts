@@ -20,23 +20,11 @@ import { BENCH_QUERIES } from './bench-queries';
 import { median, rssMb, waitFor } from './bench-helpers';
 import { permittedGraphs } from './store/store-graphs';
 import { EMPTY_GRAPH } from './store/store-query';
-import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
+import { freePort, startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
 import { signHubToken } from './tokens';
 
 const PASSWORD = 'Tuinbouw-demo-2026';
 const NEST_API = path.resolve(__dirname, '..', '..', 'nest-api', 'dist', 'main.js');
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real nest-api (demo seed, embedded PostgreSQL in its own folder) that forwards every query (SPARQL_CACHE_MB=1). */
 async function startHub(dir: string): Promise<{ base: string; child: ChildProcess; login: (email: string) => Promise<string> }> {

@@ -25,7 +25,8 @@ export interface TestVirtuoso {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port (also for bench:bigdata's hub and agent). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
