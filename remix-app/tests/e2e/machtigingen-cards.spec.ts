@@ -98,6 +98,8 @@ test("'Wijzigen' changes the categories and the expiry at once; a refused post k
 
   // The same again: nothing changes, and the page says so.
   await card(page, L.given).getByRole('link', { name: C.editLabel(online.name, 'Kassenbouw West') }).click();
+  // On the edit page first: /machtigingen may show other tests' access requests, each with an expiry field of this label.
+  await expect(page.getByRole('heading', { level: 1, name: C.editTitle })).toBeVisible();
   await expect(page.getByLabel(L.create.expiration)).toHaveValue('2099-12-31');
   await page.getByRole('button', { name: C.submit }).click();
   await expect(page).toHaveURL(/\/machtigingen$/);
