@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonResults, type RawBinding } from './json-results-reader';
 import { ntriplesLines } from './ntriples-lines';
-import { SubjectTable } from './subject-table';
 
 /** The text in pieces of `size` bytes (a multi-byte character may be cut in two). */
 async function* pieces(text: string, size: number): AsyncGenerator<Uint8Array> {
@@ -49,27 +48,5 @@ describe('ntriplesLines', () => {
       for await (const line of ntriplesLines(pieces(text, size))) lines.push(line);
       expect(lines, `pieces of ${size}`).toEqual(['<http://x/a> <http://x/p> "één" .\n', '_:ds_1_xb0 <http://x/p> _:ds_1_a7 .\n', '<http://x/b> <http://x/p> "x"\n']);
     }
-  });
-});
-
-describe('SubjectTable', () => {
-  it("keeps each subject's category set through growing, and none for unknown subjects", () => {
-    const table = new SubjectTable(4);
-    for (let i = 0; i < 5000; i++) {
-      table.add(`http://x/s${i}`, i % 2 ? 'Water' : 'Heating');
-      if (i % 3 === 0) table.add(`http://x/s${i}`, 'Roof');
-    }
-    table.add('http://x/s1', 'Water');
-    expect(table.categories('http://x/s0')).toEqual(['Heating', 'Roof']);
-    expect(table.categories('http://x/s1')).toEqual(['Water']);
-    expect(table.categories('http://x/s3')).toEqual(['Roof', 'Water']);
-    expect(table.categories('http://x/s4999')).toEqual(['Water']);
-    expect(table.categories('http://x/unknown')).toEqual([]);
-    expect(table.allSets()).toHaveLength(5);
-    // Seen without categories is not the same as never seen (the one-pass load needs the difference).
-    table.set('http://x/plain', []);
-    expect(table.known('http://x/plain')).toEqual([]);
-    expect(table.known('http://x/unknown')).toBeUndefined();
-    expect(table.known('http://x/s0')).toEqual(['Heating', 'Roof']);
   });
 });

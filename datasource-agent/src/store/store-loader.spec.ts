@@ -87,9 +87,9 @@ describe('loadIntoStore', () => {
     return { client: { sparqlEndpoint: `${base}/sparql`, graphStore: `${base}/graph` }, file, name: 'data.ttl', datasetId: 'd1', sizeBytes: 0, batchTriples, replaces: [] };
   }
 
-  function load(batchTriples: number, text?: string, log = SILENT) {
+  function load(batchTriples: number, text?: string, log = SILENT, recentSubjects?: number) {
     const data = job(batchTriples, text);
-    return loadIntoStore({ ...data, client: new StoreClient(data.client), log });
+    return loadIntoStore({ ...data, client: new StoreClient(data.client), log, recentSubjects });
   }
 
   /** The subjects (local names) in each graph the store holds, by category part of the graph name. */
@@ -166,5 +166,24 @@ describe('loadIntoStore', () => {
     expect(graphs.get('urn:datahub:dataset:d1:Heating+Water')).toHaveLength(14);
     expect(lines.some((line) => line.startsWith('a subject comes back with other categories'))).toBe(true);
     expect(lines.find((line) => line.startsWith('loaded into the store'))).toContain('"passes":2');
+  });
+
+  it('writes every graph again when a subject comes back, without its category, after it was forgotten', async () => {
+    const lines: string[] = [];
+    const log = { ...SILENT, info: (message: string, fields?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(fields)}`) };
+    const C = `<${CATEGORY_PREDICATE}>`;
+    // With two subjects remembered, a is forgotten by the time it comes back; d comes back while remembered.
+    const text = `PREFIX : <https://example.test/>\n:a :v 1 ; ${C} "Water" .\n:b :v 2 .\n:c :v 3 .\n:d :v 4 ; ${C} "Heating" .\n:a :v 5 .\n:d :v 6 .\n`;
+    expect((await load(10, text, log, 2)).triples).toBe(8);
+    expect(subjectsByGraph()).toEqual({ Water: ['a'], Heating: ['d'], _uncategorised: ['b', 'c'] });
+    expect(graphs.get('urn:datahub:dataset:d1:Water')).toHaveLength(3);
+    expect(lines.find((line) => line.startsWith('a subject comes back'))).toContain('"subjects":1');
+    expect(lines.find((line) => line.startsWith('loaded into the store'))).toContain('"passes":2');
+
+    // Remembered (the default): the same file in one pass.
+    lines.length = 0;
+    expect((await load(10, text, log)).triples).toBe(8);
+    expect(subjectsByGraph()).toEqual({ Water: ['a'], Heating: ['d'], _uncategorised: ['b', 'c'] });
+    expect(lines.find((line) => line.startsWith('loaded into the store'))).toContain('"passes":1');
   });
 });

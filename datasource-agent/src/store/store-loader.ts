@@ -5,15 +5,17 @@
  *
  * One pass when it can: Turtle writes a subject's triples together, so a subject's categories are
  * known when the next subject starts, and its triples go out then. A subject that comes back later
- * with categories it did not have would have its earlier triples in the wrong graph: then the load
- * starts again in two passes (the first learns every subject's categories, the second writes).
+ * keeps its graph while it is among the recently seen; the runs are noted on disk (run-log.ts), and
+ * when some subject's runs went under different category sets, the load writes every graph again in
+ * a second pass that knows those subjects' full sets. Memory does not grow with the file.
  */
 import { termToId, Writer, type Quad } from 'n3';
+import { LRUCache } from 'lru-cache';
 import { CATEGORY_PREDICATE } from '@datahub/sparql';
 import type { Logger } from '../log';
 import type { StoreClient } from './store-client';
 import { categoryGraph } from './store-graphs';
-import { SubjectTable } from './subject-table';
+import { CategorySets, RunLog, subjectKey } from './run-log';
 import { readTriples, skolemise } from './turtle-stream';
 
 export interface StoreLoadResult {
@@ -33,6 +35,8 @@ interface LoadOptions {
   log: Logger;
   /** Triples per write to one graph (default 10 000: POSTs of 1 000 were 3× slower at the store, batches of 25 000 made a larger heap; measured). */
   batchTriples?: number;
+  /** Subjects remembered with their set (default RECENT_SUBJECTS); one coming back after it is forgotten costs a second pass if its sets differ. */
+  recentSubjects?: number;
   /** Graphs to drop before writing (those of a previous version). */
   replaces?: readonly string[];
 }
@@ -44,10 +48,6 @@ const BUFFERED_BATCHES = 4;
 
 function isCategory(quad: Quad): boolean {
   return quad.predicate.termType === 'NamedNode' && quad.predicate.value === CATEGORY_PREDICATE && quad.object.termType === 'Literal';
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** Lines per graph, each graph written when it holds a batch; a graph is dropped before its first write. */
@@ -138,92 +138,68 @@ class GraphWriter {
   }
 }
 
-/** Graph names by category set (sets are shared arrays from the SubjectTable, so the Map hits). */
-function graphNamer(datasetId: string): (categories: readonly string[]) => string {
-  const names = new Map<readonly string[], string>();
-  return (categories) => {
-    let name = names.get(categories);
-    if (name === undefined) names.set(categories, (name = categoryGraph(datasetId, categories)));
-    return name;
-  };
+/** Graph names by category set number. */
+function graphNamer(datasetId: string, sets: CategorySets): (setNumber: number) => string {
+  const names: string[] = [];
+  return (setNumber) => (names[setNumber] ??= categoryGraph(datasetId, sets.set(setNumber)));
+}
+
+/** Subjects remembered with the set their triples went under, so that a subject coming back soon keeps its graph. */
+const RECENT_SUBJECTS = 65_536;
+
+interface PassOptions {
+  sets: CategorySets;
+  /** Pass 1 notes each run here; pass 2 has none. */
+  runs?: RunLog;
+  /** Pass 2: the full category set of each subject that pass 1 wrote under more than one set (by subjectKey). */
+  overrides?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
- * The one pass: each subject's run of triples is written when the next subject starts. Answers
- * false, having written some graphs, as soon as a subject comes back with other categories.
+ * One pass over the file: each subject's run of triples is written when the next subject starts,
+ * under the categories the run names, joined with those a recently seen subject had. Pass 2 is the
+ * same walk (so a subject that was consistent in pass 1 lands in the same graph again), with the
+ * full sets of the subjects that were not.
  */
-async function onePass(options: LoadOptions, out: GraphWriter): Promise<boolean> {
-  const { file, datasetId, batchTriples = 10_000 } = options;
+async function pass(options: LoadOptions & { batchTriples: number }, out: GraphWriter, { sets, runs, overrides }: PassOptions): Promise<void> {
+  const { file, datasetId, batchTriples } = options;
   const datasetKey = encodeURIComponent(datasetId);
   const writer = new Writer({ format: 'N-Triples' });
-  const graphOf = graphNamer(datasetId);
-  const table = new SubjectTable();
+  const graphOf = graphNamer(datasetId, sets);
+  const recent = new LRUCache<string, number>({ max: options.recentSubjects ?? RECENT_SUBJECTS });
   let subject = '';
   let categories: string[] = [];
   let lines: string[] = [];
-  /** Whether the current subject already had lines written (a very long run, or an earlier one). */
-  let written: readonly string[] | undefined;
-  /** Writes the current run; false when the subject's categories differ from those it was written under. */
-  const flush = async (): Promise<boolean> => {
-    if (subject === '') return true;
-    const before = written ?? table.known(subject);
-    const union = [...new Set([...(before ?? []), ...categories])].sort();
-    if (before !== undefined && !sameSet(before, union)) return false;
-    if (before === undefined) table.set(subject, union);
-    const set = table.categories(subject);
-    written = set;
+  /** The set the current run went under so far (a run longer than a batch goes out in pieces). */
+  let written: number | undefined;
+  const flush = async (): Promise<void> => {
+    if (subject === '' || (lines.length === 0 && categories.length === 0)) return;
+    const known = written ?? recent.get(subject);
+    const override = overrides?.size ? overrides.get(subjectKey(subject)) : undefined;
+    const setNumber = sets.number([...(override ?? []), ...(known === undefined ? [] : sets.set(known)), ...categories]);
+    if (setNumber !== written) {
+      runs?.record(subject, setNumber);
+      recent.set(subject, setNumber);
+    }
+    written = setNumber;
     const run = lines;
     lines = [];
     categories = [];
-    await out.add(graphOf(set), run);
-    return true;
+    if (run.length > 0) await out.add(graphOf(setNumber), run);
   };
   for await (const quad of readTriples(file, (bytes) => (out.bytesRead = bytes))) {
     const id = termToId(quad.subject);
     if (id !== subject) {
-      if (!(await flush())) return false;
+      await flush();
       subject = id;
       written = undefined;
     }
     if (isCategory(quad)) categories.push(quad.object.value);
     const stored = skolemise(quad, datasetKey);
     lines.push(writer.quadToString(stored.subject, stored.predicate, stored.object));
-    if (lines.length >= batchTriples && !(await flush())) return false;
+    if (lines.length >= batchTriples) await flush();
   }
-  return flush();
-}
-
-/** Pass 1 of two: every categorised subject's categories. */
-async function subjectCategories(file: string): Promise<SubjectTable> {
-  const table = new SubjectTable();
-  for await (const quad of readTriples(file)) if (isCategory(quad)) table.add(termToId(quad.subject), quad.object.value);
-  return table;
-}
-
-/** Pass 2 of two: each triple to its subject's graph, the categories known in full. */
-async function secondPass(options: LoadOptions & { batchTriples: number }, table: SubjectTable, out: GraphWriter): Promise<void> {
-  const datasetKey = encodeURIComponent(options.datasetId);
-  const writer = new Writer({ format: 'N-Triples' });
-  const graphOf = graphNamer(options.datasetId);
-  let lastSubject = '';
-  let lastGraph = graphOf([]);
-  let run: string[] = [];
-  for await (const quad of readTriples(options.file, (bytes) => (out.bytesRead = bytes))) {
-    const subject = termToId(quad.subject);
-    if (subject !== lastSubject) {
-      if (run.length > 0) await out.add(lastGraph, run);
-      run = [];
-      lastSubject = subject;
-      lastGraph = graphOf(table.categories(subject));
-    }
-    const stored = skolemise(quad, datasetKey);
-    run.push(writer.quadToString(stored.subject, stored.predicate, stored.object));
-    if (run.length >= options.batchTriples) {
-      await out.add(lastGraph, run);
-      run = [];
-    }
-  }
-  if (run.length > 0) await out.add(lastGraph, run);
+  await flush();
 }
 
 export async function loadIntoStore(options: LoadOptions): Promise<StoreLoadResult> {
@@ -231,21 +207,28 @@ export async function loadIntoStore(options: LoadOptions): Promise<StoreLoadResu
   const started = Date.now();
   const settings = { ...options, batchTriples: options.batchTriples ?? 10_000 };
   const uncategorised = categoryGraph(datasetId, []);
+  const sets = new CategorySets();
+  const runs = new RunLog(sets);
   let out = new GraphWriter(settings, started);
-  await out.drop([uncategorised, ...(options.replaces ?? [])]);
   let passes = 1;
-  if (!(await onePass(settings, out))) {
-    await out.abandon();
-    log.info('a subject comes back with other categories; loading in two passes', { file: options.name });
-    const written = [...out.counts.keys()];
-    passes = 2;
-    const table = await subjectCategories(options.file);
-    const graphOf = graphNamer(datasetId);
-    out = new GraphWriter(settings, started);
-    await out.drop([...table.allSets().map(graphOf), uncategorised, ...written, ...(options.replaces ?? [])]);
-    await secondPass(settings, table, out);
+  try {
+    await out.drop([uncategorised, ...(options.replaces ?? [])]);
+    await pass(settings, out, { sets, runs });
+    const overrides = runs.conflicts();
+    if (overrides.size > 0) {
+      // Some subject's earlier triples went under fewer categories than it has: write every graph again.
+      await out.abandon();
+      log.info('a subject comes back with other categories; loading in two passes', { file: options.name, subjects: overrides.size });
+      const written = [...out.counts.keys()];
+      passes = 2;
+      out = new GraphWriter(settings, started);
+      await out.drop(written);
+      await pass(settings, out, { sets, overrides });
+    }
+    await out.finish();
+  } finally {
+    runs.dispose();
   }
-  await out.finish();
   const loadMs = Date.now() - started;
   log.info('loaded into the store', {
     file: options.name,

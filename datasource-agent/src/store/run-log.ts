@@ -1,0 +1,117 @@
+/**
+ * What the one-pass load wrote, kept on disk so that its memory does not grow with the file: one
+ * record per run of a subject's triples (a 96-bit SHA-1 prefix of the subject and the number of
+ * the category set it was written under). After the pass, `conflicts()` finds the subjects whose
+ * runs were written under different sets — their earlier triples are in a wrong graph — reading
+ * one bucket file at a time.
+ *
+ * Memory: the category sets, one write buffer per bucket, and one bucket's subjects while it is
+ * checked (records are spread over BUCKETS files by hash). A table of every subject in memory took
+ * ≈ 14 bytes a slot and reached 890 MB RSS at 100M triples (≈ 14M subjects); on disk a subject's
+ * run takes 14 bytes of a temporary file instead. Two subjects sharing 96 bits: a 1-in-10¹⁶ event.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const BUCKETS = 256;
+const RECORD = 14;
+/** Records held per bucket before they go to its file (256 × 585 × 14 bytes ≈ 2 MB in all). */
+const BUFFERED = 585;
+
+/** Category sets by number (0: none), each sorted and shared, so that equal sets are the same array. */
+export class CategorySets {
+  private readonly sets: string[][] = [[]];
+  private readonly numbers = new Map<string, number>([['', 0]]);
+
+  number(categories: Iterable<string>): number {
+    const sorted = [...new Set(categories)].sort();
+    const key = sorted.join('\n');
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.sets.length;
+      if (number > 0xffff) throw new Error('more than 65535 category combinations');
+      this.sets.push(sorted);
+      this.numbers.set(key, number);
+    }
+    return number;
+  }
+
+  set(number: number): readonly string[] {
+    return this.sets[number];
+  }
+
+  all(): readonly (readonly string[])[] {
+    return this.sets;
+  }
+}
+
+/** The key of a subject in `conflicts()`'s answer. */
+export function subjectKey(subject: string): string {
+  return createHash('sha1').update(subject).digest().subarray(0, 12).toString('latin1');
+}
+
+export class RunLog {
+  private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'datahub-load-'));
+  private readonly buffers = Array.from({ length: BUCKETS }, () => Buffer.alloc(BUFFERED * RECORD));
+  private readonly used = new Uint16Array(BUCKETS);
+  private readonly files: (number | undefined)[] = new Array(BUCKETS);
+  runs = 0;
+
+  constructor(private readonly sets: CategorySets) {}
+
+  /** Notes that a run of `subject`'s triples went to the graph of category set `setNumber`. */
+  record(subject: string, setNumber: number): void {
+    const digest = createHash('sha1').update(subject).digest();
+    const bucket = digest[0];
+    const buffer = this.buffers[bucket];
+    const at = this.used[bucket] * RECORD;
+    digest.copy(buffer, at, 0, 12);
+    buffer.writeUInt16LE(setNumber, at + 12);
+    this.runs += 1;
+    if ((this.used[bucket] += 1) === BUFFERED) this.spill(bucket);
+  }
+
+  private spill(bucket: number): void {
+    const fd = (this.files[bucket] ??= openSync(path.join(this.dir, `${bucket}.runs`), 'a'));
+    writeSync(fd, this.buffers[bucket], 0, this.used[bucket] * RECORD);
+    this.used[bucket] = 0;
+  }
+
+  /** Subjects (by `subjectKey`) written under more than one category set, each with the union of those sets. */
+  conflicts(): Map<string, readonly string[]> {
+    for (let bucket = 0; bucket < BUCKETS; bucket++) if (this.used[bucket] > 0) this.spill(bucket);
+    const found = new Map<string, readonly string[]>();
+    for (let bucket = 0; bucket < BUCKETS; bucket++) {
+      if (this.files[bucket] === undefined) continue;
+      const records = readFileSync(path.join(this.dir, `${bucket}.runs`));
+      // The first set each subject was written under, and the subjects that differ from it (with every set seen).
+      const first = new Map<string, number>();
+      const differing = new Map<string, Set<number>>();
+      for (let at = 0; at < records.length; at += RECORD) {
+        const key = records.toString('latin1', at, at + 12);
+        const number = records.readUInt16LE(at + 12);
+        const before = first.get(key);
+        if (before === undefined) first.set(key, number);
+        else if (before !== number || differing.has(key)) {
+          const numbers = differing.get(key) ?? new Set([before]);
+          numbers.add(number);
+          differing.set(key, numbers);
+        }
+      }
+      for (const [key, numbers] of differing) {
+        const union = this.sets.number([...numbers].flatMap((number) => this.sets.set(number)));
+        found.set(key, this.sets.set(union));
+      }
+    }
+    return found;
+  }
+
+  /** Closes and deletes the files. */
+  dispose(): void {
+    for (const fd of this.files) if (fd !== undefined) closeSync(fd);
+    this.files.fill(undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
