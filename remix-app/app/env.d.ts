@@ -7,6 +7,8 @@ declare module '@remix-run/node' {
     cspNonce: string;
     /** Sends this nonce in the response's CSP instead (a cached page keeps the nonce it was rendered with). */
     setCspNonce: (nonce: string) => void;
+    /** The page is rendered in this answer (not a single-fetch `.data` request): an action may ask the page's reads early. */
+    documentRequest?: boolean;
   }
 }
 

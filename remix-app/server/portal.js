@@ -108,8 +108,10 @@ app.all(
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce ?? ''),
+      // A document request renders the page in the same answer (no JavaScript); a `.data` request (single fetch) does not.
+      documentRequest: !req.path.endsWith('.data'),
       /** @param {string} nonce */
       setCspNonce: (nonce) => setCspNonce(res, nonce),
     }),

@@ -10,10 +10,9 @@ import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
 import { UseByOthersSection } from '~/components/use-by-others';
 import { AccessRequestSection } from '~/components/access-request-form';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
-import { apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { byName, isOnline } from '~/lib/datasets/datasets';
-import { datasetBySlug, toCard } from '~/lib/datasets/datasets.server';
+import { datasetBySlug, datasetPageReads, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.dataset;
@@ -25,7 +24,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const slug = params.slug ?? '';
-  // Two rounds of parallel calls: the user (shared with the shell) with the dataset, then what depends on the dataset.
+  // Two rounds of parallel calls: the user (shared with the shell) with the dataset, then what depends on the dataset
+  // (after a form post without JavaScript the action started the second round beside its query).
   const [user, found] = await Promise.all([
     requireCurrentUser(args),
     datasetBySlug(args, slug),
@@ -36,21 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const [siblings, granted, summary, useByOthers] = await Promise.all([
-    apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
-    apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
-    // 'Wat zit erin' (and the examples and completion made from it); a 403 (no scopes) or failure: none.
-    dataset.file_format === '.ttl' && isOnline(dataset)
-      ? apiRequest(request, 'get', '/api/datasets/{id}/summary', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }).then(
-          (answer) => (answer.ok ? answer.data : null),
-          () => null,
-        )
-      : null,
-    // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
-    user.permissions.includes('AuditLog.Read')
-      ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
-      : null,
-  ]);
+  const { siblings, granted, summary, useByOthers } = await datasetPageReads(args, dataset, user);
   const others = siblings.ok
     ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
     : [];

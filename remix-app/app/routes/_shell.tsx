@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
   const { flash, setCookie } = await consumeFlash(request);
   const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
-  const openRequests = await openAccessRequests(request, user, permissions);
+  const openRequests = await openAccessRequests({ request, context }, user, permissions);
   const once = request.method === 'GET' ? takeShownOnce(request, user.user_id) : { value: null, setCookie: null };
   const headers = new Headers();
   for (const cookie of [setCookie, once.setCookie]) if (cookie) headers.append('Set-Cookie', cookie);

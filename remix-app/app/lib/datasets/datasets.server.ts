@@ -30,6 +30,34 @@ export function datasetBySlug({ request, context }: { request: Request; context:
   return oncePerRequest(context, `dataset:${slug}`, () => apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
+type FoundDataset = Extract<Awaited<ReturnType<typeof datasetBySlug>>, { ok: true }>['data'];
+
+/**
+ * The dataset page's reads that need the dataset: its owner's other datasets, the visitor's access,
+ * 'Wat zit erin' and 'Gebruik door anderen'. Asked once per request, so a form post without
+ * JavaScript (the action, then the page's loaders, in one answer) asks them beside its query.
+ */
+export function datasetPageReads({ request, context }: { request: Request; context: AppLoadContext }, dataset: FoundDataset, user: { permissions: readonly string[] }) {
+  return oncePerRequest(context, `dataset-page:${dataset.dataset_id}`, async () => {
+    const [siblings, granted, summary, useByOthers] = await Promise.all([
+      apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
+      apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
+      // 'Wat zit erin' (and the examples and completion made from it); a 403 (no scopes) or failure: none.
+      dataset.file_format === '.ttl' && isOnline(dataset)
+        ? apiRequest(request, 'get', '/api/datasets/{id}/summary', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }).then(
+            (answer) => (answer.ok ? answer.data : null),
+            () => null,
+          )
+        : null,
+      // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
+      user.permissions.includes('AuditLog.Read')
+        ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
+        : null,
+    ]);
+    return { siblings, granted, summary, useByOthers };
+  });
+}
+
 export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {
   return (await apiGet(request, '/api/my-datasets')).sort(byName);
 }
