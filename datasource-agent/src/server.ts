@@ -4,7 +4,9 @@
  *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info, triples, categories }
  *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
  *   GET /datasets/{id}/dump                 the whole dataset as Turtle, exactly as loaded (token with Dataset.ReadAll):
- *                                           how the hub fetches its copy, without evaluating a CONSTRUCT
+ *                                           how the hub fetches its copy, without evaluating a CONSTRUCT. In store
+ *                                           mode: the graphs the token's scopes permit, streamed from the store as
+ *                                           N-Triples, or as RDF/XML when asked (the XML download of a big dataset)
  *   GET /licences                           the licence list of licencesFile, when given (no token; a licence server)
  * Both dataset calls need a hub token for that dataset (see tokens.ts).
  */
@@ -14,6 +16,7 @@ import { DETAILS } from '@datahub/domain';
 import { isSparqlError, negotiateFormats, type SparqlEngine } from '@datahub/sparql';
 import type { DatasetManager } from './datasets';
 import type { StoreDatasets } from './store/store-datasets';
+import { rdfXml } from './store/rdfxml-writer';
 import { Readable } from 'node:stream';
 import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
@@ -142,12 +145,15 @@ export function createAgentServer(context: ServerContext): Server {
     if (!dataset) return sendError(response, 404, DETAILS.notFound);
 
     if (parts.length === 3 && parts[2] === 'dump') {
+      if (context.store) {
+        // Streamed graph by graph from the store (the permitted graphs only), never whole in memory.
+        const xml = /application\/rdf\+xml/i.test(request.headers.accept ?? '');
+        log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub, from: 'store', format: xml ? 'rdfxml' : 'ntriples' });
+        const lines = context.store.export(dataset.file, claims.scopes);
+        return xml ? sendLines(response, Readable.from(rdfXml(lines)), 'application/rdf+xml; charset=utf-8') : sendLines(response, Readable.from(lines), 'text/turtle; charset=utf-8');
+      }
       if (!claims.scopes.includes('Dataset.ReadAll')) {
         return sendError(response, 403, DETAILS.forbidden, { reason: 'not_read_all', message: 'the dump needs Dataset.ReadAll' });
-      }
-      if (context.store) {
-        log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub, from: 'store' });
-        return sendLines(response, Readable.from(context.store.export(dataset.file, claims.scopes)), 'text/turtle; charset=utf-8');
       }
       const source = engine.source(dataset.file);
       if (source === undefined) return sendError(response, 404, DETAILS.notFound);

@@ -11,6 +11,7 @@ import { TEST_DATASOURCE_ID, TEST_SECRET, readFixtureTurtle } from './testing/fi
 import { EDGE_TTL, PREFIXES, QUERIES, SCOPE_SETS } from './testing/queries';
 import { canonicalGraph, canonicalResults, referenceAnswer } from './testing/reference';
 import { startVirtuoso, type TestVirtuoso } from './store/virtuoso-process';
+import oxigraph from 'oxigraph';
 
 const CATALOG = `datasets:
   - file: voorbeeld.ttl
@@ -145,7 +146,7 @@ describe('datasource-agent in store mode (Virtuoso)', () => {
     expect(update.status).toBe(400);
   });
 
-  it('answers in the W3C format asked for, and dumps all graphs for ReadAll only', async () => {
+  it('answers in the W3C format asked for, and dumps exactly the permitted graphs, as N-Triples or streamed RDF/XML', async () => {
     const csv = await query('rand-1', `${PREFIXES}SELECT ?s WHERE { ?s a cgo:Pump }`, ['Dataset.ReadWater'], 'text/csv');
     expect(await csv.text()).toBe('s\r\nhttp://example.org/kas/pomp1\r\n');
     const xml = await query('rand-1', `${PREFIXES}ASK { ?s a cgo:Pump }`, ['Dataset.ReadWater'], 'application/sparql-results+xml');
@@ -153,7 +154,21 @@ describe('datasource-agent in store mode (Virtuoso)', () => {
     const dump = await get(`${agent.url}/datasets/voorbeeld-2026/dump`, token('voorbeeld-2026', ['Dataset.ReadAll']));
     expect(dump.status).toBe(200);
     expect(sameNumbers(canonicalGraph(dump.body))).toEqual(sameNumbers(canonicalGraph(fixture)));
-    expect((await get(`${agent.url}/datasets/voorbeeld-2026/dump`, token('voorbeeld-2026', ['Dataset.ReadWater']))).status).toBe(403);
+    // A one-category token: that category's graphs only, equal to the in-memory CONSTRUCT for the same scopes.
+    const everything = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
+    const water = referenceAnswer(fixture, ['Dataset.ReadWater'], everything, true) as string[];
+    expect(water.length).toBeGreaterThan(0);
+    expect(water.length).toBeLessThan(canonicalGraph(fixture).length);
+    const scoped = await get(`${agent.url}/datasets/voorbeeld-2026/dump`, token('voorbeeld-2026', ['Dataset.ReadWater']));
+    expect([scoped.status, scoped.type]).toEqual([200, 'text/turtle; charset=utf-8']);
+    expect(sameNumbers(canonicalGraph(scoped.body))).toEqual(sameNumbers(water));
+    const xmlDump = await fetch(`${agent.url}/datasets/voorbeeld-2026/dump`, { headers: { authorization: `Bearer ${token('voorbeeld-2026', ['Dataset.ReadWater'])}`, accept: 'application/rdf+xml' } });
+    expect(xmlDump.headers.get('content-type')).toBe('application/rdf+xml; charset=utf-8');
+    // Streamed: no length known in advance.
+    expect(xmlDump.headers.get('transfer-encoding')).toBe('chunked');
+    const readBack = new oxigraph.Store();
+    readBack.load(await xmlDump.text(), { format: 'application/rdf+xml', base_iri: 'http://base.test/' });
+    expect(sameNumbers(canonicalGraph(readBack.query(everything, { results_format: 'application/n-triples' }) as string))).toEqual(sameNumbers(water));
   });
 
   it('loads nothing again after a restart, and replaces the graphs of a changed file', async () => {

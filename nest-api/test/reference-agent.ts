@@ -22,13 +22,13 @@ export interface ReferenceAgent {
 /**
  * Creates a data source through the API as `ownerToken`'s organisation and runs the real reference data
  * source (datasource-agent's dist) serving `turtle` as one dataset, until the hub has it online. The API must
- * allow `127.0.0.1:{port}` (`PRIVATE_HOSTS_ALLOWED`, see `agentPort`).
+ * allow `127.0.0.1:{port}` (`PRIVATE_HOSTS_ALLOWED`, see `agentPort`). `args` go to its CLI (store mode: the store's).
  */
 export async function startReferenceAgent(
   api: TestApi,
   ownerToken: string,
   turtle: string,
-  { port, name = 'Kasbron', datasetName = `${name} set` }: { port: number; name?: string; datasetName?: string },
+  { port, name = 'Kasbron', datasetName = `${name} set`, args = [] }: { port: number; name?: string; datasetName?: string; args?: string[] },
 ): Promise<ReferenceAgent> {
   const created = await (await api.request('/api/datasources', { method: 'POST', token: ownerToken, json: { name, hostname: '' } })).json();
   const dir = await mkdtemp(join(tmpdir(), 'datahub-agent-'));
@@ -38,7 +38,7 @@ export async function startReferenceAgent(
   await writeFile(join(dir, 'data', 'datasets.yaml'), `datasets:\n  - file: kas.ttl\n    name: ${datasetName}\n    about: Versie 1\n`);
   const agent: ChildProcess = spawn(
     process.execPath,
-    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`],
+    [AGENT, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', api.baseUrl, '--port', String(port), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${port}`, ...args],
     { stdio: 'ignore' },
   );
   const datasetId = await until(async () => {

@@ -25,6 +25,7 @@ import { Events1767400000001 } from './migrations/1767400000001-Events';
 import { PasswordResets1767500000001 } from './migrations/1767500000001-PasswordResets';
 import { GuidingPages1767800000001 } from './migrations/1767800000001-GuidingPages';
 import { DatasetCategories1767900000001 } from './migrations/1767900000001-DatasetCategories';
+import { OutboxNotifyOnRows1768000000001 } from './migrations/1768000000001-OutboxNotifyOnRows';
 import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
@@ -61,6 +62,7 @@ const MIGRATIONS = [
   PasswordResets1767500000001,
   GuidingPages1767800000001,
   DatasetCategories1767900000001,
+  OutboxNotifyOnRows1768000000001,
   TimedJobs1767300000001,
   AuditLog1767200000001,
   AccessRequests1767200000002,

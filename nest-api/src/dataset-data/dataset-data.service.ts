@@ -231,7 +231,12 @@ export class DatasetDataService {
    * A data source that answers Turtle only is converted here (held, up to SPARQL_MAX_ANSWER_MB).
    */
   private async forwardDownload(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
-    const answer = await this.store.streamDataset(datasetId, 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', scopes, actor.organizationSlug, 'application/rdf+xml, text/turtle;q=0.5');
+    // A store-backed data source streams the permitted graphs as RDF/XML from its dump, uncapped; any other answer
+    // (an in-memory data source: its dump is the whole file, for Dataset.ReadAll only) means the CONSTRUCT below.
+    const dump = await this.store.streamDataset(datasetId, { dump: true }, scopes, actor.organizationSlug, 'application/rdf+xml');
+    if (dump.status === 200 && dump.contentType.startsWith('application/rdf+xml')) return dump.body;
+    dump.body.destroy();
+    const answer = await this.store.streamDataset(datasetId, { query: 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }' }, scopes, actor.organizationSlug, 'application/rdf+xml, text/turtle;q=0.5');
     if (answer.status !== 200) {
       answer.body.destroy();
       throw refusal(answer.status);

@@ -182,9 +182,9 @@ export class HubDatasetStore implements OnModuleDestroy {
     return { url, token: signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes }) };
   }
 
-  /** A forwarded download (the CONSTRUCT of the permitted graph) as a stream, never held whole. */
-  async streamDataset(datasetId: string, query: string, scopes: DatasetScope[], organizationSlug: string | null, accept: string): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
-    const { url, token } = await this.target(datasetId, { query }, scopes, organizationSlug);
+  /** A forwarded download (the dump of the permitted graphs, or the CONSTRUCT of them) as a stream, never held whole. */
+  async streamDataset(datasetId: string, what: { query: string } | { dump: true }, scopes: DatasetScope[], organizationSlug: string | null, accept: string): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
+    const { url, token } = await this.target(datasetId, what, scopes, organizationSlug);
     try {
       return await this.downloadClient.stream(url, { authorization: `Bearer ${token}`, accept });
     } catch (error) {
