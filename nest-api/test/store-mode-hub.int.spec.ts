@@ -10,10 +10,10 @@ import { agentPort, startReferenceAgent, type ReferenceAgent } from './reference
  * Issue 22 on small data, every part real: Virtuoso, the reference data source in store mode in front
  * of it, and the hub, which forwards (the dataset is above SPARQL_CACHE_MB). A grantee with one
  * category sees exactly that category, in queries and in the XML download. Virtuoso cuts every
- * answer at 40 rows here (ResultSetMaxRows): the download still holds every permitted triple,
+ * answer at 10 rows here (ResultSetMaxRows): the download still holds every permitted triple,
  * because it streams the permitted graphs from the store rather than one capped CONSTRUCT.
  */
-const STORE_MAX_ROWS = 40;
+const STORE_MAX_ROWS = 10;
 const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
 const turtle = readFixtureTurtle();
 
@@ -63,7 +63,7 @@ describe('a store-backed data source through the hub', () => {
     const all = canonicalGraph(turtle);
     expect(water.length).toBeGreaterThan(0);
     expect(water.length).toBeLessThan(all.length);
-    const select = 'SELECT ?s ?type WHERE { ?s a ?type } ORDER BY ?s ?type LIMIT 30';
+    const select = 'SELECT ?s ?type WHERE { ?s a ?type } ORDER BY ?s ?type LIMIT 8';
     const answer = await api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(select)}`, { token: westOwner.token, headers: { accept: 'application/sparql-results+json' } });
     expect(answer.status).toBe(200);
     expect(canonicalResults(await answer.text())).toEqual(referenceAnswer(turtle, ['Dataset.ReadWater'], select, false));
