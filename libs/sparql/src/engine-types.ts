@@ -45,6 +45,11 @@ export interface EngineOptions {
   maxRunningPerGroup?: number;
   /** Category views a worker keeps per dataset, least recently used out first (default 2). */
   viewsPerDataset?: number;
+  /**
+   * MB of answers kept (result-cache.ts): the same query on the same version of a dataset, with the
+   * same categories, formats and caps, is answered without a worker. Default 0: none kept.
+   */
+  resultCacheMb?: number;
 }
 
 export interface QueryOptions {
@@ -89,6 +94,8 @@ export interface EngineStats {
   waited: number;
   /** Since start: queries and exports stopped at their deadline. */
   deadlineHits: number;
+  /** Since start: queries answered from the kept answers (resultCacheMb), without a worker. */
+  resultHits: number;
 }
 
 export const GRAPH_MEDIA_TYPES: Record<GraphFormat, string> = {

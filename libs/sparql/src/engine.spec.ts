@@ -262,3 +262,35 @@ describe('SparqlEngine with single-copy datasets (above replicateMaxBytes)', () 
     }
   });
 });
+
+describe('SparqlEngine with kept answers (resultCacheMb)', () => {
+  const kept = new SparqlEngine({ workers: 1, resultCacheMb: 1 });
+  afterAll(() => kept.close());
+  const CATEGORY = '<https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory>';
+  const count = async (scopes: string[], text = 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }') =>
+    JSON.parse((await kept.query('kept', text, scopes)).body).results.bindings[0].n.value as string;
+
+  it('answers the same query again without a worker, and never an answer of another version, category set or format', async () => {
+    await kept.load('kept', `<urn:a> <urn:b> "1" ; ${CATEGORY} "Water" . <urn:c> <urn:b> "2" ; ${CATEGORY} "Heating" .`);
+    expect(await count(['Dataset.ReadAll'])).toBe('4');
+    expect(kept.stats().resultHits).toBe(0);
+    expect(await count(['Dataset.ReadAll'])).toBe('4');
+    expect(kept.stats().resultHits).toBe(1);
+    // Other categories, another format, another text: asked anew.
+    expect(await count(['Dataset.ReadWater'])).toBe('2');
+    const xml = await kept.query('kept', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', ['Dataset.ReadAll'], { resultsFormat: 'xml' });
+    expect(xml.body).toContain('<literal datatype="http://www.w3.org/2001/XMLSchema#integer">4</literal>');
+    expect(await count(['Dataset.ReadAll'], 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o . }')).toBe('4');
+    expect(kept.stats().resultHits).toBe(1);
+    // A new version of the dataset: its own answers.
+    await kept.load('kept', `<urn:a> <urn:b> "1", "2", "3" ; ${CATEGORY} "Water" .`);
+    expect(await count(['Dataset.ReadAll'])).toBe('4');
+    expect(await count(['Dataset.ReadWater'])).toBe('4');
+    await kept.load('kept', `<urn:a> <urn:b> "1" .`);
+    expect(await count(['Dataset.ReadAll'])).toBe('1');
+    expect(kept.stats().resultHits).toBe(1);
+    // Unloaded: refused, not answered from memory.
+    kept.unload('kept');
+    await expect(count(['Dataset.ReadAll'])).rejects.toMatchObject({ reason: 'unknown_dataset' });
+  });
+});

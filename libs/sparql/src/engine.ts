@@ -22,6 +22,7 @@ import { isQueryJob, type Job } from './jobs';
 import { SPARQL_LIMITS } from './limits';
 import { MemoryWatchdog } from './memory-watchdog';
 import { queryResult } from './query-result';
+import { ResultCache } from './result-cache';
 import { settle } from './settle';
 import { nextJob, shouldGrow } from './scheduler';
 import { resolveScopes, type CategorySelection } from './scopes';
@@ -36,6 +37,7 @@ export class SparqlEngine {
   private readonly pool: WorkerPool;
   private readonly queue: FairQueue;
   private readonly datasets: DatasetRegistry;
+  private readonly results: ResultCache | undefined;
   private readonly watchdog: MemoryWatchdog;
   private closed = false;
   private restarts = 0;
@@ -58,6 +60,7 @@ export class SparqlEngine {
     };
     this.queue = new FairQueue(options.maxQueueLength ?? SPARQL_LIMITS.maxQueueLength);
     this.datasets = new DatasetRegistry(options.replicateMaxBytes ?? Number.POSITIVE_INFINITY);
+    this.results = options.resultCacheMb ? new ResultCache(Math.floor(options.resultCacheMb * 1024 * 1024)) : undefined;
     this.watchdog = new MemoryWatchdog(options.maxRssMb, (limit) => this.stopQueries('memory_limit', `the query used too much memory (over ${limit} MB)`));
     this.pool = new WorkerPool(
       {
@@ -103,6 +106,7 @@ export class SparqlEngine {
   unload(key: string): void {
     if (!this.datasets.has(key)) return;
     this.datasets.remove(key, new SparqlError('unknown_dataset', `dataset ${key} was unloaded`));
+    this.results?.forget(key);
     this.pump();
   }
 
@@ -145,6 +149,13 @@ export class SparqlEngine {
     this.assertLoaded(key);
     const maxRows = options.maxRows ?? this.options.maxRows;
     const formats = { graph: options.graphFormat ?? 'turtle', results: options.resultsFormat ?? 'json' } as const;
+    const maxTriples = options.maxTriples ?? this.options.maxTriples;
+    // The version asked for is the one that answers: queries go only to workers holding the newest.
+    const cacheKey = this.results
+      ? ResultCache.key({ key, version: this.datasets.get(key)!.version, text, selection, parts: [maxRows, maxTriples, this.options.maxAnswerBytes, formats.graph, formats.results] })
+      : undefined;
+    const kept = cacheKey ? this.results!.get(cacheKey) : undefined;
+    if (kept) return kept;
     const started = Date.now();
     const output = await this.submit({
       ...(options.group !== undefined ? { group: options.group } : {}),
@@ -157,13 +168,15 @@ export class SparqlEngine {
         resultsFormat: formats.results,
         selection,
         maxRows,
-        maxTriples: options.maxTriples ?? this.options.maxTriples,
+        maxTriples,
         maxAnswerBytes: this.options.maxAnswerBytes,
         graphFormat: formats.graph,
       },
       deadlineMs: options.deadlineMs ?? this.options.deadlineMs,
     });
-    return queryResult(guarded, output, formats, started);
+    const result = queryResult(guarded, output, formats, started);
+    if (cacheKey) this.results!.set(cacheKey, result);
+    return result;
   }
 
   /**
@@ -204,6 +217,7 @@ export class SparqlEngine {
       datasets: this.datasets.size,
       waited: this.waited,
       deadlineHits: this.deadlineHits,
+      resultHits: this.results?.hits ?? 0,
     };
   }
 

@@ -75,6 +75,8 @@ export interface AppConfig {
     maxRunningPerOrganization: number;
     /** Copies loaded when discovery sees their dataset online, before the first query (ADR 0031). */
     warmCopies: boolean;
+    /** MB of query answers kept per dataset version, categories, formats and text (0: none). */
+    resultCacheMb: number;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -262,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
       maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
       warmCopies: bool(env, 'SPARQL_WARM_COPIES', true),
+      resultCacheMb: int(env, 'SPARQL_RESULT_CACHE_MB', 16, 0),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {

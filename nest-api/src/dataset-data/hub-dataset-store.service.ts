@@ -49,6 +49,7 @@ export class HubDatasetStore implements OnModuleDestroy {
       maxRssMb: sparql.maxRssMb,
       maxAnswerBytes: Math.floor(sparql.maxAnswerMb * 1024 * 1024),
       maxRunningPerGroup: sparql.maxRunningPerOrganization,
+      resultCacheMb: sparql.resultCacheMb,
     });
     this.cache = new DatasetCache(this.engine, { maxBytes: Math.floor(sparql.cacheMb * 1024 * 1024), ttlMs: sparql.cacheTtlSeconds * 1000 });
     // Whole datasets: a longer total timeout, and the size cap one above the memory bound (so 'too large' is seen).

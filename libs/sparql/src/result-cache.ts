@@ -1,0 +1,62 @@
+/**
+ * Answers kept by what decides them: the dataset's loaded version, the query text, the permitted
+ * categories, the formats and the caps. A dataset that is loaded again has a new version, so its
+ * old answers are never found again (they age out). Answers are kept (cut at the cap or not: the
+ * cut is the same every time), errors never; nor the biggest (over an eighth of the budget). Off
+ * unless `resultCacheMb` is given.
+ */
+import { LRUCache } from 'lru-cache';
+import type { QueryResult } from './engine-types';
+import type { CategorySelection } from './scopes';
+
+type Kept = Omit<QueryResult, 'body' | 'durationMs'>;
+
+export interface ResultKey {
+  key: string;
+  version: number;
+  text: string;
+  selection: CategorySelection;
+  parts: readonly (string | number)[];
+}
+
+export class ResultCache {
+  private readonly kept: LRUCache<string, Kept>;
+  private readonly largest: number;
+  hits = 0;
+
+  constructor(maxBytes: number) {
+    this.largest = Math.floor(maxBytes / 8);
+    this.kept = new LRUCache<string, Kept>({ maxSize: maxBytes, sizeCalculation: (value, key) => value.bytes.length + key.length * 2 + 64 });
+  }
+
+  static key({ key, version, text, selection, parts }: ResultKey): string {
+    const categories = selection.all ? '*' : [...selection.categories].sort().join(',');
+    return JSON.stringify([key, version, categories, ...parts, text]);
+  }
+
+  get(cacheKey: string): QueryResult | undefined {
+    const kept = this.kept.get(cacheKey);
+    if (!kept) return undefined;
+    this.hits += 1;
+    let body: string | undefined;
+    return {
+      ...kept,
+      get body() {
+        return (body ??= kept.bytes.toString('utf8'));
+      },
+      durationMs: 0,
+    };
+  }
+
+  set(cacheKey: string, result: QueryResult): void {
+    if (result.bytes.length > this.largest) return;
+    const { form, contentType, bytes, truncated, count } = result;
+    this.kept.set(cacheKey, { form, contentType, bytes, truncated, count });
+  }
+
+  /** Forgets every answer of dataset `key` (it was unloaded). */
+  forget(key: string): void {
+    const prefix = JSON.stringify([key]).slice(0, -1) + ',';
+    for (const cacheKey of this.kept.keys()) if (cacheKey.startsWith(prefix)) this.kept.delete(cacheKey);
+  }
+}
