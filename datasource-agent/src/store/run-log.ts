@@ -47,9 +47,13 @@ export class CategorySets {
   }
 }
 
-/** The key of a subject in `conflicts()`'s answer. */
+function digest(subject: string): Buffer {
+  return createHash('sha1').update(subject).digest();
+}
+
+/** The key of a subject in `conflicts()`'s answer (the 96-bit prefix a record holds). */
 export function subjectKey(subject: string): string {
-  return createHash('sha1').update(subject).digest().subarray(0, 12).toString('latin1');
+  return digest(subject).toString('latin1', 0, 12);
 }
 
 export class RunLog {
@@ -63,11 +67,11 @@ export class RunLog {
 
   /** Notes that a run of `subject`'s triples went to the graph of category set `setNumber`. */
   record(subject: string, setNumber: number): void {
-    const digest = createHash('sha1').update(subject).digest();
-    const bucket = digest[0];
+    const hash = digest(subject);
+    const bucket = hash[0];
     const buffer = this.buffers[bucket];
     const at = this.used[bucket] * RECORD;
-    digest.copy(buffer, at, 0, 12);
+    hash.copy(buffer, at, 0, 12);
     buffer.writeUInt16LE(setNumber, at + 12);
     this.runs += 1;
     if ((this.used[bucket] += 1) === BUFFERED) this.spill(bucket);
