@@ -102,7 +102,7 @@ const CEILING_SAMPLE = 1_000_000;
 async function graphStoreCeiling(virtuoso: TestVirtuoso, file: string, batch: number): Promise<number> {
   const writer = new Writer({ format: 'N-Triples' });
   const batches: string[] = [];
-  let lines: string[] = [];
+  const lines: string[] = [];
   let count = 0;
   for await (const quad of readTriples(file)) {
     lines.push(writer.quadToString(quad.subject, quad.predicate, quad.object));
