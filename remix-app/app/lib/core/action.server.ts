@@ -39,29 +39,20 @@ export async function readForm(
 /**
  * The first lines of every signed-in action: the user and their permissions (or the way to sign
  * in), the submitted form, and the anti-forgery check. `refused` is the answer to return at once.
- * The form is read while nest-api checks the session; `onCheckedForm` hears it as soon as it passed
- * the anti-forgery check, before that answer (a form post can ask nest-api for its work meanwhile,
- * which checks the session itself). A session that has ended still wins: the way to sign in.
  */
-export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>, onCheckedForm?: (formData: FormData) => void) {
-  const form = readCheckedForm(args.request).then((read) => {
-    if (!read.refused) onCheckedForm?.(read.formData);
-    return read;
-  });
-  // Read whatever happens (a non-form body is thrown below only once the session is known).
-  form.catch(() => undefined);
-  const { user, permissions } = await requireCurrentUserWithPermissions(args).catch((thrown: unknown) => keepFormOnSignIn(args.request, thrown, form));
-  return { user, permissions, ...(await form) };
+export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
+  const { user, permissions } = await requireCurrentUserWithPermissions(args).catch((thrown: unknown) => keepFormOnSignIn(args.request, thrown));
+  return { user, permissions, ...(await readCheckedForm(args.request)) };
 }
 
 /**
  * The session had ended when the form was posted: on the way to /inloggen the typed values are
  * kept (server-side, a few minutes) so the page shows them again after signing in. Rethrows.
  */
-async function keepFormOnSignIn(request: Request, thrown: unknown, form: Promise<{ formData: FormData }>): Promise<never> {
+async function keepFormOnSignIn(request: Request, thrown: unknown): Promise<never> {
   const toLogin = thrown instanceof Response && thrown.status === 302 && thrown.headers.get('Location')?.startsWith('/inloggen');
   if (toLogin && isFormBody(request)) {
-    const formData = await form.then((read) => read.formData, () => null);
+    const formData = await request.formData().catch(() => null);
     const cookie = formData && keepPostedForm(request, formData);
     if (cookie) thrown.headers.append('Set-Cookie', cookie);
   }

@@ -21,9 +21,6 @@ const QUERY_ANSWER = { head: { vars: ['s'] }, results: { bindings: [{ s: { type:
 /** nest-api as the portal's fetch sees it: every path asked, in order; the query answers last. */
 const asked: string[] = [];
 let releaseQuery: () => void = () => undefined;
-/** The dataset the lookup answers (a test may move the slug to another dataset), and how long it takes. */
-let current = DATASET;
-let lookupMs = 0;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -33,11 +30,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   asked.push(url.pathname);
   if (url.pathname === '/api/current_user') return json(USER);
-  if (url.pathname === `/api/datasets/${DATASET.slug}`) {
-    await new Promise((resolve) => setTimeout(resolve, lookupMs));
-    asked.push('dataset answered');
-    return json(current);
-  }
+  if (url.pathname === `/api/datasets/${DATASET.slug}`) return json(DATASET);
   if (url.pathname.endsWith('/data')) {
     // The query takes its time: whatever the action asks meanwhile is asked beside it.
     await new Promise<void>((resolve) => {
@@ -75,8 +68,6 @@ beforeAll(() => {
 
 beforeEach(() => {
   asked.length = 0;
-  current = DATASET;
-  lookupMs = 0;
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -105,22 +96,6 @@ describe('sparqlAction', () => {
 
   it('asks nothing for the page on a single-fetch action (JavaScript): its loaders run in a request of their own', async () => {
     await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
-    expect(asked.filter((path) => !path.endsWith(' answered')).sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/datasets/${DATASET.slug}`]);
-  });
-
-  it('asks the query before the lookup answers once the dataset’s id is known, and asks again if the slug now names another dataset', async () => {
-    // An earlier request taught the portal the slug's id (the tests above); the lookup is slow now.
-    lookupMs = 100;
-    await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
-    expect(asked.indexOf(`/api/datasets/${DATASET.dataset_id}/data`)).toBeLessThan(asked.indexOf('dataset answered'));
-    expect(asked.filter((path) => path.endsWith('/data'))).toHaveLength(1);
-
-    asked.length = 0;
-    current = { ...DATASET, dataset_id: 'ds-2' };
-    const reply = await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
-    // The guess went to ds-1; the answer used is the one for ds-2, asked after the lookup.
-    expect(asked.filter((path) => path.endsWith('/data'))).toEqual(['/api/datasets/ds-1/data', '/api/datasets/ds-2/data']);
-    expect(asked.lastIndexOf('/api/datasets/ds-2/data')).toBeGreaterThan(asked.indexOf('dataset answered'));
-    expect((reply as unknown as { data: { table?: unknown } }).data.table).toBeTruthy();
+    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/datasets/${DATASET.slug}`]);
   });
 });

@@ -6,7 +6,7 @@ import type { SparqlJsonResults } from '../authorisations/authorisations';
 import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
-import { datasetBySlug, datasetPageReads, knownDatasetId } from './datasets.server';
+import { datasetBySlug, datasetPageReads } from './datasets.server';
 import { openAccessRequests } from '../authorisations/open-requests.server';
 
 export interface SparqlReply {
@@ -37,34 +37,15 @@ function refusalText(body: string): string | undefined {
   }
 }
 
-function askQuery(request: Request, datasetId: string, query: string): Promise<Response> {
-  return apiFetchRaw(request, `/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
-}
-
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
-  const slug = params.slug ?? '';
   // The dataset is asked alongside the sign-in check (one round trip less); the page's loader reuses it.
-  const lookup = datasetBySlug({ request, context }, slug);
-  // With the dataset's id known from an earlier answer, the query goes out as soon as the form passed
-  // its anti-forgery check, beside the sign-in check and the lookup (nest-api checks the session and
-  // the access itself); it is used only if the lookup answers the same dataset.
-  const guessedId = knownDatasetId(slug);
-  let early: { started: number; response: Promise<Response> } | undefined;
-  const { formData, refused, user, permissions } = await readSignedInAction({ request, context }, (form) => {
-    if (!guessedId) return;
-    early = { started: performance.now(), response: askQuery(request, guessedId, textField(form, 'sparql_query')) };
-    early.response.catch(() => undefined);
-  }).catch(async (thrown: unknown) => {
-    await discard(early);
-    throw thrown;
-  });
+  const lookup = datasetBySlug({ request, context }, params.slug ?? '');
+  const { formData, refused, user, permissions } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
   const dataset = await lookup;
-  const used = dataset.ok && dataset.data.dataset_id === guessedId ? early : undefined;
-  if (!used) await discard(early);
   // As before the lookup was shared: an unknown or hidden dataset is the error page, not a form error.
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
@@ -73,8 +54,8 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
     void datasetPageReads({ request, context }, dataset.data, user).catch(() => undefined);
     void openAccessRequests({ request, context }, user, permissions);
   }
-  const started = used?.started ?? performance.now();
-  const response = await (used?.response ?? askQuery(request, dataset.data.dataset_id, query));
+  const started = performance.now();
+  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
   const text = await response.text();
   const elapsedMs = Math.round(performance.now() - started);
   if (!response.ok) {
@@ -95,13 +76,6 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
     elapsedMs,
     truncated: response.headers.get('x-datahub-truncated') === 'true',
   });
-}
-
-/** A query asked ahead and not used: its answer is read to the end and dropped (the connection is reused). */
-async function discard(early: { response: Promise<Response> } | undefined): Promise<void> {
-  if (!early) return;
-  const response = await early.response.catch(() => null);
-  await response?.body?.cancel().catch(() => undefined);
 }
 
 /** /dataset/{slug}/xml: the permitted graph as {slug}.xml, passed through; a failure goes back to the page with the spec's text. */

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { LRUCache } from 'lru-cache';
 import { apiGet, apiRequest } from '../core/api.server';
 import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
@@ -26,20 +25,9 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
   };
 }
 
-/** Dataset ids by slug, as nest-api last answered them: a guess that lets a form post ask its query before the lookup answers (it is checked against that answer). */
-const knownIds = new LRUCache<string, string>({ max: 2_000 });
-
-export function knownDatasetId(slug: string): string | undefined {
-  return knownIds.get(slug);
-}
-
 /** The dataset at /dataset/{slug}, asked once per request (the form post's action and the page's loader share it); refusals come back. */
 export function datasetBySlug({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
-  return oncePerRequest(context, `dataset:${slug}`, async () => {
-    const answer = await apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' });
-    if (answer.ok) knownIds.set(slug, answer.data.dataset_id);
-    return answer;
-  });
+  return oncePerRequest(context, `dataset:${slug}`, () => apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
 type FoundDataset = Extract<Awaited<ReturnType<typeof datasetBySlug>>, { ok: true }>['data'];
