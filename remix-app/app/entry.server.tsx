@@ -5,8 +5,9 @@ import { RemixServer } from '@remix-run/react';
 import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.browser';
 import { NonceProvider } from './lib/core/nonce';
-import { acceptedEncoding, encodeWhole, keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
+import { acceptedEncoding, encodeWholeNow, keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
 import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-cache/page-replay.server';
 import { renderedPageView, sendPageView } from './lib/insight/page-views.server';
 
@@ -84,7 +85,7 @@ export default function handleRequest(
 async function wholeResponse(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
   const html = await renderToBuffer(remixContext, request.url, nonce, { failOnError: false });
   const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
-  const bytes = await encodeWhole(html, encoding);
+  const bytes = encodeWholeNow(html, encoding);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.append('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
@@ -111,39 +112,40 @@ export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: s
 /**
  * The whole page at once (no Suspense boundaries here: nothing streams later). A page to keep fails
  * on any error; a form post's answer (`failOnError: false`) logs it, as a streamed page would.
+ *
+ * Rendered with React's web-streams build: it goes on at once when a suspended part is ready, where
+ * the Node build waits for `setImmediate`. The page's hydration data (`<Scripts>`) suspends once per
+ * piece, so under load each piece cost a whole turn of a busy event loop: 70 ms of a SPARQL form
+ * post's 200 (docs/benchmarks.md, issue 26). Here the render ends within the turn it started in.
  */
-function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const body = new PassThrough();
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.on('end', () => resolve(Buffer.concat(chunks)));
-    body.on('error', reject);
-    let abortRender = () => {};
-    const timer = setTimeout(() => {
-      abortRender();
-      reject(new Error('page render timed out'));
-    }, streamTimeout + 1_000);
-    const fail = (error: unknown) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    const { pipe, abort } = renderToPipeableStream(
+async function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error('page render timed out')), streamTimeout + 1_000);
+  let failure: { error: unknown } | undefined;
+  try {
+    const stream = await renderToReadableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        onAllReady() {
-          clearTimeout(timer);
-          pipe(body);
+        signal: timeout.signal,
+        onError(error: unknown) {
+          if (failOnError) failure ??= { error };
+          else if (!timeout.signal.aborted) console.error(error);
         },
-        onShellError: fail,
-        onError: failOnError ? fail : (error: unknown) => console.error(error),
       },
     );
-    abortRender = abort;
-  });
+    await stream.allReady;
+    if (timeout.signal.aborted) throw timeout.signal.reason;
+    if (failure) throw failure.error;
+    const chunks: Uint8Array[] = [];
+    const reader = stream.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    return Buffer.concat(chunks);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A kept page (compressed here, so the compression middleware leaves it), or 304. */

@@ -89,9 +89,12 @@ export function scopeLabel(scope: string): string {
   return DATASET_SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
 }
 
+// Made once: a formatter costs far more to build than to use (the portal asks for today on every page it replays).
+const AMSTERDAM_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date in Europe/Amsterdam as YYYY-MM-DD: an authorisation is valid through its expiry date there. */
 export function amsterdamToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return AMSTERDAM_DATE.format(now);
 }
 
 /** A real calendar date written as YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { AUTHORISATION_CARD_LABELS, AUTHORISATION_LABELS, DATASET_LABELS, EXPIRY_LABELS, amsterdamToday, expiryNote } from '@datahub/domain';
+import { AUTHORISATION_CARD_LABELS, AUTHORISATION_LABELS, DATASET_LABELS, EXPIRY_LABELS, expiryNote } from '@datahub/domain';
 import type { AuthorisationView } from '~/lib/authorisations/authorisations';
 import { groupAuthorisations, type AuthorisationGroup } from '~/lib/authorisations/authorisation-groups';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
@@ -41,9 +41,13 @@ export function revokeAuthorisationConfirmation(group: Pick<AuthorisationGroup, 
   };
 }
 
-/** 'Geldig tot en met …' (marked when it ends within 14 days), 'Verlopen op …' or 'Voor onbepaalde tijd' (issue 23). */
-function ExpiryLine({ expiration, labels }: { expiration: string | null; labels?: string }) {
-  const note = expiryNote(expiration, amsterdamToday());
+/**
+ * 'Geldig tot en met …' (marked when it ends within 14 days), 'Verlopen op …' or 'Voor onbepaalde tijd' (issue 23).
+ * `today` comes from the loader: the page is then a function of its loader data (kept and replayed
+ * pages, ADR 0013) and hydrates with the server's date.
+ */
+function ExpiryLine({ expiration, labels, today }: { expiration: string | null; labels?: string; today: string }) {
+  const note = expiryNote(expiration, today);
   return (
     <p className="text-sm text-stone-600" data-expiry={note.state}>
       <span className={note.state === 'expired' ? 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800' : undefined}>
@@ -67,7 +71,7 @@ function ScopeChips({ group }: { group: AuthorisationGroup }) {
   );
 }
 
-function AuthorisationCard({ group, side }: { group: AuthorisationGroup; side: 'received' | 'given' }) {
+function AuthorisationCard({ group, side, today }: { group: AuthorisationGroup; side: 'received' | 'given'; today: string }) {
   const item = group.first;
   return (
     <li className="flex min-w-0 items-start gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="authorisation-card">
@@ -83,7 +87,7 @@ function AuthorisationCard({ group, side }: { group: AuthorisationGroup; side: '
           {side === 'received' ? `${L.grantedBy} ${item.owner_organization_name}` : `${L.assignee} ${item.assignee_organization_name}`}
         </p>
         {group.expiries.map((line) => (
-          <ExpiryLine key={line.expiration ?? ''} expiration={line.expiration} labels={group.expiries.length > 1 ? line.labels.join(', ') : undefined} />
+          <ExpiryLine key={line.expiration ?? ''} expiration={line.expiration} labels={group.expiries.length > 1 ? line.labels.join(', ') : undefined} today={today} />
         ))}
         {side === 'given' ? (
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -106,7 +110,20 @@ function AuthorisationCard({ group, side }: { group: AuthorisationGroup; side: '
  * One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them: 'never' only
  * when the audit trail holds no grant of that side (`ever`), else the plain 'there are none'.
  */
-export function AuthorisationList({ items, side, label, ever = false }: { items: AuthorisationView[]; side: 'received' | 'given'; label: string; ever?: boolean }) {
+export function AuthorisationList({
+  items,
+  side,
+  label,
+  today,
+  ever = false,
+}: {
+  items: AuthorisationView[];
+  side: 'received' | 'given';
+  label: string;
+  /** Today in Europe/Amsterdam (YYYY-MM-DD), from the loader. */
+  today: string;
+  ever?: boolean;
+}) {
   if (items.length === 0) {
     const text = side === 'received' ? (ever ? L.emptyReceived : L.emptyReceivedEver) : ever ? L.emptyGiven : L.emptyGivenEver;
     return <p className="mt-4 text-stone-600">{text}</p>;
@@ -116,7 +133,7 @@ export function AuthorisationList({ items, side, label, ever = false }: { items:
       {items.every((item) => item.expired) ? <p className="mt-4 text-stone-600">{side === 'received' ? L.emptyReceived : L.emptyGiven}</p> : null}
       <ul aria-label={label} className={cardGridClass}>
         {groupAuthorisations(items).map((group) => (
-          <AuthorisationCard key={group.id} group={group} side={side} />
+          <AuthorisationCard key={group.id} group={group} side={side} today={today} />
         ))}
       </ul>
     </>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
+import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, amsterdamToday, hasPermission } from '@datahub/domain';
 import { ReceivedAccessRequests, SentAccessRequests } from '~/components/access-request-list';
 import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
@@ -15,9 +15,12 @@ const L = AUTHORISATION_LABELS;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
+/** Its loader reads the request, nest-api's answers and today's date: the page cache may serve it (ADR 0013). */
+export const handle = { pageCache: true };
+
 export async function loader(args: LoaderFunctionArgs) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null };
+  if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null, today: amsterdamToday() };
   const init = { params: { path: { slug: user.organization_slug } } };
   const byId = { params: { path: { organization_id: user.organization } } };
   const [received, given, history, requests, sent] = await Promise.all([
@@ -30,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
       : Promise.resolve(null),
     apiGet(args.request, '/api/organizations/{organization_id}/access-requests/sent', byId),
   ]);
-  return { lists: { received, given, history, requests, sent } };
+  return { lists: { received, given, history, requests, sent }, today: amsterdamToday() };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -38,7 +41,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AuthorisationsPage() {
-  const { lists } = useLoaderData<typeof loader>();
+  const { lists, today } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as RevokeReply | undefined;
   return (
     <div>
@@ -67,14 +70,14 @@ export default function AuthorisationsPage() {
             <h2 id="ontvangen" className="text-xl font-semibold text-stone-900">
               {L.received}
             </h2>
-            <AuthorisationList items={lists.received} side="received" label={L.received} ever={lists.history.ever_received} />
+            <AuthorisationList items={lists.received} side="received" label={L.received} today={today} ever={lists.history.ever_received} />
             <SentAccessRequests requests={lists.sent} />
           </section>
           <section aria-labelledby="uitgegeven" className="mt-10">
             <h2 id="uitgegeven" className="text-xl font-semibold text-stone-900">
               {L.given}
             </h2>
-            <AuthorisationList items={lists.given} side="given" label={L.given} ever={lists.history.ever_given} />
+            <AuthorisationList items={lists.given} side="given" label={L.given} today={today} ever={lists.history.ever_given} />
           </section>
           {lists.requests ? (
             <section aria-labelledby="aanvragen" className="mt-10">

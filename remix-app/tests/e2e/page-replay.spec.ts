@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApplication, organizationId, unique } from './applications-helpers';
 import { api, apiLogin, apiSignUp, ownerDataset, setAccessToken } from './helpers';
+import { onlineDataset } from './online-dataset';
 import { DEMO_USERS } from './settings';
 
 /**
@@ -81,5 +82,63 @@ test.describe('pages replayed without Remix while their answers are unchanged', 
     const application = await createApplication({ name: unique('Replaystudio'), owner_organization: await organizationId('kwekerij-delta') });
     await expectFreshAfterRename(context, baseURL!, [`/applicatie/${application.slug}`, '/mijn-gebruikers'], 'Hernoemd');
     expect((await layerOf(context.request, '/mijn-gebruikers')).body).toContain('Hernoemd');
+  });
+
+  /** A new user whose new organisation has a name (one named 'tmp_…' cannot be given machtigingen). */
+  async function namedOrganisationUser() {
+    const user = await apiSignUp();
+    const me = await api(user.token, 'get', '/api/current_user');
+    const named = await api(user.token, 'put', '/api/organizations/{organization_id}', { params: { path: { organization_id: me.data.organization } }, body: { name: unique('Kwekerij Replay') } });
+    expect(named.status, JSON.stringify(named.data)).toBe(200);
+    return user;
+  }
+
+  /** Kwekerij Delta gives the organisation of `user` one category on `datasetId`. */
+  async function grantTo(user: { organization_slug: string }, datasetId: string): Promise<void> {
+    const ownerToken = await apiLogin(DEMO_USERS.owner);
+    const assignee = (await api(ownerToken, 'get', '/api/authorisation-assignees')).data.find((organization) => organization.slug === user.organization_slug)!;
+    const granted = await api(ownerToken, 'post', '/api/datasets/{id}/authorisations', {
+      params: { path: { id: datasetId } },
+      body: { dataset: datasetId, authorisations: ['Dataset.ReadWater'], assignee_organization: assignee.organization_id, expiration_date: '2099-06-30' },
+    });
+    expect(granted.status, JSON.stringify(granted.data)).toBe(201);
+  }
+
+  test('/machtigingen (issue 26): replayed, then made afresh after the organisation received a machtiging', async ({ context, baseURL }) => {
+    const { dataset } = await ownerDataset();
+    const user = await namedOrganisationUser();
+    await setAccessToken(context, baseURL!, user.token);
+    await expectReplayed(context.request, '/machtigingen');
+    await grantTo(user, dataset.dataset_id);
+    const next = await layerOf(context.request, '/machtigingen');
+    expect(next.layer).not.toBe(REPLAYED);
+    expect(next.body).toContain(dataset.slug);
+  });
+
+  test('a dataset page with a part refused to the visitor (no categories yet): replayed, then made afresh once a machtiging gives it', async ({ context, baseURL }) => {
+    const ownerToken = await apiLogin(DEMO_USERS.owner);
+    const run = Date.now().toString(36);
+    const { online, dispose } = await onlineDataset(ownerToken, {
+      file: 'kas.ttl',
+      turtle: `<http://www.example.org/replay/${run}> a <http://www.example.org/Kas> .\n`,
+      name: `Replay ${run} Kas`,
+      about: 'Een kas.',
+      contact: 'kas@kwekerij-delta.test',
+      additional_info: '',
+    });
+    try {
+      const user = await namedOrganisationUser();
+      await setAccessToken(context, baseURL!, user.token);
+      const path = `/dataset/${online.slug}`;
+      // 'Wat zit erin' is refused (403) to an organisation without categories: the page shows it without, every time.
+      await expectReplayed(context.request, path);
+      await grantTo(user, online.dataset_id);
+      const next = await layerOf(context.request, path);
+      expect(next.status).toBe(200);
+      expect(next.layer).not.toBe(REPLAYED);
+      await expectReplayed(context.request, path);
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -15,7 +15,7 @@ const DATASET = {
   owner_organization_slug: 'kwekerij-delta',
   owner_organization_name: 'Kwekerij Delta',
 };
-const USER = { user_id: 'u-1', organization: 'org-1', permissions: ['Dataset.Read', 'AuthorisationAssignment.Create'], two_factor_enrolment_required: false };
+const USER = { user_id: 'u-1', organization: 'org-1', organization_slug: 'kassenbouw-west', permissions: ['Dataset.Read', 'AuthorisationAssignment.Create'], two_factor_enrolment_required: false };
 const QUERY_ANSWER = { head: { vars: ['s'] }, results: { bindings: [{ s: { type: 'uri', value: 'https://example.test/a' } }] } };
 
 /** nest-api as the portal's fetch sees it: every path asked, in order; the query answers last. */
@@ -43,6 +43,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (url.pathname.endsWith('/access')) return json({ owner: false, scopes: ['Dataset.ReadAll'] });
   if (url.pathname.endsWith('/summary')) return json({ classes: [], predicates: [], triples: 1 });
   if (url.pathname.endsWith('/open-count')) return json({ open: 2 });
+  if (url.pathname.endsWith('/use-by-others')) return json([]);
   if (url.pathname.endsWith('/datasets')) return json([]);
   return json({ detail: 'onbekend' }, 404);
 });
@@ -97,5 +98,20 @@ describe('sparqlAction', () => {
   it('asks nothing for the page on a single-fetch action (JavaScript): its loaders run in a request of their own', async () => {
     await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
     expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/datasets/${DATASET.slug}`]);
+  });
+});
+
+describe('datasetPageReads', () => {
+  const auditor = { ...USER, permissions: [...USER.permissions, 'AuditLog.Read'] };
+  const useByOthers = `/api/datasets/${DATASET.dataset_id}/use-by-others`;
+
+  it('asks for the use by others only for the owner organisation (nest-api refuses everyone else)', async () => {
+    const request = new Request(`http://portal.test/dataset/${DATASET.slug}`, { headers: { Cookie: 'access_token=tok' } });
+    const elsewhere = await datasetPageReads({ request, context: context(true) }, DATASET as never, auditor);
+    expect(elsewhere.useByOthers).toBeNull();
+    expect(asked).not.toContain(useByOthers);
+    const owner = await datasetPageReads({ request, context: context(true) }, DATASET as never, { ...auditor, organization_slug: DATASET.owner_organization_slug });
+    expect(owner.useByOthers?.ok).toBe(true);
+    expect(asked).toContain(useByOthers);
   });
 });

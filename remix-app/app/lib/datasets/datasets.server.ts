@@ -37,7 +37,7 @@ type FoundDataset = Extract<Awaited<ReturnType<typeof datasetBySlug>>, { ok: tru
  * 'Wat zit erin' and 'Gebruik door anderen'. Asked once per request, so a form post without
  * JavaScript (the action, then the page's loaders, in one answer) asks them beside its query.
  */
-export function datasetPageReads({ request, context }: { request: Request; context: AppLoadContext }, dataset: FoundDataset, user: { permissions: readonly string[] }) {
+export function datasetPageReads({ request, context }: { request: Request; context: AppLoadContext }, dataset: FoundDataset, user: { permissions: readonly string[]; organization_slug: string }) {
   return oncePerRequest(context, `dataset-page:${dataset.dataset_id}`, async () => {
     const [siblings, granted, summary, useByOthers] = await Promise.all([
       apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
@@ -50,7 +50,7 @@ export function datasetPageReads({ request, context }: { request: Request; conte
           )
         : null,
       // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
-      user.permissions.includes('AuditLog.Read')
+      user.permissions.includes('AuditLog.Read') && user.organization_slug === dataset.owner_organization_slug
         ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
         : null,
     ]);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { EntryContext } from '@remix-run/node';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { amsterdamToday } from '@datahub/domain';
 import { LRUCache } from 'lru-cache';
 import { keptPageReply, pageCache } from './page-cache.server';
 import type { PageView } from '../insight/page-views.server';
@@ -18,18 +19,23 @@ export function routesArePure(context: EntryContext): boolean {
 
 /**
  * Pages served without running Remix at all. A page of routes whose loaders read nothing but the
- * request and nest-api's GET answers (they say so with `handle.pageCache`) is a function of the
- * request's URL, cookies and the few headers the app reads, and of those answers. Its answers are
- * recorded (URL, headers sent, a hash of the body); a later request with the same URL, cookies and
- * headers asks nest-api for each of them again (the session is checked every time) and, when every
- * body is the same, gets the same page without loaders, router or render. Any difference, refusal
- * or error: Remix answers as usual.
+ * request, nest-api's GET answers and today's date in Amsterdam (they say so with `handle.pageCache`)
+ * is a function of the request's URL, cookies and the few headers the app reads, of the date, and
+ * of those answers. Its answers are recorded (URL, headers sent, status, a hash of the body); a later
+ * request with the same URL, cookies, headers and date asks nest-api for each of them again (the
+ * session is checked every time) and, when every status and body is the same, gets the same page
+ * without loaders, router or render. A refusal the page shows as such (403, 404: a part left out for
+ * want of rights) is an answer like any other; a write, any other status or an error: Remix answers as usual.
  */
+
+/** The statuses of GET answers a recorded page may have read: anything else is transient or ends the session. */
+const RECORDED_STATUSES = new Set([200, 403, 404]);
 
 /** One GET answer a loader used. */
 interface PageRead {
   url: string;
   headers: [string, string][];
+  status: number;
   hash: string;
   /** nest-api's ETag of the answer, when it gives one: asking again with it costs a 304. */
   etag: string | null;
@@ -37,7 +43,7 @@ interface PageRead {
 
 interface RequestReads {
   reads: PageRead[];
-  /** A write, a refusal or an error was among the calls: the page is not a function of GET answers. */
+  /** A write, another status or an error was among the calls: the page is not a function of GET answers. */
   impure: boolean;
   requestKey: string;
 }
@@ -58,20 +64,21 @@ function bodyHash(body: string): string {
 }
 
 /**
- * nest-api's fetch for loaders: while a page request is recorded, a GET's body is hashed and kept
- * with its URL and headers (the request's own X-Forwarded-For and X-Request-Id aside); anything else spoils the record.
+ * nest-api's fetch for loaders: while a page request is recorded, a GET's status and body hash are
+ * kept with its URL and headers (the request's own X-Forwarded-For and X-Request-Id aside); anything else spoils the record.
  */
 export async function recordedFetch(input: Request): Promise<Response> {
   const response = await fetch(input);
   const store = requestReads.getStore();
   if (!store) return response;
-  if (input.method !== 'GET' || response.status !== 200) {
+  if (input.method !== 'GET' || !RECORDED_STATUSES.has(response.status)) {
     store.impure = true;
     return response;
   }
   const body = await response.text();
   const headers = [...input.headers].filter(([name]) => name !== 'x-forwarded-for' && name !== 'x-request-id');
-  store.reads.push({ url: input.url, headers, hash: bodyHash(body), etag: response.headers.get('etag') });
+  const etag = response.status === 200 ? response.headers.get('etag') : null;
+  store.reads.push({ url: input.url, headers, status: response.status, hash: bodyHash(body), etag });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -82,11 +89,12 @@ export function rememberServedPage(pageKey: string, view: ServedPage['view']): v
   served.set(store.requestKey, { reads: store.reads, pageKey, view });
 }
 
-/** Everything of the request that the root, shell and opted-in loaders and the render may read. */
+/** Everything of the request that the root, shell and opted-in loaders and the render may read, and the date they may show. */
 function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
+        amsterdamToday(),
         req.protocol,
         req.get('host') ?? '',
         req.get('x-forwarded-host') ?? '',
@@ -104,7 +112,7 @@ function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
 // fetch's streams and Request objects cost more than the answer's few hundred bytes.
 const keepAlive = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-/** Asks nest-api for a recorded answer again: is it still the same (304 to its ETag, or the same body)? */
+/** Asks nest-api for a recorded answer again: is it still the same (304 to its ETag, or the same status and body)? */
 function unchanged(read: PageRead, forwardedFor: string, requestId: string | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = Object.fromEntries(read.headers);
@@ -118,7 +126,7 @@ function unchanged(read: PageRead, forwardedFor: string, requestId: string | und
         response.resume();
         return resolve(true);
       }
-      if (response.statusCode !== 200) {
+      if (response.statusCode !== read.status) {
         response.resume();
         return resolve(false);
       }
