@@ -90,7 +90,7 @@ export function rememberServedPage(pageKey: string, view: ServedPage['view']): v
 }
 
 /** Everything of the request that the root, shell and opted-in loaders and the render may read, and the date they may show. */
-function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
+export function requestKeyOf(req: ExpressRequest, isBot: boolean): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
