@@ -22,7 +22,7 @@ let delta: { id: string };
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  const env = { PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${receiver.port}`, EVENTS_DRAIN_INTERVAL_MS: DRAIN_MS };
+  const env = { WEBHOOK_PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${receiver.port}`, EVENTS_DRAIN_INTERVAL_MS: DRAIN_MS };
   api = await startTestApi(env);
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });

@@ -8,7 +8,7 @@ export interface ReceivedDelivery {
   event: { id: string; kind: string; object_id: string; occurred_at: string; data: Record<string, unknown> };
 }
 
-/** A real HTTP webhook receiver on loopback: answers 200, or `failWith.status` on `failWith.path` while it is set. */
+/** A real HTTP webhook receiver on loopback (allow it with WEBHOOK_PRIVATE_HOSTS_ALLOWED=127.0.0.1:{port}): answers 200, or `failWith.status` on `failWith.path` while it is set. */
 export async function startWebhookReceiver(): Promise<{
   port: number;
   url: (path: string) => string;

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_KINDS } from '@datahub/domain';
 import { EventClock } from '../src/events/event-clock';
 import { OutboxDrainer } from '../src/events/outbox-drainer.service';
 import { verifySignature } from '../src/events/webhook-signature';
+import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -15,10 +17,22 @@ let west: { id: string; slug: string; name: string };
 let owner: TestUser;
 let westOwner: TestUser;
 let drainer: OutboxDrainer;
+/** A loopback service allow-listed for data sources only (PRIVATE_HOSTS_ALLOWED): webhooks must never reach it. */
+let dataSourceOnly: Server;
+let dataSourceOnlyPort: number;
+let dataSourceOnlyConnections = 0;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  api = await startTestApi({ PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${receiver.port}`, EVENTS_DRAIN_INTERVAL_MS: '0' });
+  dataSourceOnlyPort = await freePort();
+  dataSourceOnly = createServer((_request, response) => response.writeHead(200).end('ok'));
+  dataSourceOnly.on('connection', () => (dataSourceOnlyConnections += 1));
+  await new Promise<void>((resolve) => dataSourceOnly.listen(dataSourceOnlyPort, '127.0.0.1', resolve));
+  api = await startTestApi({
+    WEBHOOK_PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${receiver.port}`,
+    PRIVATE_HOSTS_ALLOWED: `127.0.0.1:${dataSourceOnlyPort}`,
+    EVENTS_DRAIN_INTERVAL_MS: '0',
+  });
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   west = await api.createOrganization({ name: 'Kassenbouw West' });
   owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
@@ -28,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await receiver?.close();
+  dataSourceOnly?.close();
 });
 
 const webhooks = (organizationId: string, path = '', init: Parameters<TestApi['request']>[1] = {}) =>
@@ -129,5 +144,51 @@ describe('webhooks', () => {
     expect((await log())[0]).toMatchObject({ id: failed.id, status: 'delivered', attempts: 4, response_status: 200 });
     expect(receiver.received.filter((r) => r.path === '/fout').map((r) => r.event.data.name)).toEqual(['Delta 4']);
     expect((await webhooks(west.id, `/${made.id}/deliveries/${failed.id}/resend`, { method: 'POST', token: westOwner.token })).status).toBe(404);
+  });
+});
+
+describe('webhook addresses (issue 32)', () => {
+  it('refuse every private spelling at registration: IPv6 outside 2000::/3, localhost with a trailing dot, and hosts only data sources may use', async () => {
+    const gamma = await api.createOrganization({ name: 'Kwekerij Gamma' });
+    const gammaOwner = await api.createUser({ organizationId: gamma.id, roles: ['Organization.Owner'] });
+    for (const url of [
+      'https://[::ffff:0:7f00:1]/',
+      'https://[::ffff:0:a9fe:a9fe]/latest/meta-data',
+      'https://[100::1]/',
+      'https://[4000::1]/',
+      'https://localhost./',
+      'https://LOCALHOST../hook',
+      'https://bron.localhost./',
+      `https://127.0.0.1:${dataSourceOnlyPort}/hook`,
+    ]) {
+      const response = await webhooks(gamma.id, '', { method: 'POST', token: gammaOwner.token, json: { url, kinds: ['organization.changed'] } });
+      expect(response.status, url).toBe(422);
+      expect((await response.json()).errors, url).toEqual({ url: 'Dit adres is niet bereikbaar vanaf de hub (intern of privé-adres).' });
+    }
+    // Plain http is for allow-listed receivers only, and the data sources' list is not theirs.
+    const plain = await webhooks(gamma.id, '', { method: 'POST', token: gammaOwner.token, json: { url: `http://127.0.0.1:${dataSourceOnlyPort}/hook`, kinds: ['organization.changed'] } });
+    expect(plain.status).toBe(422);
+    expect(await api.db.query('SELECT url FROM webhooks WHERE organization_id = $1', [gamma.id])).toEqual([]);
+    expect(dataSourceOnlyConnections).toBe(0);
+  });
+
+  it('never deliver to such an address stored before the rules (checked again at every delivery)', async () => {
+    const gamma = await api.createOrganization({ name: 'Kwekerij Gamma 2' });
+    const gammaOwner = await api.createUser({ organizationId: gamma.id, roles: ['Organization.Owner'] });
+    const sneaked = [`http://127.0.0.1:${dataSourceOnlyPort}/hook`, `https://127.0.0.1:${dataSourceOnlyPort}/hook`, `https://localhost.:${dataSourceOnlyPort}/hook`, `https://[::ffff:0:7f00:1]:${dataSourceOnlyPort}/hook`];
+    for (const [index, url] of sneaked.entries()) {
+      const made = await webhooks(gamma.id, '', { method: 'POST', token: gammaOwner.token, json: { url: receiver.url(`/gamma-${index}`), kinds: ['organization.changed'] } });
+      expect(made.status).toBe(201);
+      await api.db.query('UPDATE webhooks SET url = $2 WHERE id = $1', [(await made.json()).id, url]);
+    }
+    expect((await rename(gamma, 'Gamma hernoemd', gammaOwner.token)).status).toBe(200);
+    await drainer.drainOnce();
+    expect(dataSourceOnlyConnections).toBe(0);
+    expect(receiver.received.filter((r) => r.path.startsWith('/gamma-'))).toEqual([]);
+    const attempts = await api.db.query(
+      `SELECT d.status, d.attempts, d.response_status FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.organization_id = $1`,
+      [gamma.id],
+    );
+    expect(attempts).toEqual(sneaked.map(() => ({ status: 'pending', attempts: 1, response_status: null })));
   });
 });

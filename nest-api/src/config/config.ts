@@ -39,10 +39,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Encrypts data-source secrets at rest. */
   encryptionKey: string;
-  /** Tests only (ALLOW_PRIVATE_HOSTS): let data sources live on any loopback or private address (and plain http). */
+  /** Tests only (ALLOW_PRIVATE_HOSTS): let data sources, licence servers and webhooks live on any loopback or private address (and plain http). */
   allowPrivateHosts: boolean;
   /** Exact host:port entries that may be private and plain http (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
   privateHostsAllowed: string[];
+  /** The same for webhook receivers (WEBHOOK_PRIVATE_HOSTS_ALLOWED, empty by default): PRIVATE_HOSTS_ALLOWED never opens an address to webhooks. */
+  webhookPrivateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
   /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
   reminderIntervalSeconds: number;
@@ -161,12 +163,12 @@ function provider(env: NodeJS.ProcessEnv, prefix: string, issuer: string): Provi
   return { clientId, clientSecret, issuer: (env[`${prefix}_ISSUER`] || issuer).replace(/\/$/, '') };
 }
 
-/** PRIVATE_HOSTS_ALLOWED: comma-separated host:port entries; a port is required so one service is opened, not a machine. */
-function privateHostsAllowed(env: NodeJS.ProcessEnv): string[] {
-  const entries = (env.PRIVATE_HOSTS_ALLOWED || '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+/** PRIVATE_HOSTS_ALLOWED (and WEBHOOK_…): comma-separated host:port entries; a port is required so one service is opened, not a machine. */
+function privateHostsAllowed(env: NodeJS.ProcessEnv, name = 'PRIVATE_HOSTS_ALLOWED'): string[] {
+  const entries = (env[name] || '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
   for (const entry of entries)
     if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry))
-      throw new ConfigError(`Set PRIVATE_HOSTS_ALLOWED to host:port entries separated by commas, such as 127.0.0.1:3002 (it has '${entry}').`);
+      throw new ConfigError(`Set ${name} to host:port entries separated by commas, such as 127.0.0.1:3002 (it has '${entry}').`);
   return entries;
 }
 
@@ -180,7 +182,7 @@ function amqpUrl(env: NodeJS.ProcessEnv): string | null {
 /** Said at start when ALLOW_PRIVATE_HOSTS is on: it opens every internal address to anyone who can create a data source. */
 export function privateHostsWarning(config: Pick<AppConfig, 'allowPrivateHosts'>): string | null {
   return config.allowPrivateHosts
-    ? 'ALLOW_PRIVATE_HOSTS=true: data sources may point at loopback and private addresses (SSRF). For tests only; use PRIVATE_HOSTS_ALLOWED=host:port instead.'
+    ? 'ALLOW_PRIVATE_HOSTS=true: data sources, licence servers and webhooks may point at loopback and private addresses (SSRF). For tests only; use PRIVATE_HOSTS_ALLOWED=host:port (WEBHOOK_PRIVATE_HOSTS_ALLOWED for webhooks) instead.'
     : null;
 }
 
@@ -246,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: env.ENCRYPTION_KEY ? secret(env, 'ENCRYPTION_KEY') : `derived:${secret(env, 'JWT_SECRET')}`,
     allowPrivateHosts: bool(env, 'ALLOW_PRIVATE_HOSTS', false),
     privateHostsAllowed: privateHostsAllowed(env),
+    webhookPrivateHostsAllowed: privateHostsAllowed(env, 'WEBHOOK_PRIVATE_HOSTS_ALLOWED'),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
     reminderIntervalSeconds: int(env, 'REMINDER_INTERVAL_SECONDS', 3600, 0),
     metricsToken: metricsToken(env),

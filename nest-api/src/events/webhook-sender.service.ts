@@ -53,7 +53,8 @@ export class WebhookSender implements OnModuleDestroy {
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
-      privateHostsAllowed: config.privateHostsAllowed,
+      // Their own allow-list: a data source allowed on loopback is no address for webhook POSTs.
+      privateHostsAllowed: config.webhookPrivateHostsAllowed,
       connectTimeoutMs: 3000, totalTimeoutMs: 10_000, maxBytes: 64 * 1024 });
     this.box = new SecretBox(config.encryptionKey);
   }

@@ -9,6 +9,7 @@ import { requirePermissionIn } from '../common/organization-access';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { hostPortKey } from '../hub/outbound';
 import { isRefusedPrivateHost } from '../hub/private-hosts';
 import type { CreateWebhookDto, CreatedWebhookView, WebhookDeliveryView, WebhookView } from './dto/webhook.dto';
 import { EventClock, retryUntil } from './event-clock';
@@ -42,7 +43,10 @@ export class WebhooksService {
     return rows.map(toView);
   }
 
-  /** https only (plain http and private addresses only where PRIVATE_HOSTS_ALLOWED lists the host:port); checked again at every delivery. */
+  /**
+   * https only (plain http and private addresses only where WEBHOOK_PRIVATE_HOSTS_ALLOWED lists the
+   * host:port; the data sources' PRIVATE_HOSTS_ALLOWED does not count); checked again at every delivery.
+   */
   private async checkedUrl(raw: string): Promise<string> {
     let url: URL;
     try {
@@ -52,10 +56,11 @@ export class WebhooksService {
     }
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     const parsed = { host, port: url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : null };
-    const allowListed = this.config.allowPrivateHosts || this.config.privateHostsAllowed.includes(`${url.hostname.toLowerCase()}:${parsed.port ?? 443}`);
+    const rules = { allowPrivateHosts: this.config.allowPrivateHosts, privateHostsAllowed: this.config.webhookPrivateHostsAllowed };
+    const allowListed = rules.allowPrivateHosts || rules.privateHostsAllowed.includes(hostPortKey(host, parsed.port ?? 443));
     if ((url.protocol !== 'https:' && !(url.protocol === 'http:' && allowListed)) || url.username || url.password || !host)
       throw ApiError.validation({ url: WEBHOOK_LABELS.urlInvalid });
-    if (await isRefusedPrivateHost(this.config, parsed)) throw ApiError.validation({ url: WEBHOOK_LABELS.urlPrivate });
+    if (await isRefusedPrivateHost(rules, parsed)) throw ApiError.validation({ url: WEBHOOK_LABELS.urlPrivate });
     return url.toString();
   }
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../database/embedded-postgres';
 import { isPrivateAddress, OutboundClient } from './outbound';
+import { isRefusedPrivateHost } from './private-hosts';
 
 describe('isPrivateAddress', () => {
   it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1'])(
@@ -28,7 +29,24 @@ describe('isPrivateAddress', () => {
   ])('also treats %s as private (mapped, translated, tunnelled, unique-local, CGNAT, benchmark, broadcast)', (address) =>
     expect(isPrivateAddress(address)).toBe(true),
   );
-  it.each(['8.8.8.8', '145.100.1.1', '2001:4860::8888'])('treats %s as public', (address) => expect(isPrivateAddress(address)).toBe(false));
+  it.each(['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:a9fe:a9fe', '100::1', '100::ffff:7f00:1', '64:ff9b:1::7f00:1', '4000::1', 'c000::1', '1fff:ffff::1', 'fec0::1'])(
+    'treats %s as private: every IPv6 address outside 2000::/3 (IPv4-translated, discard, reserved)',
+    (address) => expect(isPrivateAddress(address)).toBe(true),
+  );
+  it.each(['8.8.8.8', '145.100.1.1', '2001:4860::8888', '2a00:1450:400e::200e', '3fff:ffff::1'])('treats %s as public', (address) => expect(isPrivateAddress(address)).toBe(false));
+});
+
+describe('isRefusedPrivateHost', () => {
+  const rules = { allowPrivateHosts: false, privateHostsAllowed: [] };
+  it.each(['localhost', 'localhost.', 'LOCALHOST..', 'bron.localhost', 'bron.localhost.', '::ffff:0:7f00:1', '100::1'])(
+    'refuses %s without asking DNS (a name that does not resolve is otherwise accepted)',
+    async (host) => expect(await isRefusedPrivateHost(rules, { host, port: 443 })).toBe(true),
+  );
+  it('lets an allow-listed host:port through, and only that one', async () => {
+    const allowList = { allowPrivateHosts: false, privateHostsAllowed: ['localhost:8443'] };
+    expect(await isRefusedPrivateHost(allowList, { host: 'localhost.', port: 8443 })).toBe(false);
+    expect(await isRefusedPrivateHost(allowList, { host: 'localhost.', port: 443 })).toBe(true);
+  });
 });
 
 describe('OutboundClient', () => {
@@ -38,6 +56,9 @@ describe('OutboundClient', () => {
     await expect(client.get('https://169.254.169.254/latest/meta-data')).rejects.toThrow(/private/);
     await expect(client.get('http://example.com/')).rejects.toThrow(/scheme/);
     await expect(client.get('https://localhost/')).rejects.toThrow(/private/);
+    // Refused before any DNS or connection, whatever the resolver says about the name.
+    for (const url of ['https://localhost./', 'https://bron.localhost./', 'https://[::ffff:0:7f00:1]/', 'https://[100::1]/'])
+      await expect(client.get(url), url).rejects.toThrow(/refused: private/);
     await client.close();
   });
 

@@ -47,8 +47,9 @@ function ipv6Groups(address: string): number[] | null {
 
 /**
  * Loopback, private, link-local, CGNAT, unique-local, unspecified, multicast and every IPv6 form
- * that carries an IPv4 address inside (mapped, compatible, NAT64, 6to4, Teredo): anything that
- * is not plainly a public address. What cannot be parsed counts as private.
+ * that carries an IPv4 address inside (mapped, translated, compatible, NAT64, 6to4, Teredo):
+ * anything that is not plainly a public address. IPv6 outside 2000::/3 (global unicast) is never
+ * public. What cannot be parsed counts as private.
  */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
@@ -56,14 +57,19 @@ export function isPrivateAddress(address: string): boolean {
   if (version !== 6) return true;
   const g = ipv6Groups(address);
   if (!g) return true;
-  const zeroPrefix = (count: number) => g.slice(0, count).every((group) => group === 0);
-  if (zeroPrefix(5) && g[5] === 0xffff) return true; // IPv4-mapped: an IPv4 address in disguise, never dialled as such
-  if (zeroPrefix(6)) return true; // ::, ::1, IPv4-compatible
-  if (g[0] === 0x64 && g[1] === 0xff9b) return true; // NAT64
+  // Only global unicast is public: this takes ::, ::1, IPv4-mapped/-translated/-compatible, NAT64,
+  // 100:: (discard), unique-local, link-local, site-local, multicast and whatever is still unassigned.
+  if ((g[0] & 0xe000) !== 0x2000) return true;
   if (g[0] === 0x2002) return true; // 6to4
   if (g[0] === 0x2001 && g[1] === 0) return true; // Teredo
   if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // documentation
-  return (g[0] & 0xfe00) === 0xfc00 || (g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0 || (g[0] & 0xff00) === 0xff00;
+  return false;
+}
+
+/** 'localhost', '*.localhost' and their fully qualified forms with trailing dots ('localhost.'): loopback by name (RFC 6761), whatever DNS says. */
+export function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
 }
 
 /** 'host:port' as the allow-list spells it: lower case, IPv6 in brackets, the port always written. */
@@ -89,7 +95,7 @@ export class OutboundClient {
     private readonly options: {
       /** Tests only (ALLOW_PRIVATE_HOSTS): every address, and plain http. */
       allowPrivate: boolean;
-      /** Exact host:port entries that may be private (PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
+      /** Exact host:port entries that may be private (PRIVATE_HOSTS_ALLOWED, for webhooks WEBHOOK_PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */
       privateHostsAllowed?: string[];
       connectTimeoutMs?: number;
       totalTimeoutMs?: number;
@@ -136,6 +142,7 @@ export class OutboundClient {
     // Literal IPs skip DNS, so they are checked here; names are checked on every DNS answer.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     if (isIP(literal) && !trusted && isPrivateAddress(literal)) throw new OutboundError('refused: private address');
+    if (!trusted && isLocalhostName(literal)) throw new OutboundError('refused: private address');
     try {
       return await fetch(url, { ...init, redirect: 'manual', dispatcher: trusted ? this.trustingAgent : this.agent, signal: AbortSignal.timeout(this.options.totalTimeoutMs ?? 10_000) });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AppConfig } from '../config/config';
-import { hostPortKey, isPrivateAddress } from './outbound';
+import { hostPortKey, isLocalhostName, isPrivateAddress } from './outbound';
 
 type HostRules = Pick<AppConfig, 'allowPrivateHosts' | 'privateHostsAllowed'>;
 const DNS_TIMEOUT_MS = 2000;
@@ -19,14 +19,14 @@ export function plainHttpAllowed(config: HostRules, hostname: string): boolean {
 }
 
 /**
- * At creation and registration: a literal private address, a *.localhost name, or a name whose
+ * At creation and registration: a literal private address, a *.localhost name (trailing dots too), or a name whose
  * DNS answers include a private address is refused unless allow-listed. A name that does not
  * resolve (yet) is accepted: the connection-time check sees every answer again.
  */
 export async function isRefusedPrivateHost(config: HostRules, parsed: { host: string; port: number | null }): Promise<boolean> {
   if (config.allowPrivateHosts || isAllowListed(config, parsed)) return false;
   if (isIP(parsed.host)) return isPrivateAddress(parsed.host);
-  if (parsed.host === 'localhost' || parsed.host.endsWith('.localhost')) return true;
+  if (isLocalhostName(parsed.host)) return true;
   const answers = await Promise.race([
     lookup(parsed.host, { all: true, verbatim: true }).catch(() => []),
     new Promise<[]>((resolve) => setTimeout(() => resolve([]), DNS_TIMEOUT_MS).unref()),
