@@ -65,6 +65,11 @@ describe('private hosts at creation', () => {
     `[::ffff:7f00:1]:${allowedPort}`,
     '[64:ff9b::a9fe:a9fe]',
     'bron.localhost',
+    // Issue 32: every IPv6 address outside 2000::/3 (IPv4-translated, discard-only, reserved).
+    '[::ffff:0:7f00:1]',
+    `[::ffff:0:7f00:1]:${allowedPort}`,
+    '[100::1]',
+    '[4000::1]',
   ];
 
   it('refuses every private address but the allow-listed host:port, in Dutch in the portal', async () => {
