@@ -29,6 +29,21 @@ export interface EngineOptions {
    * gives it back.
    */
   maxRssMb?: number;
+  /**
+   * Memory one query may add, MB (default: no budget): while it runs, the process's resident memory
+   * may grow this much beyond what it was when the query started (less what loads in other workers
+   * added); past it the query is stopped (its worker terminated and replaced, reason
+   * `query_memory_limit`, 413). Checked every 25 ms, with maxRssMb's watchdog. Exports are not
+   * covered (their size follows the dataset's).
+   */
+  queryMemoryMb?: number;
+  /**
+   * A worker whose oxigraph WebAssembly memory grew more than this many MB beyond what its
+   * datasets and views took is replaced once its query or export has answered: that memory never
+   * shrinks, only a fresh worker gives it back (default: an eighth of queryMemoryMb, at least 64;
+   * without queryMemoryMb none, maxRssMb's rule only).
+   */
+  recycleMb?: number;
   /** Largest answer in bytes (default: no cap); a larger one is refused with `answer_too_large`. */
   maxAnswerBytes?: number;
   /** Path of the compiled worker script (default: worker.js next to this file, else ../dist/worker.js). */
@@ -96,6 +111,10 @@ export interface EngineStats {
   deadlineHits: number;
   /** Since start: queries answered from the kept answers (resultCacheMb), without a worker. */
   resultHits: number;
+  /** Since start: queries stopped for passing their own memory budget (queryMemoryMb). */
+  memoryStops: number;
+  /** MB of WebAssembly memory the live workers hold now (their datasets, views and what queries grew). */
+  workerMemoryMb: number;
 }
 
 export const GRAPH_MEDIA_TYPES: Record<GraphFormat, string> = {

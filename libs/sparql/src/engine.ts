@@ -44,6 +44,11 @@ export class SparqlEngine {
   /** Queries and exports that could not start at once and waited in the queue; queries stopped at their deadline. */
   private waited = 0;
   private deadlineHits = 0;
+  /** Queries stopped for passing their own memory budget (queryMemoryMb). */
+  private memoryStops = 0;
+  private readonly queryMemoryMb: number | undefined;
+  /** A worker whose WebAssembly memory grew this much beyond its datasets' is replaced after the job. */
+  private readonly recycleBytes: number | undefined;
   /** Workers that died before becoming ready, in a row; after 3 the engine stops respawning. */
   private startupFailures = 0;
   private broken?: SparqlError;
@@ -61,7 +66,15 @@ export class SparqlEngine {
     this.queue = new FairQueue(options.maxQueueLength ?? SPARQL_LIMITS.maxQueueLength);
     this.datasets = new DatasetRegistry(options.replicateMaxBytes ?? Number.POSITIVE_INFINITY);
     this.results = options.resultCacheMb ? new ResultCache(Math.floor(options.resultCacheMb * 1024 * 1024)) : undefined;
-    this.watchdog = new MemoryWatchdog(options.maxRssMb, (limit) => this.stopQueries('memory_limit', `the query used too much memory (over ${limit} MB)`));
+    this.queryMemoryMb = options.queryMemoryMb && options.queryMemoryMb > 0 ? options.queryMemoryMb : undefined;
+    const recycleMb = options.recycleMb ?? (this.queryMemoryMb ? Math.max(64, this.queryMemoryMb / 8) : undefined);
+    this.recycleBytes = recycleMb !== undefined ? recycleMb * 1024 * 1024 : undefined;
+    this.watchdog = new MemoryWatchdog(
+      options.maxRssMb,
+      (limit) => this.stopQueries('memory_limit', `the query used too much memory (over ${limit} MB)`),
+      25,
+      this.queryMemoryMb ? (rssMb) => this.checkQueryBudgets(rssMb) : undefined,
+    );
     this.pool = new WorkerPool(
       {
         workerScript: options.workerScript ?? defaultWorkerScript(),
@@ -75,8 +88,12 @@ export class SparqlEngine {
         },
         answered: (member, running, response) => {
           settle(member, running.job, response, this.datasets);
-          // A fatal error leaves the WebAssembly unusable; a query that grew its memory keeps it grown.
-          if ((!response.ok && response.fatal) || (isQueryJob(running.job) && this.watchdog.grewMuch(running.job.rssAtStartMb))) this.replace(member);
+          this.creditLoad(member, running.job);
+          // A fatal error leaves the WebAssembly unusable; a query that grew its memory keeps it grown (it never shrinks).
+          const grown =
+            isQueryJob(running.job) &&
+            (this.watchdog.grewMuch(running.job.rssAtStartMb) || (this.recycleBytes !== undefined && member.wasmBytes - member.baselineWasmBytes > this.recycleBytes));
+          if ((!response.ok && response.fatal) || grown) this.replace(member);
           this.pump();
         },
         crashed: (member, running, message) => this.crashed(member, running, message),
@@ -218,6 +235,8 @@ export class SparqlEngine {
       waited: this.waited,
       deadlineHits: this.deadlineHits,
       resultHits: this.results?.hits ?? 0,
+      memoryStops: this.memoryStops,
+      workerMemoryMb: Math.round(live.reduce((sum, member) => sum + member.wasmBytes, 0) / (1024 * 1024)),
     };
   }
 
@@ -296,6 +315,36 @@ export class SparqlEngine {
     this.pump();
   }
 
+  /**
+   * Each running query's own budget: the process's growth since the query started (from the lowest
+   * point seen, less what loads in other workers added) above queryMemoryMb stops it. Growth cannot
+   * be told apart between threads, so the query that has grown it most goes first, one per look.
+   */
+  private checkQueryBudgets(rssMb: number): void {
+    const budget = this.queryMemoryMb;
+    if (!budget) return;
+    let worst: { member: PoolWorker; growth: number } | undefined;
+    for (const member of this.pool.members) {
+      const job = member.running?.job;
+      if (member.dead || !job || job.request.type !== 'query' || job.rssLowMb === undefined) continue;
+      job.rssLowMb = Math.min(job.rssLowMb, rssMb);
+      const growth = rssMb - job.rssLowMb - (job.memoryCreditMb ?? 0);
+      if (growth > budget && (!worst || growth > worst.growth)) worst = { member, growth };
+    }
+    if (!worst) return;
+    this.memoryStops += 1;
+    this.kill(worst.member, 'query_memory_limit', `the query needed more than ${budget} MB of memory`);
+  }
+
+  /** What a load or view in one worker added is not the growth of the queries running in the others. */
+  private creditLoad(member: PoolWorker, job: Job): void {
+    if (!this.queryMemoryMb || isQueryJob(job) || member.lastGrowthBytes <= 0) return;
+    for (const other of this.pool.members) {
+      const running = other.running?.job;
+      if (other !== member && running?.rssLowMb !== undefined) running.memoryCreditMb = (running.memoryCreditMb ?? 0) + member.lastGrowthBytes / (1024 * 1024);
+    }
+  }
+
   /** Stops every running query and export (e.g. the memory watchdog saw the limit passed). */
   private stopQueries(reason: SparqlErrorReason, message: string): void {
     for (const member of this.pool.members) if (member.running && isQueryJob(member.running.job)) this.kill(member, reason, message);
@@ -308,6 +357,7 @@ export class SparqlEngine {
       if (member.dead || !member.ready || member.running) continue;
       const job = nextJob(member, this.datasets, this.queue, this.pool, this.options.maxRunningPerGroup);
       if (job && isQueryJob(job)) job.rssAtStartMb = this.watchdog.mark();
+      if (job && job.request.type === 'query' && this.queryMemoryMb) job.rssLowMb = process.memoryUsage.rss() / (1024 * 1024);
       if (job) this.pool.dispatch(member, job, this.datasets.transferable(job));
     }
     if (!this.broken && shouldGrow(this.options.workers, this.pool, this.queue, this.datasets)) this.pool.spawn();

@@ -23,6 +23,8 @@ export const SPARQL_ERROR_REASONS = {
   query_failed: 400,
   timeout: 504,
   memory_limit: 503,
+  // One query needed more memory than a query may (queryMemoryMb): retrying the same query cannot help.
+  query_memory_limit: 413,
   answer_too_large: 413,
   busy: 503,
   // A worker that stopped unexpectedly (e.g. a WebAssembly trap): the query is not answered, the engine goes on.

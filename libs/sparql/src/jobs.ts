@@ -17,6 +17,10 @@ export interface Job {
   startedAt?: number;
   /** The process's resident memory when the job started, MB (only with a memory limit). */
   rssAtStartMb?: number;
+  /** A query's memory budget: the lowest resident memory (MB) seen since it started (only with queryMemoryMb). */
+  rssLowMb?: number;
+  /** MB that loads in other workers added meanwhile: not this query's growth. */
+  memoryCreditMb?: number;
 }
 
 /** Queries and exports: the work callers wait for (loads, unloads and views are the engine's own). */

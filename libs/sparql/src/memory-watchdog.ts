@@ -1,6 +1,7 @@
 /**
  * Watches the resident memory of the whole process while queries run: above the limit, `onOver` is
- * called (the engine stops the running queries). Checked every 25 ms, only while queries run.
+ * called (the engine stops the running queries); else `onSample` (each query's own budget).
+ * Checked every 25 ms, only while queries run.
  */
 export class MemoryWatchdog {
   private timer?: NodeJS.Timeout;
@@ -9,15 +10,19 @@ export class MemoryWatchdog {
     private readonly limitMb: number | undefined,
     private readonly onOver: (limitMb: number) => void,
     private readonly intervalMs = 25,
+    /** Called with the resident memory (MB) at every look below the limit: the per-query budgets. */
+    private readonly onSample?: (rssMb: number) => void,
   ) {}
 
   /** Starts or stops watching, as queries run or not. */
   update(queriesRunning: boolean): void {
     const limit = this.limitMb;
-    if (!limit) return;
+    if (!limit && !this.onSample) return;
     if (queriesRunning && !this.timer) {
       this.timer = setInterval(() => {
-        if (process.memoryUsage.rss() / (1024 * 1024) > limit) this.onOver(limit);
+        const rss = process.memoryUsage.rss() / (1024 * 1024);
+        if (limit && rss > limit) this.onOver(limit);
+        else this.onSample?.(rss);
       }, this.intervalMs);
       this.timer.unref();
     } else if (!queriesRunning && this.timer) {

@@ -24,6 +24,12 @@ export interface PoolWorker {
   views: Map<string, Map<string, number>>;
   running?: Running;
   dead: boolean;
+  /** Bytes of the worker's WebAssembly memory as last reported (it never shrinks). */
+  wasmBytes: number;
+  /** What its datasets and views grew that memory to: growth beyond it is what queries left behind. */
+  baselineWasmBytes: number;
+  /** How much the last job grew that memory. */
+  lastGrowthBytes: number;
 }
 
 interface PoolEvents {
@@ -73,9 +79,10 @@ export class WorkerPool {
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
       ...(this.options.viewsPerDataset !== undefined ? { workerData: { viewsPerDataset: this.options.viewsPerDataset } } : {}),
     });
-    const member: PoolWorker = { worker, ready: false, loaded: new Map(), views: new Map(), dead: false };
+    const member: PoolWorker = { worker, ready: false, loaded: new Map(), views: new Map(), dead: false, wasmBytes: 0, baselineWasmBytes: 0, lastGrowthBytes: 0 };
     worker.on('message', (event: WorkerEvent) => {
       if ('type' in event && event.type === 'ready') {
+        member.wasmBytes = member.baselineWasmBytes = event.wasmBytes ?? 0;
         member.ready = true;
         this.events.ready(member);
         return;
@@ -86,7 +93,14 @@ export class WorkerPool {
       }
       const response = event as WorkerResponse;
       if (member.running?.id !== response.id) return;
-      this.events.answered(member, this.stopRunning(member)!, response);
+      const running = this.stopRunning(member)!;
+      if (response.wasmBytes !== undefined) {
+        member.lastGrowthBytes = Math.max(0, response.wasmBytes - member.wasmBytes);
+        member.wasmBytes = response.wasmBytes;
+        // Loading a dataset or building a view is what the worker is for: its growth is baseline.
+        if (running.job.request.type === 'load' || running.job.request.type === 'view') member.baselineWasmBytes += member.lastGrowthBytes;
+      }
+      this.events.answered(member, running, response);
     });
     worker.on('error', (error) => this.reportCrash(member, error.message));
     worker.on('exit', (code) => this.reportCrash(member, `worker exited with code ${code}`));

@@ -56,8 +56,9 @@ export interface QueryOutput {
   views?: [string, number][];
 }
 
+/** `wasmBytes`: the size of the worker's oxigraph WebAssembly memory after the job (it never shrinks). */
 export type WorkerResponse =
-  | { id: number; ok: true; result: LoadInfo | QueryOutput | null }
-  | { id: number; ok: false; error: { reason: SparqlErrorReason; message: string }; fatal: boolean };
+  | { id: number; ok: true; result: LoadInfo | QueryOutput | null; wasmBytes?: number }
+  | { id: number; ok: false; error: { reason: SparqlErrorReason; message: string }; fatal: boolean; wasmBytes?: number };
 
-export type WorkerEvent = { type: 'ready' } | { type: 'chunk'; id: number; chunk: string } | WorkerResponse;
+export type WorkerEvent = { type: 'ready'; wasmBytes?: number } | { type: 'chunk'; id: number; chunk: string } | WorkerResponse;

@@ -7,13 +7,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import * as oxigraph from 'oxigraph';
+import type * as Ox from 'oxigraph';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
 import { collectGarbage } from './collect-garbage';
 import { countBindings } from './count-bindings';
 import { selectionKey, type CategorySelection } from './scopes';
 import type { GraphFormat, LoadInfo, ResultsFormat, QueryOutput, WorkerEvent, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { SparqlErrorReason } from './errors';
+import { loadOxigraph, wasmBytes } from './wasm-memory';
+
+const oxigraph = loadOxigraph();
 
 /** Views kept per dataset by default: each is at most a copy of the dataset. */
 export const MAX_VIEWS = 2;
@@ -36,13 +39,13 @@ const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
 };
 
 interface View {
-  store: oxigraph.Store;
+  store: Ox.Store;
   /** Counted when built (a Store's size is a pass over all its triples). */
   triples: number;
 }
 
 interface LoadedDataset {
-  store: oxigraph.Store;
+  store: Ox.Store;
   /** selectionKey → view; the least recently used goes first. */
   views: LRUCache<string, View>;
 }
@@ -67,10 +70,10 @@ function chunks(data: string | Uint8Array): Uint8Array[] {
 }
 
 /** Triples per category literal and of subjects without one (a subject with two categories counts in both). */
-function countCategories(store: oxigraph.Store): Pick<LoadInfo, 'categories' | 'uncategorisedTriples'> {
+function countCategories(store: Ox.Store): Pick<LoadInfo, 'categories' | 'uncategorisedTriples'> {
   const rows = store.query(
     `SELECT ?c (COUNT(*) AS ?n) WHERE { ?s ?p ?o OPTIONAL { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c)) } } GROUP BY ?c`,
-  ) as Map<string, oxigraph.Term>[];
+  ) as Map<string, Ox.Term>[];
   const categories: Record<string, number> = {};
   let uncategorisedTriples = 0;
   for (const row of rows) {
@@ -106,7 +109,7 @@ function dataset(key: string): LoadedDataset {
 }
 
 /** The Store a selection queries: the dataset itself (everything) or its view of the permitted subjects. */
-function storeFor(loaded: LoadedDataset, selection: CategorySelection): oxigraph.Store {
+function storeFor(loaded: LoadedDataset, selection: CategorySelection): Ox.Store {
   if (selection.all) return loaded.store;
   const key = selectionKey(selection);
   let view = loaded.views.get(key);
@@ -142,7 +145,7 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
 /** What a query answers: its text, counted and capped, before it is encoded for the engine. */
 type QueryAnswer = Omit<QueryOutput, 'bytes'>;
 
-function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: oxigraph.Store, views: [string, number][]): QueryAnswer {
+function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: Ox.Store, views: [string, number][]): QueryAnswer {
   if (request.form === 'ASK') {
     // CSV and TSV have no boolean form: ASK answers JSON or XML.
     const format = request.resultsFormat === 'xml' ? 'xml' : 'json';
@@ -237,10 +240,10 @@ port.on('message', (request: WorkerRequest) => {
     const result = handle(request, (event) => port.postMessage(event));
     const bytes = result && 'bytes' in result ? result.bytes : undefined;
     if (bytes) {
-      port.postMessage({ id: request.id, ok: true, result } satisfies WorkerResponse, [bytes.buffer as ArrayBuffer]);
+      port.postMessage({ id: request.id, ok: true, result, wasmBytes: wasmBytes() } satisfies WorkerResponse, [bytes.buffer as ArrayBuffer]);
       return;
     }
-    response = { id: request.id, ok: true, result };
+    response = { id: request.id, ok: true, result, wasmBytes: wasmBytes() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A trap or failed allocation inside the WebAssembly module leaves it unusable: replace the worker.
@@ -253,9 +256,9 @@ port.on('message', (request: WorkerRequest) => {
           : request.type === 'load'
             ? 'invalid_data'
             : 'query_failed';
-    response = { id: request.id, ok: false, error: { reason, message }, fatal };
+    response = { id: request.id, ok: false, error: { reason, message }, fatal, wasmBytes: wasmBytes() };
   }
   port.postMessage(response);
 });
 
-port.postMessage({ type: 'ready' } satisfies WorkerEvent);
+port.postMessage({ type: 'ready', wasmBytes: wasmBytes() } satisfies WorkerEvent);
