@@ -33,5 +33,6 @@ export * from './audit-details';
 export * from './labels-access-requests';
 export * from './authorisation-expiry';
 export * from './labels-two-factor';
+export * from './labels-sign-in-limits';
 export * from './labels-guide';
 export * from './search-fold';

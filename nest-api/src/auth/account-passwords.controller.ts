@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { AccountPasswordsService } from './account-passwords.service';
+import { PasswordResetRequestsService } from './password-reset-requests.service';
 import { normalizeEmail } from './auth.service';
 import {
   ChangePasswordDto,
@@ -18,7 +19,10 @@ import {
 @ApiTags('auth')
 @Controller('auth')
 export class AccountPasswordsController {
-  constructor(private readonly passwords: AccountPasswordsService) {}
+  constructor(
+    private readonly passwords: AccountPasswordsService,
+    private readonly resetRequests: PasswordResetRequestsService,
+  ) {}
 
   @Post('password-reset')
   @Public()
@@ -29,7 +33,7 @@ export class AccountPasswordsController {
   })
   @ApiAcceptedResponse({ type: PasswordResetSentView })
   async requestReset(@Body() dto: RequestPasswordResetDto, @Req() request: FastifyRequest): Promise<PasswordResetSentView> {
-    await this.passwords.requestReset(normalizeEmail(dto.email), request.ip);
+    await this.resetRequests.request(normalizeEmail(dto.email), request.ip);
     return { status: 'reset_sent' };
   }
 

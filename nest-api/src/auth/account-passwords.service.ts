@@ -1,8 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, PASSWORD_RESET_TTL_MINUTES } from '@datahub/domain';
+import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS } from '@datahub/domain';
 import { passwordProblem } from '@datahub/domain/server';
 import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
@@ -13,8 +12,6 @@ import { hashPassword, verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
 import { TokenService } from './token.service';
 
-/** Reset mails per account per hour: a typo and a retry, not mail-bombing someone's inbox. */
-const RESET_MAILS_PER_ACCOUNT = 3;
 /** Wrong current passwords per account per 15 minutes before changing is refused for a while. */
 const CHANGE_FAILURES_PER_ACCOUNT = 5;
 
@@ -26,14 +23,14 @@ interface AccountRow {
 }
 
 /**
- * 'Wachtwoord vergeten?' and 'Wachtwoord wijzigen' (issue 25, ADR 0027). A reset link is a
+ * 'Wachtwoord vergeten?' and 'Wachtwoord wijzigen' (issue 25, ADR 0027); asking for a link is
+ * PasswordResetRequestsService (a queued job, issue 32). A reset link is a
  * random token of which only the hash is kept; it works once, for 30 minutes, and the answer to
  * asking for one is the same whether or not the address has an account. A new password ends every
  * other session of its user (the session triggers tell every API process at once).
  */
 @Injectable()
 export class AccountPasswordsService {
-  private readonly hourly = new RateLimiter(60 * 60 * 1000);
   private readonly quarterly: RateLimiter;
 
   constructor(
@@ -45,11 +42,6 @@ export class AccountPasswordsService {
     this.quarterly = new RateLimiter(config.rateLimits.windowMs);
   }
 
-  private count(limiter: RateLimiter, key: string, limit: number): void {
-    if (!limiter.isAllowed(key, limit)) throw ApiError.tooManyRequests(limiter.retryAfterSeconds(key));
-    limiter.hit(key);
-  }
-
   private async account(where: 'id' | 'email', value: string): Promise<AccountRow | undefined> {
     const column = where === 'id' ? 'id' : 'lower(email)';
     const rows: AccountRow[] = await this.dataSource.query(`SELECT id, email, firstname, password_hash FROM users WHERE ${column} = $1`, [value]);
@@ -58,29 +50,6 @@ export class AccountPasswordsService {
 
   private link(path: string): string {
     return new URL(path, this.config.publicUrl).toString();
-  }
-
-  /** Mails a link (or, for an account without a password, how to sign in); silent for an unknown address. */
-  async requestReset(email: string, address: string): Promise<void> {
-    this.count(this.quarterly, `reset:ip:${address}`, this.config.rateLimits.loginPerAddress);
-    this.count(this.hourly, `reset:account:${email}`, RESET_MAILS_PER_ACCOUNT);
-    const user = await this.account('email', email);
-    if (!user) return;
-    if (!user.password_hash) {
-      const text = ACCOUNT_MAILS.noPassword.text(user.firstname, this.link('/inloggen'));
-      await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.noPassword.subject, text });
-      return;
-    }
-    const token = randomBytes(32).toString('base64url');
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM password_resets WHERE expires_at <= now() OR used_at IS NOT NULL');
-      await manager.query(
-        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [user.id, hashToken(token), PASSWORD_RESET_TTL_MINUTES],
-      );
-    });
-    const text = ACCOUNT_MAILS.reset.text(user.firstname, this.link(`/wachtwoord-herstellen/${token}`), PASSWORD_RESET_TTL_MINUTES);
-    await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.reset.subject, text });
   }
 
   /** The address a live link is for, without using it up (mail scanners fetch links); 404 otherwise. */

@@ -6,7 +6,9 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { AccountPasswordsController } from './account-passwords.controller';
 import { AccountPasswordsService } from './account-passwords.service';
 import { AuthController } from './auth.controller';
+import { AttemptCounters } from './attempt-counters';
 import { AuthService } from './auth.service';
+import { PasswordResetRequestsService } from './password-reset-requests.service';
 import { ExternalAuthController } from './external/external-auth.controller';
 import { ExternalAuthService } from './external/external-auth.service';
 import { LocalStrategy } from './local.strategy';
@@ -26,8 +28,10 @@ import { AuditModule } from '../audit/audit.module';
   providers: [
     SessionCache,
     TokenService,
+    AttemptCounters,
     AuthService,
     AccountPasswordsService,
+    PasswordResetRequestsService,
     SignupVerificationService,
     ExternalAuthService,
     LocalStrategy,

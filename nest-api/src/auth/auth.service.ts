@@ -1,8 +1,11 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DETAILS, displayOrganizationName, type Role } from '@datahub/domain';
+import { DETAILS, displayOrganizationName, SIGN_IN_LIMIT_DETAILS, SIGN_IN_LIMIT_MAILS, type Role } from '@datahub/domain';
 import { ApiError, isUniqueViolation } from '../common/errors';
+import { SecretBox } from '../common/secret-box';
+import { QueuedJobs } from '../jobs/queued-jobs';
+import { MailService } from '../mail/mail.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { InvitationsService } from '../invitations/invitations.service';
@@ -12,7 +15,7 @@ import { RoleAssignment } from '../users/role-assignment.entity';
 import { User } from '../users/user.entity';
 import type { SignupDto } from './dto/login.dto';
 import { hashPassword, verifyPassword } from './password';
-import { RateLimiter } from './rate-limiter';
+import { AttemptCounters, KeyedQueue, type WindowCount } from './attempt-counters';
 import { SignupVerificationService } from './signup-verification.service';
 import { TokenService, type IssuedToken } from './token.service';
 import { memberEvent } from '../events/event-builders';
@@ -22,14 +25,21 @@ import { EventsService } from '../events/events.service';
 const ACCOUNT_SLOWDOWN_AFTER = 5;
 const ACCOUNT_SLOWDOWN_BASE_MS = 250;
 const ACCOUNT_SLOWDOWN_MAX_MS = 4000;
+/** The queued job that tells an account's owner its cap was reached (once per window). */
+const CAPPED_MAIL_JOB = 'sign-in-capped-mail';
+
+/** What a sign-in attempt checks: a password (first step) or a code (second step, ADR 0032). */
+export type SignInFactor = 'password' | 'code';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 @Injectable()
-export class AuthService {
-  private readonly limiter: RateLimiter;
+export class AuthService implements OnModuleInit {
+  /** Sign-in attempts on one account are evaluated one at a time (per API process). */
+  private readonly perAccount = new KeyedQueue();
+  private readonly box: SecretBox;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,66 +49,102 @@ export class AuthService {
     private readonly invitations: InvitationsService,
     private readonly verifications: SignupVerificationService,
     private readonly events: EventsService,
+    private readonly counters: AttemptCounters,
+    private readonly queued: QueuedJobs,
+    private readonly mail: MailService,
   ) {
-    this.limiter = new RateLimiter(config.rateLimits.windowMs);
+    this.box = new SecretBox(config.encryptionKey);
   }
 
-  private refuse(key: string): never {
-    throw ApiError.tooManyRequests(this.limiter.retryAfterSeconds(key));
+  onModuleInit(): void {
+    this.queued.register<{ account: string; factor: SignInFactor }>({ name: CAPPED_MAIL_JOB, handler: (job) => this.mailCapped(job) });
   }
 
-  /** Every attempt counts against the address; only failures count against an (account, address) pair. */
-  private throttle(kind: 'login' | 'signup', address: string, account: string): void {
-    const { loginPerAddress, loginPerAccount } = this.config.rateLimits;
-    const addressKey = `${kind}:ip:${address}`;
-    const pairKey = `${kind}:pair:${account}|${address}`;
-    if (!this.limiter.isAllowed(addressKey, loginPerAddress)) this.refuse(addressKey);
-    if (!this.limiter.isAllowed(pairKey, loginPerAccount)) this.refuse(pairKey);
-    this.limiter.hit(addressKey);
+  /** Every attempt counts against the address (in PostgreSQL: one atomic hit, so parallel requests cannot slip past). */
+  private async countAddress(kind: 'login' | 'signup', address: string): Promise<void> {
+    const key = `${kind}:ip:${address}`;
+    const hit = (await this.counters.hit([key], this.config.rateLimits.windowMs)).get(key)!;
+    if (hit.count > this.config.rateLimits.loginPerAddress) throw ApiError.tooManyRequests(hit.retryAfterSeconds);
   }
 
   /**
-   * Failures from every address slow the account down (up to a few seconds per attempt) but never
-   * lock it: a stranger guessing from elsewhere cannot keep the owner out.
+   * One sign-in attempt, a password or a second-step code: within the per-address limits, then, one
+   * attempt per account at a time, within the account's caps, slowed down after repeated failures
+   * (from any address), evaluated, and counted. `evaluate` answers null for a wrong password or code.
    */
-  private async slowDown(account: string): Promise<void> {
-    const failures = this.limiter.count(`login:account:${account}`);
+  async signInAttempt<T>(email: string, address: string, factor: SignInFactor, evaluate: () => Promise<T | null>): Promise<T | null> {
+    const account = normalizeEmail(email);
+    await this.countAddress('login', address);
+    return this.perAccount.run(account, async () => {
+      const { loginPerAccount, accountPasswordFailures, accountCodeFailures } = this.config.rateLimits;
+      const keys = this.accountKeys(account, address);
+      const counts = await this.counters.counts([keys.pair, keys.failures, keys.codes]);
+      const pair = counts.get(keys.pair)!;
+      const failures = counts.get(keys.failures)!;
+      const codes = counts.get(keys.codes)!;
+      if (pair.count >= loginPerAccount) throw ApiError.tooManyRequests(pair.retryAfterSeconds);
+      if (failures.count >= accountPasswordFailures) throw capped(failures);
+      if (factor === 'code' && codes.count >= accountCodeFailures) throw capped(codes);
+      await this.slowDown(failures.count);
+      const result = await evaluate();
+      if (result === null) await this.failed(account, address, factor);
+      else await this.counters.reset(keys.pair);
+      return result;
+    });
+  }
+
+  private accountKeys(account: string, address: string) {
+    return { pair: `login:pair:${account}|${address}`, failures: `login:account:${account}`, codes: `login:codes:${account}` };
+  }
+
+  /** A failure counts against the pair and the account (a wrong code also against the account's codes); reaching a cap mails the owner. */
+  private async failed(account: string, address: string, factor: SignInFactor): Promise<void> {
+    const { windowMs, accountPasswordFailures, accountCodeFailures } = this.config.rateLimits;
+    const keys = this.accountKeys(account, address);
+    const counts = await this.counters.hit(factor === 'code' ? [keys.pair, keys.failures, keys.codes] : [keys.pair, keys.failures], windowMs);
+    // Exactly one failure makes a count equal its cap (the hits are atomic), so the mail goes once per window.
+    if (counts.get(keys.failures)!.count === accountPasswordFailures) await this.notifyCapped(account, 'password');
+    else if (factor === 'code' && counts.get(keys.codes)!.count === accountCodeFailures) await this.notifyCapped(account, 'code');
+  }
+
+  /** In the background: whether the address has an account must not show in the answer or its timing. */
+  private async notifyCapped(account: string, factor: SignInFactor): Promise<void> {
+    await this.queued.send(CAPPED_MAIL_JOB, { account: this.box.seal(account), factor });
+  }
+
+  private async mailCapped(job: { account: string; factor: SignInFactor }): Promise<void> {
+    const rows: { email: string; firstname: string }[] = await this.dataSource.query('SELECT email, firstname FROM users WHERE lower(email) = $1', [
+      this.box.open(job.account),
+    ]);
+    if (!rows[0]) return;
+    const minutes = Math.round(this.config.rateLimits.windowMs / 60_000);
+    const forgot = new URL('/wachtwoord-vergeten', this.config.publicUrl).toString();
+    const text = SIGN_IN_LIMIT_MAILS.capped.text(rows[0].firstname, job.factor, minutes, forgot);
+    await this.mail.send({ to: rows[0].email, subject: SIGN_IN_LIMIT_MAILS.capped.subject, text });
+  }
+
+  /**
+   * Failures from every address slow the account down (up to a few seconds per attempt); the
+   * attempts wait one after another, so parallel guesses do not share one wait.
+   */
+  private async slowDown(failures: number): Promise<void> {
     if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
     const delay = Math.min(ACCOUNT_SLOWDOWN_MAX_MS, ACCOUNT_SLOWDOWN_BASE_MS * 2 ** (failures - ACCOUNT_SLOWDOWN_AFTER));
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
-  /** Every sign-in attempt, a password or a second-step code: within the limits, slowed down after repeated failures. */
-  async admitLoginAttempt(email: string, address: string): Promise<void> {
-    const account = normalizeEmail(email);
-    this.throttle('login', address, account);
-    await this.slowDown(account);
-  }
-
-  loginFailed(email: string, address: string): void {
-    const account = normalizeEmail(email);
-    this.limiter.hit(`login:pair:${account}|${address}`);
-    this.limiter.hit(`login:account:${account}`);
-  }
-
-  loginSucceeded(email: string, address: string): void {
-    this.limiter.reset(`login:pair:${normalizeEmail(email)}|${address}`);
-  }
-
   async validateLogin(email: string, password: string, address: string): Promise<User> {
     const account = normalizeEmail(email);
-    await this.admitLoginAttempt(account, address);
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = :email', { email: account })
-      .getOne();
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      this.loginFailed(account, address);
-      throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
-    }
-    this.loginSucceeded(account, address);
+    const user = await this.signInAttempt(account, address, 'password', async () => {
+      const found = await this.dataSource
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .addSelect('u.passwordHash')
+        .where('lower(u.email) = :email', { email: account })
+        .getOne();
+      return (await verifyPassword(found?.passwordHash, password)) && found ? found : null;
+    });
+    if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
     return user;
   }
 
@@ -110,8 +156,12 @@ export class AuthService {
   async signup(dto: SignupDto, address: string): Promise<{ signedIn: IssuedToken } | { pending: string }> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
-    this.throttle('signup', address, email);
-    this.limiter.hit(`signup:pair:${email}|${address}`);
+    // Every sign-up counts against the address and the (address, e-mail) pair.
+    const pairKey = `signup:pair:${email}|${address}`;
+    const pair = (await this.counters.counts([pairKey])).get(pairKey)!;
+    if (pair.count >= this.config.rateLimits.loginPerAccount) throw ApiError.tooManyRequests(pair.retryAfterSeconds);
+    await this.countAddress('signup', address);
+    await this.counters.hit([pairKey], this.config.rateLimits.windowMs);
     const passwordHash = await hashPassword(dto.password);
     const names = { firstname: dto.firstname.trim(), lastname: dto.lastname.trim() };
     if (dto.invitation) {
@@ -186,4 +236,9 @@ export class AuthService {
     else await this.events.record(manager, memberEvent('organization.user_joined', organization.id, user.id));
     return user;
   }
+}
+
+/** The 429 of an account whose cap is reached: the same for an address without an account. */
+function capped(window: WindowCount): ApiError {
+  return ApiError.tooManyRequests(window.retryAfterSeconds, SIGN_IN_LIMIT_DETAILS.accountCapped);
 }

@@ -27,7 +27,15 @@ export interface AppConfig {
   signupEnabled: boolean;
   /** Platform admins with a password must turn on two-step sign-in before anything else (REQUIRE_2FA_FOR_ADMINS; default on, off with the demo seed). */
   requireTwoFactorForAdmins: boolean;
-  rateLimits: { loginPerAccount: number; loginPerAddress: number; windowMs: number };
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerAddress: number;
+    windowMs: number;
+    /** Failed passwords per account (every address together) per window before it refuses (issue 32). */
+    accountPasswordFailures: number;
+    /** Failed second-step codes per account per window before it refuses. */
+    accountCodeFailures: number;
+  };
   trustProxy: string[];
   providers: {
     google: ProviderConfig | null;
@@ -236,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerAccount: int(env, 'LOGIN_RATE_LIMIT_PER_ACCOUNT', 10),
       loginPerAddress: int(env, 'LOGIN_RATE_LIMIT_PER_ADDRESS', 100),
       windowMs: 15 * 60 * 1000,
+      accountPasswordFailures: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100),
+      accountCodeFailures: int(env, 'TWO_FACTOR_FAILURES_PER_ACCOUNT', 10),
     },
     trustProxy: (env.TRUST_PROXY || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((s) => s.trim()).filter(Boolean),
     providers: {

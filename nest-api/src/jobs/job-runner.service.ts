@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
 import { JobRuns } from './job-runs';
+import { QueuedJobs, type QueuedJob } from './queued-jobs';
 import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
 export const JOB_SCHEMA = 'pgboss';
@@ -60,6 +61,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     private readonly jobs: TimedJobs,
     private readonly runs: JobRuns,
     private readonly metrics: Metrics,
+    private readonly queued: QueuedJobs,
   ) {}
 
   onModuleInit(): void {
@@ -68,13 +70,40 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
 
   async onApplicationBootstrap(): Promise<void> {
     const active = this.jobs.list().filter((job) => job.intervalSeconds > 0);
-    if (active.length === 0) return;
+    const queued = this.queued.list();
+    if (active.length === 0 && queued.length === 0) return;
     const { url } = this.dataSource.options as { url: string };
     const boss = jobQueue(url, true);
     boss.on('error', (error) => this.logger.warn(`queue: ${error.message}`));
     await boss.start();
     this.boss = boss;
     for (const job of active) await this.schedule(boss, job);
+    const workers = new Map<string, string>();
+    for (const job of queued) workers.set(job.name, await this.serve(boss, job));
+    this.queued.attach(boss, workers);
+  }
+
+  /** A queue of one-off jobs (QueuedJobs.send): polled twice a second, retried with backoff, not kept in timed_job_runs. */
+  private async serve(boss: PgBoss, job: QueuedJob): Promise<string> {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
+      retryDelay: RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: EXPIRE_SECONDS,
+    });
+    return boss.work<object>(job.name, { pollingIntervalSeconds: 0.5 }, async (taken) => {
+      for (const one of taken) {
+        try {
+          await job.handler(one.data);
+          this.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+        } catch (error) {
+          this.logger.warn(`${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
+          throw error;
+        }
+      }
+    });
   }
 
   private async schedule(boss: PgBoss, job: TimedJob): Promise<void> {
@@ -117,6 +146,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     for (const timer of this.timers) clearInterval(timer);
     const boss = this.boss;
     this.boss = null;
+    this.queued.attach(null);
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

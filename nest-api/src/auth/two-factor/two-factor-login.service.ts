@@ -29,7 +29,7 @@ interface ChallengeRow {
  * The second step of a password sign-in (ADR 0032). A right password for an account with two-step
  * sign-in gives no session but a random token, kept only as a keyed hash, good for five minutes
  * and one sign-in; the code step trades it and a code for the session. Wrong codes count against
- * the same limits as wrong passwords.
+ * the same limits as wrong passwords, and against a cap of their own per account (issue 32).
  */
 @Injectable()
 export class TwoFactorLoginService {
@@ -58,9 +58,8 @@ export class TwoFactorLoginService {
   async complete(challenge: string, code: string, address: string): Promise<IssuedToken> {
     const tokenHash = this.check.hasher.hash(challenge);
     const live = await this.liveChallenge(this.dataSource.manager, tokenHash, false);
-    // Counted like a password attempt, before any row is locked (the slow-down may wait).
-    await this.auth.admitLoginAttempt(live.email, address);
-    const factor = await this.dataSource.transaction(async (manager) => {
+    // Counted like a password attempt, and against the account's own cap on wrong codes (any address, any challenge).
+    const factor = await this.auth.signInAttempt(live.email, address, 'code', () => this.dataSource.transaction(async (manager) => {
       const row = await this.liveChallenge(manager, tokenHash, true);
       const spent = await this.check.spend(manager, row.user_id, code);
       if (!spent) {
@@ -73,12 +72,8 @@ export class TwoFactorLoginService {
         await this.audit.record(manager, actor, { kind: 'two_factor.recovery_code_used', organizationId: row.organization_id, subjectId: row.user_id });
       }
       return spent;
-    });
-    if (!factor) {
-      this.auth.loginFailed(live.email, address);
-      throw new ApiError(HttpStatus.UNAUTHORIZED, TWO_FACTOR_DETAILS.invalidCode);
-    }
-    this.auth.loginSucceeded(live.email, address);
+    }));
+    if (!factor) throw new ApiError(HttpStatus.UNAUTHORIZED, TWO_FACTOR_DETAILS.invalidCode);
     return this.tokens.issue({ id: live.user_id, email: live.email, firstname: live.firstname, lastname: live.lastname });
   }
 

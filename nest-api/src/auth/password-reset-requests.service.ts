@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_MAILS, PASSWORD_RESET_TTL_MINUTES } from '@datahub/domain';
+import { ApiError } from '../common/errors';
+import { SecretBox } from '../common/secret-box';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { hashToken } from '../invitations/invitations.service';
+import { QueuedJobs } from '../jobs/queued-jobs';
+import { MailService } from '../mail/mail.service';
+import { AttemptCounters } from './attempt-counters';
+
+/** Reset mails per account per hour: a typo and a retry, not mail-bombing someone's inbox. */
+const RESET_MAILS_PER_ACCOUNT = 3;
+const HOUR_MS = 60 * 60 * 1000;
+export const PASSWORD_RESET_JOB = 'password-reset-mail';
+
+/**
+ * Asking for a 'Wachtwoord vergeten?' link (issue 25, ADR 0027; issue 32 item 7). The request only
+ * counts its limits (by address and by the typed address, which do not depend on an account
+ * existing) and queues a job: the answer, and its timing, are the same whether or not the address
+ * has an account. The job (any API process) looks the account up and mails the link, or for an
+ * account without a password how to sign in, or nothing for an unknown address. The typed address
+ * is sealed in the job's row (pg-boss keeps finished jobs for a while).
+ */
+@Injectable()
+export class PasswordResetRequestsService implements OnModuleInit {
+  private readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly counters: AttemptCounters,
+    private readonly queued: QueuedJobs,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  onModuleInit(): void {
+    this.queued.register<{ email: string }>({ name: PASSWORD_RESET_JOB, handler: (job) => this.mailReset(this.box.open(job.email)) });
+  }
+
+  /** `email` normalised. Refused (429) past the limits, for a known and an unknown address alike. */
+  async request(email: string, address: string): Promise<void> {
+    const addressKey = `reset:ip:${address}`;
+    const byAddress = (await this.counters.hit([addressKey], this.config.rateLimits.windowMs)).get(addressKey)!;
+    if (byAddress.count > this.config.rateLimits.loginPerAddress) throw ApiError.tooManyRequests(byAddress.retryAfterSeconds);
+    const accountKey = `reset:account:${email}`;
+    const byAccount = (await this.counters.hit([accountKey], HOUR_MS)).get(accountKey)!;
+    if (byAccount.count > RESET_MAILS_PER_ACCOUNT) throw ApiError.tooManyRequests(byAccount.retryAfterSeconds);
+    await this.queued.send(PASSWORD_RESET_JOB, { email: this.box.seal(email) });
+  }
+
+  /** The job: a link (or, for an account without a password, how to sign in); nothing for an unknown address. */
+  async mailReset(email: string): Promise<void> {
+    const rows: { id: string; email: string; firstname: string; password_hash: string | null }[] = await this.dataSource.query(
+      'SELECT id, email, firstname, password_hash FROM users WHERE lower(email) = $1',
+      [email],
+    );
+    const user = rows[0];
+    if (!user) return;
+    if (!user.password_hash) {
+      const text = ACCOUNT_MAILS.noPassword.text(user.firstname, this.link('/inloggen'));
+      await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.noPassword.subject, text });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM password_resets WHERE expires_at <= now() OR used_at IS NOT NULL');
+      await manager.query(
+        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+        [user.id, hashToken(token), PASSWORD_RESET_TTL_MINUTES],
+      );
+    });
+    const text = ACCOUNT_MAILS.reset.text(user.firstname, this.link(`/wachtwoord-herstellen/${token}`), PASSWORD_RESET_TTL_MINUTES);
+    await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.reset.subject, text });
+  }
+
+  private link(path: string): string {
+    return new URL(path, this.config.publicUrl).toString();
+  }
+}

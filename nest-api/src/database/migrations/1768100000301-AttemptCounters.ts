@@ -1,0 +1,23 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Sign-in and sign-up limits kept in PostgreSQL (issue 32): one fixed window per key, counted with
+ * one atomic upsert, so every API process sees the same counts. Ended windows are pruned by a timed job.
+ */
+export class AttemptCounters1768100000301 implements MigrationInterface {
+  name = 'AttemptCounters1768100000301';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE attempt_counters (
+        key text PRIMARY KEY,
+        count integer NOT NULL,
+        window_ends timestamptz NOT NULL
+      )`);
+    await queryRunner.query(`CREATE INDEX attempt_counters_window_ends_idx ON attempt_counters (window_ends)`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE attempt_counters`);
+  }
+}
