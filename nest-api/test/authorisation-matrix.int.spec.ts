@@ -138,6 +138,14 @@ async function pathFor(operation: string): Promise<string> {
       `INSERT INTO invitations (organization_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '7 days') RETURNING id`,
       [delta.id, `open-${Math.random().toString(36).slice(2)}@example.test`, `hash-${Math.random()}`],
     );
+  } else if (path.includes('/member-api-tokens/{token_id}')) {
+    // A personal token of a member of Delta (issue 32).
+    const member = await api.createUser({ organizationId: delta.id, roles: [] });
+    [{ id }] = await api.db.query(
+      `INSERT INTO api_tokens (kind, secret_hash, name, scopes, organization_id, user_id, created_by_name, expires_at)
+       VALUES ('personal', decode(md5(random()::text), 'hex'), 'Matrix', '{data:read}', $1, $2, 'Matrix', now() + interval '30 days') RETURNING id`,
+      [delta.id, member.id],
+    );
   } else if (path.includes('{token_id}')) {
     // Delta's organisation token; a personal one is never another persona's own: 404.
     [{ id }] = await api.db.query(

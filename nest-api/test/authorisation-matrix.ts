@@ -257,6 +257,9 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
   row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
+  // Members' personal tokens (issue 32): seen and revoked by ApiToken.Manage holders there (the platform admin: abuse handling).
+  row('GET /api/organizations/{organization_id}/member-api-tokens', tokenManagers(200)),
+  row('DELETE /api/organizations/{organization_id}/member-api-tokens/{token_id}', tokenManagers(204)),
   // Passwords (issue 25): the reset is public (the same answer whether or not the address exists; an unknown link: 404);
   // changing needs a session and the current password (the matrix sends a wrong one: 422).
   row('POST /api/auth/password-reset', { default: 202 }, () => ({ email: `niemand-${Math.random().toString(36).slice(2)}@example.test` })),

@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   pattern: 'patroon',
   kvk_number: 'KvK-nummer',
   domain: 'domein',
+  revoked_because: 'ingetrokken omdat',
 };
 
 const ROLE_LABELS: Record<string, string> = {
@@ -39,6 +40,12 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   roles: ROLE_LABELS,
   kind: { personal: 'persoonlijk', organization: 'organisatie' },
   with: { totp: 'code uit de app', recovery: 'herstelcode' },
+  revoked_because: {
+    password_reset: 'het wachtwoord is hersteld via e-mail',
+    password_change: 'het wachtwoord is gewijzigd',
+    two_factor_enabled: 'tweestapsverificatie is ingeschakeld',
+    left_organization: 'de gebruiker de organisatie verliet',
+  },
 };
 
 const DATE_FIELDS = new Set(['expiration_date', 'expires_on']);

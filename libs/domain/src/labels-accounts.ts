@@ -28,7 +28,8 @@ export const ACCOUNT_LABELS = {
   },
   reset: {
     title: 'Nieuw wachtwoord kiezen',
-    intro: 'Kies een nieuw wachtwoord voor uw account. Daarna bent u overal uitgelogd en logt u in met het nieuwe wachtwoord.',
+    intro:
+      'Kies een nieuw wachtwoord voor uw account. Daarna bent u overal uitgelogd, zijn uw persoonlijke API-tokens ingetrokken en logt u in met het nieuwe wachtwoord.',
     password: 'Nieuw wachtwoord',
     submit: 'Wachtwoord opslaan',
     invalidTitle: 'Deze link werkt niet meer',
@@ -38,17 +39,39 @@ export const ACCOUNT_LABELS = {
   },
   change: {
     title: 'Wachtwoord wijzigen',
-    intro: 'Na het wijzigen bent u op andere apparaten en in andere browsers uitgelogd. U krijgt hierover een e-mail.',
+    intro: 'U krijgt een e-mail wanneer uw wachtwoord is gewijzigd.',
     current: 'Huidig wachtwoord',
     next: 'Nieuw wachtwoord',
     submit: 'Wachtwoord wijzigen',
     done: 'Uw wachtwoord is gewijzigd. U bent op andere apparaten uitgelogd.',
+    doneKept: 'Uw wachtwoord is gewijzigd. Andere sessies en uw API-tokens zijn blijven werken.',
     federated: 'U logt in via een externe dienst (Google, Microsoft of GitHub); uw account heeft hier geen wachtwoord.',
   },
+  /** The checkbox of 'Wachtwoord wijzigen' and of turning on two-step sign-in (issue 32): checked unless unticked. */
+  endOthers: 'alle andere sessies en tokens beëindigen',
+  endOthersHint: 'U wordt op andere apparaten en in andere browsers uitgelogd, en uw persoonlijke API-tokens worden ingetrokken. Deze sessie blijft.',
   keptForm: 'Uw sessie was verlopen. Wat u had ingevuld, staat weer in het formulier: controleer het en verstuur het opnieuw.',
   passwordChanged: 'Uw wachtwoord is gewijzigd. Log in met uw nieuwe wachtwoord.',
   passwordHint: 'Minstens 12 tekens. Een zin van een paar woorden is sterk en goed te onthouden.',
 } as const;
+
+/** What a new password ended (issue 32): every session (a reset), the others, or none; and how many personal API tokens were revoked. */
+export interface PasswordChangeEnded {
+  sessions: 'all' | 'others' | 'none';
+  tokens: number;
+}
+
+function endedText({ sessions, tokens }: PasswordChangeEnded): string {
+  const where =
+    sessions === 'all'
+      ? 'U bent overal uitgelogd.'
+      : sessions === 'others'
+        ? 'U bent op alle andere apparaten uitgelogd.'
+        : 'Op uw andere apparaten bent u ingelogd gebleven en uw persoonlijke API-tokens werken nog, zoals u koos.';
+  if (tokens === 0) return where;
+  const revoked = tokens === 1 ? 'Uw persoonlijke API-token is ingetrokken' : `Uw ${tokens} persoonlijke API-tokens zijn ingetrokken`;
+  return `${where} ${revoked}: scripts en applicaties die ermee lezen, hebben geen toegang meer. Maak zo nodig een nieuwe aan op uw profielpagina.`;
+}
 
 export const ACCOUNT_MAILS = {
   reset: {
@@ -65,8 +88,8 @@ export const ACCOUNT_MAILS = {
   },
   changed: {
     subject: 'Uw wachtwoord voor Datahub Tuinbouw is gewijzigd',
-    text: (firstname: string, forgotLink: string) =>
-      `Beste ${firstname},\n\nHet wachtwoord van uw account op Datahub Tuinbouw is zojuist gewijzigd. U bent op alle andere apparaten uitgelogd.\n\n` +
+    text: (firstname: string, forgotLink: string, ended: PasswordChangeEnded = { sessions: 'others', tokens: 0 }) =>
+      `Beste ${firstname},\n\nHet wachtwoord van uw account op Datahub Tuinbouw is zojuist gewijzigd. ${endedText(ended)}\n\n` +
       `Heeft u dit niet zelf gedaan? Kies dan meteen een nieuw wachtwoord via:\n${forgotLink}\n`,
   },
 } as const;

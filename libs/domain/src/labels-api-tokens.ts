@@ -26,7 +26,7 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
 export const API_TOKEN_LABELS = {
   title: 'API-tokens',
   introPersonal:
-    'Met een persoonlijke API-token leest een script of applicatie namens u, alleen-lezen. De token werkt niet meer als u de organisatie verlaat.',
+    'Met een persoonlijke API-token leest een script of applicatie namens u, alleen-lezen. De eigenaren van uw organisatie zien de token (niet de token zelf) en kunnen hem intrekken. Verlaat u de organisatie, dan wordt hij ingetrokken.',
   introOrganization:
     'Een organisatie-token leest namens de organisatie en blijft werken als de maker vertrekt. Alleen-lezen.',
   name: 'Naam',
@@ -50,6 +50,13 @@ export const API_TOKEN_LABELS = {
   revoke: 'Intrekken',
   revokeQuestion: (name: string) => `Weet u zeker dat u de API-token '${name}' wilt intrekken? Applicaties die hem gebruiken krijgen direct geen toegang meer.`,
   revoked: 'De API-token is ingetrokken.',
+  membersTitle: 'Persoonlijke API-tokens van leden',
+  membersIntro:
+    'Tokens die leden voor zichzelf hebben gemaakt. Ze lezen namens dat lid wat uw organisatie mag lezen. U ziet ze, niet de token zelf, en kunt ze intrekken.',
+  membersNone: 'Leden van uw organisatie hebben geen geldige persoonlijke API-tokens.',
+  member: 'Lid',
+  revokeMemberQuestion: (name: string, member: string) =>
+    `Weet u zeker dat u de persoonlijke API-token '${name}' van ${member} wilt intrekken? Scripts en applicaties die hem gebruiken krijgen direct geen toegang meer.`,
   nameRequired: 'Geef de token een naam.',
   nameTooLong: 'De naam is te lang (maximaal 100 tekens).',
   scopesRequired: 'Kies ten minste één scope.',

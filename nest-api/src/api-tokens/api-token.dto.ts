@@ -67,3 +67,15 @@ export class CreatedApiTokenView extends ApiTokenView {
   @ApiProperty({ example: 'dht_…', description: 'The secret: shown this once, only its hash is stored' })
   token: string;
 }
+
+/** A member's personal token as the organisation's owners see it (issue 32): who, and the token's facts, never the secret. */
+export class MemberApiTokenView extends ApiTokenView {
+  @ApiProperty({ format: 'uuid' })
+  member_id: string;
+
+  @ApiProperty()
+  member_name: string;
+
+  @ApiProperty()
+  member_email: string;
+}

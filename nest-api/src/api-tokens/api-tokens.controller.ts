@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { requirePermissionIn } from '../common/organization-access';
-import { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView } from './api-token.dto';
+import { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView, MemberApiTokenView } from './api-token.dto';
 import { ApiTokensService, type TokenOwner } from './api-tokens.service';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
@@ -83,5 +83,29 @@ export class ApiTokensController {
     @Param('token_id', uuid) id: string,
   ): Promise<void> {
     return this.tokens.revoke(organization(actor, organizationId), actor, id);
+  }
+
+  @Get('organizations/:organization_id/member-api-tokens')
+  @RequirePermission('ApiToken.Manage')
+  @ApiOperation({ summary: "The live personal API tokens of the organisation's members (they read its data as that member); never the secret" })
+  @ApiOkResponse({ type: [MemberApiTokenView] })
+  listMemberTokens(@CurrentUser() actor: AuthenticatedUser, @Param('organization_id', uuid) organizationId: string): Promise<MemberApiTokenView[]> {
+    // Seeing and revoking, not making: the platform admins' abuse handling is allowed as for the organisation's own tokens.
+    requirePermissionIn(actor, 'ApiToken.Manage', organizationId);
+    return this.tokens.listMembers(organizationId);
+  }
+
+  @Delete('organizations/:organization_id/member-api-tokens/:token_id')
+  @RequirePermission('ApiToken.Manage')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Revokes a member's personal API token of this organisation: refused from the very next request" })
+  @ApiNoContentResponse()
+  revokeMemberToken(
+    @CurrentUser() actor: AuthenticatedUser,
+    @Param('organization_id', uuid) organizationId: string,
+    @Param('token_id', uuid) id: string,
+  ): Promise<void> {
+    requirePermissionIn(actor, 'ApiToken.Manage', organizationId);
+    return this.tokens.revokeMember(actor, organizationId, id);
   }
 }

@@ -6,7 +6,7 @@ import { SessionCache } from '../auth/session-cache';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import type { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView } from './api-token.dto';
+import type { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView, MemberApiTokenView } from './api-token.dto';
 import { hashApiTokenSecret, newApiTokenSecret } from './api-token-secret';
 
 /** Whose tokens: a user's personal ones (in their organisation), or an organisation's. */
@@ -130,6 +130,43 @@ export class ApiTokensService {
       );
       if (affected === 0) throw ApiError.notFound();
       await this.audit.record(manager, actor, { kind: 'api_token.revoked', organizationId: owner.organizationId, subjectId: id, before: { name: rows[0].name, kind: rows[0].kind } });
+    });
+    await this.sessions.sync();
+  }
+
+  /**
+   * The live personal tokens of the organisation's current members (issue 32): they read the
+   * organisation's data as that member, so its owners see them. Never the secret or its hash.
+   */
+  async listMembers(organizationId: string): Promise<MemberApiTokenView[]> {
+    const rows: (ViewRow & { user_id: string; firstname: string; lastname: string; email: string })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS.split(', ').map((column) => `t.${column}`).join(', ')}, t.user_id, u.firstname, u.lastname, u.email
+         FROM api_tokens t JOIN users u ON u.id = t.user_id AND u.organization_id = t.organization_id
+        WHERE t.kind = 'personal' AND t.organization_id = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+        ORDER BY u.email, t.created_at DESC, t.id`,
+      [organizationId],
+    );
+    return rows.map((row) => ({
+      ...viewOf(row),
+      member_id: row.user_id,
+      member_name: `${row.firstname} ${row.lastname}`.trim() || row.email,
+      member_email: row.email,
+    }));
+  }
+
+  /** Revokes one member's personal token of this organisation; 404 for any other token. Audited with the member's address. */
+  async revokeMember(actor: AuthenticatedUser, organizationId: string, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [rows]: [{ name: string; email: string | null }[], number] = await manager.query(
+        `UPDATE api_tokens t SET revoked_at = now() FROM users u
+          WHERE t.id = $2 AND t.kind = 'personal' AND t.organization_id = $1 AND t.revoked_at IS NULL AND u.id = t.user_id AND u.organization_id = t.organization_id
+          RETURNING t.name, u.email`,
+        [organizationId, id],
+      );
+      if (rows.length === 0) throw ApiError.notFound();
+      await this.audit.record(manager, actor, {
+        kind: 'api_token.revoked', organizationId, subjectId: id, before: { name: rows[0].name, kind: 'personal', email: rows[0].email },
+      });
     });
     await this.sessions.sync();
   }

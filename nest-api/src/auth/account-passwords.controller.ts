@@ -48,10 +48,12 @@ export class AccountPasswordsController {
   @Post('password-reset/confirm')
   @Public()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sets the new password with a reset link (used up); every session of the account ends and a mail says so' })
+  @ApiOperation({
+    summary: 'Sets the new password with a reset link (used up); every session of the account ends, its personal API tokens are revoked, and a mail says so',
+  })
   @ApiNoContentResponse()
-  completeReset(@Body() dto: CompletePasswordResetDto): Promise<void> {
-    return this.passwords.completeReset(dto.token, dto.password);
+  completeReset(@Body() dto: CompletePasswordResetDto, @Req() request: FastifyRequest): Promise<void> {
+    return this.passwords.completeReset(dto.token, dto.password, request.ip);
   }
 
   @Get('password')
@@ -65,9 +67,12 @@ export class AccountPasswordsController {
   @Post('password')
   @SignedIn()
   @HttpCode(204)
-  @ApiOperation({ summary: "'Wachtwoord wijzigen': needs the current password; every other session of the account ends and a mail says so" })
+  @ApiOperation({
+    summary:
+      "'Wachtwoord wijzigen': needs the current password; a mail says so. Unless end_other_sessions_and_tokens is false, every other session ends and the personal API tokens are revoked",
+  })
   @ApiNoContentResponse()
   change(@CurrentUser() user: AuthenticatedUser, @Body() dto: ChangePasswordDto): Promise<void> {
-    return this.passwords.change(user.id, user.sessionId, dto.current_password, dto.password);
+    return this.passwords.change(user, dto.current_password, dto.password, dto.end_other_sessions_and_tokens ?? true);
   }
 }

@@ -1,8 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS } from '@datahub/domain';
+import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, type PasswordChangeEnded } from '@datahub/domain';
 import { passwordProblem } from '@datahub/domain/server';
+import { revokePersonalTokens } from '../api-tokens/revoke-personal-tokens';
+import { AuditService } from '../audit/audit.service';
+import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -38,6 +41,7 @@ export class AccountPasswordsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailService,
     private readonly tokens: TokenService,
+    private readonly audit: AuditService,
   ) {
     this.quarterly = new RateLimiter(config.rateLimits.windowMs);
   }
@@ -63,11 +67,14 @@ export class AccountPasswordsService {
     return rows[0].email;
   }
 
-  /** Uses the link up and sets the password; every session of the user ends, and every other open link stops working. */
-  async completeReset(token: string, password: string): Promise<void> {
-    const user = await this.dataSource.transaction(async (manager) => {
-      const rows: (AccountRow & { reset_id: string })[] = await manager.query(
-        `SELECT r.id AS reset_id, u.id, u.email, u.firstname, u.password_hash FROM password_resets r JOIN users u ON u.id = r.user_id
+  /**
+   * Uses the link up and sets the password; every session of the user ends, every other open link
+   * stops working, and the personal API tokens are revoked (issue 32: whoever took the account may have made one).
+   */
+  async completeReset(token: string, password: string, address?: string): Promise<void> {
+    const { user, revoked } = await this.dataSource.transaction(async (manager) => {
+      const rows: (AccountRow & { reset_id: string; organization_id: string })[] = await manager.query(
+        `SELECT r.id AS reset_id, u.id, u.email, u.firstname, u.password_hash, u.organization_id FROM password_resets r JOIN users u ON u.id = r.user_id
           WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() FOR UPDATE OF r`,
         [hashToken(token)],
       );
@@ -77,10 +84,12 @@ export class AccountPasswordsService {
       if (problem) throw ApiError.validation({ password: problem });
       await manager.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [found.id]);
       await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [found.id, await hashPassword(password)]);
-      return found;
+      // The holder of the link acts as the account's owner.
+      const actor = { id: found.id, email: found.email, organizationId: found.organization_id, clientAddress: address };
+      return { user: found, revoked: await revokePersonalTokens(manager, this.audit, actor, found.id, 'password_reset') };
     });
     await this.tokens.revokeAllOf(user.id);
-    await this.mailChanged(user);
+    await this.mailChanged(user, { sessions: 'all', tokens: revoked });
   }
 
   /** Whether the signed-in user has a password at all (accounts made through Google, Microsoft or GitHub do not). */
@@ -88,8 +97,12 @@ export class AccountPasswordsService {
     return Boolean((await this.account('id', userId))?.password_hash);
   }
 
-  /** 'Wachtwoord wijzigen': the current password proves it is the owner; other sessions end, and a mail says so. */
-  async change(userId: string, sessionId: string, current: string, password: string): Promise<void> {
+  /**
+   * 'Wachtwoord wijzigen': the current password proves it is the owner; a mail says so. With
+   * `endOthers` (the default, issue 32) every other session ends and the personal API tokens are revoked.
+   */
+  async change(actor: AuthenticatedUser, current: string, password: string, endOthers = true): Promise<void> {
+    const { id: userId, sessionId } = actor;
     const user = await this.account('id', userId);
     if (!user) throw ApiError.unauthenticated();
     if (!user.password_hash) throw ApiError.conflict(ACCOUNT_DETAILS.noPassword);
@@ -103,14 +116,19 @@ export class AccountPasswordsService {
     const problem = passwordProblem(password, user.email);
     if (problem) throw ApiError.validation({ password: problem });
     this.quarterly.reset(failures);
-    await this.dataSource.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, await hashPassword(password)]);
-    await this.dataSource.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
-    await this.tokens.revokeAllOf(user.id, sessionId);
-    await this.mailChanged(user);
+    const passwordHash = await hashPassword(password);
+    const revoked = await this.dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+      await manager.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
+      return endOthers ? revokePersonalTokens(manager, this.audit, actor, user.id, 'password_change') : 0;
+    });
+    // revokeAllOf awaits every process's acknowledgement, which also covers the tokens' notifications.
+    if (endOthers) await this.tokens.revokeAllOf(user.id, sessionId);
+    await this.mailChanged(user, { sessions: endOthers ? 'others' : 'none', tokens: revoked });
   }
 
-  private mailChanged(user: AccountRow): Promise<void> {
-    const text = ACCOUNT_MAILS.changed.text(user.firstname, this.link('/wachtwoord-vergeten'));
+  private mailChanged(user: AccountRow, ended: PasswordChangeEnded): Promise<void> {
+    const text = ACCOUNT_MAILS.changed.text(user.firstname, this.link('/wachtwoord-vergeten'), ended);
     return this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.changed.subject, text });
   }
 }

@@ -8,6 +8,7 @@ import { Organization } from '../organizations/organization.entity';
 import { RoleAssignment } from '../users/role-assignment.entity';
 import { User } from '../users/user.entity';
 import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
+import { RevokeDepartedMembersTokens1768100000201 } from './migrations/1768100000201-RevokeDepartedMembersTokens';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
 import { Datasources1764000000000 } from './migrations/1764000000000-Datasources';
 import { SignupVerifications1765300000000 } from './migrations/1765300000000-SignupVerifications';
@@ -70,6 +71,7 @@ const MIGRATIONS = [
   AccessRequests1767200000002,
   DatasetTriples1767100000001,
   TwoFactor1767600000001,
+  RevokeDepartedMembersTokens1768100000201,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { ADMIN_ORGANIZATION_ONLY_ROLES, DETAILS, OWNER_ROLES, permissionsForRoles, type Permission, type Role } from '@datahub/domain';
+import { revokePersonalTokens } from '../api-tokens/revoke-personal-tokens';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -179,6 +180,8 @@ export class UsersService {
       if (!hasPermissionIn(actor, 'User.Delete', target.organizationId)) throw ApiError.forbidden();
       await this.lockOrganization(manager, target.organizationId);
       await manager.getRepository(RoleAssignment).delete({ userId: id });
+      // Revoked, not only refused while out: otherwise a later invitation would bring them back (issue 32).
+      await revokePersonalTokens(manager, this.audit, actor, id, 'left_organization', target.organizationId);
       const personal = await this.organizations.createPersonal(manager);
       await manager.getRepository(User).update({ id }, { organizationId: personal.id });
       await manager.getRepository(RoleAssignment).insert({ userId: id, role: 'Organization.Owner' });
@@ -194,6 +197,8 @@ export class UsersService {
     if (user.organizationId === organization.id) return;
     await this.lockOrganization(manager, user.organizationId);
     await manager.getRepository(RoleAssignment).delete({ userId });
+    // Leaving for another organisation revokes the tokens that acted on the old one (issue 32); the user acts.
+    await revokePersonalTokens(manager, this.audit, { id: userId, email: user.email, organizationId: user.organizationId }, userId, 'left_organization', user.organizationId);
     await manager.getRepository(User).update({ id: userId }, { organizationId: organization.id, emailVerified: true });
     await this.events.record(manager, memberEvent('organization.user_left', user.organizationId, userId));
     await this.events.record(manager, memberEvent('organization.user_joined', organization.id, userId));

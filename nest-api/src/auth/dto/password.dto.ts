@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { FIELD_ERRORS, LIMITS } from '@datahub/domain';
 import { ResendVerificationDto } from './login.dto';
 
@@ -48,6 +48,11 @@ export class ChangePasswordDto {
   @ApiProperty({ minLength: LIMITS.passwordMin, description: 'Not a common password, a repetition or sequence, or the e-mail address' })
   @NewPassword()
   password: string;
+
+  @ApiPropertyOptional({ default: true, description: 'End every other session and revoke your personal API tokens (absent: true)' })
+  @IsOptional()
+  @IsBoolean({ message: FIELD_ERRORS.invalid })
+  end_other_sessions_and_tokens?: boolean;
 }
 
 export class PasswordStateView {

@@ -5,7 +5,7 @@ import { CurrentUser, DuringTwoFactorEnrolment, Public, SignedIn } from '../../c
 import type { AuthenticatedUser } from '../../common/authenticated-user';
 import { IssuedTokenView } from '../dto/login.dto';
 import type { IssuedToken } from '../token.service';
-import { RecoveryCodesView, TwoFactorCodeDto, TwoFactorEnrolmentView, TwoFactorLoginDto, TwoFactorStateView } from './two-factor.dto';
+import { RecoveryCodesView, TwoFactorCodeDto, TwoFactorConfirmDto, TwoFactorEnrolmentView, TwoFactorLoginDto, TwoFactorStateView } from './two-factor.dto';
 import { TwoFactorLoginService } from './two-factor-login.service';
 import { TwoFactorService } from './two-factor.service';
 
@@ -69,10 +69,13 @@ export class TwoFactorController {
   @SignedIn()
   @DuringTwoFactorEnrolment()
   @HttpCode(201)
-  @ApiOperation({ summary: 'A current code turns two-step sign-in on; the answer holds the 10 recovery codes, readable this once' })
+  @ApiOperation({
+    summary:
+      'A current code turns two-step sign-in on; the answer holds the 10 recovery codes, readable this once. Unless end_other_sessions_and_tokens is false, every other session ends and the personal API tokens are revoked',
+  })
   @ApiCreatedResponse({ type: RecoveryCodesView })
-  async confirm(@CurrentUser() user: AuthenticatedUser, @Body() dto: TwoFactorCodeDto): Promise<RecoveryCodesView> {
-    return { recovery_codes: await this.twoFactor.confirm(user, dto.code) };
+  async confirm(@CurrentUser() user: AuthenticatedUser, @Body() dto: TwoFactorConfirmDto): Promise<RecoveryCodesView> {
+    return { recovery_codes: await this.twoFactor.confirm(user, dto.code, dto.end_other_sessions_and_tokens ?? true) };
   }
 
   @Post('two-factor/disable')

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_ERRORS, RECOVERY_CODE_COUNT } from '@datahub/domain';
 
 /** A code from the app (6 digits) or, where the operation allows it, a recovery code. */
@@ -9,6 +9,14 @@ export class TwoFactorCodeDto {
   @IsNotEmpty({ message: FIELD_ERRORS.required })
   @MaxLength(40, { message: FIELD_ERRORS.maxLength(40) })
   code: string;
+}
+
+/** Turning it on (issue 32): whoever else holds the account is put out, unless the user unticks it. */
+export class TwoFactorConfirmDto extends TwoFactorCodeDto {
+  @ApiPropertyOptional({ default: true, description: 'End every other session and revoke your personal API tokens (absent: true)' })
+  @IsOptional()
+  @IsBoolean({ message: FIELD_ERRORS.invalid })
+  end_other_sessions_and_tokens?: boolean;
 }
 
 export class TwoFactorLoginDto extends TwoFactorCodeDto {

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, TWO_FACTOR_MAILS } from '@datahub/domain';
+import { revokePersonalTokens } from '../../api-tokens/revoke-personal-tokens';
 import { AuditService } from '../../audit/audit.service';
 import type { AuthenticatedUser } from '../../common/authenticated-user';
 import { ApiError } from '../../common/errors';
@@ -89,8 +90,12 @@ export class TwoFactorService {
     await this.dataSource.query('DELETE FROM user_two_factor WHERE user_id = $1 AND enabled_at IS NULL', [user.id]);
   }
 
-  /** A current code from the app switches it on; the answer carries the recovery codes, the only time they are readable. */
-  async confirm(user: AuthenticatedUser, code: string): Promise<string[]> {
+  /**
+   * A current code from the app switches it on; the answer carries the recovery codes, the only time
+   * they are readable. With `endOthers` (the default, issue 32) every other session ends and the
+   * personal API tokens are revoked: whoever else got in before the second step existed is put out.
+   */
+  async confirm(user: AuthenticatedUser, code: string, endOthers = true): Promise<string[]> {
     this.allowAttempt(user);
     const codes = newRecoveryCodes();
     const confirmed = await this.dataSource.transaction(async (manager) => {
@@ -102,6 +107,10 @@ export class TwoFactorService {
       for (const recovery of codes)
         await manager.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, this.check.hasher.hash(recovery)]);
       await this.audit.record(manager, user, { kind: 'two_factor.enabled', organizationId: user.organizationId, subjectId: user.id });
+      if (endOthers) {
+        await manager.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [user.id, user.sessionId]);
+        await revokePersonalTokens(manager, this.audit, user, user.id, 'two_factor_enabled');
+      }
       await this.tellSessions(manager, user.id);
       return true;
     });
