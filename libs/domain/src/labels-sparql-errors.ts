@@ -11,6 +11,9 @@ export const SPARQL_ERROR_TEXTS = {
     'De query kon niet worden uitgevoerd: de verwerking stopte onverwacht. Vereenvoudig de query of probeer het later opnieuw.',
   memoryLimit: (megabytes: number) =>
     `De query is gestopt omdat hij te veel geheugen gebruikte (meer dan ${megabytes} MB). Vereenvoudig de query, bijvoorbeeld met minder combinaties of kortere teksten.`,
+  /** One query needed more working memory than a query may (SPARQL_QUERY_MEMORY_MB): the same query again cannot help. */
+  queryMemoryLimit: (megabytes: number) =>
+    `De query is gestopt omdat hij meer dan ${megabytes} MB werkgeheugen nodig had, de grens per query. Vereenvoudig de query, bijvoorbeeld met minder combinaties, kortere teksten of zonder sorteren over alle combinaties.`,
   /** A query the parser stops at: where, and what it found there ('' at the end of the text; 'ex:' an undeclared prefix). */
   syntax: (line: number, column: number, found: string) =>
     `Regel ${line}, kolom ${column}: ` +
@@ -21,6 +24,9 @@ export const SPARQL_ERROR_TEXTS = {
         : `hier verwacht de query iets anders dan '${found}'.`),
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,
+  /** A download the data source sent incomplete (issue 32): refused rather than passed on as whole. */
+  sourceIncomplete:
+    'De gegevensbron leverde de dataset niet volledig aan, dus de download is gestopt. Probeer het later opnieuw of neem contact op met de eigenaar van de dataset.',
 } as const;
 
 /** Why the guard refuses a query, in Dutch (the guard's own messages are English, for logs). */

@@ -79,6 +79,8 @@ export interface AppConfig {
     cacheTtlSeconds: number;
     /** Resident memory of the API process, MB, above which running queries are stopped (503). */
     maxRssMb: number;
+    /** Memory one SPARQL query may add to the API process, MB; past it the query is stopped (413) and its worker replaced. */
+    queryMemoryMb: number;
     /** Largest answer to a query, MB; a larger one is refused (413). */
     maxAnswerMb: number;
     /** Queries of one organisation running at once (default: one worker fewer than SPARQL_WORKERS). */
@@ -274,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheTtlSeconds: int(env, 'SPARQL_CACHE_TTL_SECONDS', 600),
       // Dataset copies take about 8–10 times their Turtle size in the workers (ADR 0014).
       maxRssMb: positiveNumber(env, 'SPARQL_MAX_RSS_MB', Math.max(2048, 512 + 10 * positiveNumber(env, 'SPARQL_CACHE_MB', 256))),
+      queryMemoryMb: positiveNumber(env, 'SPARQL_QUERY_MEMORY_MB', 512),
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
       maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
       warmCopies: bool(env, 'SPARQL_WARM_COPIES', true),

@@ -258,7 +258,7 @@ export class DatasetDataService {
 
   private toApiError(error: unknown): Error {
     if (error instanceof ApiError) return error;
-    const limits = { memoryMb: this.config.sparql.maxRssMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs };
+    const limits = { memoryMb: this.config.sparql.maxRssMb, queryMemoryMb: this.config.sparql.queryMemoryMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs };
     // A forwarded answer above the cap is the same refusal as a local one: 413 with the Dutch text.
     if (error instanceof DatasetTooLargeError) return sparqlApiError(new SparqlError('answer_too_large', error.message), limits);
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);

@@ -47,6 +47,7 @@ export class HubDatasetStore implements OnModuleDestroy {
       maxRows: sparql.maxRows,
       replicateMaxBytes: Math.floor(sparql.replicateMb * 1024 * 1024),
       maxRssMb: sparql.maxRssMb,
+      queryMemoryMb: sparql.queryMemoryMb,
       maxAnswerBytes: Math.floor(sparql.maxAnswerMb * 1024 * 1024),
       maxRunningPerGroup: sparql.maxRunningPerOrganization,
       resultCacheMb: sparql.resultCacheMb,

@@ -7,6 +7,8 @@ import { ApiError } from '../common/errors';
 interface SparqlErrorLimits {
   /** The API process's memory ceiling while queries run, MB. */
   memoryMb: number;
+  /** What one query may add, MB. */
+  queryMemoryMb: number;
   /** The answer cap, MB. */
   answerMb: number;
   /** The deadline, ms. */
@@ -37,6 +39,8 @@ export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): A
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.answerTooLarge(limits.answerMb) });
     case 'memory_limit':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.memoryLimit(limits.memoryMb) });
+    case 'query_memory_limit':
+      return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.queryMemoryLimit(limits.queryMemoryMb) });
     default:
       return new ApiError(error.httpStatus, error.reason);
   }
