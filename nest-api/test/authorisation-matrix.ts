@@ -159,7 +159,8 @@ export const MATRIX: MatrixRow[] = [
   ),
   row('GET /api/invitations', { anonymous: 401, owner: 200, userContributor: 200, otherOwner: 200, otherContributor: 200, platformAdmin: 200, default: 403 }),
   row('DELETE /api/invitations/{id}', { anonymous: 401, owner: 204, userContributor: 204, platformAdmin: 204, otherOwner: 404, otherContributor: 404, default: 403 }),
-  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 200, otherOwner: 404, otherContributor: 404, default: 403 }),
+  // A fresh link lets someone join: only the organisation itself sends one; the platform admin may withdraw it (issue 32).
+  row('POST /api/invitations/{id}/resend', { anonymous: 401, owner: 200, userContributor: 200, platformAdmin: 403, otherOwner: 404, otherContributor: 404, default: 403 }),
   // A fresh open invitation of Delta for an address none of the personas has.
   row('GET /api/invitations/{token}', { default: 200 }),
   row('POST /api/invitations/{token}/accept', signedIn(403)),
@@ -178,7 +179,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/datasources/{id}', { ...datasourceReaders(200), otherOwner: 404 }),
   row('POST /api/datasources', datasourceReaders(201), () => ({ name: `Bron ${Math.random().toString(36).slice(2)}` })),
   row('DELETE /api/datasources/{id}', { ...datasourceReaders(204), otherOwner: 404 }),
-  row('GET /api/datasources/{id}/new-key', { ...datasourceReaders(200), otherOwner: 404 }),
+  // A new key speaks for the data source: the organisation's own, not the platform admin's (issue 32).
+  row('GET /api/datasources/{id}/new-key', { ...datasourceReaders(200), otherOwner: 404, platformAdmin: 403 }),
   row('GET /api/datasources/{id}/path-overrides', { ...datasourceReaders(200), otherOwner: 404 }),
   row('PUT /api/datasources/{id}/path-overrides/{path}', { ...datasourceReaders(200), otherOwner: 404 }, { path_override_pattern: '/api/{DATASET_ID}' }),
   row('DELETE /api/datasources/{id}/path-overrides/{path}', { ...datasourceReaders(204), otherOwner: 404 }),
@@ -255,7 +257,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/profile/welcome', signedIn(200)),
   row('POST /api/profile/welcome/dismiss', signedIn(204)),
   row('GET /api/organizations/{organization_id}/api-tokens', tokenManagers(200)),
-  row('POST /api/organizations/{organization_id}/api-tokens', tokenManagers(201), tokenBody),
+  // An organisation token reads all its data: only the organisation makes one; the platform admin lists and revokes (issue 32).
+  row('POST /api/organizations/{organization_id}/api-tokens', { ...tokenManagers(201), platformAdmin: 403 }, tokenBody),
   row('DELETE /api/organizations/{organization_id}/api-tokens/{token_id}', tokenManagers(204)),
   // Members' personal tokens (issue 32): seen and revoked by ApiToken.Manage holders there (the platform admin: abuse handling).
   row('GET /api/organizations/{organization_id}/member-api-tokens', tokenManagers(200)),
@@ -284,11 +287,13 @@ export const MATRIX: MatrixRow[] = [
   // Webhooks (issue 24): Organization.Update in the organisation; another organisation's: refused.
   row('GET /api/organizations/{organization_id}/webhooks', organizationUpdaters(200)),
   // A loopback address is refused once past the permission check (the matrix allows no private hosts): 422.
-  row('POST /api/organizations/{organization_id}/webhooks', organizationUpdaters(422), { url: 'https://127.0.0.1:9/haak', kinds: ['dataset.online'] }),
+  // Only the organisation subscribes its own events (issue 32): the platform admin is refused before the address is looked at.
+  row('POST /api/organizations/{organization_id}/webhooks', { ...organizationUpdaters(422), platformAdmin: 403 }, { url: 'https://127.0.0.1:9/haak', kinds: ['dataset.online'] }),
   row('DELETE /api/organizations/{organization_id}/webhooks/{webhook_id}', organizationUpdaters(204)),
-  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/enable', organizationUpdaters(200)),
+  // Switching on and resending make a webhook send again: the organisation's own; the admin may remove one (issue 32).
+  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/enable', { ...organizationUpdaters(200), platformAdmin: 403 }),
   row('GET /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries', organizationUpdaters(200)),
-  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend', organizationUpdaters(204)),
+  row('POST /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend', { ...organizationUpdaters(204), platformAdmin: 403 }),
   // Audit trail (issue 23): AuditLog.Read (owners); each owner reads its own organisation's log, the
   // platform admin all of it; a dataset's use by others only for its owner organisation.
   row('GET /api/audit-log', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),

@@ -1,5 +1,6 @@
 import { DATASET_SCOPES } from './authorisations';
 import { formatDateLong } from './format';
+import { EVENT_KIND_LABELS } from './labels-events';
 import { ROLE_CHECKBOX_LABELS } from './roles';
 
 /**
@@ -22,6 +23,8 @@ const FIELD_LABELS: Record<string, string> = {
   pattern: 'patroon',
   kvk_number: 'KvK-nummer',
   domain: 'domein',
+  url: 'adres',
+  kinds: 'gebeurtenissen',
   revoked_because: 'ingetrokken omdat',
 };
 
@@ -40,6 +43,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   roles: ROLE_LABELS,
   kind: { personal: 'persoonlijk', organization: 'organisatie' },
   with: { totp: 'code uit de app', recovery: 'herstelcode' },
+  kinds: EVENT_KIND_LABELS,
   revoked_because: {
     password_reset: 'het wachtwoord is hersteld via e-mail',
     password_change: 'het wachtwoord is gewijzigd',

@@ -33,6 +33,7 @@ export const DETAILS = {
   tooManyQueries: 'too many queries',
   grantByOwnerOnly: 'only the owner organization grants on its datasets',
   domainClaimByOwnerOnly: 'only an organization owner claims an email domain',
+  ownOrganizationOnly: 'only the organization itself creates this; platform admins may read, revoke and remove it',
   // API tokens (issue 21): machines read these, so they are Dutch as they stand.
   tokenNotAllowed: 'Een API-token geeft geen toegang tot deze bewerking; gebruik hiervoor de portal.',
   tokenScopeMissing: 'Deze API-token heeft niet de scope die deze bewerking vraagt.',

@@ -22,3 +22,12 @@ export function hasPermission(permissions: OrganizationActor['permissions'] | re
 export function hasPermissionIn(actor: OrganizationActor, permission: Permission, organizationId: string): boolean {
   return hasPermission(actor.permissions, permission) && actsOn(actor, organizationId);
 }
+
+/**
+ * The permission inside the actor's own organisation only (issue 32). What later acts for an
+ * organisation (its tokens, webhooks, grants, data-source keys) is made by that organisation
+ * itself: a platform admin's reach into others covers reading, revoking and removing, never making.
+ */
+export function hasPermissionInOwn(actor: OrganizationActor, permission: Permission, organizationId: string): boolean {
+  return hasPermission(actor.permissions, permission) && actor.organizationId === organizationId;
+}

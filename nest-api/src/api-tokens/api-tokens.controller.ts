@@ -4,7 +4,7 @@ import { CurrentUser, RequirePermission, SignedIn } from '../common/access.decor
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
-import { requirePermissionIn } from '../common/organization-access';
+import { requirePermissionIn, requirePermissionInOwn } from '../common/organization-access';
 import { ApiTokenView, CreateApiTokenDto, CreatedApiTokenView, MemberApiTokenView } from './api-token.dto';
 import { ApiTokensService, type TokenOwner } from './api-tokens.service';
 
@@ -14,9 +14,13 @@ function personal(actor: AuthenticatedUser): TokenOwner {
   return { kind: 'personal', userId: actor.id, organizationId: actor.organizationId };
 }
 
-/** The organisation's tokens: ApiToken.Manage in that organisation (the admin organisation's owners: any). */
-function organization(actor: AuthenticatedUser, organizationId: string): TokenOwner {
-  requirePermissionIn(actor, 'ApiToken.Manage', organizationId);
+/**
+ * The organisation's tokens: ApiToken.Manage in that organisation. The admin organisation's owners
+ * list and revoke any organisation's (abuse handling); making one is the organisation's own (`making`).
+ */
+function organization(actor: AuthenticatedUser, organizationId: string, making = false): TokenOwner {
+  // A token acts as the organisation and reads all its data: an admin making one would read without a grant (issue 32).
+  (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'ApiToken.Manage', organizationId);
   return { kind: 'organization', organizationId };
 }
 
@@ -69,7 +73,7 @@ export class ApiTokensController {
     @Param('organization_id', uuid) organizationId: string,
     @Body() body: CreateApiTokenDto,
   ): Promise<CreatedApiTokenView> {
-    return this.tokens.create(organization(actor, organizationId), actor, body);
+    return this.tokens.create(organization(actor, organizationId, true), actor, body);
   }
 
   @Delete('organizations/:organization_id/api-tokens/:token_id')

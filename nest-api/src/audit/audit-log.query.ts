@@ -73,7 +73,11 @@ export class AuditLogQuery {
     if (filters.until) where.add(`l.created_at < ((${where.push(filters.until)}::date + 1)::timestamp AT TIME ZONE 'Europe/Amsterdam')`);
     if (filters.kind) where.add(`l.kind = ${where.push(filters.kind)}`);
     if (filters.dataset) where.add(`l.dataset_id = ${where.push(filters.dataset)}`);
-    if (filters.person) where.add(`l.actor_email = ${where.push(filters.person)}`);
+    if (filters.person) {
+      // Only the viewer's own people are findable by address: else a guessed address would confirm who of another organisation read (issue 32).
+      where.add(`l.actor_email = ${where.push(filters.person)}`);
+      if (viewer !== null) where.add(`l.actor_organization_id = ${where.push(viewer)}`);
+    }
     if (filters.organization) {
       const organization = where.push(filters.organization);
       where.add(`(l.organization_id = ${organization} OR l.other_organization_id = ${organization} OR l.actor_organization_id = ${organization})`);

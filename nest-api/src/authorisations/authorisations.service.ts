@@ -14,7 +14,7 @@ import {
 } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { actsOn, hasPermissionIn, requirePermissionIn } from '../common/organization-access';
+import { actsOn, hasPermissionIn, hasPermissionInOwn, requirePermissionIn } from '../common/organization-access';
 import type { AssigneeOrganizationView, AuthorisationHistoryView, AuthorisationView, CreateAuthorisationDto, RevokedAuthorisationView } from './dto/authorisation.dto';
 import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
@@ -105,7 +105,7 @@ export function scopesProblem(scopes: readonly string[]): string | null {
  */
 export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<DatasetOwner, 'owner_id'>): void {
   requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
-  if (dataset.owner_id !== actor.organizationId) {
+  if (!hasPermissionInOwn(actor, 'AuthorisationAssignment.Create', dataset.owner_id)) {
     throw new ApiError(403, DETAILS.grantByOwnerOnly, { dataset: AUTHORISATION_FIELD_ERRORS.ownerGrantsOnly });
   }
 }

@@ -34,6 +34,7 @@ import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
 import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRequests';
 import { DatasetTriples1767100000001 } from './migrations/1767100000001-DatasetTriples';
 import { TwoFactor1767600000001 } from './migrations/1767600000001-TwoFactor';
+import { RevokeAdminMadeOrganizationTokens1768100000101 } from './migrations/1768100000101-RevokeAdminMadeOrganizationTokens';
 
 const ENTITIES = [
   Organization,
@@ -72,6 +73,7 @@ const MIGRATIONS = [
   DatasetTriples1767100000001,
   TwoFactor1767600000001,
   RevokeDepartedMembersTokens1768100000201,
+  RevokeAdminMadeOrganizationTokens1768100000101,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -6,7 +6,7 @@ import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
-import { actsOn, requirePermissionIn } from '../common/organization-access';
+import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/organization-access';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -182,10 +182,13 @@ export class DatasourcesService {
     return saved.id;
   }
 
-  /** A new secret replaces the old one at once, in both directions. */
+  /**
+   * A new secret replaces the old one at once, in both directions. The organisation's own (issue 32):
+   * the secret speaks for the data source, so a platform admin holding it could serve data as that organisation.
+   */
   async newKey(actor: AuthenticatedUser, id: string): Promise<CreatedDatasourceView> {
     const datasource = await this.findVisible(actor, id);
-    requirePermissionIn(actor, 'Datasource.Update', datasource.organizationId);
+    requirePermissionInOwn(actor, 'Datasource.Update', datasource.organizationId);
     const secret = newSecret();
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(Datasource).update({ id }, { secretEncrypted: this.box.seal(secret) });

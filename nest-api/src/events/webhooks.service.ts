@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { MAX_WEBHOOKS, WEBHOOK_LABELS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { requirePermissionIn } from '../common/organization-access';
+import { AuditService } from '../audit/audit.service';
+import { requirePermissionIn, requirePermissionInOwn } from '../common/organization-access';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -33,6 +34,7 @@ export class WebhooksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: EventClock,
+    private readonly audit: AuditService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -64,8 +66,9 @@ export class WebhooksService {
     return url.toString();
   }
 
+  /** The organisation's own (issue 32): a webhook sends its events out, so a platform admin may not subscribe one for another organisation. */
   async create(actor: AuthenticatedUser, organizationId: string, dto: CreateWebhookDto): Promise<CreatedWebhookView> {
-    requirePermissionIn(actor, 'Organization.Update', organizationId);
+    requirePermissionInOwn(actor, 'Organization.Update', organizationId);
     const url = await this.checkedUrl(dto.url);
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     return this.dataSource.transaction(async (manager) => {
@@ -76,28 +79,39 @@ export class WebhooksService {
         `INSERT INTO webhooks (organization_id, url, kinds, secret_encrypted, created_by_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
         [organizationId, url, [...new Set(dto.kinds)], this.box.seal(secret), `${actor.firstname} ${actor.lastname}`.trim() || actor.email],
       );
+      await this.audit.record(manager, actor, { kind: 'webhook.created', organizationId, subjectId: row.id, after: { url: row.url, kinds: row.kinds } });
       return { ...toView(row), secret };
     });
   }
 
-  /** The organisation's own webhook, else 404 (no reach into other organisations by id). */
-  private async own(actor: AuthenticatedUser, organizationId: string, webhookId: string): Promise<void> {
-    requirePermissionIn(actor, 'Organization.Update', organizationId);
+  /**
+   * The organisation's own webhook, else 404 (no reach into other organisations by id). `making`:
+   * what makes it send again (switching on, resending) is the organisation's own, as creating is (issue 32).
+   */
+  private async own(actor: AuthenticatedUser, organizationId: string, webhookId: string, making = false): Promise<void> {
+    (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'Organization.Update', organizationId);
     const [row] = await this.dataSource.query('SELECT id FROM webhooks WHERE id = $1 AND organization_id = $2', [webhookId, organizationId]);
     if (!row) throw ApiError.notFound();
   }
 
+  /** Removal: the organisation, or a platform admin handling abuse; in the Logboek either way. */
   async remove(actor: AuthenticatedUser, organizationId: string, webhookId: string): Promise<void> {
     await this.own(actor, organizationId, webhookId);
-    await this.dataSource.query('DELETE FROM webhooks WHERE id = $1', [webhookId]);
+    await this.dataSource.transaction(async (manager) => {
+      const [deleted]: { url: string; kinds: string[] }[][] = await manager.query('DELETE FROM webhooks WHERE id = $1 RETURNING url, kinds', [webhookId]);
+      if (deleted.length === 0) throw ApiError.notFound();
+      await this.audit.record(manager, actor, { kind: 'webhook.deleted', organizationId, subjectId: webhookId, before: { url: deleted[0].url, kinds: deleted[0].kinds } });
+    });
   }
 
   /** Switches a webhook back on: its waiting deliveries get a fresh 24 hours, starting now. */
   async enable(actor: AuthenticatedUser, organizationId: string, webhookId: string): Promise<WebhookView> {
-    await this.own(actor, organizationId, webhookId);
+    await this.own(actor, organizationId, webhookId, true);
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const [[row]]: WebhookRow[][] = await manager.query(`UPDATE webhooks SET disabled_at = NULL, failing_since = NULL WHERE id = $1 RETURNING ${COLUMNS}`, [webhookId]);
+      if (!row) throw ApiError.notFound();
+      await this.audit.record(manager, actor, { kind: 'webhook.enabled', organizationId, subjectId: webhookId, after: { url: row.url, kinds: row.kinds } });
       await manager.query(`UPDATE webhook_deliveries SET next_attempt_at = $2, retry_until = $3 WHERE webhook_id = $1 AND status = 'pending'`, [
         webhookId, now, retryUntil(now),
       ]);
@@ -121,7 +135,7 @@ export class WebhooksService {
 
   /** 'Opnieuw versturen': the delivery is sent again now, with a fresh 24 hours of retries. */
   async resend(actor: AuthenticatedUser, organizationId: string, webhookId: string, deliveryId: string): Promise<void> {
-    await this.own(actor, organizationId, webhookId);
+    await this.own(actor, organizationId, webhookId, true);
     if (!/^\d{1,18}$/.test(deliveryId)) throw ApiError.notFound();
     const now = this.clock.now();
     await this.dataSource.transaction(async (manager) => {

@@ -7,7 +7,7 @@ import { DETAILS, INVITATION_LABELS, displayOrganizationName } from '@datahub/do
 import { RateLimiter } from '../auth/rate-limiter';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { actsOn, requirePermissionIn } from '../common/organization-access';
+import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
@@ -117,14 +117,17 @@ export class InvitationsService {
     }));
   }
 
-  /** An open invitation the actor may manage (404 for another organisation's, as for every object). */
-  private async findManageable(manager: EntityManager, actor: AuthenticatedUser, id: string): Promise<OpenInvitation> {
+  /**
+   * An open invitation the actor may manage (404 for another organisation's, as for every object).
+   * `making`: a fresh link lets someone join, so only the organisation itself sends one (issue 32); admins may withdraw.
+   */
+  private async findManageable(manager: EntityManager, actor: AuthenticatedUser, id: string, making = false): Promise<OpenInvitation> {
     const [invitation]: OpenInvitation[] = await manager.query(
       'SELECT id, email, organization_id, expires_at FROM invitations WHERE id = $1 AND accepted_at IS NULL FOR UPDATE',
       [id],
     );
     if (!invitation || !actsOn(actor, invitation.organization_id)) throw ApiError.notFound();
-    requirePermissionIn(actor, 'Invitation.Create', invitation.organization_id);
+    (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'Invitation.Create', invitation.organization_id);
     return invitation;
   }
 
@@ -141,7 +144,7 @@ export class InvitationsService {
   async resend(actor: AuthenticatedUser, id: string): Promise<PendingInvitationView> {
     const token = randomBytes(32).toString('base64url');
     const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
-      const invitation = await this.findManageable(manager, actor, id);
+      const invitation = await this.findManageable(manager, actor, id, true);
       this.countInvitation(actor);
       await manager.query(
         `UPDATE invitations SET token_hash = $2, created_at = now(), expires_at = now() + make_interval(days => $3), invited_by = $4

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { DATASET_LABELS, hasPermissionIn } from '@datahub/domain';
+import { DATASET_LABELS, hasPermissionIn, hasPermissionInOwn } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { textField, type FormReply } from '../core/forms';
@@ -25,7 +25,8 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
     datasource,
     own,
     listPath: own ? '/databronnen' : '/beheer-datasets',
-    canUpdate: hasPermissionIn(actor, 'Datasource.Update', datasource.owner_organization),
+    // A new key is the organisation's own; a platform admin may still remove another's data source (issue 32).
+    canUpdate: hasPermissionInOwn(actor, 'Datasource.Update', datasource.owner_organization),
     canDelete: hasPermissionIn(actor, 'Datasource.Delete', datasource.owner_organization),
   };
 }
