@@ -2,7 +2,8 @@ import Provider from 'oidc-provider';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/database/embedded-postgres';
-import { startTestApi, type TestApi } from './harness';
+import { sessionOwnerHint } from '@datahub/domain/server';
+import { startTestApi, TEST_CSRF_SECRET, type TestApi } from './harness';
 import { enrol, secondStep, totpCode } from './two-factor-helpers';
 
 // A real OpenID Connect provider (oidc-provider) on loopback plays Google and Microsoft (two clients).
@@ -121,7 +122,9 @@ describe('sign-in with an OpenID Connect provider', () => {
   it('an account made through a provider has no password: no password forms, no password to change (issue 25)', async () => {
     const { jar } = await signInWithProvider('g-1003', '/profiel');
     const token = jar.get('access_token');
-    expect(jar.get('sessie')).toBe('1');
+    const me = await (await api.request('/api/current_user', { token })).json();
+    // Whose session this browser had, for the portal's kept forms (issue 32 item 8): a keyed hash, not the id.
+    expect(jar.get('sessie')).toBe(sessionOwnerHint(TEST_CSRF_SECRET, me.user_id));
     expect(await (await api.request('/api/auth/password', { token })).json()).toEqual({ has_password: false });
     const change = await api.request('/api/auth/password', { method: 'POST', token, json: { current_password: 'iets-wat-dan-ook', password: 'Paars-Kasdek-Tomaat-17' } });
     expect(change.status).toBe(409);

@@ -10,10 +10,10 @@ export function accessTokenCookie(token: string, expiresAt: string, secure: bool
   return `${ACCESS_TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
-/** The 'this browser was signed in' cookie (see SESSION_SEEN_COOKIE), set with the access token. */
-export function sessionSeenCookie(expiresAt: string, secure: boolean): string {
+/** The 'this browser was signed in' cookie (see SESSION_SEEN_COOKIE), set with the access token; `ownerHint` is sessionOwnerHint of the user. */
+export function sessionSeenCookie(expiresAt: string, secure: boolean, ownerHint: string): string {
   const maxAge = Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000)) + SESSION_SEEN_EXTRA_SECONDS;
-  return `${SESSION_SEEN_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return `${SESSION_SEEN_COOKIE}=${ownerHint}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookies(secure: boolean): string[] {

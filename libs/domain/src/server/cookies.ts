@@ -2,7 +2,8 @@
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
 /**
- * Says that this browser was signed in (no secret in it): it outlives the access token by a week,
+ * Says that this browser was signed in, and by whom as a keyed hash (sessionOwnerHint, no secret
+ * or name in it): it outlives the access token by a week,
  * so a request after the token's cookie has gone still tells an ended session from a first
  * visit ('Uw sessie is verlopen. Log opnieuw in.'). Logging out clears it.
  */

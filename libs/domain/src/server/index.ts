@@ -1,4 +1,5 @@
 export * from './csrf';
 export * from './cookies';
 export * from './etag';
+export * from './session-hint';
 export * from '../passwords';

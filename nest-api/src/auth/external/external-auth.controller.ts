@@ -3,6 +3,8 @@ import { ApiFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@ne
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { safeRedirectPath, SECOND_STEP } from '@datahub/domain';
+import { sessionOwnerHint } from '@datahub/domain/server';
+import jwt from 'jsonwebtoken';
 import { Public } from '../../common/access.decorators';
 import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
@@ -92,7 +94,8 @@ export class ExternalAuthController {
         .header('set-cookie', [
           cleared,
           accessTokenCookie(issued.access_token, issued.expires_at, secure),
-          sessionSeenCookie(issued.expires_at, secure),
+          // The token was issued just now, so its subject is the user; the hint binds forms kept after it ends (issue 32 item 8).
+          sessionSeenCookie(issued.expires_at, secure, sessionOwnerHint(this.config.csrfSecret, String(jwt.decode(issued.access_token, { json: true })?.sub))),
         ])
         .header('cache-control', 'no-store')
         .redirect(flow.redirect, 302);

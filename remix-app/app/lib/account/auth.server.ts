@@ -2,8 +2,9 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { csrfCookie } from '../core/csrf.server';
-import { accessTokenCookie, getAccessToken } from '../core/session.server';
+import { accessTokenCookie, getAccessToken, subjectOfToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
+import { dropKeptFormOfOthers } from './kept-forms.server';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { TWO_FACTOR_ENROL_PATH } from './two-factor';
 import { requestedPath } from '../core/redirects';
@@ -13,7 +14,11 @@ export function signInHeaders(request: Request, token: string, expiresAt: string
   const headers = new Headers();
   headers.append('Set-Cookie', accessTokenCookie(request, token, expiresAt));
   headers.append('Set-Cookie', csrfCookie(request, token));
-  for (const cookie of signedInCookies(request, expiresAt)) headers.append('Set-Cookie', cookie);
+  // Just issued by nest-api, so its subject is the user signing in.
+  const userId = subjectOfToken(token);
+  for (const cookie of signedInCookies(request, expiresAt, userId)) headers.append('Set-Cookie', cookie);
+  const dropped = dropKeptFormOfOthers(request, userId);
+  if (dropped) headers.append('Set-Cookie', dropped);
   return headers;
 }
 

@@ -3,13 +3,15 @@ import { LRUCache } from 'lru-cache';
 import { CSRF_FIELD } from '@datahub/domain/server';
 import { parseCookies, serializeCookie } from '../core/cookies';
 import { requestedPath } from '../core/redirects';
-import { isSecureRequest, tokenSubject } from '../core/session.server';
+import { isSecureRequest } from '../core/session.server';
+import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 
 /**
  * A form posted after its session had ended is kept here for a few minutes (issue 25, ADR 0028),
  * never in a URL: a random id in an HttpOnly cookie points at it. After signing in again, the page
- * it was posted to shows what was typed. The first signed-in user to see it owns it; when the
- * ended session's token named a user, only that user gets it back.
+ * it was posted to shows what was typed, only to the user whose session it was (the signed hint in
+ * the `sessie` cookie, issue 32 item 8): with no owner known nothing is kept, and another user
+ * signing in on this browser drops it.
  */
 const KEPT_FORM_COOKIE = 'formulier';
 const KEEP_MS = 10 * 60 * 1000;
@@ -20,8 +22,8 @@ const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
 interface KeptForm {
   path: string;
   values: Record<string, string>;
-  /** The user the ended session belonged to (from its token), or the first user it was shown to. */
-  userId: string | null;
+  /** Whose ended session it was: their hint (ownerHintFor), never the unverifiable token subject. */
+  owner: string;
 }
 
 const kept = new LRUCache<string, KeptForm>({ max: 2000, ttl: KEEP_MS });
@@ -32,6 +34,9 @@ function idCookie(request: Request, value: string, maxAge: number): string {
 
 /** Keeps the text fields of a form whose post found the session ended; the Set-Cookie that finds it again, or null. */
 export function keepPostedForm(request: Request, formData: FormData): string | null {
+  const owner = endedSessionOwner(request);
+  // Nobody known to give it back to: the next person at this computer must not see it.
+  if (!owner) return null;
   const values: Record<string, string> = {};
   let bytes = 0;
   for (const [name, value] of formData) {
@@ -42,7 +47,7 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
   }
   if (Object.keys(values).length === 0) return null;
   const id = randomUUID();
-  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, userId: tokenSubject(request) });
+  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, owner });
   return idCookie(request, id, KEEP_MS / 1000);
 }
 
@@ -50,8 +55,20 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
 export function keptFormFor(request: Request, userId: string): Record<string, string> | null {
   const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
   const form = id ? kept.get(id) : undefined;
-  if (!form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
-  if (form.userId && form.userId !== userId) return null;
-  form.userId = userId;
+  if (!id || !form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
+  if (form.owner !== ownerHintFor(userId)) {
+    kept.delete(id);
+    return null;
+  }
   return form.values;
+}
+
+/** Signing in as `userId`: a form kept from someone else's session on this browser is dropped; the Set-Cookie that forgets it, or null. */
+export function dropKeptFormOfOthers(request: Request, userId: string | null): string | null {
+  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
+  if (!id) return null;
+  const form = kept.get(id);
+  if (form && userId && form.owner === ownerHintFor(userId)) return null;
+  kept.delete(id);
+  return idCookie(request, '', 0);
 }

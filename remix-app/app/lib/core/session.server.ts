@@ -11,14 +11,19 @@ export function getAccessToken(request: Request): string | null {
   return parseCookies(request.headers.get('Cookie')).get(ACCESS_TOKEN_COOKIE) || null;
 }
 
-/** The subject of the access token as the browser sent it. Not verified: callers only use it to narrow who gets something back. */
-export function tokenSubject(request: Request): string | null {
+/** The subject of a token, read without verifying it: for a token nest-api has just issued, or to narrow who gets something back. */
+export function subjectOfToken(token: string | null | undefined): string | null {
   try {
-    const payload: unknown = JSON.parse(Buffer.from(getAccessToken(request)?.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const payload: unknown = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'));
     return payload && typeof payload === 'object' && 'sub' in payload && typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;
   }
+}
+
+/** The subject of the access token as the browser sent it. Not verified: callers only use it to narrow who gets something back. */
+export function tokenSubject(request: Request): string | null {
+  return subjectOfToken(getAccessToken(request));
 }
 
 export function accessTokenCookie(request: Request, token: string, expiresAt: string): string {
