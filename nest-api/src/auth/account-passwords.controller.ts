@@ -5,7 +5,6 @@ import { CurrentUser, Public, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { AccountPasswordsService } from './account-passwords.service';
 import { PasswordResetRequestsService } from './password-reset-requests.service';
-import { PasswordResetRequestsService } from './password-reset-requests.service';
 import { normalizeEmail } from './auth.service';
 import {
   ChangePasswordDto,

@@ -248,8 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: 15 * 60 * 1000,
       accountPasswordFailures: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100),
       accountCodeFailures: int(env, 'TWO_FACTOR_FAILURES_PER_ACCOUNT', 10),
-      accountPasswordFailures: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100),
-      accountCodeFailures: int(env, 'TWO_FACTOR_FAILURES_PER_ACCOUNT', 10),
     },
     trustProxy: (env.TRUST_PROXY || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((s) => s.trim()).filter(Boolean),
     providers: {
