@@ -33,7 +33,7 @@ export interface AgentOptions {
   /** Largest file loaded in memory, in bytes (default 256 MB). */
   maxInMemoryBytes?: number;
   /** Store mode: the datasets live in this triple store instead of in memory. */
-  store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples'>;
+  store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples' | 'maxRows'>;
 }
 
 export interface RunningAgent {

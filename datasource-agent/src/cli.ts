@@ -2,7 +2,7 @@
 /**
  * datasource-agent --credentials file.json --data DIR --hub URL --port N
  *                  [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
- *                  [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P]]
+ *                  [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P] [--store-batch N] [--store-max-rows N]]
  */
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
@@ -11,14 +11,15 @@ import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
        [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
-       [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES]]
+       [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES] [--store-max-rows ROWS]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
 creating the data source (datasource-credentials-{id}.json).
 Files above --max-in-memory-mb are not loaded in memory (a log line says so).
 Store mode (--sparql-endpoint and --graph-store): the datasets are streamed into that triple store
-(SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory.`;
+(SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory;
+--store-max-rows is the most rows of one answer there (default 10 000).`;
 
 export interface CliOptions {
   credentials: string;
@@ -31,7 +32,7 @@ export interface CliOptions {
   deadlineMs?: number;
   workers?: number;
   maxInMemoryBytes?: number;
-  store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number };
+  store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number; maxRows?: number };
 }
 
 function httpUrl(value: string, flag: string): string {
@@ -52,8 +53,10 @@ function storeOptions(values: Record<string, string | boolean | undefined>): Cli
   if (!endpoint || !graphStore) throw new Error('store mode needs both --sparql-endpoint and --graph-store');
   if (user && password === undefined) throw new Error('--store-user needs --store-password (or STORE_PASSWORD)');
   const batch = positiveInteger(values['store-batch'] as string | undefined, '--store-batch');
+  const maxRows = positiveInteger(values['store-max-rows'] as string | undefined, '--store-max-rows');
   return {
     ...(batch ? { batchTriples: batch } : {}),
+    ...(maxRows ? { maxRows } : {}),
     sparqlEndpoint: httpUrl(endpoint, '--sparql-endpoint'),
     graphStore: httpUrl(graphStore, '--graph-store'),
     ...(user ? { credentials: { user, password: password! } } : {}),
@@ -85,6 +88,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'store-user': { type: 'string' },
       'store-password': { type: 'string' },
       'store-batch': { type: 'string' },
+      'store-max-rows': { type: 'string' },
       'max-in-memory-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

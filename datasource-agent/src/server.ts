@@ -149,7 +149,7 @@ export function createAgentServer(context: ServerContext): Server {
         // Streamed graph by graph from the store (the permitted graphs only), never whole in memory.
         const xml = /application\/rdf\+xml/i.test(request.headers.accept ?? '');
         log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub, from: 'store', format: xml ? 'rdfxml' : 'ntriples' });
-        const lines = context.store.export(dataset.file, claims.scopes);
+        const lines = await context.store.export(dataset.file, claims.scopes);
         return xml ? sendLines(response, Readable.from(rdfXml(lines)), 'application/rdf+xml; charset=utf-8') : sendLines(response, Readable.from(lines), 'text/turtle; charset=utf-8');
       }
       if (!claims.scopes.includes('Dataset.ReadAll')) {

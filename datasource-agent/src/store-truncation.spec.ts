@@ -3,7 +3,7 @@
  * such an answer as truncated, never as complete. Its own Virtuoso, with a cap of 5 rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnAgent, token, type AgentProcess } from './testing/agent-process';
@@ -16,6 +16,9 @@ describe('datasource-agent in store mode: the store cuts answers', () => {
   let virtuoso: TestVirtuoso;
   let dir: string;
   let agent: AgentProcess;
+  /** Issue 32: a second agent whose own row cap (3) is below the store's (5), so its start probe sees no cut. */
+  let lowCap: AgentProcess;
+  let lowCapDir: string;
 
   beforeAll(async () => {
     virtuoso = await startVirtuoso({ maxRows: 5 });
@@ -26,12 +29,17 @@ describe('datasource-agent in store mode: the store cuts answers', () => {
     const credentialsFile = path.join(dir, '.credentials.json');
     writeFileSync(credentialsFile, JSON.stringify({ datasource_id: TEST_DATASOURCE_ID, credentials: { datasource_id: TEST_DATASOURCE_ID, secret: TEST_SECRET } }));
     agent = await spawnAgent(['--credentials', credentialsFile, '--data', dir, '--port', '0', '--rescan-interval', '0', ...virtuoso.cliArgs]);
+    lowCapDir = mkdtempSync(path.join(os.tmpdir(), 'agent-store-cut-low-'));
+    for (const name of ['metingen.ttl', 'datasets.yaml', '.credentials.json']) copyFileSync(path.join(dir, name), path.join(lowCapDir, name));
+    lowCap = await spawnAgent(['--credentials', path.join(lowCapDir, '.credentials.json'), '--data', lowCapDir, '--port', '0', '--rescan-interval', '0', '--store-max-rows', '3', ...virtuoso.cliArgs]);
   });
 
   afterAll(async () => {
     await agent?.stop();
+    await lowCap?.stop();
     await virtuoso?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    if (lowCapDir) rmSync(lowCapDir, { recursive: true, force: true });
   });
 
   const ask = async (sparql: string) => {
@@ -53,6 +61,23 @@ describe('datasource-agent in store mode: the store cuts answers', () => {
 
   it('dumps every triple although the store cuts query answers', async () => {
     const response = await fetch(`${agent.url}/datasets/metingen-1/dump`, { headers: { authorization: `Bearer ${token('metingen-1', ['Dataset.ReadAll'])}` } });
+    expect(response.status).toBe(200);
+    expect((await response.text()).trim().split('\n')).toHaveLength(24);
+  });
+
+  it('marks a graph answer the store cut although its cap is above the agent’s own (Virtuoso sends cap + 1 triples, no header)', async () => {
+    expect(lowCap.output()).not.toContain('store_max_rows');
+    const response = await fetch(`${lowCap.url}/datasets/metingen-1?sparql_query=${encodeURIComponent('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }')}`, {
+      headers: { authorization: `Bearer ${token('metingen-1', ['Dataset.ReadAll'])}`, accept: 'application/n-triples' },
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trim().split('\n');
+    expect(lines.length).toBeLessThan(24);
+    expect(response.headers.get('x-datahub-truncated')).toBe('true');
+  });
+
+  it('dumps every triple although the store’s cap is above the agent’s own', async () => {
+    const response = await fetch(`${lowCap.url}/datasets/metingen-1/dump`, { headers: { authorization: `Bearer ${token('metingen-1', ['Dataset.ReadAll'])}` } });
     expect(response.status).toBe(200);
     expect((await response.text()).trim().split('\n')).toHaveLength(24);
   });

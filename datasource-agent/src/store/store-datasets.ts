@@ -12,7 +12,6 @@ import { graphsCategories, permittedGraphs } from './store-graphs';
 import { loadInWorker } from './load-in-worker';
 import { dropRecord, readRecord, writeRecord } from './store-state';
 import { ntriplesLines } from './ntriples-lines';
-import { readJsonResults } from './json-results-reader';
 
 export interface StoreOptions extends StoreClientOptions {
   /** Triples per write (default 10 000). */
@@ -37,7 +36,10 @@ export async function fileHash(file: string): Promise<string> {
 export class StoreDatasets {
   readonly client: StoreClient;
   private readonly placed = new Map<string, Placed>();
+  /** The most rows the store answers (its own cut), once seen. */
   private storeMaxRows?: number;
+  /** The largest answer the store was seen to give whole. */
+  private wholeUpTo = 0;
 
   constructor(
     private readonly options: StoreOptions,
@@ -50,17 +52,47 @@ export class StoreDatasets {
     return this.options.maxRows ?? SPARQL_LIMITS.maxRows;
   }
 
-  /** Asks the store for one row more than the cap: fewer means the store cuts answers itself. */
+  /** At start: whether the store cuts answers the agent reads whole (up to its own row cap + 1). */
   async probe(): Promise<void> {
-    const side = Math.ceil(Math.sqrt(this.maxRows + 1));
+    await this.measure(this.maxRows + 1);
+  }
+
+  /**
+   * Whether the store cuts an answer of `rows` rows (Virtuoso's ResultSetMaxRows): an answer that
+   * reaches the store's cap is presumed cut. Asks the store when `rows` is more than it was ever
+   * seen to answer whole (issue 32: a cap above the agent's own row cap still cuts dumps and graphs).
+   */
+  async cuts(rows: number): Promise<boolean> {
+    if (this.storeMaxRows === undefined && rows > this.wholeUpTo) await this.measure(rows);
+    return this.storeMaxRows !== undefined && rows >= this.storeMaxRows;
+  }
+
+  /**
+   * Asks a query of exactly `rows` rows that touches no data. Virtuoso sends `X-SPARQL-MaxRows` (its
+   * cap) when it cuts a SELECT; a store that cuts without saying so answers fewer rows.
+   */
+  private async measure(rows: number): Promise<void> {
+    const side = Math.ceil(Math.sqrt(rows));
     const values = Array.from({ length: side }, (_, i) => i).join(' ');
-    const response = await this.client.query(`SELECT ?a ?b WHERE { VALUES ?a { ${values} } VALUES ?b { ${values} } }`, [EMPTY_GRAPH], EMPTY_GRAPH, 'application/sparql-results+json');
-    let rows = 0;
-    await readJsonResults(response.body!, { vars: () => undefined, row: () => ++rows <= this.maxRows });
-    await response.body?.cancel().catch(() => undefined);
-    if (rows <= this.maxRows) {
-      this.storeMaxRows = rows;
-      this.log.warn('the store answers at most this many rows; longer answers are reported as truncated', { store_max_rows: rows });
+    const text = `SELECT ?a WHERE { VALUES ?a { ${values} } VALUES ?b { ${values} } } LIMIT ${rows}`;
+    const response = await this.client.query(text, [EMPTY_GRAPH], EMPTY_GRAPH, 'text/csv');
+    const header = Number(response.headers.get('x-sparql-maxrows'));
+    let answered = 0;
+    if (Number.isSafeInteger(header) && header > 0) {
+      await response.body?.cancel().catch(() => undefined);
+      answered = Math.min(header, rows);
+    } else {
+      // CSV: a header line, then one line per row.
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        for (const byte of chunk) if (byte === 10) answered += 1;
+      }
+      answered = Math.max(0, answered - 1);
+    }
+    if (answered < rows || (Number.isSafeInteger(header) && header > 0)) {
+      this.storeMaxRows = answered;
+      this.log.warn('the store answers at most this many rows; longer answers are reported as truncated', { store_max_rows: answered });
+    } else {
+      this.wholeUpTo = Math.max(this.wholeUpTo, rows);
     }
   }
 
@@ -113,32 +145,59 @@ export class StoreDatasets {
       maxRows: this.maxRows,
       maxTriples: this.options.maxTriples ?? SPARQL_LIMITS.maxTriples,
       deadlineMs: this.options.deadlineMs ?? SPARQL_LIMITS.deadlineMs,
-      ...(this.storeMaxRows !== undefined ? { storeMaxRows: this.storeMaxRows } : {}),
+      storeCuts: (rows: number) => this.cuts(rows),
     });
     return { ...answer, form: guarded.form };
   }
 
   /**
-   * The permitted graphs of a dataset as N-Triples, graph by graph, as the store sends them. A store
-   * that cuts answers is read in pages of its cap (ordered, so that pages neither overlap nor skip);
-   * a cut noticed otherwise fails the stream rather than end it as if complete.
+   * The permitted graphs of a dataset as N-Triples, graph by graph, as the store sends them. Each
+   * graph is counted first (a COUNT is not cut) and checked against the lines sent: a graph the store
+   * would cut is read in ordered pages of its cap, and a graph that still comes short fails the
+   * stream rather than end it as if complete (issue 32). Counting happens before the first byte, so
+   * a store that cannot be asked fails the call, not the transfer.
    */
-  async *export(file: string, scopes: readonly string[]): AsyncGenerator<string> {
+  async export(file: string, scopes: readonly string[]): Promise<AsyncGenerator<string>> {
     const placed = this.placed.get(file);
-    if (!placed) return;
-    for (const graph of permittedGraphs(placed.datasetId, placed.graphs, resolveScopes(scopes))) {
-      if (this.storeMaxRows !== undefined) {
-        yield* this.pagedGraph(graph, this.storeMaxRows);
-        continue;
+    const graphs = placed ? permittedGraphs(placed.datasetId, placed.graphs, resolveScopes(scopes)) : [];
+    const counted: { graph: string; triples: number }[] = [];
+    for (const graph of graphs) counted.push({ graph, triples: await this.countGraph(graph) });
+    const largest = Math.max(0, ...counted.map((entry) => entry.triples));
+    if (largest > 0) await this.cuts(largest);
+    return this.exportCounted(counted);
+  }
+
+  private async *exportCounted(counted: readonly { graph: string; triples: number }[]): AsyncGenerator<string> {
+    for (const { graph, triples } of counted) {
+      let lines = 0;
+      if (this.storeMaxRows !== undefined && triples >= this.storeMaxRows) {
+        for await (const line of this.pagedGraph(graph, this.storeMaxRows)) {
+          lines += 1;
+          yield line;
+        }
+      } else {
+        const response = await this.client.read(graph);
+        if (response?.body) {
+          for await (const line of ntriplesLines(response.body)) {
+            lines += 1;
+            yield line;
+          }
+        }
       }
-      const response = await this.client.read(graph);
-      if (!response?.body) continue;
-      if (response.headers.has('x-sparql-maxrows')) {
-        await response.body.cancel();
-        throw new Error(`the store cut graph ${graph}; set its result limit higher`);
+      if (lines !== triples) {
+        this.log.error('the store cut a graph; the dump is refused', { graph, triples, sent: lines });
+        throw new Error(`the store sent ${lines} of the ${triples} triples of graph ${graph}; set its result limit higher`);
       }
-      yield* ntriplesLines(response.body);
     }
+  }
+
+  /** The triples of one graph, by a COUNT (which the store's row cap does not cut). */
+  private async countGraph(graph: string): Promise<number> {
+    const response = await this.client.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [graph], EMPTY_GRAPH, 'application/sparql-results+json');
+    const body = (await response.json()) as { results?: { bindings?: { n?: { value?: string } }[] } };
+    const triples = Number(body.results?.bindings?.[0]?.n?.value);
+    if (!Number.isSafeInteger(triples) || triples < 0) throw new Error(`the store did not count graph ${graph}`);
+    return triples;
   }
 
   private async *pagedGraph(graph: string, page: number): AsyncGenerator<string> {

@@ -2,7 +2,8 @@
  * Answers a hub query from the store: the guarded query goes to the store with exactly the permitted
  * graphs as its default graph; the answer is read as it arrives, up to the row (or triple) cap, and
  * written in the format asked for. A store's own silent cut (Virtuoso's ResultSetMaxRows: it sends
- * `X-SPARQL-MaxRows`, or the rows equal the cap probed at start) is reported as truncation.
+ * `X-SPARQL-MaxRows` on a SELECT, nothing on a CONSTRUCT, which it cuts at cap + 1; or the rows reach the
+ * cap, which the agent asks the store for when an answer is longer than any it saw whole) is reported as truncation.
  */
 import { convertGraph, GRAPH_MEDIA_TYPES, RESULTS_MEDIA_TYPES, SparqlError, withRowLimit, type GraphFormat, type GuardedQuery, type ResultsFormat } from '@datahub/sparql';
 import type { StoreClient } from './store-client';
@@ -25,8 +26,8 @@ export interface StoreQuery {
   maxRows: number;
   maxTriples: number;
   deadlineMs: number;
-  /** The most rows the store itself answers, when known (probed at start). */
-  storeMaxRows?: number;
+  /** Whether the store cuts an answer of this many rows (its own cap, asked when not yet known). */
+  storeCuts?: (rows: number) => Promise<boolean>;
 }
 
 export interface StoreAnswer {
@@ -46,9 +47,9 @@ async function ask(query: StoreQuery, text: string, accept: string, signal: Abor
   }
 }
 
-function storeCut(response: Response, rows: number, query: StoreQuery): boolean {
+async function storeCut(response: Response, rows: number, query: StoreQuery): Promise<boolean> {
   if (response.headers.has('x-sparql-maxrows')) return true;
-  return query.storeMaxRows !== undefined && rows >= query.storeMaxRows;
+  return rows > 0 && query.storeCuts !== undefined && (await query.storeCuts(rows));
 }
 
 async function select(query: StoreQuery, signal: AbortSignal): Promise<Omit<StoreAnswer, 'durationMs'>> {
@@ -71,7 +72,7 @@ async function select(query: StoreQuery, signal: AbortSignal): Promise<Omit<Stor
     const format = formats.results === 'xml' ? 'xml' : 'json';
     return { contentType: RESULTS_MEDIA_TYPES[format], body: writeAsk(format, value), count: 1, truncated: false };
   }
-  const truncated = rows.length > maxRows || storeCut(response, rows.length, query);
+  const truncated = rows.length > maxRows || (await storeCut(response, rows.length, query));
   if (rows.length > maxRows) rows.length = maxRows;
   return { contentType: RESULTS_MEDIA_TYPES[formats.results], body: writeSelect(formats.results, vars, rows), count: rows.length, truncated };
 }
@@ -88,7 +89,7 @@ async function graph(query: StoreQuery, signal: AbortSignal): Promise<Omit<Store
     }
     lines.push(line);
   }
-  truncated ||= storeCut(response, lines.length, query);
+  truncated ||= await storeCut(response, lines.length, query);
   const ntriples = lines.join('');
   const format = query.formats.graph;
   const body = format === 'turtle' || format === 'ntriples' ? ntriples : convertGraph(ntriples, format);

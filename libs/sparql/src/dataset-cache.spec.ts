@@ -34,6 +34,27 @@ describe('DatasetCache', () => {
     cache.invalidate('a');
   });
 
+  it('never keeps a copy with fewer triples than its data source declares (issue 32: a store cut it)', async () => {
+    const cache = new DatasetCache(engine, { maxBytes: 100_000, ttlMs: 60_000 });
+    let fetches = 0;
+    // 21 of 26 triples, as a store with a row cap of 20 sends a graph: the cut is not kept, the dataset is queried at its source.
+    const cut = async () => {
+      fetches += 1;
+      return { data: turtle('cut', 21), format: 'turtle' as const, triples: 26 };
+    };
+    expect(await cache.ensure('cut', cut)).toBe('too_large');
+    expect(engine.has('cut')).toBe(false);
+    expect(cache.incomplete.get('cut')).toEqual({ declared: 26, loaded: 21 });
+    expect(await cache.ensure('cut', cut)).toBe('too_large');
+    expect(fetches).toBe(1);
+    // Whole (or no count declared): kept as before.
+    cache.invalidate('cut');
+    expect(await cache.ensure('cut', async () => ({ data: turtle('cut', 26), format: 'turtle' as const, triples: 26 }))).toBe('loaded');
+    cache.invalidate('cut');
+    expect(await cache.ensure('cut', async () => ({ data: turtle('cut', 21), format: 'turtle' as const, triples: null }))).toBe('loaded');
+    cache.invalidate('cut');
+  });
+
   it('evicts the least recently used copy to stay within the bound', async () => {
     let clock = 0;
     const one = Buffer.byteLength(turtle('b', 20));

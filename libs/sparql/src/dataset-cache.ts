@@ -33,8 +33,11 @@ interface Entry {
 /** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
 export class DatasetTooLargeError extends Error {}
 
-/** What a fetcher answers: Turtle text, or Turtle/N-Triples as text or UTF-8 bytes. */
-export type FetchedData = string | { data: string | Uint8Array; format: DataFormat };
+/**
+ * What a fetcher answers: Turtle text, or Turtle/N-Triples as text or UTF-8 bytes, with the number of
+ * triples the data source says the dataset has, when it says so.
+ */
+export type FetchedData = string | { data: string | Uint8Array; format: DataFormat; triples?: number | null };
 type Fetcher = (maxBytes: number) => Promise<FetchedData>;
 
 export class DatasetCache {
@@ -42,6 +45,8 @@ export class DatasetCache {
   private readonly loading = new Map<string, Promise<CacheOutcome>>();
   /** Datasets found too large, until their TTL passes: not fetched again on every query. */
   private readonly tooLarge = new Map<string, number>();
+  /** Copies dropped because they held fewer triples than declared (for the log), until invalidated. */
+  readonly incomplete = new Map<string, { declared: number; loaded: number }>();
   /** Bumped by invalidate(): a fetch that started before it is not kept. */
   private readonly generations = new Map<string, number>();
   private readonly now: () => number;
@@ -101,7 +106,7 @@ export class DatasetCache {
       }
       throw error;
     }
-    const { data, format } = typeof fetched === 'string' ? { data: fetched, format: 'turtle' as DataFormat } : fetched;
+    const { data, format, triples: declared } = typeof fetched === 'string' ? { data: fetched, format: 'turtle' as DataFormat, triples: undefined } : fetched;
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (bytes > this.options.maxBytes) {
       this.drop(key);
@@ -114,6 +119,15 @@ export class DatasetCache {
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
     const info = await this.engine.load(key, data, { format, countCategories: false });
+    // Fewer triples than the data source declares: something on the way cut the copy (issue 32: a
+    // store's row cap). A partial copy is never kept; the dataset is queried where it lives.
+    if (typeof declared === 'number' && info.triples < declared) {
+      this.drop(key);
+      this.tooLarge.set(key, this.now());
+      this.incomplete.set(key, { declared, loaded: info.triples });
+      return 'too_large';
+    }
+    this.incomplete.delete(key);
     // The download's pieces are garbage now; a large one is given back at once (after the caller's next step).
     if (bytes >= COLLECT_AFTER_BYTES) setImmediate(() => collectGarbage());
     const now = this.now();
@@ -162,6 +176,7 @@ export class DatasetCache {
   invalidate(key: string): void {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.tooLarge.delete(key);
+    this.incomplete.delete(key);
     this.drop(key);
   }
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DETAILS, type DatasetScope } from '@datahub/domain';
+import { DETAILS, SPARQL_ERROR_TEXTS, type DatasetScope } from '@datahub/domain';
 import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES, type QueryForm } from '@datahub/sparql';
 import { ReadAuditService } from '../audit/read-audit.service';
 import { AuthorisationsService } from '../authorisations/authorisations.service';
@@ -240,6 +240,11 @@ export class DatasetDataService {
     if (answer.status !== 200) {
       answer.body.destroy();
       throw refusal(answer.status);
+    }
+    // A download is the whole permitted part or nothing: one the data source cut is refused (issue 32).
+    if (answer.truncated) {
+      answer.body.destroy();
+      throw new ApiError(HttpStatus.BAD_GATEWAY, 'source_incomplete', { sparql_query: SPARQL_ERROR_TEXTS.sourceIncomplete });
     }
     if (!answer.contentType.startsWith('text/turtle')) return answer.body;
     const limit = Math.floor(this.config.sparql.maxAnswerMb * 1024 * 1024);

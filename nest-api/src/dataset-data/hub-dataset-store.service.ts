@@ -116,6 +116,8 @@ export class HubDatasetStore implements OnModuleDestroy {
   async ensure(datasetId: string): Promise<CacheOutcome> {
     const outcome = await this.cache.ensure(datasetId, this.fetcher(datasetId));
     this.metrics.datasetCache.inc({ outcome });
+    const cut = outcome === 'too_large' ? this.cache.incomplete.get(datasetId) : undefined;
+    if (cut) this.logger.warn(`${datasetId}: the copy held ${cut.loaded} of the ${cut.declared} triples declared; queried at the data source`);
     return outcome;
   }
 
@@ -123,17 +125,28 @@ export class HubDatasetStore implements OnModuleDestroy {
   private fetcher(datasetId: string): () => Promise<FetchedData> {
     return async (): Promise<FetchedData> => {
       const started = Date.now();
-      const dump = await this.requestDataset(datasetId, { dump: true }, ['Dataset.ReadAll'], null, 'text/turtle');
+      // The size the data source declared: a copy with fewer triples is cut and not kept (issue 32).
+      const [declared]: { triples: string | null }[] = await this.dataSource.query('SELECT triples FROM datasets WHERE id = $1', [datasetId]);
+      const triples = declared?.triples == null ? null : Number(declared.triples);
+      let dump;
+      try {
+        dump = await this.requestDataset(datasetId, { dump: true }, ['Dataset.ReadAll'], null, 'text/turtle');
+      } catch (error) {
+        // A dump that broke off (the data source stops one its store cut) is no copy: query at the source.
+        if (error instanceof DatasourceUnavailableError) throw new DatasetTooLargeError(`the dump did not arrive whole: ${error.message}`);
+        throw error;
+      }
       if (dump.status === 200) {
+        if (dump.truncated) throw new DatasetTooLargeError('the data source cut its dump off');
         this.logger.log(`${datasetId}: dump of ${dump.body.length} bytes in ${Date.now() - started} ms`);
-        return { data: dump.body, format: 'turtle' };
+        return { data: dump.body, format: 'turtle', triples };
       }
       // A data source without the dump call: the CONSTRUCT of everything, N-Triples preferred (faster to parse).
       const response = await this.callDataset(datasetId, EVERYTHING, ['Dataset.ReadAll'], null, 'application/n-triples, text/turtle;q=0.5');
       // Cut off at the data source's own triple cap: not the whole dataset, so it is queried where it lives.
       if (response.truncated) throw new DatasetTooLargeError('the data source cut the dataset off');
       this.logger.log(`${datasetId}: fetched ${response.body.length} bytes in ${Date.now() - started} ms`);
-      return { data: response.body, format: response.contentType.startsWith('application/n-triples') ? 'ntriples' : 'turtle' };
+      return { data: response.body, format: response.contentType.startsWith('application/n-triples') ? 'ntriples' : 'turtle', triples };
     };
   }
 
