@@ -237,7 +237,7 @@ export type paths = {
         /** Whether the signed-in account has a password (external sign-in accounts have none) */
         get: operations["AccountPasswordsController_passwordState"];
         put?: never;
-        /** 'Wachtwoord wijzigen': needs the current password; every other session of the account ends and a mail says so */
+        /** 'Wachtwoord wijzigen': needs the current password; a mail says so. Unless end_other_sessions_and_tokens is false, every other session ends and the personal API tokens are revoked */
         post: operations["AccountPasswordsController_change"];
         delete?: never;
         options?: never;
@@ -271,7 +271,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sets the new password with a reset link (used up); every session of the account ends and a mail says so */
+        /** Sets the new password with a reset link (used up); every session of the account ends, its personal API tokens are revoked, and a mail says so */
         post: operations["AccountPasswordsController_completeReset"];
         delete?: never;
         options?: never;
@@ -443,7 +443,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A current code turns two-step sign-in on; the answer holds the 10 recovery codes, readable this once */
+        /** A current code turns two-step sign-in on; the answer holds the 10 recovery codes, readable this once. Unless end_other_sessions_and_tokens is false, every other session ends and the personal API tokens are revoked */
         post: operations["TwoFactorController_confirm"];
         delete?: never;
         options?: never;
@@ -1310,6 +1310,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organization_id}/member-api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live personal API tokens of the organisation's members (they read its data as that member); never the secret */
+        get: operations["ApiTokensController_listMemberTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organization_id}/member-api-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a member's personal API token of this organisation: refused from the very next request */
+        delete: operations["ApiTokensController_revokeMemberToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{organization_id}/webhooks": {
         parameters: {
             query?: never;
@@ -1981,7 +2015,7 @@ export type components = {
             dataset_name: string | null;
             id: string;
             /** @enum {string} */
-            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
             /** @example Machtiging gegeven */
             kind_label: string;
             /** @description The organisation whose object it is (a dataset’s owner) */
@@ -2056,6 +2090,8 @@ export type components = {
         };
         ChangePasswordDto: {
             current_password: string;
+            /** @description End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients) */
+            end_other_sessions_and_tokens?: boolean;
             /** @description Not a common password, a repetition or sequence, or the e-mail address */
             password: string;
         };
@@ -2413,6 +2449,28 @@ export type components = {
             /** @example /api/logos/3f0c6a1e-0000-4000-8000-000000000000 */
             logo_url: string;
         };
+        MemberApiTokenView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it (kept when they leave) */
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "personal" | "organization";
+            /** @description Client address of the last use */
+            last_used_address: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            member_email: string;
+            /** Format: uuid */
+            member_id: string;
+            member_name: string;
+            name: string;
+            scopes: ("data:read" | "catalogue:read")[];
+        };
         OpenAccessRequestCountView: {
             /** @description Open requests waiting for a decision */
             open: number;
@@ -2699,6 +2757,15 @@ export type components = {
              */
             code: string;
         };
+        TwoFactorConfirmDto: {
+            /**
+             * @description Six digits from the authenticator app, or (to turn it off) an unused recovery code
+             * @example 123456
+             */
+            code: string;
+            /** @description End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients) */
+            end_other_sessions_and_tokens?: boolean;
+        };
         TwoFactorEnrolmentView: {
             /** @example otpauth://totp/Datahub%20Tuinbouw:anna%40example.nl?… */
             otpauth_url: string;
@@ -2869,6 +2936,7 @@ export type IssuedTokenView = components['schemas']['IssuedTokenView'];
 export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
+export type MemberApiTokenView = components['schemas']['MemberApiTokenView'];
 export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
@@ -2911,6 +2979,7 @@ export type SupportStatusDto = components['schemas']['SupportStatusDto'];
 export type TimedJobView = components['schemas']['TimedJobView'];
 export type TwoFactorChallengeView = components['schemas']['TwoFactorChallengeView'];
 export type TwoFactorCodeDto = components['schemas']['TwoFactorCodeDto'];
+export type TwoFactorConfirmDto = components['schemas']['TwoFactorConfirmDto'];
 export type TwoFactorEnrolmentView = components['schemas']['TwoFactorEnrolmentView'];
 export type TwoFactorLoginDto = components['schemas']['TwoFactorLoginDto'];
 export type TwoFactorStateView = components['schemas']['TwoFactorStateView'];
@@ -3433,7 +3502,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -3493,7 +3562,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -4011,7 +4080,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TwoFactorCodeDto"];
+                "application/json": components["schemas"]["TwoFactorConfirmDto"];
             };
         };
         responses: {
@@ -6393,6 +6462,83 @@ export interface operations {
                 };
             };
             /** @description Needs Organization.Update in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_listMemberTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberApiTokenView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs ApiToken.Manage in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revokeMemberToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs ApiToken.Manage in the target organisation */
             403: {
                 headers: {
                     [name: string]: unknown;
