@@ -1,4 +1,5 @@
 import { INVITATION_LABELS } from './labels-usability';
+import { SIGN_IN_LIMIT_DETAILS } from './labels-sign-in-limits';
 /**
  * The error catalogue. The API answers with a status and a machine-readable `detail`;
  * the portal turns them into the Dutch texts below, here and nowhere else.
@@ -159,6 +160,8 @@ export function loginErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
       return ERROR_TEXTS.login.invalidCredentials;
     case DETAILS.tooManyAttempts:
       return ERROR_TEXTS.login.tooManyAttempts;
+    case SIGN_IN_LIMIT_DETAILS.accountCapped:
+      return SIGN_IN_LIMIT_DETAILS.accountCapped;
     case DETAILS.signupDisabled:
       return ERROR_TEXTS.login.signupDisabled;
     case DETAILS.emailTaken:

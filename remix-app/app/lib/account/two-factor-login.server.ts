@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node';
-import { ERROR_TEXTS, FIELD_ERRORS, TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, safeRedirectPath, twoFactorErrorText } from '@datahub/domain';
+import { ERROR_TEXTS, FIELD_ERRORS, TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, loginErrorText, safeRedirectPath, twoFactorErrorText } from '@datahub/domain';
 import { TWO_FACTOR_CHALLENGE_COOKIE } from '@datahub/domain/server';
 import { apiRequest, refusalInit } from '../core/api.server';
 import { parseCookies, serializeCookie } from '../core/cookies';
@@ -48,7 +48,8 @@ export async function completeSecondStep(request: Request, formData: FormData) {
   const result = await apiRequest(request, 'post', '/api/auth/login/two-factor', { body: { challenge, code } }, { auth: 'none' });
   if (!result.ok) {
     const expired = result.error.detail === TWO_FACTOR_DETAILS.challengeInvalid;
-    const text = result.status === 429 ? ERROR_TEXTS.login.tooManyAttempts : twoFactorErrorText(result.error.detail, ERROR_TEXTS.generic);
+    // A 429 is the per-address limit or the account's cap (issue 32): loginErrorText knows both texts.
+    const text = result.status === 429 ? loginErrorText(result.error) : twoFactorErrorText(result.error.detail, ERROR_TEXTS.generic);
     const init = refusalInit(result);
     if (expired) init.headers = { ...init.headers, 'Set-Cookie': challengeCookie(request, '', 0) };
     if (expired || result.status === 429) return reply({ formError: text, expired }, init);
