@@ -24,6 +24,7 @@ export const JOB_LABELS = {
     'expiry-reminders': 'Herinneringen over aflopende machtigingen en API-tokens',
     'job-runs-prune': 'Oude taakuitvoeringen opruimen',
     'events-purge': 'Oude gebeurtenissen en webhook-afleveringen opruimen',
+    'attempt-counters-prune': 'Verlopen tellers van inlogpogingen opruimen',
   } as Record<string, string>,
 } as const;
 
