@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { ACCOUNT_LABELS, LABELS, LIMITS } from '@datahub/domain';
 import { PASSWORD_INTENT, type PasswordReply } from '~/lib/account/password-change';
 import { CsrfInput } from './csrf-input';
+import { EndOthersCheckbox } from './end-others-checkbox';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from './form-controls';
 import { NewPasswordField } from './new-password-field';
 
@@ -32,6 +33,7 @@ export function PasswordChangeSection({ hasPassword, email, reply }: { hasPasswo
             error={reply?.fieldErrors?.current_password}
           />
           <NewPasswordField label={L.next} error={reply?.fieldErrors?.password} />
+          <EndOthersCheckbox id="wachtwoord-beeindigen" checked={reply?.endOthers ?? true} />
           <input type="hidden" name="intent" value={PASSWORD_INTENT} />
           <CsrfInput />
           <SubmitButton pending={pending} pendingLabel={LABELS.saving}>

@@ -4,6 +4,7 @@ import { LABELS, TWO_FACTOR_LABELS as L } from '@datahub/domain';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from '~/lib/account/two-factor';
 import type { TwoFactorView } from '~/lib/account/two-factor.server';
 import { CsrfInput } from './csrf-input';
+import { EndOthersCheckbox } from './end-others-checkbox';
 import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from './form-controls';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -40,6 +41,7 @@ function Enrolment({ enrolment, reply }: { enrolment: NonNullable<TwoFactorView[
       <StepForm step="bevestigen" className="space-y-4">
         <FormError message={reply?.step === 'bevestigen' ? reply.formError : undefined} />
         <TextField name="code" label={L.code} hint={L.codeHint} className="max-w-xs" {...codeInput} error={reply?.step === 'bevestigen' ? reply.fieldErrors?.code : undefined} />
+        <EndOthersCheckbox id="tweestaps-beeindigen" checked={reply?.step === 'bevestigen' ? (reply.endOthers ?? true) : true} />
         <SubmitButton pending={pending} pendingLabel={LABELS.saving}>
           {L.confirm}
         </SubmitButton>

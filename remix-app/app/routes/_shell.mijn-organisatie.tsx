@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/api-tokens';
+import { MemberApiTokensSection } from '~/components/member-api-tokens';
+import { loadMemberApiTokens, memberApiTokenAction } from '~/lib/account/member-api-tokens.server';
 import { WebhooksSection } from '~/components/webhooks';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { OrganizationPage } from '~/components/organization-page';
@@ -21,6 +23,12 @@ async function organizationTokens(request: Request, user: { organization: string
   return loadApiTokens(request, { kind: 'organization', organizationId: user.organization });
 }
 
+/** The members' personal tokens (issue 32), for those holding ApiToken.Manage; null: the section is not shown. */
+async function memberTokens(request: Request, user: { organization: string; permissions: string[] }) {
+  if (!user.permissions.includes('ApiToken.Manage')) return null;
+  return loadMemberApiTokens(request, user.organization);
+}
+
 /** The organisation's webhooks, for those holding Organization.Update; null: the section is not shown. */
 async function organizationWebhooks(request: Request, user: { organization: string; permissions: string[] }) {
   if (!user.permissions.includes('Organization.Update')) return null;
@@ -29,12 +37,13 @@ async function organizationWebhooks(request: Request, user: { organization: stri
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
-  const [page, apiTokens, webhooks] = await Promise.all([
+  const [page, apiTokens, webhooks, memberApiTokens] = await Promise.all([
     loadOrganizationPage(args, user.organization_slug),
     organizationTokens(args.request, user),
     organizationWebhooks(args.request, user),
+    memberTokens(args.request, user),
   ]);
-  return { ...page, apiTokens, webhooks };
+  return { ...page, apiTokens, webhooks, memberApiTokens };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -46,13 +55,15 @@ export async function action(args: ActionFunctionArgs) {
   if (refused) return refused;
   const tokenAnswer = await apiTokenAction(args.request, formData, { kind: 'organization', organizationId: user.organization }, '/mijn-organisatie');
   if (tokenAnswer) return tokenAnswer;
+  const memberTokenAnswer = await memberApiTokenAction(args.request, formData, user.organization, '/mijn-organisatie');
+  if (memberTokenAnswer) return memberTokenAnswer;
   const webhookAnswer = await webhookAction(args.request, formData, user.organization, '/mijn-organisatie');
   if (webhookAnswer) return webhookAnswer;
   return updateOrganization(args, formData, '/mijn-organisatie');
 }
 
 export default function MyOrganizationPage() {
-  const { apiTokens, webhooks, ...page } = useLoaderData<typeof loader>();
+  const { apiTokens, webhooks, memberApiTokens, ...page } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const tokenReply = reply && 'intent' in reply && reply.intent === 'api-token' ? (reply as TokenReply) : undefined;
   const webhookReply = reply && 'intent' in reply && reply.intent === 'webhook' ? (reply as WebhookReply) : undefined;
@@ -62,6 +73,7 @@ export default function MyOrganizationPage() {
       {apiTokens ? (
         <ApiTokensSection tokens={apiTokens} reply={tokenReply} intro={API_TOKEN_LABELS.introOrganization} action="/mijn-organisatie" confirmBase="/mijn-organisatie/api-tokens" />
       ) : null}
+      {memberApiTokens ? <MemberApiTokensSection tokens={memberApiTokens} action="/mijn-organisatie" /> : null}
       {webhooks ? <WebhooksSection webhooks={webhooks} reply={webhookReply} /> : null}
     </>
   );

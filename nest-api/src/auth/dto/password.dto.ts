@@ -49,7 +49,7 @@ export class ChangePasswordDto {
   @NewPassword()
   password: string;
 
-  @ApiPropertyOptional({ default: true, description: 'End every other session and revoke your personal API tokens (absent: true)' })
+  @ApiPropertyOptional({ description: 'End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients)' })
   @IsOptional()
   @IsBoolean({ message: FIELD_ERRORS.invalid })
   end_other_sessions_and_tokens?: boolean;

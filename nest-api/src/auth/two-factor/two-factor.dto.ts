@@ -13,7 +13,7 @@ export class TwoFactorCodeDto {
 
 /** Turning it on (issue 32): whoever else holds the account is put out, unless the user unticks it. */
 export class TwoFactorConfirmDto extends TwoFactorCodeDto {
-  @ApiPropertyOptional({ default: true, description: 'End every other session and revoke your personal API tokens (absent: true)' })
+  @ApiPropertyOptional({ description: 'End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients)' })
   @IsOptional()
   @IsBoolean({ message: FIELD_ERRORS.invalid })
   end_other_sessions_and_tokens?: boolean;

@@ -4,6 +4,7 @@ import { apiGet, apiRequest, refusalInit } from '../core/api.server';
 import { fieldErrorsOf, textField } from '../core/forms';
 import { flashCookie } from '../core/session.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
+import { endOthersChosen } from '~/components/end-others-checkbox';
 
 /** What the two-step section shows: the state, and while enrolling the secret and its QR code. */
 export async function loadTwoFactor(request: Request) {
@@ -21,10 +22,14 @@ export async function loadTwoFactor(request: Request) {
 
 export type TwoFactorView = Awaited<ReturnType<typeof loadTwoFactor>>;
 
-function refused(step: TwoFactorStep, result: { status: number; retryAfter?: string; error: { statusCode: number; errors?: Record<string, string> } }) {
+function refused(
+  step: TwoFactorStep,
+  result: { status: number; retryAfter?: string; error: { statusCode: number; errors?: Record<string, string> } },
+  endOthers?: boolean,
+) {
   const fieldErrors = fieldErrorsOf(result.error);
   const formError = fieldErrors ? undefined : result.status === 429 ? ERROR_TEXTS.login.tooManyAttempts : ERROR_TEXTS.generic;
-  return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, fieldErrors, formError }, refusalInit(result));
+  return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, fieldErrors, formError, endOthers }, refusalInit(result));
 }
 
 /**
@@ -42,8 +47,10 @@ export async function twoFactorAction(request: Request, formData: FormData, back
   }
   const body = { code: textField(formData, 'code').trim() };
   if (step === 'bevestigen') {
-    const result = await apiRequest(request, 'post', '/api/auth/two-factor/enrolment/confirm', { body }, { refusals: 'return' });
-    if (!result.ok) return result.status === 404 ? redirect(anchor) : refused(step, result);
+    // Turning it on puts out whoever else is signed in, unless the user unticked it (issue 32).
+    const endOthers = endOthersChosen(formData);
+    const result = await apiRequest(request, 'post', '/api/auth/two-factor/enrolment/confirm', { body: { ...body, end_other_sessions_and_tokens: endOthers } }, { refusals: 'return' });
+    if (!result.ok) return result.status === 404 ? redirect(anchor) : refused(step, result, endOthers);
     return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, recoveryCodes: result.data.recovery_codes });
   }
   if (step === 'uitschakelen') {

@@ -9,7 +9,7 @@ export type TwoFactorStep = 'start' | 'annuleren' | 'bevestigen' | 'uitschakelen
 export const TWO_FACTOR_ENROL_PATH = '/tweestapsverificatie';
 
 /** The answer to a two-step form; `recoveryCodes` only in the answer to a confirmed enrolment (shown once, never stored by the portal). */
-export type TwoFactorReply = FormReply & { intent: typeof TWO_FACTOR_INTENT; step: TwoFactorStep; recoveryCodes?: string[] };
+export type TwoFactorReply = FormReply & { intent: typeof TWO_FACTOR_INTENT; step: TwoFactorStep; recoveryCodes?: string[]; endOthers?: boolean };
 
 /** The hidden `intent` of the code form on /inloggen; `?stap=` says whether it asks for an app code or a recovery code. */
 export const SECOND_STEP_INTENT = 'tweede-stap';

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CONFIRM_LABELS } from '@datahub/domain';
+import { ConfirmPage } from '~/components/confirm-action';
+import { ErrorPanel } from '~/components/error-page';
+import { revokeMemberTokenConfirmation } from '~/components/member-api-tokens';
+import { requireCurrentUser } from '~/lib/account/auth.server';
+import { loadMemberTokenToRevoke } from '~/lib/account/member-api-tokens.server';
+import { pageTitle } from '~/lib/core/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
+
+/** Revoking a member's personal API token without JavaScript (issue 32): this page asks first; its form posts to /mijn-organisatie. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireCurrentUser(args);
+  return loadMemberTokenToRevoke(args.request, user.organization, args.params.id);
+}
+
+export default function ConfirmRevokeMemberTokenPage() {
+  const token = useLoaderData<typeof loader>();
+  const { label: _label, confirmHref: _href, accessibleName: _name, ...confirmation } = revokeMemberTokenConfirmation(token, '/mijn-organisatie');
+  return <ConfirmPage {...confirmation} cancelHref="/mijn-organisatie" />;
+}
+
+export { ErrorPanel as ErrorBoundary };
