@@ -192,5 +192,8 @@ test.describe('destructive actions ask first', () => {
     await expect(page).toHaveURL(new RegExp(`/databron/${created.datasource_id}$`));
     await expect(page.getByRole('link', { name: DATASOURCE_PAGE_LABELS.backToAdmin })).toHaveAttribute('href', '/beheer-datasets');
     await expect(page.getByRole('button', { name: D.delete })).toBeVisible();
+    // A new key speaks for the data source: only its own organisation makes one, not the platform admin (issue 32).
+    await expect(page.getByRole('button', { name: D.newKey })).toHaveCount(0);
+    expect((await page.goto(`/databron/${created.datasource_id}/nieuwe-sleutel`))?.status()).toBe(404);
   });
 });
