@@ -5,6 +5,7 @@ import { describedBy } from '~/lib/core/forms';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
 import { ScopeCheckboxes } from './scope-checkboxes';
+import { useWithKept } from './kept-form';
 import { sectionClass } from './dataset-cards';
 
 /**
@@ -15,7 +16,7 @@ export function AccessRequestSection({ dataset, reply }: { dataset: { id: string
   const action = `/dataset/${encodeURIComponent(dataset.slug)}/toegang-aanvragen`;
   const pending = useIsPending(action);
   const errors = reply?.fieldErrors ?? {};
-  const values = reply?.values ?? {};
+  const values = useWithKept<Record<string, string | undefined>>(reply?.values ?? {});
   return (
     <section aria-labelledby="toegang-aanvragen" className={sectionClass}>
       <h2 id="toegang-aanvragen" className="text-xl font-semibold text-stone-900">

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react';
+import { useWithKept } from './kept-form';
 import { useState } from 'react';
 import { APPLICATION_CATEGORIES, APPLICATION_LABELS, LABELS, LIMITS, characterCounter } from '@datahub/domain';
 import type { ApplicationFormValues } from '~/lib/applications/applications';
@@ -100,7 +101,9 @@ export function ApplicationForm({
   submitLabel: string;
 }) {
   const pending = useIsPending();
-  const v = (name: keyof ApplicationFormValues) => values[name] ?? '';
+  // After signing in again: what was typed before the session ended, over the stored values.
+  const shown = useWithKept(values);
+  const v = (name: keyof ApplicationFormValues) => shown[name] ?? '';
   // With JavaScript the data-source list follows the chosen owner; without it, all are offered (nest-api checks).
   const [owner, setOwner] = useState<string | null>(null);
   const datasources = options.datasources?.filter((datasource) => owner === null || datasource.organizationId === owner) ?? null;

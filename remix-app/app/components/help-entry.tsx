@@ -6,6 +6,7 @@ import { SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
 import type { SupportReply } from '~/lib/insight/support.server';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField } from './form-controls';
+import { useWithKept } from './kept-form';
 
 interface SupportFormProps {
   email: string;
@@ -17,7 +18,8 @@ interface SupportFormProps {
 }
 
 function SupportFields({ email, organization, reply, pending, inDrawer }: SupportFormProps) {
-  const values: Record<string, string> = { kind: 'vraag', email, ...reply?.values };
+  // After signing in again on /hulp: what was typed before the session ended.
+  const values = useWithKept<Record<string, string>>({ kind: 'vraag', email, ...reply?.values });
   const errors = reply?.fieldErrors ?? {};
   return (
     <>

@@ -5,6 +5,7 @@ import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
 import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
 import { FormError, useIsPending } from '~/components/form-controls';
+import { useWithKept } from '~/components/kept-form';
 import { ScopeCheckboxes } from '~/components/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
@@ -55,7 +56,7 @@ export default function NewAuthorisationPage() {
   const reply = useActionData<typeof action>() as (FormReply & { scopes?: string[] }) | undefined;
   const pending = useIsPending();
   const errors = reply?.fieldErrors ?? {};
-  const values = reply?.values ?? {};
+  const values = useWithKept<Record<string, string | undefined>>(reply?.values ?? {});
   const ticked = new Set(reply?.scopes ?? []);
   return (
     <div className="max-w-2xl">

@@ -4,7 +4,7 @@ import { apiGet, apiRequest } from '../core/api.server';
 import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken, subjectOfToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
-import { dropKeptFormOfOthers } from './kept-forms.server';
+import { dropKeptFormOfOthers, forgetKeptForm, keepFormOnSignIn } from './kept-forms.server';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { TWO_FACTOR_ENROL_PATH } from './two-factor';
 import { requestedPath } from '../core/redirects';
@@ -41,7 +41,9 @@ export async function requireCurrentUser({ request, context }: RequestArgs): Pro
     pending = apiGet(request, '/api/current_user');
     currentUsers.set(context, pending);
   }
-  const user = await pending;
+  // A form posted after the session ended is kept for after signing in again, whichever action it was.
+  const user = await (request.method === 'GET' ? pending : pending.catch((thrown: unknown) => keepFormOnSignIn(request, thrown)));
+  if (request.method !== 'GET') forgetKeptForm(request);
   // A platform admin who must turn on two-step sign-in first (REQUIRE_2FA_FOR_ADMINS): nowhere else until then.
   if (user.two_factor_enrolment_required && requestedPath(request.url).split('?')[0] !== TWO_FACTOR_ENROL_PATH) throw redirect(TWO_FACTOR_ENROL_PATH);
   return user;

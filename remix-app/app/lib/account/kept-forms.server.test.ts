@@ -41,8 +41,8 @@ describe('forms kept across signing in again', () => {
     });
     const cookie = keepPostedForm(request, form)!;
     expect(cookie).toMatch(/^formulier=[0-9a-f-]{36}; .*HttpOnly/);
-    expect(keptFormFor(visit('/profiel', cookie), USER_A)).toEqual({ firstname: 'Anna' });
-    expect(keptFormFor(visit('/profiel.data', cookie), USER_A)).toEqual({ firstname: 'Anna' });
+    expect(keptFormFor(visit('/profiel', cookie), USER_A)).toEqual({ firstname: ['Anna'] });
+    expect(keptFormFor(visit('/profiel.data', cookie), USER_A)).toEqual({ firstname: ['Anna'] });
     expect(keptFormFor(visit('/machtigingen', cookie), USER_A)).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe('forms kept across signing in again', () => {
     const cookie = keepPostedForm(request, form)!;
     expect(keptFormFor(visit('/profiel', cookie), USER_B)).toBeNull();
     const second = post('/profiel', note.split(';')[0], { firstname: 'Anna' });
-    expect(keptFormFor(visit('/profiel', keepPostedForm(second.request, second.form)!), USER_A)).toEqual({ firstname: 'Anna' });
+    expect(keptFormFor(visit('/profiel', keepPostedForm(second.request, second.form)!), USER_A)).toEqual({ firstname: ['Anna'] });
   });
 
   it('keeps nothing when whose session it was is unknown: an old `sessie=1`, a forged or unverifiable token alone', () => {
@@ -87,6 +87,14 @@ describe('forms kept across signing in again', () => {
     const { request, form } = post('/profiel', `sessie=${sessionOwnerHint('een-ander-geheim-0123456789abcdef', USER_A)}`, { firstname: 'Bert' });
     const cookie = keepPostedForm(request, form)!;
     expect(keptFormFor(visit('/profiel', cookie), USER_A)).toBeNull();
+  });
+
+  it('keeps every value of a checkbox group or multi-select, in order (issue 37 item 1)', () => {
+    const form = new FormData();
+    for (const scope of ['Water', 'Energie']) form.append('authorisations', scope);
+    form.append('reason', 'Onderzoek');
+    const cookie = keepPostedForm(new Request('http://portal.test/dataset/x/toegang-aanvragen', { method: 'POST', headers: { Cookie: seenBy(USER_A) } }), form)!;
+    expect(keptFormFor(visit('/dataset/x/toegang-aanvragen', cookie), USER_A)).toEqual({ authorisations: ['Water', 'Energie'], reason: ['Onderzoek'] });
   });
 
   it('keeps nothing when there is nothing to keep', () => {

@@ -21,7 +21,8 @@ const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
 
 interface KeptForm {
   path: string;
-  values: Record<string, string>;
+  /** Every posted value per name, in order: checkbox groups and multi-selects give several (issue 37 item 1). */
+  values: Record<string, string[]>;
   /** Whose ended session it was: their hint (ownerHintFor), never the unverifiable token subject. */
   owner: string;
 }
@@ -37,13 +38,13 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
   const owner = endedSessionOwner(request);
   // Nobody known to give it back to: the next person at this computer must not see it.
   if (!owner) return null;
-  const values: Record<string, string> = {};
+  const values: Record<string, string[]> = {};
   let bytes = 0;
   for (const [name, value] of formData) {
-    if (typeof value !== 'string' || name === CSRF_FIELD || NEVER_KEPT.test(name) || name in values) continue;
+    if (typeof value !== 'string' || name === CSRF_FIELD || NEVER_KEPT.test(name)) continue;
     bytes += name.length + value.length;
     if (bytes > MAX_BYTES) return null;
-    values[name] = value;
+    (values[name] ??= []).push(value);
   }
   if (Object.keys(values).length === 0) return null;
   const id = randomUUID();
@@ -52,7 +53,7 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
 }
 
 /** What was typed into a form on this page before signing in again, for the signed-in `userId`; null when nothing is kept. */
-export function keptFormFor(request: Request, userId: string): Record<string, string> | null {
+export function keptFormFor(request: Request, userId: string): Record<string, string[]> | null {
   const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
   const form = id ? kept.get(id) : undefined;
   if (!id || !form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
@@ -63,6 +64,13 @@ export function keptFormFor(request: Request, userId: string): Record<string, st
   return form.values;
 }
 
+/** A post by the signed-in user to a page with a kept form: it has been sent again (or replaced), so it is shown no more. */
+export function forgetKeptForm(request: Request): void {
+  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
+  const form = id ? kept.get(id) : undefined;
+  if (id && form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) kept.delete(id);
+}
+
 /** Signing in as `userId`: a form kept from someone else's session on this browser is dropped; the Set-Cookie that forgets it, or null. */
 export function dropKeptFormOfOthers(request: Request, userId: string | null): string | null {
   const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
@@ -71,4 +79,22 @@ export function dropKeptFormOfOthers(request: Request, userId: string | null): s
   if (form && userId && form.owner === ownerHintFor(userId)) return null;
   kept.delete(id);
   return idCookie(request, '', 0);
+}
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * A post that found the session ended (`thrown` is the redirect to /inloggen): its typed values are
+ * kept on the way there. Called where the signed-in user is established (requireCurrentUser), so
+ * every action keeps its form, however it checks who asks (issue 37 item 1). Rethrows.
+ */
+export async function keepFormOnSignIn(request: Request, thrown: unknown): Promise<never> {
+  const toLogin = thrown instanceof Response && thrown.status === 302 && thrown.headers.get('Location')?.startsWith('/inloggen');
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  if (toLogin && request.method !== 'GET' && FORM_TYPES.has(type) && !request.bodyUsed) {
+    const formData = await request.formData().catch(() => null);
+    const cookie = formData && keepPostedForm(request, formData);
+    if (cookie) thrown.headers.append('Set-Cookie', cookie);
+  }
+  throw thrown;
 }

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { LABELS } from '@datahub/domain';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { requireValidCsrf } from './csrf.server';
-import { keepPostedForm } from '../account/kept-forms.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -41,22 +40,9 @@ export async function readForm(
  * in), the submitted form, and the anti-forgery check. `refused` is the answer to return at once.
  */
 export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
-  const { user, permissions } = await requireCurrentUserWithPermissions(args).catch((thrown: unknown) => keepFormOnSignIn(args.request, thrown));
+  // A form posted after the session ended is kept there (requireCurrentUser, ADR 0028).
+  const { user, permissions } = await requireCurrentUserWithPermissions(args);
   return { user, permissions, ...(await readCheckedForm(args.request)) };
-}
-
-/**
- * The session had ended when the form was posted: on the way to /inloggen the typed values are
- * kept (server-side, a few minutes) so the page shows them again after signing in. Rethrows.
- */
-async function keepFormOnSignIn(request: Request, thrown: unknown): Promise<never> {
-  const toLogin = thrown instanceof Response && thrown.status === 302 && thrown.headers.get('Location')?.startsWith('/inloggen');
-  if (toLogin && isFormBody(request)) {
-    const formData = await request.formData().catch(() => null);
-    const cookie = formData && keepPostedForm(request, formData);
-    if (cookie) thrown.headers.append('Set-Cookie', cookie);
-  }
-  throw thrown;
 }
 
 /** The form and its anti-forgery verdict, for an action that has already established who asks. */

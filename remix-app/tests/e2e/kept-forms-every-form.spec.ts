@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ACCOUNT_LABELS } from './domain';
+import { createApplication, organizationId } from './applications-helpers';
+import { apiLogin, apiSignUp, submitLogin } from './helpers';
+import { onlineDataset } from './online-dataset';
+import { DEMO_PASSWORD, DEMO_USERS } from './settings';
+
+/**
+ * Issue 37 item 1: a form posted after the session ended shows every value again after signing in,
+ * whatever the field kind. Each case only says how to reach a form; the fields are found, filled
+ * (text, textarea, checkboxes, radios, selects, dates) and compared generically. The route files
+ * are read so that a new route that posts is either covered here or listed as not yet covered.
+ */
+
+interface Case {
+  /** Opens the page with the form; returns the user to sign in again as. */
+  open: (page: Page) => Promise<{ email: string; password: string }>;
+  form: (page: Page) => Locator;
+}
+
+const CASES: Record<string, Case> = {
+  '_shell.profiel.tsx': {
+    open: async (page) => signInAndOpen(page, await apiSignUp(), '/profiel'),
+    form: (page) => page.locator('form:has([name="firstname"])'),
+  },
+  '_shell.hulp.tsx': {
+    open: async (page) => signInAndOpen(page, await apiSignUp(), '/hulp'),
+    form: (page) => page.locator('main form:has([name="description"])'),
+  },
+  '_shell.dataset.$slug_.toegang-aanvragen.tsx': {
+    open: async (page) => {
+      const run = randomUUID().slice(0, 8);
+      const { online } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
+        file: 'kas.ttl',
+        turtle: `PREFIX : <http://www.example.org/bewaard/${run}/>\n:meting :waarde 1 .\n`,
+        name: `Bewaard ${run}`,
+        about: 'Een meting.',
+        contact: 'kas@kwekerij-delta.test',
+        additional_info: '',
+      });
+      return signInAndOpen(page, { email: DEMO_USERS.otherOwner, password: DEMO_PASSWORD }, `/dataset/${online.slug}/toegang-aanvragen`);
+    },
+    form: (page) => page.locator('main form:has([name="reason"])'),
+  },
+  '_shell.beheer-applicatie.$slug._index.tsx': {
+    open: async (page) => {
+      const application = await createApplication({ owner_organization: await organizationId('kwekerij-delta'), name: `Bewaard ${randomUUID().slice(0, 8)}` });
+      return signInAndOpen(page, { email: DEMO_USERS.admin, password: DEMO_PASSWORD }, `/beheer-applicatie/${application.slug}`);
+    },
+    form: (page) => page.locator('form:has([name="usage"])'),
+  },
+};
+
+/** Routes that post but have no case yet (issue 37 item 1, still to do). */
+const NOT_YET = new Set([
+  '_shell._index.tsx',
+  '_shell.applicaties.$slug.tsx',
+  '_shell.beheer-applicatie.$slug.verwijderen.tsx',
+  '_shell.beheer-applicaties.aanmaken.tsx',
+  '_shell.beheer-datasets.tsx',
+  '_shell.beheer-hulp.tsx',
+  '_shell.beheer-taken.tsx',
+  '_shell.databron.$id.tsx',
+  '_shell.databron.$id_.$bevestiging.tsx',
+  '_shell.databronnen.aanmaken-azure.tsx',
+  '_shell.databronnen.aanmaken.tsx',
+  '_shell.gebruiker.$userId.tsx',
+  '_shell.gebruiker.$userId_.verwijderen.tsx',
+  '_shell.gebruikers.$slug.tsx',
+  '_shell.machtigingen.$id.intrekken.tsx',
+  '_shell.machtigingen.$id.wijzigen.tsx',
+  '_shell.machtigingen.aanmaken.tsx',
+  '_shell.machtigingen.aanvragen.$id.tsx',
+  '_shell.mijn-datasets.tsx',
+  '_shell.mijn-gebruikers.tsx',
+  '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx',
+  '_shell.mijn-organisatie.tsx',
+  '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx',
+  '_shell.mijn-organisatie_.leden-api-tokens.$id.intrekken.tsx',
+  '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx',
+  '_shell.profiel_.api-tokens.$id.intrekken.tsx',
+  '_shell.beoordeling.ts',
+  '_shell.dataset.$slug.tsx',
+  '_shell.dataset.$slug_.resultaat.ts',
+  '_shell.machtigingen._index.tsx',
+  '_shell.organisatie.$slug.tsx',
+]);
+
+/** Posted before signing in (no session to end), or not a page form. */
+const NOT_SIGNED_IN = new Set([
+  'inloggen.tsx',
+  'registreren.tsx',
+  'registreren_.bevestigen.$token.tsx',
+  'registreren_.verstuurd.tsx',
+  'wachtwoord-vergeten.tsx',
+  'wachtwoord-herstellen.$token.tsx',
+  'uitnodiging.$token.tsx',
+  'toestemming.tsx',
+  'tweestapsverificatie.tsx',
+  'gebruik.ts',
+  '$.tsx',
+  '_shell.welkom.ts',
+]);
+
+async function signInAndOpen(page: Page, user: { email: string; password: string }, path: string) {
+  await page.goto(`/inloggen?redirect_uri=${encodeURIComponent(path)}`);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  return user;
+}
+
+type Snapshot = Record<string, string[]>;
+
+/** Every value the form would post for the fields a person fills in (no hidden fields, files or passwords). */
+function snapshot(form: Locator): Promise<Snapshot> {
+  return form.evaluate((element) => {
+    const values: Record<string, string[]> = {};
+    for (const field of Array.from((element as HTMLFormElement).elements)) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || !field.name) continue;
+      if (['hidden', 'file', 'password', 'submit', 'button'].includes(field.type) || /password|wachtwoord|^code$|^token$/i.test(field.name)) continue;
+      const list = (values[field.name] ??= []);
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        if (field.checked) list.push(field.value);
+      } else list.push(field.value);
+    }
+    return values;
+  });
+}
+
+/** Changes every field to a value it did not have: text per kind, the other boxes ticked, another radio, another option. */
+async function fillEverything(form: Locator, run: string): Promise<void> {
+  await form.evaluate((element, tag) => {
+    const groups = new Map<string, HTMLInputElement[]>();
+    for (const field of Array.from((element as HTMLFormElement).elements)) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || !field.name) continue;
+      if (field.readOnly || field.disabled || ['hidden', 'file', 'password', 'submit', 'button'].includes(field.type)) continue;
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        groups.set(`${field.type}:${field.name}`, [...(groups.get(`${field.type}:${field.name}`) ?? []), field]);
+      } else if (field instanceof HTMLSelectElement) {
+        const other = Array.from(field.options).reverse().find((option) => option.value && !option.selected);
+        if (other) field.value = other.value;
+      } else if (field.type === 'date') field.value = '2031-05-17';
+      else if (field.type === 'email') field.value = `bewaard-${tag}@voorbeeld.test`;
+      else if (field.type === 'url') field.value = `https://bewaard.example.nl/${tag}`;
+      else if (field.type === 'number' || field.inputMode === 'decimal') field.value = '17';
+      else field.value = `Bewaard ${field.name} ${tag}`.slice(0, field.maxLength > 0 ? field.maxLength : undefined);
+    }
+    for (const [key, boxes] of groups) {
+      if (key.startsWith('radio:')) {
+        const other = [...boxes].reverse().find((box) => !box.checked);
+        if (other) other.checked = true;
+      } else {
+        // A different, non-empty choice: the second and third boxes only (or the first when alone).
+        boxes.forEach((box, index) => (box.checked = boxes.length === 1 || index === 1 || index === 2));
+      }
+    }
+  }, run);
+}
+
+test.describe('a form posted after the session ended comes back whole', () => {
+  test('every route file that posts is covered here or listed as not yet covered', () => {
+    const routes = fileURLToPath(new URL('../../app/routes/', import.meta.url));
+    const posting = readdirSync(routes).filter((file) => /export (async )?(function|const) action\b/.test(readFileSync(join(routes, file), 'utf8')));
+    const unlisted = posting.filter((file) => !(file in CASES) && !NOT_YET.has(file) && !NOT_SIGNED_IN.has(file));
+    expect(unlisted, 'a route that posts: add a case (or list it)').toEqual([]);
+  });
+
+  for (const [route, { open, form }] of Object.entries(CASES)) {
+    test(`${route}: every field kind is shown again after signing in`, async ({ page }) => {
+      const user = await open(page);
+      const path = new URL(page.url()).pathname;
+      await fillEverything(form(page), randomUUID().slice(0, 8));
+      const typed = await snapshot(form(page));
+      expect(Object.keys(typed).length, 'the form has fields').toBeGreaterThan(0);
+
+      // The session ends by expiry: the browser drops the token's cookie.
+      await page.context().clearCookies({ name: 'access_token' });
+      await form(page).locator('button[type="submit"], button:not([type])').last().click();
+      await expect(page).toHaveURL(/\/inloggen\?redirect_uri=/);
+      await submitLogin(page, user.email, user.password);
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?index)?$`));
+      await expect(page.getByText(ACCOUNT_LABELS.keptForm)).toBeVisible();
+      expect(await snapshot(form(page))).toEqual(typed);
+    });
+  }
+});
