@@ -40,7 +40,7 @@ describe('sign-in limits over two API processes', () => {
     for (const base of [api.baseUrl, second.url]) {
       const refused = await login(base, 'nog-iemand@cluster.test', 'fout-wachtwoord-123', address);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ statusCode: 429, detail: DETAILS.tooManyAttempts });
+      expect((await refused.json()) as unknown).toEqual({ statusCode: 429, detail: DETAILS.tooManyAttempts });
     }
   });
 
@@ -52,7 +52,7 @@ describe('sign-in limits over two API processes', () => {
     for (const base of [api.baseUrl, second.url]) {
       const refused = await login(base, user.email, TEST_PASSWORD, '198.18.40.99');
       expect(refused.status).toBe(429);
-      expect((await refused.json()).detail).toBe(SIGN_IN_LIMIT_DETAILS.accountCapped);
+      expect(((await refused.json()) as { detail: string }).detail).toBe(SIGN_IN_LIMIT_DETAILS.accountCapped);
     }
   });
 });
