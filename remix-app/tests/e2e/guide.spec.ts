@@ -51,7 +51,7 @@ test.describe('the welcome on the start page', () => {
       dataset: ['/dataset/bestaat-niet', '/dataset/bestaat-niet/toegang-aanvragen'],
       organisation: ['/organisatie/bestaat-niet', '/gebruikers/bestaat-niet'],
       user: [`/gebruiker/${id}`, `/gebruiker/${id}/verwijderen`, '/gebruiker/123456789'],
-      ownOrganisation: [`/mijn-gebruikers/uitnodigingen/${id}/intrekken`, `/mijn-organisatie/api-tokens/${id}/intrekken`, `/mijn-organisatie/webhooks/${id}/verwijderen`],
+      ownOrganisation: [`/mijn-gebruikers/uitnodigingen/${id}/intrekken`, `/mijn-organisatie/api-tokens/${id}/intrekken`, `/mijn-organisatie/webhooks/${id}/verwijderen`, `/mijn-organisatie/leden-api-tokens/${id}/intrekken`],
       personal: [`/profiel/api-tokens/${id}/intrekken`, `/machtigingen/${id}/intrekken`],
       accessRequest: [`/machtigingen/aanvragen/${id}`],
       application: ['/applicatie/bestaat-niet', '/applicaties/bestaat-niet'],

@@ -71,6 +71,11 @@ test.describe('layout and accessibility of every page', () => {
       body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['data:read', 'catalogue:read'], expires_in_days: 30 },
     });
     expect(apiToken.status, JSON.stringify(apiToken.data)).toBe(201);
+    // A personal token of the long-named member of Delta: the owners' list of members' tokens and its revoke page (issue 32).
+    const memberToken = await api(longUser.token, 'post', '/api/profile/api-tokens', {
+      body: { name: `${LONG} ${randomUUID().slice(0, 6)}`.slice(0, 100), scopes: ['catalogue:read'], expires_in_days: 30 },
+    });
+    expect(memberToken.status, JSON.stringify(memberToken.data)).toBe(201);
     // A webhook of Delta with a long address: the 'Webhooks' section and its removal page.
     const webhook = await api(token, 'post', '/api/organizations/{organization_id}/webhooks', {
       params: { path: { organization_id: await organizationId('kwekerij-delta') } },
@@ -107,6 +112,7 @@ test.describe('layout and accessibility of every page', () => {
       longUserId: longUser.id,
       authorisationId: granted.data[0]!.authorisation_assignment_id,
       apiTokenId: apiToken.data.id,
+      memberTokenId: memberToken.data.id,
       webhookId: webhook.data.id,
       invitationId: invitation!.invitation_id,
       invitationPath,

@@ -17,6 +17,8 @@ export interface Targets {
   longUserId: string;
   authorisationId: string;
   apiTokenId: string;
+  /** A personal token of a member of Delta (issue 32): its revoke page under /mijn-organisatie. */
+  memberTokenId: string;
   webhookId: string;
   invitationId: string;
   invitationPath: string;
@@ -48,6 +50,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
     '_shell.mijn-organisatie.tsx': '/mijn-organisatie',
     '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx': `/mijn-organisatie/api-tokens/${t.apiTokenId}/intrekken`,
     '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx': `/mijn-organisatie/webhooks/${t.webhookId}/verwijderen`,
+    '_shell.mijn-organisatie_.leden-api-tokens.$id.intrekken.tsx': `/mijn-organisatie/leden-api-tokens/${t.memberTokenId}/intrekken`,
     '_shell.profiel_.api-tokens.$id.intrekken.tsx': `/profiel/api-tokens/${ownTokenId}/intrekken`,
     '_shell.profiel.tsx': '/profiel',
     // Outside the shell: where an admin who must turn on two-step sign-in is sent; anyone signed in may open it.
@@ -112,6 +115,7 @@ const DELTA_REVOKE_PAGES = [
   '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx',
   '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx',
   '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx',
+  '_shell.mijn-organisatie_.leden-api-tokens.$id.intrekken.tsx',
   '_shell.machtigingen.$id.intrekken.tsx',
   '_shell.machtigingen.$id.wijzigen.tsx',
 ];
@@ -125,7 +129,7 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
   // machtigingen are not listed for it at all (404).
   member: {
     ...each(PLATFORM_ADMIN_PAGES, 403),
-    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx', '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx'], 403),
+    ...each(['_shell.databron.$id.tsx', '_shell.databron.$id_.$bevestiging.tsx', '_shell.mijn-gebruikers_.uitnodigingen.$id.intrekken.tsx', '_shell.mijn-organisatie_.api-tokens.$id.intrekken.tsx', '_shell.mijn-organisatie_.webhooks.$id.verwijderen.tsx', '_shell.mijn-organisatie_.leden-api-tokens.$id.intrekken.tsx'], 403),
     '_shell.machtigingen.$id.intrekken.tsx': 404,
     '_shell.machtigingen.$id.wijzigen.tsx': 404,
     // No AuditLog.Read, no AuthorisationAssignment.Create.
@@ -142,11 +146,12 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
   },
 };
 
-/** Unknown paths lead to the start page (a redirect, then the start page is graded). */
-const REDIRECTS: Record<string, string> = { '$.tsx': '/' };
+/** Pages that redirect (then the page they lead to is graded); unknown paths answer 404 since issue 37 (ADR 0036-h3). */
+const REDIRECTS: Record<string, string> = {};
 
 export function expectedStatus(persona: Persona, file: string): number {
   if (REDIRECTS[file]) return 302;
+  if (file === '$.tsx') return 404;
   return ERROR_STATUS[persona][file] ?? 200;
 }
 
