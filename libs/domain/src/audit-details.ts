@@ -69,3 +69,27 @@ export function describeAuditChange(change: Record<string, unknown> | null | und
     .map(([key, value]) => `${FIELD_LABELS[key] ?? key}: ${valueText(key, value)}`)
     .join('; ');
 }
+
+/** How a row names the state before and after, per kind: an approval's 'before' is what was asked for. */
+const CHANGE_WORDS: Record<string, { before: string; same: string }> = {
+  'access_request.approved': { before: 'aangevraagd', same: 'goedgekeurd zoals aangevraagd' },
+};
+const DEFAULT_CHANGE_WORDS = { before: 'was', same: 'ongewijzigd' };
+
+/**
+ * What an audit row changed, in words for the Logboek page: each field's value now, with what it was
+ * in brackets where it differs ('geldig tot en met: 31 december 2027 (was: 30 juni 2027)'), or that
+ * nothing differed ('goedgekeurd zoals aangevraagd: …'), never 'X → X'.
+ */
+export function describeAuditDifference(kind: string, before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined): string {
+  if (!before || !after) return describeAuditChange(after ?? before);
+  const words = CHANGE_WORDS[kind] ?? DEFAULT_CHANGE_WORDS;
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  const fields = keys.map((key) => {
+    const now = valueText(key, after[key]);
+    const was = valueText(key, before[key]);
+    return { key, now, was, same: now === was };
+  });
+  if (fields.every((field) => field.same)) return `${words.same}: ${describeAuditChange(after)}`;
+  return fields.map(({ key, now, was, same }) => `${FIELD_LABELS[key] ?? key}: ${now}${same ? '' : ` (${words.before}: ${was})`}`).join('; ');
+}

@@ -14,6 +14,16 @@ export function displayOrganizationName(name: string): string {
   return isPersonalOrganizationName(name) ? '' : name;
 }
 
+/**
+ * A count the Dutch way, with a dot per thousand ('10.000'), for row counts and the like everywhere.
+ * Written out rather than Intl, so server and browser agree whatever locale data they carry.
+ */
+export function formatCount(value: number): string {
+  const whole = Math.trunc(value);
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return whole < 0 ? `-${digits}` : digits;
+}
+
 const AMSTERDAM = 'Europe/Amsterdam';
 
 function dateParts(value: Date | string): { day: string; month: string; year: string } {

@@ -1,4 +1,5 @@
 /** The audit trail ('Logboek', issue 23): kinds of entry, filters and the page's texts. */
+import { formatCount } from './format';
 
 /** Every kind of audit entry; `read.*` kinds are data reads (deleted after AUDIT_RETENTION_MONTHS), the rest changes (kept). */
 export const AUDIT_KINDS = [
@@ -103,6 +104,22 @@ export const AUDIT_LABELS = {
   token: 'API-token',
   rows: 'rijen',
   outcome: 'uitkomst',
+  /** A read's HTTP status in words (the Logboek page; the CSV keeps the number for programs). */
+  outcomeText: (status: number | null): string =>
+    status === null
+      ? 'uitkomst onbekend'
+      : status >= 200 && status < 300
+        ? 'gelukt'
+        : status === 401 || status === 403
+          ? 'geweigerd: geen machtiging'
+          : status === 404
+            ? 'mislukt: dataset niet gevonden'
+            : status === 429
+              ? 'geweigerd: te veel verzoeken'
+              : status >= 400 && status < 500
+                ? 'geweigerd: de query was ongeldig of te groot'
+                : 'mislukt: de dataset gaf geen antwoord',
+  rowsText: (rows: number): string => `${formatCount(rows)} ${rows === 1 ? 'rij' : 'rijen'}`,
   csvHeader: ['Tijdstip', 'Soort', 'Wie', 'Organisatie van wie', 'Dataset', 'Andere organisatie', 'Voor', 'Na', 'Rijen', 'Uitkomst', 'Adres'],
   usageTitle: 'Gebruik door anderen',
   usageIntro: 'Query’s en downloads per ontvangende organisatie in de laatste 30 dagen.',

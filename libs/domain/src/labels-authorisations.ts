@@ -1,5 +1,6 @@
 /** Dutch labels and errors of the authorisation ('machtigingen') pages and the SPARQL section (spec texts verbatim where quoted). */
 import { DATASET_SCOPES } from './authorisations';
+import { formatCount } from './format';
 
 export const AUTHORISATION_LABELS = {
   title: 'Mijn machtigingen',
@@ -73,7 +74,7 @@ export const SPARQL_LABELS = {
   json: 'JSON',
   download: 'Download',
   downloadXml: 'Download XML',
-  truncated: (rows: number) => `Het resultaat is afgekapt na ${rows} rijen.`,
+  truncated: (rows: number) => `Het resultaat is afgekapt na ${formatCount(rows)} rijen.`,
   noRows: 'De query gaf geen resultaten.',
   onlyTtl: 'SPARQL is alleen beschikbaar voor datasets in het .ttl-formaat.',
   offline: 'SPARQL werkt alleen voor datasets die online zijn.',

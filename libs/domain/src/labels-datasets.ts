@@ -1,4 +1,5 @@
 /** Dutch labels of the data-source and dataset pages (spec texts verbatim where quoted). */
+import { formatCount } from './format';
 import { BREADCRUMB_LABELS } from './labels-usability';
 
 export const DATASET_LABELS = {
@@ -88,7 +89,7 @@ export const DATASET_LABELS = {
     additionalInfo: 'Aanvullende informatie',
     fileFormat: 'Bestandsformaat',
     size: 'Omvang',
-    triples: (count: number) => `${count.toLocaleString('nl-NL')} ${count === 1 ? 'triple' : 'triples'}`,
+    triples: (count: number) => `${formatCount(count)} ${count === 1 ? 'triple' : 'triples'}`,
     status: 'Status',
     others: (organization: string) => `Andere datasets van ${organization}`,
     notFoundTitle: 'Dataset niet gevonden',

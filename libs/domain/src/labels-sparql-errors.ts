@@ -14,14 +14,29 @@ export const SPARQL_ERROR_TEXTS = {
   /** One query needed more working memory than a query may (SPARQL_QUERY_MEMORY_MB): the same query again cannot help. */
   queryMemoryLimit: (megabytes: number) =>
     `De query is gestopt omdat hij meer dan ${megabytes} MB werkgeheugen nodig had, de grens per query. Vereenvoudig de query, bijvoorbeeld met minder combinaties, kortere teksten of zonder sorteren over alle combinaties.`,
-  /** A query the parser stops at: where, and what it found there ('' at the end of the text; 'ex:' an undeclared prefix). */
-  syntax: (line: number, column: number, found: string) =>
+  /**
+   * A query the parser stops at: where, and what it found there ('' at the end of the text; 'ex:' an undeclared prefix),
+   * or the rule it breaks though every word fits (`problem`, from libs/sparql's SyntaxPosition).
+   */
+  syntax: (line: number, column: number, found: string, problem?: { kind: string; variable: string }) =>
     `Regel ${line}, kolom ${column}: ` +
-    (found === ''
-      ? 'de query houdt hier op terwijl er nog iets moet volgen, bijvoorbeeld een sluitende accolade.'
-      : found.endsWith(':')
-        ? `het prefix '${found}' is niet gedeclareerd. Voeg een PREFIX-regel toe.`
-        : `hier verwacht de query iets anders dan '${found}'.`),
+    (problem?.kind === 'ungrouped_variable'
+      ? `${problem.variable} staat in SELECT, maar de query groepeert (GROUP BY of een telling als COUNT) zonder ${problem.variable}. Zet ${problem.variable} in GROUP BY, of gebruik bijvoorbeeld SAMPLE(${problem.variable}).`
+      : problem?.kind === 'duplicate_column'
+        ? `de kolomnaam ${problem.variable} komt twee keer voor in SELECT. Geef elke kolom een eigen naam.`
+        : problem?.kind === 'variable_bound_twice'
+          ? `${problem.variable} heeft hier al een waarde, dus BIND kan hem geen nieuwe geven. Kies na AS een andere naam.`
+          : problem?.kind === 'values_length'
+            ? 'niet elke rij van VALUES heeft evenveel waarden als er variabelen staan.'
+            : found === ''
+              ? 'de query houdt hier op terwijl er nog iets moet volgen, bijvoorbeeld een sluitende accolade.'
+              : found.endsWith(':')
+                ? `het prefix '${found}' is niet gedeclareerd. Voeg een PREFIX-regel toe.`
+                : `hier verwacht de query iets anders dan '${found}'. Controleer de spelling en wat ervoor staat.`),
+  /** Above the position: the query itself is wrong, so the spec's text ('check of de dataset online is') would mislead. */
+  syntaxTitle: 'De query bevat een fout en is niet uitgevoerd.',
+  /** A syntax error whose place the parser does not give (rare): still Dutch, never the parser's English. */
+  syntaxUnplaced: 'De query is geen geldige SPARQL. Controleer de spelling van de sleutelwoorden, de haakjes en de accolades.',
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,
   /** A download the data source sent incomplete (issue 32): refused rather than passed on as whole. */

@@ -1,7 +1,9 @@
+import { formatCount } from './format';
+
 /** The SPARQL workbench on /dataset/{slug} (issue 25): its table, downloads, editor and 'Wat zit erin'. */
 export const WORKBENCH_LABELS = {
   /** Rows and the time the query took, e.g. '12 rijen · 0,08 s'. */
-  summaryLine: (rows: number, seconds: string) => `${rows.toLocaleString('nl-NL')} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
+  summaryLine: (rows: number, seconds: string) => `${formatCount(rows)} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
   /** The table's scrollable region (keyboard users scroll it after focusing it). */
   tableRegion: 'Resultaattabel (scrollbaar)',
   fullIri: (iri: string) => `Volledige IRI: ${iri}`,
@@ -10,18 +12,24 @@ export const WORKBENCH_LABELS = {
   previous: 'Vorige',
   next: 'Volgende',
   downloads: 'Downloaden',
-  downloadCsv: 'Download CSV',
-  downloadTsv: 'Download TSV',
+  /** Semicolons and a byte-order mark: opens in columns in Dutch Excel (issue 37). */
+  downloadCsvExcel: 'CSV (Excel)',
+  /** The W3C SPARQL 1.1 CSV (commas), for programs. */
+  downloadCsv: 'CSV (standaard)',
+  downloadTsv: 'TSV',
+  /** The file names of the table downloads: 'resultaten-<dataset>-<yyyy-mm-dd>.csv'; the standard CSV says so. */
+  downloadName: (slug: string, date: string, format: 'excel' | 'csv' | 'tsv') =>
+    `resultaten-${slug}-${date}${format === 'csv' ? '-standaard' : ''}.${format === 'tsv' ? 'tsv' : 'csv'}`,
   downloadFailed: 'Het downloaden van het resultaat is mislukt. Controleer de query en probeer het opnieuw.',
   /** Under the spec's error text: where the query stops parsing. */
   parserMessage: 'Melding van de query-controle',
   contentsTitle: 'Wat zit erin',
-  contentsIntro: (triples: number) => `${triples.toLocaleString('nl-NL')} triples die uw organisatie mag opvragen.`,
+  contentsIntro: (triples: number) => `${formatCount(triples)} triples die uw organisatie mag opvragen.`,
   categories: 'Categorieën',
   classes: 'Klassen',
   properties: 'Eigenschappen',
-  subjects: (count: number) => `${count.toLocaleString('nl-NL')} ${count === 1 ? 'onderwerp' : 'onderwerpen'}`,
-  uses: (count: number) => `${count.toLocaleString('nl-NL')}×`,
+  subjects: (count: number) => `${formatCount(count)} ${count === 1 ? 'onderwerp' : 'onderwerpen'}`,
+  uses: (count: number) => `${formatCount(count)}×`,
   contentsEmpty: 'Er is (nog) niets in deze dataset dat uw organisatie mag opvragen.',
   examplesTitle: 'Voorbeelden',
   examplesIntro: 'Kies een voorbeeld: het komt in het queryveld, klaar om op te vragen.',

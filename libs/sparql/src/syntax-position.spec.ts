@@ -28,3 +28,25 @@ describe('syntax errors carry where the query stops parsing', () => {
     expect(error.position).toEqual({ line: 3, column: 6, found: 'foo:' });
   });
 });
+
+describe('issue 37: a syntax error says what and where, whatever kind it is', () => {
+  it('names the whole misspelt word, not its first letter', () => {
+    expect(refusal('SELECT * WHERE { ?s ?p ?o }\nLIMT 5').position).toEqual({ line: 2, column: 1, found: 'LIMT' });
+    expect(refusal('SELEC * WHERE { ?s ?p ?o }').position).toEqual({ line: 1, column: 1, found: 'SELEC' });
+  });
+
+  it('places a variable selected but not grouped (a rule sparqljs checks after parsing, without a location)', () => {
+    const error = refusal('SELECT ?s (COUNT(?o) AS ?n)\nWHERE { ?s ?p ?o }');
+    expect(error.reason).toBe('syntax_error');
+    expect(error.position).toEqual({ line: 1, column: 8, found: '?s', problem: { kind: 'ungrouped_variable', variable: '?s' } });
+  });
+
+  it('places a column name used twice at its second AS, and a BIND to a bound variable at its AS', () => {
+    expect(refusal('SELECT ?a\n  (1 AS ?a) WHERE { ?a ?b ?c }').position).toEqual({ line: 2, column: 9, found: '?a', problem: { kind: 'duplicate_column', variable: '?a' } });
+    expect(refusal('SELECT * WHERE {\n  ?s ?p ?o\n  BIND(1 AS ?o) }').position).toEqual({ line: 3, column: 13, found: '?o', problem: { kind: 'variable_bound_twice', variable: '?o' } });
+  });
+
+  it('places VALUES rows of the wrong length at VALUES', () => {
+    expect(refusal('SELECT * WHERE {\n VALUES (?a ?b) { (1) } }').position).toEqual({ line: 2, column: 2, found: 'VALUES', problem: { kind: 'values_length', variable: '' } });
+  });
+});

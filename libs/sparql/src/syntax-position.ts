@@ -4,7 +4,26 @@ export interface SyntaxPosition {
   column: number;
   /** The token the parser did not expect ('' at the end of the text). */
   found: string;
+  /** A rule the query breaks though every token fits (sparqljs checks these after parsing), and the variable it names. */
+  problem?: SyntaxProblem;
 }
+
+export type SyntaxProblemKind = 'ungrouped_variable' | 'duplicate_column' | 'variable_bound_twice' | 'values_length';
+
+export interface SyntaxProblem {
+  kind: SyntaxProblemKind;
+  /** The variable as written in the query, e.g. '?x'; '' for values_length. */
+  variable: string;
+}
+
+/** sparqljs's own (English) messages for the rules it checks after parsing, and where each one points. */
+const PROBLEMS: readonly { pattern: RegExp; kind: SyntaxProblemKind; at: 'use' | 'as' | 'values' }[] = [
+  { pattern: /^(?:Projection of ungrouped variable|Use of ungrouped variable in projection of operation) \(\?(\w+)\)/, kind: 'ungrouped_variable', at: 'use' },
+  { pattern: /^Two or more of the resulting columns have the same name \(\?(\w+)\)/, kind: 'duplicate_column', at: 'as' },
+  { pattern: /^Target id of 'AS' \(\?(\w+)\) already used in subquery/, kind: 'duplicate_column', at: 'as' },
+  { pattern: /^Variable used to bind is already bound \(\?(\w+)\)/, kind: 'variable_bound_twice', at: 'as' },
+  { pattern: /^Inconsistent VALUES length/, kind: 'values_length', at: 'values' },
+];
 
 interface ParserErrorHash {
   text?: unknown;
@@ -16,6 +35,13 @@ interface ParserErrorHash {
 function positionAt(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+/** The word that starts at `offset` (a name, a keyword, a number), or its one character if that is punctuation. */
+function wordAt(text: string, offset: number): string {
+  const rest = text.slice(offset);
+  const word = /^[^\s{}()[\],;.]+/.exec(rest)?.[0] ?? rest.slice(0, 1);
+  return word.slice(0, 40);
 }
 
 /** The offset of the first character after `offset` that is neither white space nor inside a comment. */
@@ -35,9 +61,13 @@ export function syntaxPosition(error: unknown, text: string): SyntaxPosition | u
   const column = hash?.loc?.last_column;
   if (typeof line === 'number' && typeof column === 'number') {
     const lineStart = text.split('\n').slice(0, line - 1).reduce((sum, before) => sum + before.length + 1, 0);
-    const found = hash?.token === 'EOF' ? '' : typeof hash?.text === 'string' ? hash.text : '';
-    return { ...positionAt(text, skipBlank(text, lineStart + column)), found };
+    const offset = skipBlank(text, lineStart + column);
+    // The whole word, not the lexer's first character ('LIMT', not 'L').
+    const found = hash?.token === 'EOF' || offset >= text.length ? '' : wordAt(text, offset);
+    return { ...positionAt(text, offset), found };
   }
+  const problem = problemPosition(error instanceof Error ? error.message : '', text);
+  if (problem) return problem;
   const prefix = /^Unknown prefix: (\S*)/.exec(error instanceof Error ? error.message : '')?.[1];
   if (prefix === undefined) return undefined;
   const use = new RegExp(`(^|[^\\w:-])${prefix.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}:`, 'gm');
@@ -46,6 +76,30 @@ export function syntaxPosition(error: unknown, text: string): SyntaxPosition | u
     const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     if (/^\s*PREFIX\s/i.test(text.slice(lineStart, offset))) continue;
     return { ...positionAt(text, offset), found: `${prefix}:` };
+  }
+  return undefined;
+}
+
+/** The position of a rule sparqljs checks after parsing: the variable's `AS ?x` (else its first use), or the VALUES keyword. */
+function problemPosition(message: string, text: string): SyntaxPosition | undefined {
+  for (const { pattern, kind, at } of PROBLEMS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const name = match[1] ?? '';
+    let offset = -1;
+    let variable = name ? `?${name}` : '';
+    if (at === 'values') offset = /\bVALUES\b/i.exec(text)?.index ?? -1;
+    if (at === 'as') {
+      // The last `AS ?x` is the one that clashes with what came before.
+      const last = [...text.matchAll(new RegExp(`\\bAS\\s+([?$]${name})(?!\\w)`, 'gi'))].pop();
+      if (last) [offset, variable] = [last.index + last[0].length - last[1]!.length, last[1]!];
+    }
+    if (offset < 0 && name) {
+      const use = new RegExp(`[?$]${name}(?!\\w)`).exec(text);
+      if (use) [offset, variable] = [use.index, use[0]];
+    }
+    const at0 = Math.max(offset, 0);
+    return { ...positionAt(text, at0), found: wordAt(text, at0), problem: { kind, variable } };
   }
   return undefined;
 }

@@ -121,10 +121,10 @@ export class DatasetSparqlController {
         form = guardQuery(query).form;
       } catch (error) {
         if (!isSparqlError(error)) throw error;
-        // Dutch for people and scripts alike; the parser's own (English) words only where no position was found.
+        // Dutch for people and scripts alike, never the parser's English words.
         if (error.reason === 'syntax_error') {
           const where = error.position;
-          throw new ProtocolError(error.httpStatus, TEXTS.syntax(where ? SPARQL_ERROR_TEXTS.syntax(where.line, where.column, where.found) : error.message.replace(/^invalid SPARQL: /, '')));
+          throw new ProtocolError(error.httpStatus, TEXTS.syntax(where ? SPARQL_ERROR_TEXTS.syntax(where.line, where.column, where.found, where.problem) : SPARQL_ERROR_TEXTS.syntaxUnplaced));
         }
         throw new ProtocolError(error.httpStatus, TEXTS.refused(SPARQL_REFUSAL_TEXTS[error.reason] ?? TEXTS.failed));
       }

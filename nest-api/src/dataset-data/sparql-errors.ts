@@ -30,9 +30,11 @@ export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): A
     case 'worker_crashed':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.workerCrashed });
     case 'syntax_error':
-      return error.position
-        ? new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.syntax(error.position.line, error.position.column, error.position.found) })
-        : new ApiError(error.httpStatus, error.reason);
+      return new ApiError(error.httpStatus, error.reason, {
+        sparql_query: error.position
+          ? SPARQL_ERROR_TEXTS.syntax(error.position.line, error.position.column, error.position.found, error.position.problem)
+          : SPARQL_ERROR_TEXTS.syntaxUnplaced,
+      });
     case 'timeout':
       return new ApiError(error.httpStatus, error.reason, { sparql_query: SPARQL_ERROR_TEXTS.timeout(Math.ceil(limits.deadlineMs / 1000)) });
     case 'answer_too_large':

@@ -86,6 +86,9 @@ function Downloads({ slug, query, table }: { slug: string; query: string; table:
       </button>
       {table ? (
         <>
+          <button type="submit" name="formaat" value="excel" className={linkButton}>
+            {W.downloadCsvExcel}
+          </button>
           <button type="submit" name="formaat" value="csv" className={linkButton}>
             {W.downloadCsv}
           </button>

@@ -1,5 +1,5 @@
 import type { components } from '@datahub/api-client';
-import { AUDIT_LABELS as L, describeAuditChange } from '@datahub/domain';
+import { AUDIT_LABELS as L, describeAuditDifference } from '@datahub/domain';
 
 export type AuditEntry = components['schemas']['AuditEntryView'];
 
@@ -30,13 +30,11 @@ export function actorOf(entry: AuditEntry): string {
   return entry.actor_email ?? entry.actor_token_name ?? entry.actor_organization_name ?? '–';
 }
 
-/** Before → after of a change, or rows and outcome of a read. */
+/** What a change did, in words (never 'X → X'), or how a read went and how many rows it gave ('gelukt, 3 rijen'). */
 export function detailsOf(entry: AuditEntry): string {
   if (entry.kind.startsWith('read.')) {
-    const rows = entry.rows_answered === null ? '' : `${entry.rows_answered} ${L.rows}, `;
-    return `${rows}${L.outcome} ${entry.outcome ?? '–'}`;
+    const outcome = L.outcomeText(entry.outcome);
+    return entry.rows_answered === null ? outcome : `${outcome}, ${L.rowsText(entry.rows_answered)}`;
   }
-  const before = describeAuditChange(entry.before as Record<string, unknown> | null);
-  const after = describeAuditChange(entry.after as Record<string, unknown> | null);
-  return before && after ? `${before} → ${after}` : before || after;
+  return describeAuditDifference(entry.kind, entry.before as Record<string, unknown> | null, entry.after as Record<string, unknown> | null);
 }

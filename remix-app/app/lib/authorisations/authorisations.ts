@@ -10,7 +10,7 @@ export interface SparqlJsonResults {
 
 export const READ_ALL = 'Dataset.ReadAll';
 
-/** The spec's name of the JSON download; CSV and TSV downloads are named alike with their own extension. */
-export function sparqlDownloadName(slug: string, extension: 'json' | 'csv' | 'tsv' = 'json'): string {
-  return `${slug}_SPARQL_query_download.${extension}`;
+/** The spec's name of the JSON download (the table downloads have Dutch names: WORKBENCH_LABELS.downloadName). */
+export function sparqlDownloadName(slug: string): string {
+  return `${slug}_SPARQL_query_download.json`;
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { ERROR_TEXTS } from '@datahub/domain';
+import { ERROR_TEXTS, SPARQL_ERROR_TEXTS } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
 import { requireCurrentUser } from '../account/auth.server';
 import type { SparqlJsonResults } from '../authorisations/authorisations';
@@ -27,13 +27,14 @@ export interface SparqlReply {
 /** Every answer as JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 
-/** The hub's Dutch text for the query field of a refusal (its errors.sparql_query), if any. */
-function refusalText(body: string): string | undefined {
+/** The hub's Dutch text for the query field of a refusal (its errors.sparql_query), if any, and its machine-readable reason. */
+function refusalOf(body: string): { text?: string; reason?: string } {
   try {
-    const text = (JSON.parse(body) as { errors?: { sparql_query?: unknown } }).errors?.sparql_query;
-    return typeof text === 'string' ? text : undefined;
+    const answer = JSON.parse(body) as { detail?: unknown; errors?: { sparql_query?: unknown } };
+    const text = answer.errors?.sparql_query;
+    return { ...(typeof text === 'string' ? { text } : {}), ...(typeof answer.detail === 'string' ? { reason: answer.detail } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -59,8 +60,10 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const text = await response.text();
   const elapsedMs = Math.round(performance.now() - started);
   if (!response.ok) {
-    const errorDetail = refusalText(text);
-    return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql, ...(errorDetail ? { errorDetail } : {}) }, { status: response.status === 403 ? 403 : 400 });
+    const { text: errorDetail, reason } = refusalOf(text);
+    // A query with a syntax error is the asker's to fix: the spec's text ('check of de dataset online is') would mislead.
+    const error = reason === 'syntax_error' ? SPARQL_ERROR_TEXTS.syntaxTitle : ERROR_TEXTS.sparql;
+    return data<SparqlReply>({ query, error, ...(errorDetail ? { errorDetail } : {}) }, { status: response.status === 403 ? 403 : 400 });
   }
   let parsed: unknown;
   try {

@@ -1,14 +1,20 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { amsterdamToday, WORKBENCH_LABELS } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
 import { readForm } from '../core/action.server';
 import { csrfRefusalResponse } from '../core/csrf.server';
 import { requireCurrentUser } from '../account/auth.server';
 import { textField } from '../core/forms';
 import { sparqlDownloadName } from '../authorisations/authorisations';
+import { excelCsvStream } from './excel-csv';
 
-/** What each download asks the hub for. JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
+/**
+ * What each download asks the hub for. JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs.
+ * 'excel' is the hub's W3C CSV rewritten for Dutch Excel (semicolons, byte-order mark).
+ */
 const FORMATS = {
   json: 'application/sparql-results+json, application/ld+json;q=0.9',
+  excel: 'text/csv',
   csv: 'text/csv',
   tsv: 'text/tab-separated-values',
 } as const;
@@ -20,7 +26,7 @@ function isFormat(value: string): value is Format {
 }
 
 /**
- * POST /dataset/{slug}/resultaat: the query's whole answer as a file (CSV, TSV, or JSON under the
+ * POST /dataset/{slug}/resultaat: the query's whole answer as a file (CSV for Excel or the W3C CSV, TSV, or JSON under the
  * spec's name), streamed from the hub's download endpoint, not cut at the page's display limit.
  * A refusal goes back to the dataset page, which says the download failed.
  */
@@ -43,10 +49,12 @@ export async function sparqlDownloadAction({ request, context, params }: ActionF
     await response.body?.cancel();
     throw redirect(back);
   }
-  return new Response(response.body, {
+  // JSON keeps the spec's name; the tables are named in Dutch with the day (Amsterdam) they were made.
+  const name = format === 'json' ? sparqlDownloadName(dataset.data.slug) : WORKBENCH_LABELS.downloadName(dataset.data.slug, amsterdamToday(), format);
+  return new Response(format === 'excel' ? response.body.pipeThrough(excelCsvStream()) : response.body, {
     headers: {
-      'Content-Type': response.headers.get('content-type') ?? 'application/octet-stream',
-      'Content-Disposition': `attachment; filename="${sparqlDownloadName(dataset.data.slug, format)}"`,
+      'Content-Type': format === 'excel' ? 'text/csv; charset=utf-8' : (response.headers.get('content-type') ?? 'application/octet-stream'),
+      'Content-Disposition': `attachment; filename="${name}"`,
       'Cache-Control': 'no-store',
     },
   });
