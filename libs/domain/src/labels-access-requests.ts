@@ -24,6 +24,12 @@ export const ACCESS_REQUEST_LABELS = {
   approved: (dataset: string, organization: string) => `De aanvraag van ${organization} voor ${dataset} is goedgekeurd.`,
   declined: (dataset: string, organization: string) => `De aanvraag van ${organization} voor ${dataset} is afgewezen.`,
   sentRequests: 'Uw aanvragen',
+  // Issue 37: an open request shown on the dataset page instead of the form.
+  openRequestByYou: (date: string) => `U heeft op ${date} toegang aangevraagd.`,
+  openRequestByOrganization: (date: string) => `Uw organisatie heeft op ${date} toegang aangevraagd.`,
+  openRequestStatus: 'Status',
+  openRequestScopes: 'Gevraagd',
+  openRequestWhere: 'Bekijk uw aanvragen onder Machtigingen',
   status: { open: 'In behandeling', approved: 'Goedgekeurd', declined: 'Afgewezen' } as Record<AccessRequestStatus, string>,
   mailToOwnerSubject: (dataset: string) => `Aanvraag voor toegang tot ${dataset}`,
   mailToOwner: (organization: string, dataset: string, scopes: string, reason: string, link: string) =>

@@ -1,4 +1,6 @@
 /** Dutch labels of the portal shell and pages (texts quoted by the spec are verbatim). */
+import { hasPermission } from './organization-access';
+import type { Permission } from './permissions';
 export const NAV_LINKS = [
   { to: '/applicaties', label: 'Applicaties' },
   { to: '/datasets', label: 'Datasets' },
@@ -10,6 +12,23 @@ export const NAV_LINKS = [
   { to: '/machtigingen', label: 'Machtigingen' },
 ] as const;
 
+/**
+ * Issue 37: the permission a common entry's page needs; without it the page only says 'onvoldoende
+ * rechten', so the menu leaves the entry out (`navLinksFor`).
+ */
+export const NAV_LINK_PERMISSIONS: Readonly<Partial<Record<(typeof NAV_LINKS)[number]['to'], Permission>>> = {
+  '/databronnen': 'Datasource.Read',
+  '/machtigingen': 'AuthorisationAssignment.Read',
+};
+
+/** The common entries whose page the holder of these permissions may open. */
+export function navLinksFor(permissions: readonly string[]) {
+  return NAV_LINKS.filter((link) => {
+    const needed = NAV_LINK_PERMISSIONS[link.to];
+    return !needed || hasPermission(permissions, needed);
+  });
+}
+
 export const ORGANIZATION_ADMIN_NAV_LINKS = [{ to: '/mijn-applicaties', label: 'Mijn applicaties' }] as const;
 
 /** Menu entries shown to holders of a permission. */
@@ -19,8 +38,9 @@ export const ADMIN_NAV_GROUP = {
   label: 'Beheer',
   links: [
     { to: '/organisaties', label: 'Organisaties' },
-    { to: '/beheer-applicaties', label: 'Applicaties' },
-    { to: '/beheer-datasets', label: 'Datasets' },
+    // Not 'Applicaties' and 'Datasets' again: the common entries above already carry those names (issue 37).
+    { to: '/beheer-applicaties', label: 'Applicaties beheren' },
+    { to: '/beheer-datasets', label: 'Datasets beheren' },
     { to: '/beheer-inzicht', label: 'Inzicht' },
     { to: '/beheer-hulp', label: 'Hulpverzoeken' },
     { to: '/beheer-taken', label: 'Taken' },
@@ -98,5 +118,9 @@ export const LABELS = {
     /** 400/415 from an action: the body was not a form, or not a readable one. */
     notAForm: 'Deze pagina neemt alleen formulieren aan, en dit verzoek kon niet als formulier worden gelezen. Vul het formulier opnieuw in op de pagina zelf.',
     backHome: 'Naar de startpagina',
+    /** Issue 37: the 404 page of an unknown path (ADR 0036-h3), at the address typed. */
+    unknownPathIntro: 'Dit adres bestaat niet op de Datahub. Misschien is het verkeerd getypt, of is de pagina verplaatst.',
+    unknownPathAddress: 'Gevraagd adres',
+    backToSignIn: 'Naar inloggen',
   },
 } as const;

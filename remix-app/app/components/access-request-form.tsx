@@ -1,5 +1,5 @@
-import { Form } from '@remix-run/react';
-import { ACCESS_REQUEST_LABELS as L } from '@datahub/domain';
+import { Form, Link } from '@remix-run/react';
+import { ACCESS_REQUEST_LABELS as L, formatDateLong, scopeLabel, type AccessRequestStatus } from '@datahub/domain';
 import type { AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { describedBy } from '~/lib/core/forms';
 import { CsrfInput } from './csrf-input';
@@ -54,6 +54,41 @@ export function AccessRequestSection({ dataset, reply }: { dataset: { id: string
           {L.submit}
         </SubmitButton>
       </Form>
+    </section>
+  );
+}
+
+export interface OpenAccessRequest {
+  created_at: string;
+  byYou: boolean;
+  authorisations: string[];
+  status: string;
+  /** Whether /machtigingen lists it for this user (AuthorisationAssignment.Read); otherwise no link there. */
+  listed: boolean;
+}
+
+/** Issue 37: the organisation's open request, in place of the form (asking again would be refused). */
+export function OpenAccessRequestSection({ request }: { request: OpenAccessRequest }) {
+  const date = formatDateLong(request.created_at);
+  return (
+    <section aria-labelledby="toegang-aanvragen" className={sectionClass} data-testid="open-access-request">
+      <h2 id="toegang-aanvragen" className="text-xl font-semibold text-stone-900">
+        {L.title}
+      </h2>
+      <p className="mt-2 text-stone-800">{request.byYou ? L.openRequestByYou(date) : L.openRequestByOrganization(date)}</p>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-medium text-stone-600">{L.openRequestStatus}</dt>
+        <dd className="text-stone-900">{L.status[request.status as AccessRequestStatus] ?? request.status}</dd>
+        <dt className="font-medium text-stone-600">{L.openRequestScopes}</dt>
+        <dd className="text-stone-900">{request.authorisations.map(scopeLabel).join(', ')}</dd>
+      </dl>
+      {request.listed ? (
+        <p className="mt-3">
+          <Link to="/machtigingen" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {L.openRequestWhere}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
 import { UseByOthersSection } from '~/components/use-by-others';
-import { AccessRequestSection } from '~/components/access-request-form';
+import { AccessRequestSection, OpenAccessRequestSection } from '~/components/access-request-form';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { byName, isOnline } from '~/lib/datasets/datasets';
@@ -32,11 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403)
-      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null }, { status: 404 });
+      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null, openRequest: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
   const dataset = found.data;
-  const { siblings, granted, summary, useByOthers } = await datasetPageReads(args, dataset, user);
+  const { siblings, granted, summary, useByOthers, openRequest: open } = await datasetPageReads(args, dataset, user);
   const others = siblings.ok
     ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
     : [];
@@ -56,7 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
   const uses = access.owner && useByOthers?.ok ? useByOthers.data : null;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses };
+  const openRequest = open ? { created_at: open.created_at, byYou: open.requested_by_email === user.email, authorisations: open.authorisations, status: open.status, listed: user.permissions.includes('AuthorisationAssignment.Read') } : null;
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -88,7 +89,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -107,7 +108,7 @@ export default function DatasetPage() {
   return (
     <div>
       <div className="flex items-center gap-4">
-        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} colourKey={dataset.owner_organization_slug} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{name}</h1>
           <p className="mt-1 flex items-center gap-2 text-stone-600">
@@ -132,9 +133,10 @@ export default function DatasetPage() {
       </section>
 
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
-      {access ? <ApiUsageSection endpoint={endpoint} /> : null}
       {uses ? <UseByOthersSection uses={uses} /> : null}
-      {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') ? (
+      {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') && openRequest ? (
+        <OpenAccessRequestSection request={openRequest} />
+      ) : access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') ? (
         <AccessRequestSection dataset={{ id: dataset.dataset_id, slug: dataset.slug, ownerName: dataset.owner_organization_name }} />
       ) : null}
 
@@ -146,6 +148,8 @@ export default function DatasetPage() {
           <DatasetCardList datasets={others} empty="" label={L.others(dataset.owner_organization_name)} />
         </section>
       ) : null}
+      {/* What only developers need comes last, folded (issue 37). */}
+      {access ? <ApiUsageSection endpoint={endpoint} /> : null}
     </div>
   );
 }
