@@ -4,12 +4,12 @@ import {
   ADMIN_NAV_GROUP,
   AUTHORISATION_CARD_LABELS,
   LABELS,
-  NAV_LINKS,
   ORGANIZATION_ADMIN_NAV_LINKS,
   PERMISSION_NAV_LINKS,
   VERSION_LABEL,
   displayOrganizationName,
   initials,
+  navLinksFor,
 } from '@datahub/domain';
 import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
 import { Menu, X } from 'lucide-react';
@@ -36,7 +36,7 @@ function DrawerLink({ to, label, count = 0 }: { to: string; label: string; count
         aria-describedby={count > 0 ? countId : undefined}
         to={to}
         className={({ isActive }) =>
-          `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition ${
+          `flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition ${
             isActive ? 'bg-brand-100 text-brand-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
           }`
         }
@@ -102,7 +102,7 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
         id={DRAWER_ID}
         className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-stone-200 bg-white shadow-xl transition duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:translate-x-0 lg:shadow-none"
       >
-        <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+        <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-5 py-3">
           <Link to="/" className="flex items-center gap-3 font-semibold text-stone-900">
             <Logo />
             <span>{LABELS.productName}</span>
@@ -115,9 +115,11 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
             <X aria-hidden="true" className="h-5 w-5" />
           </label>
         </div>
-        <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-4">
-          <ul className="space-y-1">
-            {NAV_LINKS.map((link) => (
+        {/* Compact enough that the platform admin's whole menu fits 1280×800 without scrolling (issue 37). */}
+        <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-3">
+          <ul className="space-y-0.5">
+            {/* Only entries whose page the user may open (issue 37): no link that ends in 'onvoldoende rechten'. */}
+            {navLinksFor(user.permissions).map((link) => (
               <DrawerLink key={link.to} {...link} count={link.to === '/machtigingen' ? openRequests : 0} />
             ))}
             {user.organization_admin
@@ -128,11 +130,11 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
             ))}
           </ul>
           {user.organization_admin ? (
-            <div className="mt-6">
+            <div className="mt-4">
               <h2 id="beheer-menu" className="px-3 text-xs font-semibold uppercase tracking-wider text-stone-500">
                 {ADMIN_NAV_GROUP.label}
               </h2>
-              <ul aria-labelledby="beheer-menu" className="mt-2 space-y-1">
+              <ul aria-labelledby="beheer-menu" className="mt-1 space-y-0.5">
                 {ADMIN_NAV_GROUP.links.map((link) => (
                   <DrawerLink key={link.to} {...link} />
                 ))}
@@ -140,16 +142,18 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
             </div>
           ) : null}
         </nav>
-        <div className="border-t border-stone-200 px-5 py-4">
-          <p className="truncate text-sm font-medium text-stone-900" title={`${user.firstname} ${user.lastname}`}>
-            {user.firstname} {user.lastname}
-          </p>
-          {organizationName ? <p className="truncate text-sm text-stone-500" title={organizationName}>{organizationName}</p> : null}
+        <div className="flex items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-stone-900" title={`${user.firstname} ${user.lastname}`}>
+              {user.firstname} {user.lastname}
+            </p>
+            {organizationName ? <p className="truncate text-sm text-stone-500" title={organizationName}>{organizationName}</p> : null}
+          </div>
           {/* A plain GET: nest-api revokes the session, clears the cookies and sends us to /inloggen. */}
-          <form method="get" action="/api/logout" noValidate className="mt-3">
+          <form method="get" action="/api/logout" noValidate className="shrink-0">
             <button
               type="submit"
-              className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700 transition hover:bg-stone-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               {LABELS.logout}
             </button>
@@ -161,8 +165,9 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
       <label htmlFor={TOGGLE_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-stone-900/40 peer-checked:block lg:!hidden" />
 
       <div className="flex min-h-screen min-w-0 flex-1 flex-col peer-focus-visible:[&_.menu-button]:ring-2 peer-focus-visible:[&_.menu-button]:ring-brand-500">
-        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-          <div className="flex min-w-0 items-center gap-3">
+        {/* On phones a breadcrumb gets its own full-width row under the buttons (issue 37: readable at 390 px). */}
+        <header className="sticky top-0 z-20 flex min-h-16 flex-wrap items-center justify-between gap-x-4 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:h-16 sm:flex-nowrap sm:px-6">
+          <div className="flex h-16 shrink-0 items-center gap-3 lg:hidden">
             <label
               htmlFor={TOGGLE_ID}
               className="menu-button inline-flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100 lg:hidden"
@@ -174,8 +179,8 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
               <Logo />
               <span className="sr-only">{LABELS.productName}</span>
             </Link>
-            <TopBarHeading title={title} />
           </div>
+          <TopBarHeading title={title} />
           <div className="flex shrink-0 items-center gap-2">
           <HelpEntry email={user.email} organization={organizationName} />
           <Link

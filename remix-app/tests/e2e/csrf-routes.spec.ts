@@ -112,9 +112,8 @@ test.describe('anti-forgery token on every portal form', () => {
     expect((await api(null, 'get', '/api/invitations/{token}', { params: { path: { token: invitationToken } } })).status).toBe(200);
     expect((await api(adminToken, 'get', '/api/current_user')).data.firstname).not.toBe('Vervalst');
 
-    // The catch-all's action only redirects home.
+    // The catch-all's action does nothing but answer the Dutch 404 page (issue 37).
     const unknown = await page.request.post('/bestaat-niet', { form: {}, headers: { Origin: origin }, maxRedirects: 0 });
-    expect(unknown.status()).toBe(302);
-    expect(unknown.headers().location).toBe('/');
+    expect(unknown.status()).toBe(404);
   });
 });

@@ -146,11 +146,12 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
   },
 };
 
-/** Unknown paths lead to the start page (a redirect, then the start page is graded). */
-const REDIRECTS: Record<string, string> = { '$.tsx': '/' };
+/** Pages that redirect (then the page they lead to is graded); unknown paths answer 404 since issue 37 (ADR 0036-h3). */
+const REDIRECTS: Record<string, string> = {};
 
 export function expectedStatus(persona: Persona, file: string): number {
   if (REDIRECTS[file]) return 302;
+  if (file === '$.tsx') return 404;
   return ERROR_STATUS[persona][file] ?? 200;
 }
 

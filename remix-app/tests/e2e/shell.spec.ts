@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PERMISSION_NAV_LINKS } from '@datahub/domain';
+import { PERMISSION_NAV_LINKS, navLinksFor } from '@datahub/domain';
 import { ADMIN_NAV_GROUP, LABELS, NAV_LINKS, ORGANIZATION_ADMIN_NAV_LINKS, VERSION_LABEL } from './domain';
 import { currentUser } from './helpers';
 import { DEMO_USERS } from './settings';
@@ -27,9 +27,11 @@ test.describe('shell', () => {
   test('a plain member sees the common links, no "Mijn applicaties" and no "Beheer"', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.member);
     await page.goto('/');
-    await expectCommonLinks(page);
+    // Only the entries its permissions open (issue 37): not Databronnen and Machtigingen.
+    const memberLinks = navLinksFor((await currentUser(page)).permissions);
+    for (const link of memberLinks) await expect(drawer(page).getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.to);
     await expectLogboek(page, false);
-    await expect(drawer(page).getByRole('link')).toHaveCount(NAV_LINKS.length);
+    await expect(drawer(page).getByRole('link')).toHaveCount(memberLinks.length);
     await expect(page.getByRole('link', { name: ORGANIZATION_ADMIN_NAV_LINKS[0].label })).toHaveCount(0);
     await expect(page.getByText(ADMIN_NAV_GROUP.label, { exact: true })).toHaveCount(0);
     await expect(page.locator('a[href="/organisaties"]')).toHaveCount(0);
@@ -100,19 +102,26 @@ test.describe('shell', () => {
     await expect(page.getByRole('button', { name: LABELS.logout })).toBeVisible();
   });
 
-  test('unknown paths lead to the start page (the application catalogue)', async ({ page, signInAs }) => {
+  // Issue 37 (ADR 0036-h3): a Dutch 404 page at the address asked, inside the shell, with the way back.
+  test('unknown paths answer a Dutch 404 page with a way back to the start page', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.member);
-    await page.goto('/bestaat/niet?x=1');
+    const answer = await page.goto('/nietbestaand?x=1');
+    expect(answer?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/nietbestaand\?x=1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABELS.errorPage.notFoundTitle);
+    await expect(page.getByRole('main')).toContainText(LABELS.errorPage.unknownPathIntro);
+    await expect(drawer(page)).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: LABELS.errorPage.backHome }).click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle applicaties');
-    // It says why (issue 25), once.
-    await expect(page.getByRole('status')).toHaveText(LABELS.errorPage.unknownPath);
-    await page.reload();
-    await expect(page.getByText(LABELS.errorPage.unknownPath)).toHaveCount(0);
   });
 
-  test('unknown paths send a signed-out visitor to sign in', async ({ page }) => {
-    await page.goto('/bestaat-niet');
+  test('unknown paths answer a signed-out visitor the Dutch 404 page with the way to sign in', async ({ page }) => {
+    const answer = await page.goto('/nietbestaand');
+    expect(answer?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/nietbestaand$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABELS.errorPage.notFoundTitle);
+    await page.getByRole('link', { name: LABELS.errorPage.backToSignIn }).click();
     await expect(page).toHaveURL(/\/inloggen$/);
   });
 
