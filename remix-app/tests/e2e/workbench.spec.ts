@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
-import { ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_LABELS, WORKBENCH_LABELS } from '@datahub/domain';
+import { amsterdamToday, ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_LABELS, WORKBENCH_LABELS } from '@datahub/domain';
 import type { AgentDataset } from './agent';
 import { expect, test } from './fixtures';
 import type { ApiDataset } from './helpers';
@@ -110,11 +110,12 @@ test('CSV, TSV and JSON downloads equal the hub’s answers and are not cut at t
   await runQuery(page, javaScriptEnabled, query);
   await expect(page.getByTestId('sparql-result').getByRole('table')).toBeVisible();
   const csv = await downloaded(page, W.downloadCsv);
-  expect(csv.file.suggestedFilename()).toBe(`${online.slug}_SPARQL_query_download.csv`);
+  // Dutch names with the day (issue 37); 'CSV (Excel)' has its own test (workbench-files-errors.spec.ts).
+  expect(csv.file.suggestedFilename()).toBe(`resultaten-${online.slug}-${amsterdamToday()}-standaard.csv`);
   expect(csv.text).toBe(await hubDownload(query, 'text/csv'));
   expect(csv.text.trimEnd().split('\r\n')).toHaveLength(1 + PLANTS);
   const tsv = await downloaded(page, W.downloadTsv);
-  expect(tsv.file.suggestedFilename()).toBe(`${online.slug}_SPARQL_query_download.tsv`);
+  expect(tsv.file.suggestedFilename()).toBe(`resultaten-${online.slug}-${amsterdamToday()}.tsv`);
   expect(tsv.text).toBe(await hubDownload(query, 'text/tab-separated-values'));
   const json = await downloaded(page, S.download);
   expect(json.file.suggestedFilename()).toBe(`${online.slug}_SPARQL_query_download.json`);
@@ -122,12 +123,13 @@ test('CSV, TSV and JSON downloads equal the hub’s answers and are not cut at t
   expect((JSON.parse(json.text) as { results: { bindings: unknown[] } }).results.bindings).toHaveLength(PLANTS);
 });
 
-test('a malformed query shows the parser’s line and column under the spec’s error text', async ({ page, signInAs, javaScriptEnabled }) => {
+test('a malformed query shows the parser’s line and column under a Dutch title, not the spec’s error text (issue 37)', async ({ page, signInAs, javaScriptEnabled }) => {
   await signInAs(DEMO_USERS.owner);
   await page.goto(`/dataset/${online.slug}`);
   await runQuery(page, javaScriptEnabled, 'SELECT ?s WHERE {\n  ?s ?p ?o .\n  FILTER(?s = ) }');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(ERROR_TEXTS.sparql);
+  await expect(alert).toContainText(SPARQL_ERROR_TEXTS.syntaxTitle);
+  await expect(alert).not.toContainText(ERROR_TEXTS.sparql);
   await expect(alert.getByTestId('sparql-error-detail')).toHaveText(`${W.parserMessage}: ${SPARQL_ERROR_TEXTS.syntax(3, 15, ')')}`);
   await expect(page.getByTestId('sparql-result')).toHaveCount(0);
   // Without JavaScript the page opens at the error.
