@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import { Client, type Notification } from 'pg';
 import { DataSource } from 'typeorm';
@@ -20,9 +21,17 @@ interface Entry {
 }
 
 const RECONNECT_MS = 1_000;
-const SYNC_TIMEOUT_MS = 2_000;
-/** The listening connections' name: a sync counts them to know how many acknowledgements to await. */
+/** The listening connections' name: a sync lists them to know whose acknowledgements to await. */
 const LISTENER_NAME = 'datahub-nest-api-listen';
+/**
+ * Liveness (issue 34): each listener runs a query this often, which moves its `state_change` in
+ * pg_stat_activity. A sync awaits only listeners whose last change is younger than LEASE_MS, so a
+ * frozen process (SIGSTOP, a stalled machine) stops being awaited within LEASE_MS.
+ */
+const HEARTBEAT_MS = 250;
+const LEASE_MS = 1_500;
+/** A process trusts its own memory a little shorter than the database counts it as live. */
+const OWN_LEASE_MS = LEASE_MS - 250;
 
 /**
  * Sessions read from PostgreSQL are kept here for a few seconds, so a signed-in request needs no
@@ -34,10 +43,16 @@ const LISTENER_NAME = 'datahub-nest-api-listen';
 export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionCache.name);
   private readonly entries: LRUCache<string, Entry>;
-  /** Syncs in progress: acknowledgements seen, and how many listeners must acknowledge (once known). */
-  private readonly waiting = new Map<string, { acks: number; expected: number | null; done: () => void }>();
+  /** Syncs in progress: told the backend pid of each listener that acknowledges. */
+  private readonly waiting = new Map<string, (pid: number) => void>();
   private listener: Client | null = null;
   private listening = false;
+  /** performance.now() until which this process may answer from memory: its last heartbeat's start plus OWN_LEASE_MS. */
+  private leaseUntil = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeatPending = false;
+  /** Queries on the listening connection, one after another (pg wants no overlapping queries on one client). */
+  private listenerQueries: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** Raised on every invalidation: a lookup that started before one must not store its (maybe stale) row. */
   private generation = 0;
@@ -53,12 +68,15 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   get enabled(): boolean {
-    return this.listening && this.config.sessionCacheSeconds > 0;
+    return this.listeningForChanges && this.config.sessionCacheSeconds > 0;
   }
 
-  /** True while notifications arrive: a copy kept current by subscribe() may be used. */
+  /**
+   * True while notifications arrive and this process's lease holds: a copy kept current by
+   * subscribe() may be used. A lapsed lease means other processes may have stopped awaiting this one.
+   */
   get listeningForChanges(): boolean {
-    return this.listening;
+    return this.listening && performance.now() < this.leaseUntil;
   }
 
   /**
@@ -76,6 +94,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     this.listening = false;
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -89,10 +108,31 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
       await client.connect();
       await client.query(`LISTEN ${SESSION_CHANNEL}`);
       this.listener = client;
+      await this.beat(client);
       this.listening = true;
+      this.heartbeat ??= setInterval(() => {
+        if (this.listener && !this.heartbeatPending) void this.beat(this.listener).catch(() => undefined);
+      }, HEARTBEAT_MS).unref();
     } catch (error) {
       this.lost(client, error);
     }
+  }
+
+  /**
+   * One heartbeat on the listening connection. Renewing a lease that had already lapsed forgets
+   * everything first: while lapsed, writes elsewhere did not wait for this process's acknowledgement.
+   */
+  private async beat(client: Client): Promise<void> {
+    this.heartbeatPending = true;
+    const started = performance.now();
+    try {
+      await this.onListener(client, 'SELECT 1');
+    } finally {
+      this.heartbeatPending = false;
+    }
+    if (this.listener !== client) return;
+    if (performance.now() >= this.leaseUntil) this.clear();
+    this.leaseUntil = Math.max(this.leaseUntil, started + OWN_LEASE_MS);
   }
 
   /** No notifications means no knowledge of changes: forget everything and stop caching until listening again. */
@@ -101,6 +141,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     const wasListening = this.listening;
     this.listening = false;
     this.listener = null;
+    this.leaseUntil = 0;
     this.clear();
     void client.end().catch(() => undefined);
     if (this.closed) return;
@@ -108,20 +149,23 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     setTimeout(() => void this.listen(), RECONNECT_MS).unref();
   }
 
+  private onListener(client: Client, text: string, values: unknown[] = []): Promise<unknown> {
+    const result = this.listenerQueries.then(() => client.query(text, values));
+    this.listenerQueries = result.catch(() => undefined);
+    return result;
+  }
+
   private onNotification(message: Notification): void {
     const payload = message.payload ?? '';
     const [kind, id] = payload.split(':', 2);
     if (kind === 'sync') {
       // Everything committed before this sync has been handled here (delivery is in commit order).
-      this.listener?.query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, `ack:${id}`]).catch(() => undefined);
+      // The ack names this listener's backend, so the syncing process knows who answered.
+      if (this.listener) void this.onListener(this.listener, `SELECT pg_notify($1, 'ack:' || $2 || ':' || pg_backend_pid())`, [SESSION_CHANNEL, id]).catch(() => undefined);
       return;
     }
     if (kind === 'ack') {
-      const wait = this.waiting.get(id);
-      if (wait) {
-        wait.acks += 1;
-        if (wait.expected !== null && wait.acks >= wait.expected) wait.done();
-      }
+      this.waiting.get(id)?.(Number(payload.split(':')[2]));
       return;
     }
     this.generation += 1;
@@ -164,35 +208,73 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Waits until every API process listening on this database has seen every notification committed
-   * so far: each answers a `sync` with an `ack`, and PostgreSQL delivers notifications in commit
-   * order. After a write, the answer leaves only once every process's cache reflects it.
+   * Waits until every live API process listening on this database has seen every notification
+   * committed so far: each answers a `sync` with an `ack`, and PostgreSQL delivers notifications in
+   * commit order. After a write, the answer leaves only once every live process's cache reflects it.
+   * A listener whose lease runs out before it answers is dropped from the wait (issue 34): it no
+   * longer answers from memory, and forgets everything before it does again.
    */
   async sync(): Promise<void> {
     if (!this.enabled) return;
     const nonce = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const acknowledged = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
-      this.waiting.set(nonce, { acks: 0, expected: null, done: () => resolve(true) });
+    const acked = new Set<number>();
+    let wake = (): void => undefined;
+    this.waiting.set(nonce, (pid) => {
+      acked.add(pid);
+      wake();
     });
+    const deadline = performance.now() + this.config.sessionSyncTimeoutMs;
     try {
-      const { rows } = await this.pool.query<{ listeners: number }>({
-        text: `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND application_name = $3) AS listeners`,
-        values: [SESSION_CHANNEL, `sync:${nonce}`, LISTENER_NAME],
+      const { rows } = await this.pool.query<{ pid: number; remaining_ms: number }>({
+        // One statement: the notification (sent at its commit) and the listeners it must reach.
+        text: `WITH sent AS MATERIALIZED (SELECT pg_notify($4, $5)) SELECT live.pid, live.remaining_ms FROM sent LEFT JOIN (${LIVE_LISTENERS}) AS live ON true`,
+        values: [LISTENER_NAME, LEASE_MS, null, SESSION_CHANNEL, `sync:${nonce}`],
       });
-      const wait = this.waiting.get(nonce)!;
-      wait.expected = Math.max(1, rows[0].listeners);
-      if (wait.acks >= wait.expected) wait.done();
-      if (!(await acknowledged)) {
-        this.logger.warn('Not every API process acknowledged a session change in time; this process forgets its sessions');
-        this.clear();
+      /** Awaited listeners (backend pid) and when, on this clock, their lease runs out unless renewed. */
+      const leases = new Map(rows.filter((row) => row.pid !== null && row.remaining_ms > 0).map((row) => [row.pid, performance.now() + row.remaining_ms]));
+      for (;;) {
+        const pending = [...leases].filter(([pid]) => !acked.has(pid));
+        if (pending.length === 0) return;
+        const now = performance.now();
+        if (now >= deadline) break;
+        const nextLapse = Math.min(...pending.map(([, until]) => until));
+        if (nextLapse > now) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.min(nextLapse, deadline) - now);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = () => undefined;
+          continue;
+        }
+        // Leases ran out without an answer: ask whether those listeners renewed them meanwhile.
+        const lapsed = pending.filter(([, until]) => until <= now).map(([pid]) => pid);
+        const { rows: renewed } = await this.pool.query<{ pid: number; remaining_ms: number }>({
+          text: LIVE_LISTENERS,
+          values: [LISTENER_NAME, LEASE_MS, lapsed],
+        });
+        for (const pid of lapsed) {
+          const row = renewed.find((candidate) => candidate.pid === pid);
+          if (row && row.remaining_ms > 0) leases.set(pid, performance.now() + row.remaining_ms);
+          else leases.delete(pid);
+        }
       }
+      this.logger.warn('Not every live API process acknowledged a session change in time; this process forgets its sessions');
+      this.clear();
     } catch {
       this.clear();
     } finally {
-      clearTimeout(timer);
       this.waiting.delete(nonce);
     }
   }
 }
+
+/**
+ * The listening connections ($1) with the milliseconds left of each one's lease ($2 ms after its
+ * last state change), optionally only the backends in $3.
+ */
+const LIVE_LISTENERS = `SELECT pid, (extract(epoch FROM state_change - clock_timestamp()) * 1000 + $2::int)::int AS remaining_ms
+  FROM pg_stat_activity
+  WHERE datname = current_database() AND application_name = $1 AND ($3::int[] IS NULL OR pid = ANY($3::int[]))`;

@@ -20,6 +20,8 @@ export interface AppConfig {
   accessTokenTtlMinutes: number;
   /** How long an API process keeps a session it read (0: read the database on every request); changes still reach it at once through NOTIFY. */
   sessionCacheSeconds: number;
+  /** How long a write waits for every live API process to confirm it has seen the write's notifications (issue 34). */
+  sessionSyncTimeoutMs: number;
   /** Most entries of the in-memory caches (least recently used ones go first). */
   cacheEntries: { sessions: number; verifiedTokens: number; cataloguePages: number };
   admin: { email: string; password: string; organizationName: string };
@@ -229,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     csrfSecret: secret(env, 'CSRF_SECRET'),
     accessTokenTtlMinutes: int(env, 'ACCESS_TOKEN_TTL_MINUTES', 480),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 30, 0),
+    sessionSyncTimeoutMs: int(env, 'SESSION_SYNC_TIMEOUT_MS', 2_000, 100),
     cacheEntries: {
       sessions: int(env, 'SESSION_CACHE_ENTRIES', 10_000),
       verifiedTokens: int(env, 'TOKEN_CACHE_ENTRIES', 10_000),
