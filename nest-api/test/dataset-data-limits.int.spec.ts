@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPARQL_ERROR_TEXTS } from '@datahub/domain';
 import { SPARQL_LIMITS } from '@datahub/sparql';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
+import { SparqlSlots } from '../src/dataset-data/sparql-slots';
 import type { ApiResponse, TestUser } from './harness';
 import { startHubWithDataset, type HubWithDataset } from './hub-dataset';
 
@@ -93,6 +94,7 @@ describe('SPARQL at the hub: fairness while the workers are busy (issue 19.3)', 
     await hub.grant(['Dataset.ReadAll'], west);
     const heavyUser = await hub.api.createUser({ organizationId: hub.owner.organization.id });
     const engine = hub.api.app.get(HubDatasetStore).engine;
+    const slots = hub.api.app.get(SparqlSlots);
     // Each small ASK its own text: an answer kept from an earlier one (SPARQL_RESULT_CACHE_MB) would not wait for a worker at all.
     let asked = 0;
     const small = async () => {
@@ -118,8 +120,8 @@ describe('SPARQL at the hub: fairness while the workers are busy (issue 19.3)', 
         return response.status;
       }),
     );
-    // Both heavy queries are with the engine (running or waiting) and both workers are up: not a guess by sleeping.
-    const settled = () => engine.stats().ready === 2 && engine.stats().busy + engine.stats().queued === 2;
+    // Both heavy queries are with the engine or waiting for their organisation's slot, and both workers are up: not a guess by sleeping.
+    const settled = () => engine.stats().ready === 2 && engine.stats().busy + engine.stats().queued + slots.waiting === 2;
     for (let attempt = 0; attempt < 400 && !settled(); attempt += 1) await new Promise((r) => setTimeout(r, 10));
     expect(settled()).toBe(true);
     // The best of up to three taken while both heavy queries still run (one unlucky scheduling slice

@@ -223,6 +223,19 @@ export class SparqlEngine {
     return output.body;
   }
 
+  /**
+   * A query is on its way but may wait first (for its organisation's running slot of the cluster):
+   * one more worker (up to `workers`) when none is idle or starting, as a query waiting in the queue
+   * would start, so that other organisations' queries find a free worker meanwhile.
+   */
+  expectWork(): void {
+    if (this.closed || this.broken) return;
+    const live = this.pool.live();
+    if (live.length >= this.options.workers || live.some((member) => !member.ready || !member.running)) return;
+    this.pool.spawn();
+    this.keepAlive();
+  }
+
   stats(): EngineStats {
     const live = this.pool.live();
     return {

@@ -87,6 +87,8 @@ export interface AppConfig {
     maxAnswerMb: number;
     /** Queries of one organisation running at once (default: one worker fewer than SPARQL_WORKERS). */
     maxRunningPerOrganization: number;
+    /** Seconds a running query's slot stays taken without its process renewing it (a crashed process's slots free up after this). */
+    slotLeaseSeconds: number;
     /** Copies loaded when discovery sees their dataset online, before the first query (ADR 0031). */
     warmCopies: boolean;
     /** MB of query answers kept per dataset version, categories, formats and text (0: none). */
@@ -282,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queryMemoryMb: positiveNumber(env, 'SPARQL_QUERY_MEMORY_MB', 512),
       maxAnswerMb: positiveNumber(env, 'SPARQL_MAX_ANSWER_MB', 32),
       maxRunningPerOrganization: int(env, 'SPARQL_MAX_RUNNING_PER_ORGANIZATION', Math.max(1, int(env, 'SPARQL_WORKERS', 2) - 1)),
+      slotLeaseSeconds: int(env, 'SPARQL_SLOT_LEASE_SECONDS', 15, 3),
       warmCopies: bool(env, 'SPARQL_WARM_COPIES', true),
       resultCacheMb: int(env, 'SPARQL_RESULT_CACHE_MB', 16, 0),
     },

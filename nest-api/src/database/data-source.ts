@@ -28,6 +28,7 @@ import { GuidingPages1767800000001 } from './migrations/1767800000001-GuidingPag
 import { DatasetCategories1767900000001 } from './migrations/1767900000001-DatasetCategories';
 import { OutboxNotifyOnRows1768000000001 } from './migrations/1768000000001-OutboxNotifyOnRows';
 import { AttemptCounters1768100000301 } from './migrations/1768100000301-AttemptCounters';
+import { ClusterSparqlState1768300000101 } from './migrations/1768300000101-ClusterSparqlState';
 import { TimedJobs1767300000001 } from './migrations/1767300000001-TimedJobs';
 import { migrateJobSchema } from '../jobs/job-runner.service';
 import { AuditLog1767200000001 } from './migrations/1767200000001-AuditLog';
@@ -67,6 +68,7 @@ const MIGRATIONS = [
   DatasetCategories1767900000001,
   OutboxNotifyOnRows1768000000001,
   AttemptCounters1768100000301,
+  ClusterSparqlState1768300000101,
   TimedJobs1767300000001,
   AuditLog1767200000001,
   AccessRequests1767200000002,

@@ -9,12 +9,13 @@ import { DatasetSparqlController } from './dataset-sparql.controller';
 import { DatasetSummaryController } from './dataset-summary.controller';
 import { DatasetSummaryService } from './dataset-summary.service';
 import { HubDatasetStore } from './hub-dataset-store.service';
+import { SparqlSlots } from './sparql-slots';
 
 /** Reading a dataset's data: SPARQL and XML at the hub, from its copies or forwarded to the data source. */
 @Module({
   imports: [DatasourcesModule, AuthorisationsModule, InsightModule, ApiTokensModule],
   controllers: [DatasetDataController, DatasetSparqlController, DatasetSummaryController],
-  providers: [HubDatasetStore, DatasetDataService, DatasetSummaryService],
-  exports: [HubDatasetStore, DatasetDataService],
+  providers: [HubDatasetStore, DatasetDataService, DatasetSummaryService, SparqlSlots],
+  exports: [HubDatasetStore, DatasetDataService, SparqlSlots],
 })
 export class DatasetDataModule {}

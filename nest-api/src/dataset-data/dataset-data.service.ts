@@ -15,12 +15,15 @@ import { UsageEventsService } from '../insight/usage-events.service';
 import type { DatasetAccessView } from './dataset-data.views';
 import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
 import { sparqlApiError } from './sparql-errors';
+import { SparqlSlots } from './sparql-slots';
 
 interface DatasetRow {
   id: string;
   slug: string;
   status: string;
   owner_id: string;
+  /** The version of the dataset's data (raised by discovery on a change): copies and kept answers of older ones are not used. */
+  copy_version: number;
 }
 
 interface DataAnswer {
@@ -47,8 +50,6 @@ type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
  */
 @Injectable()
 export class DatasetDataService {
-  private readonly running = new Map<string, number>();
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -56,11 +57,13 @@ export class DatasetDataService {
     private readonly store: HubDatasetStore,
     private readonly usage: UsageEventsService,
     private readonly audit: ReadAuditService,
+    private readonly slots: SparqlSlots,
   ) {}
 
   private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
     const [row]: DatasetRow[] = await this.dataSource.query(
-      `SELECT d.id, d.slug, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1`,
+      `SELECT d.id, d.slug, d.status, ds.organization_id AS owner_id, coalesce(v.version, 0) AS copy_version
+       FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id WHERE d.id = $1`,
       [id],
     );
     if (!row || (row.status !== 'online' && !actsOn(actor, row.owner_id))) throw ApiError.notFound();
@@ -83,20 +86,30 @@ export class DatasetDataService {
     const scopes = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
     if (scopes.length === 0) throw ApiError.forbidden();
     if (dataset.status !== 'online') throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    // Discovery in another process may have seen the data change: this process's copy and answers go too.
+    this.store.observeVersion(dataset.id, dataset.copy_version);
     return { dataset, scopes };
   }
 
-  /** Per-user concurrency: a user's further queries are refused while the limit is reached. */
+  /** Per-user concurrency over every API process: a user's further queries are refused while the limit is reached. */
   private async limited<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
-    const count = this.running.get(actor.id) ?? 0;
-    if (count >= this.config.sparql.perUserConcurrency) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
-    this.running.set(actor.id, count + 1);
+    const slot = await this.slots.tryTake('user', actor.id, this.config.sparql.perUserConcurrency);
+    if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
     try {
       return await work();
     } finally {
-      const left = (this.running.get(actor.id) ?? 1) - 1;
-      if (left <= 0) this.running.delete(actor.id);
-      else this.running.set(actor.id, left);
+      slot.release();
+    }
+  }
+
+  /** Work on the hub's workers, once the organisation holds one of its running slots of the cluster (waiting for one). */
+  private async organizationSlot<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    this.store.engine.expectWork();
+    const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
+    try {
+      return await work();
+    } finally {
+      slot.release();
     }
   }
 
@@ -131,12 +144,14 @@ export class DatasetDataService {
         const formats = choose(guarded.form);
         return await this.onCopy(dataset.id, {
           local: async () => {
-            const result = await this.store.engine.query(dataset.id, guarded.text, scopes, {
-              resultsFormat: formats.results,
-              graphFormat: formats.graph,
-              group: actor.organizationId,
-              ...(maxRows !== undefined ? { maxRows } : {}),
-            });
+            const result = await this.organizationSlot(actor, () =>
+              this.store.engine.query(dataset.id, guarded.text, scopes, {
+                resultsFormat: formats.results,
+                graphFormat: formats.graph,
+                group: actor.organizationId,
+                ...(maxRows !== undefined ? { maxRows } : {}),
+              }),
+            );
             return { body: result.bytes, contentType: result.contentType, truncated: result.truncated, rows: result.count };
           },
           forwarded: () => this.forward(actor, dataset.id, guarded.text, scopes, formats.graph, accept),
@@ -169,7 +184,7 @@ export class DatasetDataService {
   async select(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[], query: string): Promise<unknown> {
     try {
       const bytes = await this.onCopy(datasetId, {
-        local: async () => (await this.store.engine.query(datasetId, query, scopes, { resultsFormat: 'json', group: actor.organizationId })).bytes,
+        local: async () => (await this.organizationSlot(actor, () => this.store.engine.query(datasetId, query, scopes, { resultsFormat: 'json', group: actor.organizationId }))).bytes,
         forwarded: async () => (await this.forward(actor, datasetId, query, scopes, 'turtle', 'application/sparql-results+json')).body,
       });
       return JSON.parse(Buffer.from(bytes).toString('utf8'));
@@ -196,7 +211,7 @@ export class DatasetDataService {
     return this.limited(actor, async () => {
       try {
         const body = await this.onCopy(dataset.id, {
-          local: () => this.store.engine.exportStream(dataset.id, scopes, 'rdfxml', { group: actor.organizationId }),
+          local: () => this.exportInSlot(actor, dataset.id, scopes),
           forwarded: () => this.forwardDownload(actor, dataset.id, scopes),
         });
         return { slug: dataset.slug, body };
@@ -204,6 +219,20 @@ export class DatasetDataService {
         throw this.toApiError(error);
       }
     });
+  }
+
+  /** The export streamed from a worker; the organisation's slot is held until the stream closes. */
+  private async exportInSlot(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
+    this.store.engine.expectWork();
+    const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
+    try {
+      const body = await this.store.engine.exportStream(datasetId, scopes, 'rdfxml', { group: actor.organizationId });
+      body.once('close', () => slot.release());
+      return body;
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
   }
 
   /** A dataset above the memory bound: the query runs at its data source, with the asker's own scopes. */

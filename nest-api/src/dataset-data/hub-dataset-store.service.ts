@@ -33,6 +33,11 @@ export class HubDatasetStore implements OnModuleDestroy {
   readonly forwardClient: OutboundClient;
   /** For forwarded downloads: streamed through, never held (issue 22); an hour at most. */
   private readonly downloadClient: OutboundClient;
+  /**
+   * Per dataset, the version of its data (dataset_copy_versions, raised by discovery) that this
+   * process's copy and kept answers reflect at least: read before each fetch, compared on each query.
+   */
+  private readonly copyVersions = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -98,9 +103,22 @@ export class HubDatasetStore implements OnModuleDestroy {
     await this.downloadClient.close();
   }
 
-  /** Drops the copy of a dataset (discovery saw it change or go offline). */
-  invalidate(datasetId: string): void {
+  /** Drops the copy of a dataset (discovery saw it change or go offline); `version`: the data's new version. */
+  invalidate(datasetId: string, version?: number): void {
     this.cache.invalidate(datasetId);
+    if (version !== undefined) this.copyVersions.set(datasetId, Math.max(version, this.copyVersions.get(datasetId) ?? 0));
+  }
+
+  /**
+   * The dataset's data is at `version` (as PostgreSQL says on this query): a copy fetched before it
+   * changed, and the answers and summaries kept from it, are dropped here, whichever process saw the change.
+   */
+  observeVersion(datasetId: string, version: number): void {
+    const held = this.copyVersions.get(datasetId);
+    if (held !== undefined && held >= version) return;
+    // Unknown here: nothing is held from before (every fetch records the version it read first).
+    if (held !== undefined) this.cache.invalidate(datasetId);
+    this.copyVersions.set(datasetId, version);
   }
 
   /**
@@ -126,8 +144,13 @@ export class HubDatasetStore implements OnModuleDestroy {
     return async (): Promise<FetchedData> => {
       const started = Date.now();
       // The size the data source declared: a copy with fewer triples is cut and not kept (issue 32).
-      const [declared]: { triples: string | null }[] = await this.dataSource.query('SELECT triples FROM datasets WHERE id = $1', [datasetId]);
+      // And the data's version before the fetch: the copy holds that version's data or newer.
+      const [declared]: { triples: string | null; version: number }[] = await this.dataSource.query(
+        'SELECT d.triples, coalesce(v.version, 0) AS version FROM datasets d LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id WHERE d.id = $1',
+        [datasetId],
+      );
       const triples = declared?.triples == null ? null : Number(declared.triples);
+      if (declared) this.copyVersions.set(datasetId, Math.max(declared.version, this.copyVersions.get(datasetId) ?? 0));
       let dump;
       try {
         dump = await this.requestDataset(datasetId, { dump: true }, ['Dataset.ReadAll'], null, 'text/turtle');

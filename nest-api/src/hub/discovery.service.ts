@@ -26,6 +26,16 @@ const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isS
 /** Two lists of categories present (null: unknown) as one comparable key. */
 const categoriesKey = (categories: string[] | null) => (categories === null ? null : categories.join('\n'));
 
+/** Raises the version of a dataset's data (the copies and kept answers of every API process are keyed by it). */
+async function bumpCopyVersion(manager: EntityManager, datasetId: string): Promise<number> {
+  const [row]: { version: number }[] = await manager.query(
+    `INSERT INTO dataset_copy_versions (dataset_id, version) VALUES ($1, 1)
+     ON CONFLICT (dataset_id) DO UPDATE SET version = dataset_copy_versions.version + 1 RETURNING version`,
+    [datasetId],
+  );
+  return row.version;
+}
+
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
 @Injectable()
 export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
@@ -144,7 +154,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples ||
       categoriesKey(categories) !== categoriesKey(dataset.categories);
     const changed = dataset.status !== 'online' || described;
-    if (changed) this.store.invalidate(dataset.id);
+    let version: number | undefined;
     let slug = dataset.slug;
     if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
     this.metrics.discovery.inc({ outcome: 'online' });
@@ -159,8 +169,11 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
         },
       );
       if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
+      // The data's new version: every API process drops its copy and kept answers at its next query on it (issue 34).
+      if (changed) version = await bumpCopyVersion(manager, dataset.id);
       return true;
     });
+    if (changed) this.store.invalidate(dataset.id, version);
     // Online: its copy is loaded now, so that no query waits for the download and parse (ADR 0031).
     if (updated) this.store.warm(dataset.id);
   }

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { SPARQL_LIMITS, SparqlError } from '@datahub/sparql';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+
+/** Released organisation slots are announced here: a process with queries waiting for one tries again at once. */
+const CHANNEL = 'datahub_sparql_slots';
+/** Longest sleep of a waiting organisation between tries while notifications arrive (a slot whose lease ran out announces nothing). */
+const LISTENING_WAIT_MS = 5_000;
+/** Sleep between tries while this process has no working LISTEN connection. */
+const POLLING_WAIT_MS = 500;
+const RELISTEN_MS = 2_000;
+
+export type SlotKind = 'user' | 'organization';
+
+/** A taken slot; release() frees it (once) and wakes the waiters for it. */
+export interface SparqlSlot {
+  release(): void;
+}
+
+interface Attempt {
+  slot: number | null;
+  /** A free slot was seen but another process took it first: try again at once. */
+  raced: boolean;
+  /** Until the earliest lease of the taken slots runs out, ms (null: none taken). */
+  untilExpiryMs: number | null;
+}
+
+interface Waiting {
+  resolve: (slot: SparqlSlot) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The SPARQL running limits of the cluster (issue 34, ADR 0036-i1): each running query holds a row
+ * in sparql_slots (one per user slot and per organisation slot) with a lease this process renews
+ * while it runs; a crashed process's rows expire after SPARQL_SLOT_LEASE_SECONDS. A user without a
+ * free slot is refused at once; a query whose organisation has none waits here, in one queue per
+ * organisation whose head alone asks the database: after a release (NOTIFY), or when a lease runs out.
+ */
+@Injectable()
+export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('SparqlSlots');
+  /** This process's rows; a new id per start, so a restarted process never renews a dead one's rows. */
+  readonly processId = randomUUID();
+  private readonly leaseSeconds: number;
+  private held = 0;
+  private renewer: NodeJS.Timeout | null = null;
+  /** Per organisation, the queries waiting for its slot, oldest first. */
+  private readonly queues = new Map<string, Waiting[]>();
+  /** Per waiting organisation, what wakes its loop early (a release here or elsewhere). */
+  private readonly wakers = new Map<string, () => void>();
+  private listener: Client | null = null;
+  private listening: Promise<void> | null = null;
+  private listenFailedAt = 0;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.leaseSeconds = config.sparql.slotLeaseSeconds;
+  }
+
+  onModuleInit(): void {
+    // Renewed well before the lease ends: a process that is merely busy never loses its slots.
+    this.renewer = setInterval(() => void this.renew(), (this.leaseSeconds * 1000) / 3);
+    this.renewer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.renewer) clearInterval(this.renewer);
+    for (const queue of this.queues.values()) for (const waiting of queue.splice(0)) waiting.reject(new SparqlError('engine_closed', 'the API is stopping'));
+    for (const wake of this.wakers.values()) wake();
+    await this.dataSource.query('DELETE FROM sparql_slots WHERE process_id = $1', [this.processId]).catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Queries waiting for their organisation's slot in this process. */
+  get waiting(): number {
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.length;
+    return count;
+  }
+
+  /** A free slot of `ownerId` (at most `limit` taken in the cluster), or null at once when none is free. */
+  async tryTake(kind: SlotKind, ownerId: string, limit: number): Promise<SparqlSlot | null> {
+    for (let attempt = 0; attempt <= limit; attempt += 1) {
+      const result = await this.attempt(kind, ownerId, limit);
+      if (result.slot !== null) return this.taken(kind, ownerId, result.slot);
+      if (!result.raced) return null;
+    }
+    return null;
+  }
+
+  /**
+   * An organisation slot, waiting for one when all are taken (in arrival order within this process).
+   * More than the engine's queue length waiting here is refused as busy, like a full engine queue.
+   */
+  take(organizationId: string, limit: number): Promise<SparqlSlot> {
+    if (this.stopped) return Promise.reject(new SparqlError('engine_closed', 'the API is stopping'));
+    if (this.waiting >= SPARQL_LIMITS.maxQueueLength) return Promise.reject(new SparqlError('busy', 'too many queries waiting; try again later'));
+    return new Promise<SparqlSlot>((resolve, reject) => {
+      const queue = this.queues.get(organizationId);
+      if (queue) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      this.queues.set(organizationId, [{ resolve, reject }]);
+      void this.serve(organizationId, limit);
+    });
+  }
+
+  /** Hands the organisation's slots to its waiters in turn until none waits; sleeps between tries. */
+  private async serve(organizationId: string, limit: number): Promise<void> {
+    const queue = this.queues.get(organizationId)!;
+    let first = true;
+    while (queue.length > 0 && !this.stopped) {
+      // Listening before the try: a release after it is never missed.
+      if (!first) await this.listen();
+      first = false;
+      let result: Attempt;
+      try {
+        result = await this.attempt('organization', organizationId, limit);
+      } catch (error) {
+        for (const waiting of queue.splice(0)) waiting.reject(error as Error);
+        break;
+      }
+      if (result.slot !== null) {
+        const slot = this.taken('organization', organizationId, result.slot);
+        const waiting = queue.shift();
+        if (waiting) waiting.resolve(slot);
+        else slot.release();
+        continue;
+      }
+      if (result.raced) continue;
+      const cap = this.listener ? LISTENING_WAIT_MS : POLLING_WAIT_MS;
+      await this.sleep(organizationId, Math.max(20, Math.min(cap, result.untilExpiryMs ?? cap)));
+    }
+    this.queues.delete(organizationId);
+  }
+
+  private sleep(organizationId: string, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wakers.get(organizationId) === done) this.wakers.delete(organizationId);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.set(organizationId, done);
+    });
+  }
+
+  /** One try: the lowest free (or expired) slot number is taken by an atomic upsert. */
+  private async attempt(kind: SlotKind, ownerId: string, limit: number): Promise<Attempt> {
+    const [row]: { slot: number | null; free: number; until_expiry_ms: number | null }[] = await this.dataSource.query(
+      `WITH candidate AS (
+         SELECT n FROM generate_series(1, $4::int) AS n
+         WHERE NOT EXISTS (SELECT 1 FROM sparql_slots s WHERE s.kind = $1 AND s.owner_id = $2 AND s.slot = n AND s.expires_at > now())
+         ORDER BY n LIMIT 1
+       ), taken AS (
+         INSERT INTO sparql_slots (kind, owner_id, slot, process_id, expires_at)
+         SELECT $1, $2, n, $3, now() + make_interval(secs => $5) FROM candidate
+         ON CONFLICT (kind, owner_id, slot) DO UPDATE SET process_id = EXCLUDED.process_id, expires_at = EXCLUDED.expires_at
+           WHERE sparql_slots.expires_at <= now()
+         RETURNING slot
+       )
+       SELECT (SELECT slot FROM taken) AS slot, (SELECT count(*)::int FROM candidate) AS free,
+         (SELECT ceil(extract(epoch FROM min(expires_at) - now()) * 1000)::int FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot <= $4 AND expires_at > now()) AS until_expiry_ms`,
+      [kind, ownerId, this.processId, limit, this.leaseSeconds],
+    );
+    return { slot: row.slot, raced: row.slot === null && row.free > 0, untilExpiryMs: row.until_expiry_ms };
+  }
+
+  private taken(kind: SlotKind, ownerId: string, slot: number): SparqlSlot {
+    this.held += 1;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.held -= 1;
+        // Only our own row: after a lease that ran out (a frozen process) the slot may be another's now.
+        void this.dataSource
+          .query(
+            `WITH gone AS (DELETE FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot = $3 AND process_id = $4 RETURNING kind)
+             SELECT pg_notify($5, $2::text) FROM gone WHERE kind = 'organization'`,
+            [kind, ownerId, slot, this.processId, CHANNEL],
+          )
+          .catch((error: Error) => this.logger.warn(`A SPARQL slot was not freed (its lease ends it): ${error.message}`))
+          .finally(() => this.wakers.get(ownerId)?.());
+      },
+    };
+  }
+
+  private async renew(): Promise<void> {
+    if (this.held === 0 || this.stopped) return;
+    await this.dataSource
+      .query('UPDATE sparql_slots SET expires_at = now() + make_interval(secs => $2) WHERE process_id = $1', [this.processId, this.leaseSeconds])
+      .catch((error: Error) => this.logger.warn(`SPARQL slots not renewed: ${error.message}`));
+  }
+
+  /** One LISTEN connection, opened when a query first waits (most processes never need it). */
+  private listen(): Promise<void> {
+    if (this.listener || this.stopped || Date.now() - this.listenFailedAt < RELISTEN_MS) return Promise.resolve();
+    this.listening ??= (async () => {
+      const { url } = this.dataSource.options as { url?: string };
+      const client = new Client({ connectionString: url, application_name: 'datahub-sparql-slots-listen' });
+      const lost = () => {
+        if (this.listener === client) this.listener = null;
+        client.end().catch(() => undefined);
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      client.on('notification', (message) => this.wakers.get(message.payload ?? '')?.());
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+        this.listener = client;
+      } catch (error) {
+        this.logger.warn(`SPARQL slot notifications unavailable (polling): ${(error as Error).message}`);
+        lost();
+        // Not tried again at every try: the waiters poll meanwhile.
+        this.listenFailedAt = Date.now();
+      } finally {
+        this.listening = null;
+      }
+    })();
+    return this.listening;
+  }
+}
