@@ -1,4 +1,5 @@
 import { INVITATION_LABELS } from './labels-usability';
+import { APPLICATION_FIELD_ERRORS, APPLICATION_FIELD_LABELS } from './labels-applications';
 import { SIGN_IN_LIMIT_DETAILS } from './labels-sign-in-limits';
 /**
  * The error catalogue. The API answers with a status and a machine-readable `detail`;
@@ -66,6 +67,9 @@ export const ERROR_TEXTS = {
   xmlDownload: 'Error: er was een probleem bij het downloaden van het xml-bestand.',
   application: {
     unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
+    /** Issue 37: a filled-in field refused for its content says which and why (the spec's text stays for missing ones). */
+    checkField: (field: string, why: string) => `Controleer het veld '${field}': ${why}`,
+    checkFields: (list: string) => `Controleer deze velden: ${list}`,
     nameTaken: 'Er bestaat al een applicatie met deze naam',
     other: 'Er ging iets mis met het aanmaken van de applicatie, neem contact op voor hulp.',
   },
@@ -139,10 +143,28 @@ export function inviteErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
   return error.detail === DETAILS.invalidEmail ? ERROR_TEXTS.invite.invalidEmail : ERROR_TEXTS.invite.other;
 }
 
-export function applicationErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
+export function applicationErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'> & { errors?: Record<string, string> }): string {
   if (error.detail === DETAILS.applicationNameTaken) return ERROR_TEXTS.application.nameTaken;
-  if (error.statusCode === 422) return ERROR_TEXTS.application.unprocessable;
+  if (error.statusCode === 422) return applicationInvalidText(error.errors ?? {});
   return ERROR_TEXTS.application.other;
+}
+
+/** The form's summary of a 422: the spec's text for missing fields, then each other refused field with its label and reason. */
+export function applicationInvalidText(errors: Record<string, string>): string {
+  // Messages that mean 'not filled in': only these earn the spec's summary text.
+  const MISSING_MESSAGES: readonly string[] = [FIELD_ERRORS.required, APPLICATION_FIELD_ERRORS.ownerOrganization];
+  const entries = Object.entries(errors);
+  const missing = entries.length === 0 || entries.some(([, message]) => MISSING_MESSAGES.includes(message));
+  const named = entries
+    .filter(([, message]) => !MISSING_MESSAGES.includes(message))
+    .map(([field, message]) => [APPLICATION_FIELD_LABELS[field] ?? field, message] as const);
+  const detail =
+    named.length === 1
+      ? ERROR_TEXTS.application.checkField(named[0][0], named[0][1])
+      : named.length > 1
+        ? ERROR_TEXTS.application.checkFields(named.map(([label, message]) => `'${label}': ${message}`).join(' '))
+        : '';
+  return [missing ? ERROR_TEXTS.application.unprocessable : '', detail].filter(Boolean).join(' ');
 }
 
 export function datasourceCreateErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {

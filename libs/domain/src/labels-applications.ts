@@ -150,3 +150,18 @@ export const APPLICATION_LABELS = {
     expired: 'Verlopen',
   },
 } as const;
+
+/** The application form's fields by API name, as the error summary names them (issue 37). */
+export const APPLICATION_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: APPLICATION_LABELS.form.name,
+  owner_organization: APPLICATION_LABELS.form.ownerOrganization,
+  about: APPLICATION_LABELS.form.about,
+  usage: APPLICATION_LABELS.form.usage,
+  category: APPLICATION_LABELS.form.category,
+  price_per_year: APPLICATION_LABELS.form.pricePerYear,
+  url: APPLICATION_LABELS.form.url,
+  url_terms_of_delivery: APPLICATION_LABELS.form.urlTermsOfDelivery,
+  url_privacy_statement: APPLICATION_LABELS.form.urlPrivacyStatement,
+  url_licence_server: APPLICATION_LABELS.form.urlLicenceServer,
+  datasource_id: APPLICATION_LABELS.form.datasource,
+};

@@ -157,8 +157,9 @@ test.describe('managing applications', () => {
     await page.getByLabel(L.form.url, { exact: true }).fill('https://gewasvolger.example.nl');
     await page.getByRole('button', { name: L.form.create }).click();
 
-    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.application.unprocessable);
-    await expect(page.getByText('prijs per jaar moet in cijfers zijn')).toBeVisible();
+    // A filled-in field refused for its content is named in the summary (issue 37), not 'Niet alle verplichte velden'.
+    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.application.checkField(L.form.pricePerYear, 'prijs per jaar moet in cijfers zijn'));
+    await expect(page.getByText('prijs per jaar moet in cijfers zijn', { exact: true })).toBeVisible();
     await expect(page.getByLabel(L.form.name, { exact: true })).toHaveValue(name);
     await expect(page.getByLabel(L.form.about, { exact: true })).toHaveValue('Volgt gewassen.');
     await expect(page.getByLabel(L.form.category, { exact: true })).toHaveValue('Gewas registratie');
