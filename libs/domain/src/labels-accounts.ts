@@ -31,6 +31,8 @@ export const ACCOUNT_LABELS = {
     intro:
       'Kies een nieuw wachtwoord voor uw account. Daarna bent u overal uitgelogd, zijn uw persoonlijke API-tokens ingetrokken en logt u in met het nieuwe wachtwoord.',
     password: 'Nieuw wachtwoord',
+    /** Issue 37: the address in full, not masked: whoever holds the link reads that mailbox already. */
+    account: 'Account',
     submit: 'Wachtwoord opslaan',
     invalidTitle: 'Deze link werkt niet meer',
     invalid: 'De link is al gebruikt, verlopen of onjuist. Vraag een nieuwe link aan.',

@@ -58,6 +58,10 @@ export default function ResetPasswordPage() {
     <AuthLayout title={L.title} intro={L.intro}>
       <Form method="post" noValidate className="space-y-5">
         <FormError message={reply?.formError} />
+        {/* Which account (issue 37): in full, since the link holder can read that mailbox anyway. */}
+        <p className="text-sm text-stone-700" data-testid="reset-account">
+          {L.account}: <strong className="break-all font-semibold text-stone-900">{email}</strong>
+        </p>
         {/* For password managers: which account the new password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <NewPasswordField label={L.password} error={reply?.fieldErrors?.password} />
