@@ -37,6 +37,15 @@ export class SecondFactorCheck {
     return rows[0];
   }
 
+  /**
+   * A current TOTP code, without spending its step: enrolment's confirmation, typed in a session
+   * that is already signed in, proves the app works; it is no sign-in, so the sign-in right after
+   * may use the same code (once: that spends the step). Issue 37.
+   */
+  matchesTotp(row: TwoFactorRow, code: string): boolean {
+    return matchingStep(this.box.open(row.secret_sealed), code) !== null;
+  }
+
   /** A current TOTP code not used before: the step it belongs to becomes the last one used. */
   async spendTotp(manager: EntityManager, userId: string, row: TwoFactorRow, code: string): Promise<boolean> {
     const step = matchingStep(this.box.open(row.secret_sealed), code);

@@ -101,7 +101,8 @@ export class TwoFactorService {
     const confirmed = await this.dataSource.transaction(async (manager) => {
       const row = await this.check.row(manager, user.id, true);
       if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
-      if (!(await this.check.spendTotp(manager, user.id, row, code.trim()))) return false;
+      // Not spent (last_step stays NULL): the first sign-in after enrolment takes the code the app still shows (issue 37).
+      if (!this.check.matchesTotp(row, code.trim())) return false;
       await manager.query('UPDATE user_two_factor SET enabled_at = now() WHERE user_id = $1', [user.id]);
       await manager.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [user.id]);
       for (const recovery of codes)
