@@ -98,7 +98,7 @@ export class DatasetDataService {
     try {
       return await work();
     } finally {
-      slot.release();
+      await slot.release();
     }
   }
 
@@ -109,7 +109,7 @@ export class DatasetDataService {
     try {
       return await work();
     } finally {
-      slot.release();
+      await slot.release();
     }
   }
 
@@ -227,10 +227,10 @@ export class DatasetDataService {
     const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
     try {
       const body = await this.store.engine.exportStream(datasetId, scopes, 'rdfxml', { group: actor.organizationId });
-      body.once('close', () => slot.release());
+      body.once('close', () => void slot.release());
       return body;
     } catch (error) {
-      slot.release();
+      await slot.release();
       throw error;
     }
   }

@@ -17,9 +17,9 @@ const RELISTEN_MS = 2_000;
 
 export type SlotKind = 'user' | 'organization';
 
-/** A taken slot; release() frees it (once) and wakes the waiters for it. */
+/** A taken slot; release() frees it (once) and wakes the waiters for it; it resolves once the row is gone. */
 export interface SparqlSlot {
-  release(): void;
+  release(): Promise<void>;
 }
 
 interface Attempt {
@@ -48,7 +48,8 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   /** This process's rows; a new id per start, so a restarted process never renews a dead one's rows. */
   readonly processId = randomUUID();
   private readonly leaseSeconds: number;
-  private held = 0;
+  /** The slots this process holds (kind, owner, number): renewed while held, and only these. */
+  private readonly held = new Map<string, { kind: SlotKind; ownerId: string; slot: number }>();
   private renewer: NodeJS.Timeout | null = null;
   /** Per organisation, the queries waiting for its slot, oldest first. */
   private readonly queues = new Map<string, Waiting[]>();
@@ -135,7 +136,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
         const slot = this.taken('organization', organizationId, result.slot);
         const waiting = queue.shift();
         if (waiting) waiting.resolve(slot);
-        else slot.release();
+        else void slot.release();
         continue;
       }
       if (result.raced) continue;
@@ -179,30 +180,41 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   }
 
   private taken(kind: SlotKind, ownerId: string, slot: number): SparqlSlot {
-    this.held += 1;
-    let released = false;
+    const key = `${kind}:${ownerId}:${slot}`;
+    this.held.set(key, { kind, ownerId, slot });
+    let released: Promise<void> | undefined;
     return {
       release: () => {
-        if (released) return;
-        released = true;
-        this.held -= 1;
+        if (released) return released;
+        this.held.delete(key);
         // Only our own row: after a lease that ran out (a frozen process) the slot may be another's now.
-        void this.dataSource
+        // Awaited by the asker: its next query must find the slot free (a limit of one would refuse it).
+        released = this.dataSource
           .query(
             `WITH gone AS (DELETE FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot = $3 AND process_id = $4 RETURNING kind)
              SELECT pg_notify($5, $2::text) FROM gone WHERE kind = 'organization'`,
             [kind, ownerId, slot, this.processId, CHANNEL],
           )
-          .catch((error: Error) => this.logger.warn(`A SPARQL slot was not freed (its lease ends it): ${error.message}`))
+          .then(
+            () => undefined,
+            (error: Error) => this.logger.warn(`A SPARQL slot was not freed (its lease ends it): ${error.message}`),
+          )
           .finally(() => this.wakers.get(ownerId)?.());
+        return released;
       },
     };
   }
 
   private async renew(): Promise<void> {
-    if (this.held === 0 || this.stopped) return;
+    if (this.held.size === 0 || this.stopped) return;
+    const held = [...this.held.values()];
     await this.dataSource
-      .query('UPDATE sparql_slots SET expires_at = now() + make_interval(secs => $2) WHERE process_id = $1', [this.processId, this.leaseSeconds])
+      .query(
+        `UPDATE sparql_slots s SET expires_at = now() + make_interval(secs => $2)
+         FROM unnest($3::text[], $4::uuid[], $5::int[]) AS h(kind, owner_id, slot)
+         WHERE s.process_id = $1 AND s.kind = h.kind AND s.owner_id = h.owner_id AND s.slot = h.slot`,
+        [this.processId, this.leaseSeconds, held.map((h) => h.kind), held.map((h) => h.ownerId), held.map((h) => h.slot)],
+      )
       .catch((error: Error) => this.logger.warn(`SPARQL slots not renewed: ${error.message}`));
   }
 
