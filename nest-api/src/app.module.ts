@@ -20,6 +20,7 @@ import { EventsModule } from './events/events.module';
 import { EventsRecordModule } from './events/events-record.module';
 import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { InsightModule } from './insight/insight.module';
 import { JobsModule } from './jobs/jobs.module';
 import { InvitationsModule } from './invitations/invitations.module';
@@ -46,6 +47,7 @@ export class AppModule {
         EventsRecordModule,
         MetricsModule,
         JobsModule,
+        IdempotencyModule,
         AuditModule,
         HealthModule,
         AuthModule,

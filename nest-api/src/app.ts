@@ -9,6 +9,7 @@ import { createLogger, PinoNestLogger, requestIdOf } from './logging/logger';
 import { Metrics } from './metrics/metrics';
 import { installMetrics } from './metrics/metrics-http';
 import { SessionCache } from './auth/session-cache';
+import { documentIdempotencyKey } from './idempotency/idempotency';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
 import { createValidationPipe } from './common/validation';
@@ -43,7 +44,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
       API_TOKEN_SECURITY,
     )
     .build();
-  return SwaggerModule.createDocument(app, document);
+  return documentIdempotencyKey(SwaggerModule.createDocument(app, document));
 }
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */

@@ -148,7 +148,7 @@ describe('timed jobs with two API processes on one database', () => {
     const response = await api.request('/api/jobs', { token: admin.token });
     expect(response.status).toBe(200);
     const jobs: { name: string; interval_seconds: number; last_outcome: string | null; next_run_at: string | null }[] = await response.json();
-    expect(jobs.map((job) => job.name)).toEqual(['attempt-counters-prune', 'discovery', 'events-purge', 'expiry-reminders', 'flaky-test-job', 'insight-purge', 'job-runs-prune', 'licence-sync']);
+    expect(jobs.map((job) => job.name)).toEqual(['attempt-counters-prune', 'discovery', 'events-purge', 'expiry-reminders', 'flaky-test-job', 'idempotency-keys-prune', 'insight-purge', 'job-runs-prune', 'licence-sync']);
     for (const job of jobs.filter((job) => job.name !== 'flaky-test-job')) {
       expect(['ok', 'running'], job.name).toContain(job.last_outcome);
       expect(new Date(job.next_run_at!).getTime(), job.name).toBeGreaterThan(Date.now() - 1000);

@@ -2996,7 +2996,10 @@ export interface operations {
     AccessRequestsController_approve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3051,12 +3054,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AccessRequestsController_decline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3110,6 +3123,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3200,7 +3220,10 @@ export interface operations {
     ApplicationsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4074,7 +4097,10 @@ export interface operations {
     TwoFactorController_confirm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4100,6 +4126,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description A request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4519,7 +4559,10 @@ export interface operations {
     AccessRequestsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4580,7 +4623,10 @@ export interface operations {
     AuthorisationsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4617,6 +4663,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description A request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Dutch field errors: dataset, authorisations, assignee_organization, expiration_date */
             422: {
@@ -5218,7 +5271,10 @@ export interface operations {
     DatasourcesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5659,7 +5715,10 @@ export interface operations {
     InvitationsController_invite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6293,7 +6352,10 @@ export interface operations {
     ApiTokensController_createOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 organization_id: string;
             };
@@ -6338,6 +6400,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6591,7 +6660,10 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 organization_id: string;
             };
@@ -6636,6 +6708,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -7176,7 +7255,10 @@ export interface operations {
     ApiTokensController_createPersonal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7210,6 +7292,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description Validation failed, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -7384,7 +7473,10 @@ export interface operations {
     SupportController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, with `Idempotent-Replayed: true`, on any API process, and creates nothing new. The same key with another request: 422; while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7419,6 +7511,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
                 };
+            };
+            /** @description A request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             422: {
                 headers: {

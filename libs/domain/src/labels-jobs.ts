@@ -25,6 +25,7 @@ export const JOB_LABELS = {
     'job-runs-prune': 'Oude taakuitvoeringen opruimen',
     'events-purge': 'Oude gebeurtenissen en webhook-afleveringen opruimen',
     'attempt-counters-prune': 'Verlopen tellers van inlogpogingen opruimen',
+    'idempotency-keys-prune': 'Verlopen Idempotency-Keys van herhaalde verzoeken opruimen',
   } as Record<string, string>,
 } as const;
 

@@ -1,0 +1,190 @@
+import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable, type NestInterceptor, type OnModuleInit } from '@nestjs/common';
+import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { RequestMethod } from '@nestjs/common/enums/request-method.enum';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { ACCESS_RULE, type AccessRule } from '../common/access.decorators';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { SecretBox } from '../common/secret-box';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { TimedJobs } from '../jobs/timed-jobs';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Answer headers worth replaying besides the body (the rest, e.g. x-request-id, belong to each request). */
+const KEPT_HEADERS = ['location', 'content-type'];
+
+/** Machines read these, so they are Dutch as they stand (like the API-token texts). */
+export const IDEMPOTENCY_DETAILS = {
+  invalidKey: 'De Idempotency-Key moet uit 1 tot 255 zichtbare ASCII-tekens bestaan.',
+  otherRequest:
+    'Deze Idempotency-Key is al gebruikt voor een ander verzoek (een andere inhoud of een ander adres). Gebruik voor een nieuw verzoek een nieuwe sleutel.',
+  inFlight:
+    'Een verzoek met deze Idempotency-Key is nog in behandeling. Probeer het over enkele ogenblikken opnieuw; blijft dit antwoord komen, controleer dan of het al is aangemaakt voordat u het met een nieuwe sleutel opnieuw probeert.',
+} as const;
+
+/** Only a signed-in caller's records: the key is kept per user. */
+const KEYED_ACCESS = new Set(['signed-in', 'permission']);
+
+/**
+ * A creating POST of a signed-in caller: a POST whose answer is 201 Created (Nest's default for
+ * POST, unless the handler names another code). The OpenAPI document marks the same operations.
+ */
+export function isCreatingHandler(handler: object, controller: object): boolean {
+  if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST) return false;
+  const code = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
+  const access = (Reflect.getMetadata(ACCESS_RULE, handler) ?? Reflect.getMetadata(ACCESS_RULE, controller)) as AccessRule | undefined;
+  return (code === undefined || code === HttpStatus.CREATED) && access !== undefined && KEYED_ACCESS.has(access.kind);
+}
+
+type Outcome = { run: true } | { run: false; statusCode: number; headers: Record<string, string>; body: string | null };
+
+/**
+ * The records in PostgreSQL (`idempotency_keys`), shared by every API process. Stored answers are
+ * sealed (AES-GCM): some carry a secret shown once, such as a new API token.
+ */
+@Injectable()
+export class IdempotencyKeys implements OnModuleInit {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timedJobs: TimedJobs,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  onModuleInit(): void {
+    this.timedJobs.register({ name: 'idempotency-keys-prune', intervalSeconds: 3600, handler: () => this.prune() });
+  }
+
+  /**
+   * Claims the key for this request (one atomic upsert: a record older than 24 h counts as none),
+   * or says what the earlier request with this key answered. Throws 422 for another request, 409 while in flight.
+   */
+  async begin(userId: string, key: string, fingerprint: string): Promise<Outcome> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO idempotency_keys AS k (user_id, key, fingerprint) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status_code = NULL, headers = NULL, body = NULL, created_at = now()
+         WHERE k.created_at <= now() - interval '24 hours'
+       RETURNING 1`,
+      [userId, key, fingerprint],
+    );
+    if (claimed.length > 0) return { run: true };
+    const [earlier]: { fingerprint: string; status_code: number | null; headers: Record<string, string> | null; body: string | null }[] =
+      await this.dataSource.query('SELECT fingerprint, status_code, headers, body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+    // Released between the two statements (the earlier request failed): this one may run.
+    if (!earlier) return this.begin(userId, key, fingerprint);
+    if (earlier.fingerprint !== fingerprint) throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, IDEMPOTENCY_DETAILS.otherRequest);
+    if (earlier.status_code === null) throw new ApiError(HttpStatus.CONFLICT, IDEMPOTENCY_DETAILS.inFlight);
+    return { run: false, statusCode: earlier.status_code, headers: earlier.headers ?? {}, body: earlier.body === null ? null : this.box.open(earlier.body) };
+  }
+
+  async complete(userId: string, key: string, statusCode: number, headers: Record<string, string>, body: string | null): Promise<void> {
+    await this.dataSource.query('UPDATE idempotency_keys SET status_code = $3, headers = $4, body = $5 WHERE user_id = $1 AND key = $2', [
+      userId,
+      key,
+      statusCode,
+      JSON.stringify(headers),
+      body === null ? null : this.box.seal(body),
+    ]);
+  }
+
+  /** A refused or failed request created nothing: its key is free for the corrected retry. */
+  async release(userId: string, key: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);
+  }
+
+  async prune(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'`);
+  }
+}
+
+/**
+ * `Idempotency-Key` on every creating POST of a signed-in caller, in one place (issue 34 item 6):
+ * the first request with a key runs and its answer is stored; a retry with the same key and the
+ * same request (method, path, body) gets that answer again with `Idempotent-Replayed: true`, on
+ * any API process, for 24 h. Without the header nothing changes.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly keys: IdempotencyKeys) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
+    const key = request.headers['idempotency-key'];
+    if (key === undefined || request.method !== 'POST' || !request.user || !isCreatingHandler(context.getHandler(), context.getClass())) return next.handle();
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new ApiError(HttpStatus.BAD_REQUEST, IDEMPOTENCY_DETAILS.invalidKey);
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const userId = request.user.id;
+    return from(this.keys.begin(userId, key, fingerprint(request))).pipe(
+      mergeMap((outcome) => {
+        if (!outcome.run) {
+          reply.status(outcome.statusCode);
+          for (const [name, value] of Object.entries(outcome.headers)) reply.header(name, value);
+          reply.header(REPLAYED_HEADER, 'true');
+          return of(outcome.body === null ? undefined : JSON.parse(outcome.body));
+        }
+        return next.handle().pipe(
+          mergeMap(async (value: unknown) => {
+            // Stored before the answer leaves: a retry after a lost answer finds it on any process.
+            await this.keys.complete(userId, key, reply.statusCode, keptHeaders(reply), value === undefined ? null : JSON.stringify(value));
+            return value;
+          }),
+          catchError((error: unknown) => from(this.keys.release(userId, key).catch(() => undefined)).pipe(mergeMap(() => throwError(() => error)))),
+        );
+      }),
+    );
+  }
+}
+
+/** Method, path (with query) and a hash of the body as received. */
+function fingerprint(request: FastifyRequest): string {
+  const body = request.body === undefined ? '' : Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body);
+  return `${request.method} ${request.url} ${createHash('sha256').update(body).digest('base64url')}`;
+}
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (typeof value === 'string' || typeof value === 'number') kept[name] = String(value);
+  }
+  return kept;
+}
+
+/**
+ * The OpenAPI document names the header on every creating POST that a signed-in caller makes
+ * (a 201 answer, x-access signed-in or permission), the same set the interceptor serves.
+ */
+export function documentIdempotencyKey(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    const operation = item.post;
+    if (!operation?.responses?.['201'] || !KEYED_ACCESS.has(String((operation as unknown as Record<string, unknown>)['x-access']))) continue;
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: IDEMPOTENCY_HEADER,
+        in: 'header',
+        required: false,
+        description:
+          'Makes a retry safe: the same key with the same request (method, path, body) within 24 h answers what the first one answered, ' +
+          `with \`${REPLAYED_HEADER}: true\`, on any API process, and creates nothing new. The same key with another request: 422; ` +
+          'while the first is still in flight: 409. 1–255 visible ASCII characters, e.g. a UUID made once per form or attempt.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    ];
+    operation.responses['422'] ??= { description: 'Validation failed, or the Idempotency-Key was used for another request' };
+    operation.responses['409'] ??= { description: 'A request with this Idempotency-Key is still in flight' };
+  }
+  return document;
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi, stopProcess } from './harness';
+import { startSecondApi } from './second-api';
+import { TimedJobs } from '../src/jobs/timed-jobs';
+
+/**
+ * Issue 34 item 6: a client whose write was committed but whose answer was lost retries through
+ * another API process. With an Idempotency-Key the retry replays the first answer and creates
+ * nothing new. Two real processes on one database: this file's in-process API (A) and one from dist (B).
+ */
+
+let api: TestApi;
+let organizationId: string;
+
+const TOKEN_PATH = '/api/profile/api-tokens';
+const tokenBody = (name: string) => ({ name, scopes: ['catalogue:read'], expires_in_days: 30 });
+
+function post(base: string, path: string, token: string, body: unknown, key?: string) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function tokensOf(userId: string, name: string): Promise<number> {
+  const [{ count }] = (await api.db.query('SELECT count(*)::int AS count FROM api_tokens WHERE user_id = $1 AND name = $2', [userId, name])) as { count: number }[];
+  return count;
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  organizationId = (await api.createOrganization()).id;
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('Idempotency-Key on creating POSTs', () => {
+  it('a retry through another process after the first one died replays the answer and creates one row', async () => {
+    const user = await api.createUser({ organizationId });
+    const key = randomUUID();
+    const b = await startSecondApi(api);
+    let first: Response;
+    try {
+      first = await post(b.url, TOKEN_PATH, user.token, tokenBody('Kas 3'), key);
+      expect(first.status).toBe(201);
+    } finally {
+      // The write is committed; B dies as if its answer never left.
+      b.child.kill('SIGKILL');
+      await stopProcess(b.child);
+    }
+    const firstBody = await first.json();
+    const retry = await post(api.baseUrl, TOKEN_PATH, user.token, tokenBody('Kas 3'), key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    // The same answer, the one secret included: the client can use what the first request made.
+    expect(await retry.json()).toEqual(firstBody);
+    expect(await tokensOf(user.id, 'Kas 3')).toBe(1);
+    // The stored answer carries that secret, so it is sealed at rest.
+    const [stored] = (await api.db.query('SELECT body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [user.id, key])) as { body: string }[];
+    expect(stored.body).not.toContain((firstBody as { token: string }).token);
+  });
+
+  it('the same key with another body is refused with a Dutch text and creates nothing', async () => {
+    const user = await api.createUser({ organizationId });
+    const key = randomUUID();
+    expect((await post(api.baseUrl, TOKEN_PATH, user.token, tokenBody('Kas 4'), key)).status).toBe(201);
+    const other = await post(api.baseUrl, TOKEN_PATH, user.token, tokenBody('Kas 5'), key);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { detail: string }).detail).toMatch(/Idempotency-Key is al gebruikt voor een ander verzoek/);
+    expect(await tokensOf(user.id, 'Kas 5')).toBe(0);
+  });
+
+  it('a duplicate while the first is still in flight is answered 409', async () => {
+    const user = await api.createUser({ organizationId });
+    const key = randomUUID();
+    const body = tokenBody('Kas 6');
+    // Claim the key as the first request does, so this one finds it in flight.
+    const first = fetch(`${api.baseUrl}${TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    await first;
+    await api.db.query('UPDATE idempotency_keys SET status_code = NULL, body = NULL WHERE user_id = $1 AND key = $2', [user.id, key]);
+    const duplicate = await post(api.baseUrl, TOKEN_PATH, user.token, body, key);
+    expect(duplicate.status).toBe(409);
+    expect(((await duplicate.json()) as { detail: string }).detail).toMatch(/nog in behandeling/);
+    expect(await tokensOf(user.id, 'Kas 6')).toBe(1);
+  });
+
+  it('keys belong to one user, a refused request frees its key, and without a key nothing changes', async () => {
+    const one = await api.createUser({ organizationId });
+    const two = await api.createUser({ organizationId });
+    const key = randomUUID();
+    const invalid = await post(api.baseUrl, TOKEN_PATH, one.token, { name: '', scopes: [] }, key);
+    expect(invalid.status).toBe(422);
+    expect((await post(api.baseUrl, TOKEN_PATH, one.token, tokenBody('Kas 7'), key)).status).toBe(201);
+    const other = await post(api.baseUrl, TOKEN_PATH, two.token, tokenBody('Kas 7'), key);
+    expect(other.status).toBe(201);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(await tokensOf(two.id, 'Kas 7')).toBe(1);
+    expect((await post(api.baseUrl, TOKEN_PATH, one.token, tokenBody('Kas 8'))).status).toBe(201);
+    expect((await post(api.baseUrl, TOKEN_PATH, one.token, tokenBody('Kas 8'))).status).toBe(201);
+    expect(await tokensOf(one.id, 'Kas 8')).toBe(2);
+    expect((await post(api.baseUrl, TOKEN_PATH, one.token, tokenBody('Kas 9'), 'geen geldige sleutel')).status).toBe(400);
+  });
+
+  it('is documented as a header on the creating POSTs, and records older than 24 h are pruned', async () => {
+    const document = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const hasKey = (path: string, method: string) => (document.paths[path][method].parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    expect(hasKey(TOKEN_PATH, 'post')).toBe(true);
+    expect(hasKey('/api/applications', 'post')).toBe(true);
+    expect(hasKey('/api/auth/login', 'post')).toBe(false);
+    expect(hasKey('/api/auth/logout', 'post')).toBe(false);
+
+    const user = await api.createUser({ organizationId });
+    const key = randomUUID();
+    expect((await post(api.baseUrl, TOKEN_PATH, user.token, tokenBody('Kas 10'), key)).status).toBe(201);
+    await api.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND key = $2`, [user.id, key]);
+    // The timed job as pg-boss would run it.
+    await api.app.get(TimedJobs).get('idempotency-keys-prune')!.handler();
+    expect(((await api.db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [user.id, key])) as unknown[]).length).toBe(0);
+  });
+});
