@@ -37,9 +37,9 @@ function When({ at }: { at: string }) {
   );
 }
 
-/** An e-mail or network address that may wrap after '@', '.', ':' or '/' when it must, never inside a word. */
+/** An e-mail address that may wrap after its '@', a network address after '.' or ':', when it must; never inside a word. */
 function Breakable({ text }: { text: string }) {
-  const parts = text.split(/(?<=[@.:/])/);
+  const parts = text.split(text.includes('@') ? /(?<=@)/ : /(?<=[.:/])/);
   return (
     <>
       {parts.map((part, index) => (
