@@ -1,4 +1,6 @@
-import { apiBodyLimit, BAD_INPUT_DETAILS, LABELS } from '@datahub/domain';
+import { apiBodyLimit, BAD_INPUT_DETAILS, DETAILS, LABELS, portalMultipartLimit, UPLOAD_TOO_LARGE_HEADER } from '@datahub/domain';
+import { ACCESS_TOKEN_COOKIE } from '@datahub/domain/server';
+import { refusalPage } from './security.js';
 
 /** @typedef {import('node:http').IncomingMessage & { bodyRefused?: boolean, upstreamAnswered?: boolean }} ProxiedRequest */
 
@@ -30,6 +32,45 @@ export function refuseDeclaredOversize() {
       return answerApiError(req, res, 413, BAD_INPUT_DETAILS.tooLarge);
     }
     next();
+  };
+}
+
+const UPLOAD_TYPE = /^\s*(?:multipart\/form-data|image\/|application\/octet-stream)/i;
+const SIGNED_IN_COOKIE = new RegExp(`(?:^|;\\s*)${ACCESS_TOKEN_COOKIE}=[^;\\s]`);
+
+/**
+ * Express middleware before the /api proxy: an upload (multipart or image body) that brings no
+ * credential at all (no session cookie, no Authorization) gets nest-api's own 401 here and is not
+ * streamed on. nest-api refuses it before reading it, and the connection closing under the rest of
+ * the upload came back as a 502 (issue 32).
+ * @returns {import('express').RequestHandler}
+ */
+export function refuseAnonymousUploads() {
+  return (req, res, next) => {
+    if (!UPLOAD_TYPE.test(req.headers['content-type'] ?? '') || req.headers.authorization || SIGNED_IN_COOKIE.test(req.headers.cookie ?? '')) return next();
+    /** @type {ProxiedRequest} */ (req).bodyRefused = true;
+    answerApiError(req, res, 401, DETAILS.unauthenticated);
+  };
+}
+
+/**
+ * Express middleware for the portal's pages: a multipart body that declares more bytes than the
+ * page takes is never read. An upload form's page is told (UPLOAD_TOO_LARGE_HEADER) and answers the
+ * 413 in its form, after its sign-in check; any other page (1 MB) gets a bare Dutch 413 page here.
+ * The rest of the body is read and dropped after the answer, so the browser sees it.
+ * @returns {import('express').RequestHandler}
+ */
+export function refuseOversizeUploads() {
+  return (req, res, next) => {
+    delete req.headers[UPLOAD_TOO_LARGE_HEADER];
+    const limit = portalMultipartLimit(req.originalUrl, req.headers['content-type']);
+    if (!limit || Number(req.headers['content-length'] ?? 0) <= limit.bytes) return next();
+    if (limit.inPage) {
+      req.headers[UPLOAD_TOO_LARGE_HEADER] = '1';
+      return next();
+    }
+    res.status(413).set('Cache-Control', 'no-store').type('html').send(refusalPage(BAD_INPUT_DETAILS.tooLarge));
+    req.resume();
   };
 }
 

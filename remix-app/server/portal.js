@@ -5,7 +5,7 @@ import compression from 'compression';
 import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { countStreamedBody, proxyError, refuseDeclaredOversize } from './api-body-limit.js';
+import { countStreamedBody, proxyError, refuseAnonymousUploads, refuseDeclaredOversize, refuseOversizeUploads } from './api-body-limit.js';
 import { ConfigError, readServerEnv } from './env.js';
 import { contentSecurityPolicy, isApiPath, refuseApiTokens, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 import { requestId } from './request-id.js';
@@ -31,6 +31,7 @@ app.use(securityHeaders({ dev }));
 app.use(requestId());
 
 app.use('/api', refuseDeclaredOversize());
+app.use('/api', refuseAnonymousUploads());
 // nest-api answers /api/* for the browser on our own origin: login redirects, downloads,
 // Swagger. Bodies are streamed both ways, so nothing may parse them before this point.
 app.use(
@@ -59,6 +60,7 @@ app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 1
 app.use(refuseOtherMethods());
 app.use(refuseApiTokens());
 app.use(refuseCrossOriginPosts());
+app.use(refuseOversizeUploads());
 
 /** @type {import('vite').ViteDevServer | undefined} */
 let vite;

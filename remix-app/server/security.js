@@ -107,8 +107,8 @@ export function refuseApiTokens() {
   };
 }
 
-/** @param {string} message */
-function refusalPage(message) {
+/** A small Dutch page with one message (refusals answered before Remix). @param {string} message */
+export function refusalPage(message) {
   return [
     '<!DOCTYPE html><html lang="nl"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -29,10 +29,50 @@ export function jsonBodyLimit(url: string): number {
   return JSON_ROUTE_LIMITS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? API_BODY_LIMITS.json;
 }
 
-/** The most nest-api takes for this URL and content type (anything it does not parse: the JSON limit, as nest-api refuses it anyway). */
+/** The one API route that takes multipart (support requests), and the two that take an image as the raw body (logos). */
+export const API_MULTIPART_PATH = '/api/support-requests';
+const API_IMAGE_PATH = /^\/api\/(?:applications|organizations)\/[^/]+\/logo$/;
+
+const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+/**
+ * The most nest-api takes for this URL and content type: multipart and images only on the routes
+ * that take them (issue 32: a 14 MB multipart post to any other route is refused by its length,
+ * not streamed on); anything else, or anything it does not parse: the JSON limit of the path.
+ */
 export function apiBodyLimit(url: string, contentType: string | undefined): number {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'multipart/form-data') return API_BODY_LIMITS.multipart;
-  if (type.startsWith('image/') || type === 'application/octet-stream') return API_BODY_LIMITS.image;
+  const type = mediaType(contentType);
+  const path = url.split('?')[0];
+  if (type === 'multipart/form-data' && path === API_MULTIPART_PATH) return API_BODY_LIMITS.multipart;
+  if ((type.startsWith('image/') || type === 'application/octet-stream') && API_IMAGE_PATH.test(path)) return API_BODY_LIMITS.image;
   return jsonBodyLimit(url);
+}
+
+/** Room for the form's own fields and the multipart framing around a logo. */
+const LOGO_FORM_EXTRA = 64 * 1024;
+/** The portal pages whose forms upload files (multipart): the support form and the three logo forms. */
+const PORTAL_UPLOAD_ROUTES: [path: RegExp, limit: PortalUploadLimit][] = [
+  [/^\/hulp$/, { bytes: API_BODY_LIMITS.multipart, inPage: true }],
+  [/^\/(?:mijn-organisatie|organisatie\/[^/]+|beheer-applicatie\/[^/]+)$/, { bytes: APPLICATION_LIMITS.logoMaxBytes + LOGO_FORM_EXTRA, inPage: true }],
+];
+
+/**
+ * A portal page's multipart limit. `inPage`: the page's own action answers the 413 in its form (with
+ * the file limit the user can act on), told by UPLOAD_TOO_LARGE_HEADER; otherwise a bare Dutch 413 page.
+ */
+export type PortalUploadLimit = { bytes: number; inPage: boolean };
+
+/** Set by the portal's server (never passed on from the client) on a multipart post that declares more than its page takes. */
+export const UPLOAD_TOO_LARGE_HEADER = 'x-datahub-upload-too-large';
+
+/**
+ * The most a portal page's action takes as multipart, checked against Content-Length before the
+ * body is read: the upload forms the sum of their files' limits, every other page the JSON limit
+ * (its forms are text only). Other bodies (url-encoded forms): no limit here (null).
+ */
+export function portalMultipartLimit(url: string, contentType: string | undefined): PortalUploadLimit | null {
+  if (mediaType(contentType) !== 'multipart/form-data') return null;
+  // A Remix single-fetch submission ('/hulp.data', the index route's '/_root.data') names the same page.
+  const path = url.split('?')[0].replace(/\/_root\.data$/, '/').replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
+  return PORTAL_UPLOAD_ROUTES.find(([pattern]) => pattern.test(path))?.[1] ?? { bytes: API_BODY_LIMITS.json, inPage: false };
 }

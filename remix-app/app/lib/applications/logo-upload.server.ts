@@ -5,7 +5,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from '@remix-run/node';
-import { APPLICATION_FIELD_ERRORS, APPLICATION_LABELS, APPLICATION_LIMITS } from '@datahub/domain';
+import { APPLICATION_FIELD_ERRORS, APPLICATION_LABELS, APPLICATION_LIMITS, UPLOAD_TOO_LARGE_HEADER } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { requireValidCsrf } from '../core/csrf.server';
 import { textField, type FormReply } from '../core/forms';
@@ -35,6 +35,8 @@ function logoCall(request: Request, target: LogoTarget, method: 'put' | 'delete'
 }
 
 export async function logoAction(request: Request, target: LogoTarget, backTo: string) {
+  // Declared larger than the form takes (the portal's server checked the length): refused unread (issue 32).
+  if (request.headers.get(UPLOAD_TOO_LARGE_HEADER)) return data<LogoReply>({ intent: 'logo', formError: APPLICATION_FIELD_ERRORS.logoSize }, { status: 413 });
   let formData: FormData;
   try {
     formData = await readForm(

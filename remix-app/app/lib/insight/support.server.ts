@@ -6,7 +6,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node';
-import { ERROR_TEXTS, SUPPORT_FIELD_ERRORS, SUPPORT_LIMITS } from '@datahub/domain';
+import { ERROR_TEXTS, SUPPORT_FIELD_ERRORS, SUPPORT_LIMITS, UPLOAD_TOO_LARGE_HEADER } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { requireValidCsrf } from '../core/csrf.server';
@@ -45,6 +45,8 @@ function attachmentHandler(): UploadHandler {
 export async function supportAction(args: { request: Request; context: unknown }) {
   const { request } = args;
   await requireCurrentUserWithPermissions(args as never);
+  // Declared larger than three attachments at their limit (the portal's server checked the length): refused unread (issue 32).
+  if (request.headers.get(UPLOAD_TOO_LARGE_HEADER)) return data<SupportReply>({ fieldErrors: { attachments: SUPPORT_FIELD_ERRORS.tooLarge } }, { status: 413 });
   const formData = await readForm(request, (r) =>
     isMultipart(r)
       ? unstable_parseMultipartFormData(r, unstable_composeUploadHandlers(attachmentHandler(), unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
