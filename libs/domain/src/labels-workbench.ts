@@ -6,6 +6,9 @@ export const WORKBENCH_LABELS = {
   summaryLine: (rows: number, seconds: string) => `${formatCount(rows)} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
   /** The table's scrollable region (keyboard users scroll it after focusing it). */
   tableRegion: 'Resultaattabel (scrollbaar)',
+  /** The raw SPARQL JSON answer, folded away under the table (issue 37). */
+  showJson: 'Toon JSON',
+  hideJson: 'Verberg JSON',
   fullIri: (iri: string) => `Volledige IRI: ${iri}`,
   paging: 'Pagina’s van het resultaat',
   pageOf: (page: number, pages: number) => `Pagina ${page} van ${pages}`,

@@ -35,12 +35,13 @@ function useBreadcrumb(): Crumb[] | null {
 }
 
 /**
- * Each step is cut off with an ellipsis when the bar is too narrow (the parent at most half of it);
- * the full text stays in the title and the accessible name.
+ * On phones the breadcrumb has its own row under the top bar's buttons, the current page wrapping onto
+ * a second line (issue 37: it was cut to 'Datas… › K…'); from `sm` up it shares the bar, each step cut
+ * off with an ellipsis when needed (the parent at most half of it). The full text stays in the title.
  */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <nav aria-label={BREADCRUMB_LABELS.label} className="min-w-0" data-testid="top-bar-breadcrumb">
+    <nav aria-label={BREADCRUMB_LABELS.label} className="order-last min-w-0 basis-full pb-2 sm:order-none sm:flex-1 sm:basis-auto sm:pb-0" data-testid="top-bar-breadcrumb">
       <ol className="flex min-w-0 items-center gap-1">
         {crumbs.map((crumb, index) => {
           const current = index === crumbs.length - 1;
@@ -51,7 +52,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
                 <span
                   aria-current={current ? 'page' : undefined}
                   title={crumb.label}
-                  className="min-w-0 truncate text-lg font-semibold text-stone-900"
+                  className="line-clamp-2 min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere] sm:block sm:truncate sm:text-lg"
                 >
                   {crumb.label}
                 </span>
@@ -78,7 +79,7 @@ export function TopBarHeading({ title }: { title: string }) {
   if (crumbs) return <Breadcrumb crumbs={crumbs} />;
   if (!title) return null;
   return (
-    <p className="min-w-0 truncate text-lg font-semibold text-stone-900" title={title} data-testid="top-bar-title">
+    <p className="min-w-0 flex-1 truncate text-lg font-semibold text-stone-900" title={title} data-testid="top-bar-title">
       {title}
     </p>
   );

@@ -14,6 +14,8 @@ export const SPARQL_FORM_ID = 'sparql-form';
 
 function ResultTable({ table }: { table: WorkbenchTable }) {
   if (table.total === 0) return <p className="mt-4 text-stone-600">{L.noRows}</p>;
+  // A column of numbers only is aligned right, its header too.
+  const numeric = table.vars.map((_, column) => table.rows.every((row) => row[column]!.numeric || row[column]!.text === '') && table.rows.some((row) => row[column]!.numeric));
   return (
     // A region keyboard users can focus and scroll (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
@@ -22,8 +24,9 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
         <caption className="sr-only">{L.table}</caption>
         <thead className="sticky top-0 bg-stone-100">
           <tr>
-            {table.vars.map((name) => (
-              <th key={name} scope="col" className="px-3 py-2 font-semibold text-stone-800">
+            {table.vars.map((name, column) => (
+              // Headers never break per letter on a phone (issue 37); the region scrolls sideways instead.
+              <th key={name} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold text-stone-800 ${numeric[column] ? 'text-right' : ''}`}>
                 {name}
               </th>
             ))}
@@ -33,7 +36,8 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
           {table.rows.map((row, index) => (
             <tr key={index} className="border-t border-stone-100">
               {row.map((cell, column) => (
-                <td key={column} className="break-all px-3 py-1.5 align-top text-stone-800">
+                // Numbers unbroken and right-aligned; other text wraps only where it must, from a readable width.
+                <td key={column} className={cell.numeric ? 'whitespace-nowrap px-3 py-1.5 text-right align-top tabular-nums text-stone-800' : 'min-w-[10rem] px-3 py-1.5 align-top text-stone-800 [overflow-wrap:anywhere]'}>
                   {cell.iri ? (
                     // The full IRI on hover (title) and on focus (the same text, shown as a tooltip and read out).
                     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus shows the full IRI (hover alone leaves keyboard users out)
@@ -135,10 +139,17 @@ export function SparqlResult({ slug, reply, downloadFailed }: { slug: string; re
           {reply.truncated && reply.table ? <p className="mt-2 text-sm font-medium text-amber-800">{L.truncated(reply.table.total)}</p> : null}
           {reply.table ? <ResultTable table={reply.table} /> : null}
           {reply.table ? <Paging table={reply.table} /> : null}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scrollable JSON must take focus to be scrolled by keyboard */}
-          <pre aria-label={L.json} tabIndex={0} className="mt-4 max-h-96 overflow-auto rounded-md bg-stone-900 p-4 text-xs text-stone-100">
-            {reply.json}
-          </pre>
+          {/* The raw answer is for developers: behind a disclosure (no JavaScript needed), open when there is no table. */}
+          <details className="group mt-4" open={!reply.table} data-testid="sparql-json">
+            <summary className="inline-flex cursor-pointer items-center gap-1 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+              <span className="group-open:hidden">{W.showJson}</span>
+              <span className="hidden group-open:inline">{W.hideJson}</span>
+            </summary>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scrollable JSON must take focus to be scrolled by keyboard */}
+            <pre aria-label={L.json} tabIndex={0} className="mt-2 max-h-96 overflow-auto rounded-md bg-stone-900 p-4 text-xs text-stone-100">
+              {reply.json}
+            </pre>
+          </details>
         </div>
       ) : null}
     </div>

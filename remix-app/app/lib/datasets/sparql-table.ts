@@ -7,7 +7,14 @@ export const PAGE_SIZE = 100;
 export interface TableCell {
   text: string;
   iri?: string;
+  /** A number (an XSD numeric literal): shown unbroken, aligned right. */
+  numeric?: boolean;
 }
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const NUMERIC_TYPES = new Set(
+  ['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedInt', 'unsignedLong', 'unsignedShort', 'unsignedByte'].map((name) => XSD + name),
+);
 
 export interface WorkbenchTable {
   /** The query's variables, in its order. */
@@ -42,14 +49,14 @@ export function prefixedName(iri: string, prefixes: [string, string][]): string 
 }
 
 /** The text of one bound value: IRIs shortened with the query's prefixes, literals as their text. */
-function cell(value: { type: string; value: string } | undefined, prefixes: [string, string][]): TableCell {
+function cell(value: { type: string; value: string; datatype?: string } | undefined, prefixes: [string, string][]): TableCell {
   if (!value) return { text: '' };
   if (value.type === 'uri') {
     const short = prefixedName(value.value, prefixes);
     return short === null ? { text: value.value } : { text: short, iri: value.value };
   }
   if (value.type === 'bnode') return { text: `_:${value.value}` };
-  return { text: value.value };
+  return value.datatype && NUMERIC_TYPES.has(value.datatype) ? { text: value.value, numeric: true } : { text: value.value };
 }
 
 /** A SELECT answer as the workbench's table, page `page` (1-based, kept within the pages there are). */
