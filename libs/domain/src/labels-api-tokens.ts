@@ -63,6 +63,9 @@ export const API_TOKEN_LABELS = {
   expiryInvalid: 'Kies een geldigheid van 30, 90 of 365 dagen, of een datum binnen een jaar.',
   limitReached: 'U heeft al het maximale aantal (20) geldige API-tokens. Trek er eerst een in.',
   failed: 'Er ging iets mis met de API-token, probeer het opnieuw.',
+  /** The dataset page's folded section with what only developers need (issue 37). */
+  developersTitle: 'Voor ontwikkelaars',
+  developersHint: 'SPARQL-endpoint en een voorbeeld met curl',
   apiTitle: 'Gebruik via API',
   apiIntro:
     'Lees deze dataset met uw eigen software via het SPARQL 1.1 Protocol, met een API-token met de scope data:read (aan te maken op uw profiel of bij uw organisatie).',

@@ -69,6 +69,8 @@ export const DATASET_LABELS = {
     updated: (date: string) => `Bijgewerkt op ${date}`,
     /** Before the categories present in a dataset (the labels of its categories). */
     categories: 'Categorieën',
+    /** One chip instead of the same eight on every row, when a dataset has every category (issue 37). */
+    allCategories: 'Alle categorieën',
   },
   myDatasets: {
     title: 'Mijn datasets',

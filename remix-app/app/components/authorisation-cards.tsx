@@ -75,7 +75,7 @@ function AuthorisationCard({ group, side, today }: { group: AuthorisationGroup; 
   const item = group.first;
   return (
     <li className="flex min-w-0 items-start gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="authorisation-card">
-      <DatasetOwnerLogo name={item.assignee_organization_name} logoUrl={item.assignee_organization_logo_url} />
+      <DatasetOwnerLogo name={item.assignee_organization_name} logoUrl={item.assignee_organization_logo_url} colourKey={item.assignee_organization_slug} />
       <div className="min-w-0">
         <h3 className="line-clamp-2 font-medium text-stone-900 [overflow-wrap:anywhere]" title={datasetName(item)}>
           <Link to={`/dataset/${encodeURIComponent(item.dataset_slug)}`} className="underline-offset-2 hover:underline">

@@ -4,12 +4,15 @@ import { CONSENT_LABELS } from '@datahub/domain';
 import { routePattern, subjectSlug } from '~/lib/core/route-pattern';
 import type { loader as rootLoader } from '~/root';
 import { CsrfInput } from './csrf-input';
+import { useSecondaryActions } from './form-controls';
 
 const BUTTON =
   'rounded-md px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2';
 
 /** The consent choice as a real form (works without JavaScript); posts to /toestemming and comes back here. */
 export function ConsentForm({ back, flash = false, className = '' }: { back: string; flash?: boolean; className?: string }) {
+  // Among a page's secondary actions both choices look the same.
+  const quiet = useSecondaryActions();
   return (
     <Form method="post" action="/toestemming" preventScrollReset noValidate className={`flex flex-wrap gap-3 ${className}`}>
       <CsrfInput />
@@ -18,7 +21,12 @@ export function ConsentForm({ back, flash = false, className = '' }: { back: str
       <button type="submit" name="keuze" value="noodzakelijk" className={`${BUTTON} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`}>
         {CONSENT_LABELS.necessaryOnly}
       </button>
-      <button type="submit" name="keuze" value="alle" className={`${BUTTON} bg-brand-600 text-white hover:bg-brand-700`}>
+      <button
+        type="submit"
+        name="keuze"
+        value="alle"
+        className={`${BUTTON} ${quiet ? 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
+      >
         {CONSENT_LABELS.accept}
       </button>
     </Form>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
-import { categoryLabel, DATASET_LABELS, formatDateLong, initials, titleCase } from '@datahub/domain';
+import { categoryLabel, DATASET_LABELS, formatDateLong, initials, KNOWN_CATEGORIES, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
+import { avatarStyle } from '~/lib/core/avatar-colour';
 import { isOnline } from '~/lib/datasets/datasets';
 import { SearchForm } from './search-form';
 
@@ -9,14 +10,18 @@ const L = DATASET_LABELS;
 export const cardGridClass = 'mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
 
-/** The owner's logo, or the first two letters of its name, uppercased. */
-export function DatasetOwnerLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+/**
+ * The owner's logo, or the first two letters of its name, uppercased, on a colour of its own
+ * (from `colourKey`, the organisation's slug; its name where the page has no slug).
+ */
+export function DatasetOwnerLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />;
   return (
     <span
       aria-hidden="true"
       data-testid="logo-initials"
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+      style={avatarStyle(colourKey || name)}
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-semibold"
     >
       {initials(name) || '··'}
     </span>
@@ -42,7 +47,7 @@ export type DatasetCardData = Pick<
   DatasetView,
   'slug' | 'name' | 'status' | 'owner_organization_name' | 'owner_organization_logo_url'
 > &
-  Partial<Pick<DatasetView, 'about' | 'updated_at' | 'categories'>>;
+  Partial<Pick<DatasetView, 'about' | 'updated_at' | 'categories' | 'triples' | 'owner_organization_slug'>>;
 
 /**
  * The categories present in a dataset as small Dutch labels; nothing when unknown or none. Inside
@@ -50,6 +55,15 @@ export type DatasetCardData = Pick<
  */
 function DatasetCategories({ categories }: { categories: string[] | null | undefined }) {
   if (!categories?.length) return null;
+  // Eight equal chips on every row tell the reader nothing (issue 37): a dataset with them all says so once.
+  if (categories.length === KNOWN_CATEGORIES.length) {
+    return (
+      <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="dataset-categories">
+        <span className="sr-only">{L.datasets.categories}: </span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200">{L.datasets.allCategories}</span>
+      </span>
+    );
+  }
   return (
     <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="dataset-categories">
       <span className="sr-only">{L.datasets.categories}: </span>
@@ -72,7 +86,7 @@ function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData
         to={`/dataset/${encodeURIComponent(dataset.slug)}`}
         className="flex h-full items-center gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
-        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+        <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} colourKey={dataset.owner_organization_slug} />
         <span className="min-w-0">
           <span className="line-clamp-2 break-words font-medium text-stone-900" title={name}>
             {name}
@@ -128,7 +142,7 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
               className="flex flex-col gap-2 p-4 transition hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 sm:flex-row sm:items-center sm:gap-4"
             >
               <span className="flex min-w-0 flex-1 items-center gap-3">
-                <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} />
+                <DatasetOwnerLogo name={dataset.owner_organization_name} logoUrl={dataset.owner_organization_logo_url} colourKey={dataset.owner_organization_slug} />
                 <span className="min-w-0">
                   <span className="block break-words font-medium text-stone-900">{name}</span>
                   {dataset.about ? (
@@ -137,9 +151,12 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
                     </span>
                   ) : null}
                   <DatasetCategories categories={dataset.categories} />
-                  {dataset.updated_at ? (
-                    <span className="mt-0.5 block text-xs text-stone-500" data-testid="dataset-updated">
-                      {L.datasets.updated(formatDateLong(dataset.updated_at))}
+                  {/* What differs between datasets: size and last update, on one line. */}
+                  {dataset.updated_at || typeof dataset.triples === 'number' ? (
+                    <span className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone-500">
+                      {typeof dataset.triples === 'number' ? <span data-testid="dataset-triples">{L.dataset.triples(dataset.triples)}</span> : null}
+                      {typeof dataset.triples === 'number' && dataset.updated_at ? <span aria-hidden="true">·</span> : null}
+                      {dataset.updated_at ? <span data-testid="dataset-updated">{L.datasets.updated(formatDateLong(dataset.updated_at))}</span> : null}
                     </span>
                   ) : null}
                 </span>

@@ -1,9 +1,9 @@
 import { useFormAction, useNavigation } from '@remix-run/react';
-import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 import { describedBy } from '~/lib/core/forms';
 import { Spinner } from './spinner';
 import { useKeptValue } from './kept-form';
-import { primaryButton } from './button';
+import { primaryButton, secondaryButton } from './button';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
@@ -67,12 +67,24 @@ export function useIsPending(formAction?: string): boolean {
 }
 
 /** While pending the button keeps its colours (faded text failed WCAG contrast); the spinner and the wait cursor say it is busy. */
+/** Inside it, submit buttons take the secondary look: a page with many sections keeps one primary action (issue 37). */
+const SecondaryContext = createContext(false);
+
+export function SecondaryActions({ children }: { children: ReactNode }) {
+  return <SecondaryContext.Provider value={true}>{children}</SecondaryContext.Provider>;
+}
+
+export function useSecondaryActions(): boolean {
+  return useContext(SecondaryContext);
+}
+
 export function SubmitButton({ children, pending, pendingLabel }: { children: ReactNode; pending: boolean; pendingLabel: string }) {
+  const look = useSecondaryActions() ? secondaryButton : primaryButton;
   return (
     <button
       type="submit"
       aria-disabled={pending || undefined}
-      className={primaryButton('inline-flex items-center justify-center gap-2 transition focus-visible:ring-offset-2 aria-disabled:cursor-wait')}
+      className={look('inline-flex items-center justify-center gap-2 transition focus-visible:ring-offset-2 aria-disabled:cursor-wait')}
       onClick={(event) => {
         if (pending) event.preventDefault();
       }}

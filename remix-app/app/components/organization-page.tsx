@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { APPLICATION_LABELS, LABELS, ORGANIZATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/core/forms';
 import type { OrganizationView } from '@datahub/api-client';
+import { avatarStyle } from '~/lib/core/avatar-colour';
 import { LogoForm } from './logo-form';
 import { UsersTable } from './users-table';
 import { CsrfInput } from './csrf-input';
@@ -19,10 +20,11 @@ interface OrganizationPageData {
 
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
 
-export function OrganizationLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+/** The logo, or the initials on the organisation's own colour (from its slug: equal initials look different). */
+export function OrganizationLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 rounded-full object-cover" />;
   return (
-    <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
+    <span aria-hidden="true" data-testid="organization-initials" style={avatarStyle(colourKey || name)} className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-semibold">
       {initials(name) || '··'}
     </span>
   );
@@ -46,7 +48,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
   return (
     <div>
       <div className="flex items-center gap-4">
-        <OrganizationLogo name={shownName} logoUrl={organization.logo_url} />
+        <OrganizationLogo name={shownName} logoUrl={organization.logo_url} colourKey={organization.slug} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{title}</h1>
           {shownName && shownName !== title ? <p className="mt-1 text-stone-600">{shownName}</p> : null}

@@ -66,7 +66,7 @@ function OrganizationList({ rows, empty, labelledBy, shown, moreHref }: { rows: 
         return (
           <li key={row.slug} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <span className="flex min-w-0 items-center gap-3">
-              <OrganizationLogo name={row.name} logoUrl={row.logoUrl} />
+              <OrganizationLogo name={row.name} logoUrl={row.logoUrl} colourKey={row.slug} />
               <span className="min-w-0">
                 <span className="block font-medium text-stone-900">{row.name || L.unnamed}</span>
                 {row.personal ? <span className="block text-sm text-stone-600">{row.slug}</span> : null}

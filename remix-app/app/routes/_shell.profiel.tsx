@@ -12,7 +12,7 @@ import { ConsentForm } from '~/components/consent-banner';
 import { RatingScale } from '~/components/rating-prompt';
 import { CsrfInput } from '~/components/csrf-input';
 import { ErrorPanel } from '~/components/error-page';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { FormError, SecondaryActions, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
 import { PersonNameFields } from '~/components/person-name-fields';
 import { apiGet, apiRequest } from '~/lib/core/api.server';
 import { consentChoice, privacySignal } from '~/lib/account/consent.server';
@@ -107,6 +107,8 @@ export default function ProfilePage() {
         <CsrfInput />
       </Form>
 
+      {/* One primary action on the page, saving the details above; every other section's is secondary (issue 37). */}
+      <SecondaryActions>
       <PasswordChangeSection hasPassword={profile.hasPassword} email={profile.email} reply={passwordReply} />
 
       <TwoFactorSection view={profile.twoFactor} reply={twoFactorReply} />
@@ -155,6 +157,7 @@ export default function ProfilePage() {
           </SubmitButton>
         </Form>
       </section>
+      </SecondaryActions>
     </div>
   );
 }

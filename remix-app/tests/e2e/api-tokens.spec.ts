@@ -82,6 +82,8 @@ test.describe('API tokens', () => {
 
     // 'Gebruik via API' on the dataset page: the endpoint and a curl example with a placeholder.
     await page.goto(`/dataset/${dataset.slug}`);
+    // Folded under 'Voor ontwikkelaars' (issue 37).
+    await page.getByText(L.developersTitle, { exact: true }).click();
     const usage = page.getByRole('region', { name: L.apiTitle });
     const endpoint = (await usage.getByTestId('sparql-endpoint').textContent()) ?? '';
     expect(endpoint).toMatch(new RegExp(`/api/datasets/${dataset.dataset_id}/sparql$`));
