@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { LABELS } from '@datahub/domain';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { requireValidCsrf } from './csrf.server';
+import { rememberFormKey } from './idempotency.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -28,7 +29,9 @@ export async function readForm(
 ): Promise<FormData> {
   if (!isFormBody(request)) throw notAForm(415);
   try {
-    return await parse(request);
+    const formData = await parse(request);
+    rememberFormKey(request, formData);
+    return formData;
   } catch (error) {
     if (error instanceof Response || keep(error)) throw error;
     throw notAForm(400);

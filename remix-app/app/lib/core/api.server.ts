@@ -7,6 +7,7 @@ import { recordedFetch } from '../page-cache/page-replay.server';
 import { loginPath, requestedPath } from './redirects';
 import { getAccessToken } from './session.server';
 import { endedSessionCookies } from '../account/session-ending.server';
+import { idempotencyKeyFor } from './idempotency.server';
 
 type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -85,6 +86,9 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     else if (auth === 'required') redirectToLogin(request);
   }
   if (options.raw) headers.set('Content-Type', options.raw.contentType);
+  // A form's post retried after a lost answer must not create twice (issue 34): nest-api replays.
+  const idempotencyKey = method === 'post' && !options.raw ? idempotencyKeyFor(request, path, init) : undefined;
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
   // recordedFetch lets the page cache know which answers a page was made of.
