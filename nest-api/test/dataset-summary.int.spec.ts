@@ -77,6 +77,11 @@ describe('GET /api/datasets/{id}/summary', () => {
     // Most frequent first.
     const uses = ownerSummary.properties.map((row) => row.uses);
     expect(uses).toEqual([...uses].sort((a, b) => b - a));
+    // The prefixes the Turtle declares, for naming its terms on the page (issue 37 item 7).
+    // A prefix declared again (the edge cases re-declare ':') keeps its last namespace.
+    const declared = [...new Map([...hub.turtle.matchAll(/^(?:@prefix|PREFIX)\s+(\w*):\s*<([^>]+)>/gim)].map((m) => [m[1], m[2]]))].map(([prefix, namespace]) => ({ prefix, namespace }));
+    expect(declared.length).toBeGreaterThan(0);
+    expect((ownerSummary as Summary & { prefixes: unknown }).prefixes).toEqual(declared);
 
     const water = (await (await summaryOf(grantee)).json()) as Summary;
     expect(shown(water)).toEqual(expected(hub.turtle, ['Dataset.ReadWater']));

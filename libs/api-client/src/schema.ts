@@ -2275,6 +2275,8 @@ export type components = {
             categories: components["schemas"]["SummaryCategoryView"][];
             /** @description Most frequent classes first (at most 50) */
             classes: components["schemas"]["SummaryClassView"][];
+            /** @description The prefixes the dataset's Turtle declares (empty when it declares none or is queried at its data source) */
+            prefixes: components["schemas"]["SummaryPrefixView"][];
             /** @description Most used properties first (at most 50) */
             properties: components["schemas"]["SummaryPropertyView"][];
             /** @description Triples you may read */
@@ -2688,6 +2690,12 @@ export type components = {
             /** @description The class IRI (rdf:type) */
             iri: string;
         };
+        SummaryPrefixView: {
+            /** @description Its namespace IRI */
+            namespace: string;
+            /** @description The prefix as the data declares it ('' for the empty prefix) */
+            prefix: string;
+        };
         SummaryPropertyView: {
             /** @description The property IRI */
             iri: string;
@@ -2971,6 +2979,7 @@ export type SparqlResultsView = components['schemas']['SparqlResultsView'];
 export type SubjectViewsView = components['schemas']['SubjectViewsView'];
 export type SummaryCategoryView = components['schemas']['SummaryCategoryView'];
 export type SummaryClassView = components['schemas']['SummaryClassView'];
+export type SummaryPrefixView = components['schemas']['SummaryPrefixView'];
 export type SummaryPropertyView = components['schemas']['SummaryPropertyView'];
 export type SupportAttachmentView = components['schemas']['SupportAttachmentView'];
 export type SupportRequestCreatedView = components['schemas']['SupportRequestCreatedView'];

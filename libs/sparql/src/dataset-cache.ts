@@ -7,6 +7,7 @@
 import type { DataFormat, SparqlEngine } from './engine';
 import { collectGarbage } from './collect-garbage';
 import { SparqlError } from './errors';
+import { declaredPrefixes } from './declared-prefixes';
 
 /** Loads from this many bytes up leave enough garbage behind to collect it right away. */
 const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
@@ -28,6 +29,8 @@ interface Entry {
   lastUsed: number;
   /** Triples, from the engine's load. */
   triples: number;
+  /** The prefixes the data declares (issue 37 item 7: terms named as the data's authors did). */
+  prefixes: [string, string][];
 }
 
 /** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
@@ -131,7 +134,7 @@ export class DatasetCache {
     // The download's pieces are garbage now; a large one is given back at once (after the caller's next step).
     if (bytes >= COLLECT_AFTER_BYTES) setImmediate(() => collectGarbage());
     const now = this.now();
-    this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples });
+    this.entries.set(key, { bytes, loadedAt: now, lastUsed: now, triples: info.triples, prefixes: declaredPrefixes(data, format) });
     return 'loaded';
   }
 
@@ -165,6 +168,11 @@ export class DatasetCache {
   private drop(key: string): void {
     this.entries.delete(key);
     if (this.engine.has(key)) this.engine.unload(key);
+  }
+
+  /** The [prefix, namespace] pairs the held copy of `key` declares; empty when none is held. */
+  prefixes(key: string): [string, string][] {
+    return this.entries.get(key)?.prefixes ?? [];
   }
 
   /** The dataset's version as this cache knows it: raised by every invalidate() (the data source's dataset changed). */

@@ -7,5 +7,6 @@ export * from './category-filter';
 export * from './engine';
 export type { QueryOutput } from './worker-protocol';
 export * from './dataset-cache';
+export * from './declared-prefixes';
 export * from './negotiate';
 export { collectGarbage } from './collect-garbage';

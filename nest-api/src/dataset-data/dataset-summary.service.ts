@@ -63,6 +63,8 @@ export class DatasetSummaryService {
       categories: categories.map(([category, subjects]) => ({ category, subjects })),
       classes: classes.map(([iri, instances]) => ({ iri, instances })),
       properties: properties.map(([iri, uses]) => ({ iri, uses })),
+      // Held after the queries above loaded the copy; a dataset queried at its source declares none here.
+      prefixes: this.store.cache.prefixes(datasetId).map(([prefix, namespace]) => ({ prefix, namespace })),
     };
   }
 }

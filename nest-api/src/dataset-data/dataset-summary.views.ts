@@ -24,6 +24,14 @@ export class SummaryPropertyView {
   uses: number;
 }
 
+export class SummaryPrefixView {
+  @ApiProperty({ description: "The prefix as the data declares it ('' for the empty prefix)" })
+  prefix: string;
+
+  @ApiProperty({ description: 'Its namespace IRI' })
+  namespace: string;
+}
+
 /** What a dataset holds within the asker's scopes ('Wat zit erin'), computed once per dataset version and scope set. */
 export class DatasetSummaryView {
   @ApiProperty({ description: 'Triples you may read' })
@@ -37,4 +45,7 @@ export class DatasetSummaryView {
 
   @ApiProperty({ type: [SummaryPropertyView], description: 'Most used properties first (at most 50)' })
   properties: SummaryPropertyView[];
+
+  @ApiProperty({ type: [SummaryPrefixView], description: "The prefixes the dataset's Turtle declares (empty when it declares none or is queried at its data source)" })
+  prefixes: SummaryPrefixView[];
 }

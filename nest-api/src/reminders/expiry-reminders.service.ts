@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DATASET_SCOPES, formatDateDashed, REMINDER_MAILS, type ExpiryReminder } from '@datahub/domain';
+import { DATASET_SCOPES, formatDateLong, REMINDER_MAILS, type ExpiryReminder } from '@datahub/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -70,7 +70,8 @@ export class ExpiryRemindersService implements OnModuleInit {
       grantor: due.grantor,
       receiver: due.receiver,
       categories: due.scopes.map(scopeLabel),
-      date: formatDateDashed(due.expires_on),
+      // 'd MMMM yyyy': the spec fixes dd/MM/yyyy for cards and dd-MM-yyyy for licences only (issue 37 item 7).
+      date: formatDateLong(due.expires_on),
       link: new URL('/machtigingen', this.config.publicUrl).toString(),
     });
     return users.map((user) => ({ to: user.email, subject, text }));
@@ -82,7 +83,7 @@ export class ExpiryRemindersService implements OnModuleInit {
         ? await manager.query('SELECT email FROM users WHERE id = $1', [due.user_id])
         : await this.recipients(manager, [due.organization_id], rolesWith('ApiToken.Manage'));
     const path = due.kind === 'personal' ? '/profiel' : '/mijn-organisatie';
-    const { subject, text } = REMINDER_MAILS.apiToken({ reminder: due.reminder, name: due.name, date: formatDateDashed(due.expires_on), link: new URL(path, this.config.publicUrl).toString() });
+    const { subject, text } = REMINDER_MAILS.apiToken({ reminder: due.reminder, name: due.name, date: formatDateLong(due.expires_on), link: new URL(path, this.config.publicUrl).toString() });
     return users.map((user) => ({ to: user.email, subject, text }));
   }
 }

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { WORKBENCH_LABELS } from '@datahub/domain';
+import { WORKBENCH_LABELS, categoryLabel } from '@datahub/domain';
 import type { DatasetSummaryView } from '@datahub/api-client';
 import { prefixedName } from '~/lib/datasets/sparql-table';
 import { completionTerms, exampleQueries } from '~/lib/datasets/sparql-examples';
@@ -42,7 +42,7 @@ export function DatasetContents({ summary }: { summary: DatasetSummaryView }) {
         <>
           <p className="mt-1 text-sm text-stone-700">{W.contentsIntro(summary.triples)}</p>
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <CountList title={W.categories} rows={summary.categories.slice(0, 10).map((row) => ({ key: row.category, label: row.category, count: W.subjects(row.subjects) }))} />
+            <CountList title={W.categories} rows={summary.categories.slice(0, 10).map((row) => ({ key: row.category, label: categoryLabel(row.category), count: W.subjects(row.subjects) }))} />
             <CountList title={W.classes} rows={summary.classes.slice(0, 10).map((row) => ({ key: row.iri, label: name(row.iri), count: W.subjects(row.instances) }))} />
             <CountList title={W.properties} rows={summary.properties.slice(0, 10).map((row) => ({ key: row.iri, label: name(row.iri), count: W.uses(row.uses) }))} />
           </div>

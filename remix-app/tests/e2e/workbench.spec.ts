@@ -143,7 +143,9 @@ test('‘Wat zit erin’ counts within the asker’s scopes; an example runs; ax
   const contents = page.getByRole('region', { name: W.contentsTitle });
   await expect(contents).toContainText(W.contentsIntro(PLANTS * 3));
   await expect(contents).toContainText(`Water${W.subjects(200)}`);
-  await expect(contents).toContainText(`Heating${W.subjects(50)}`);
+  // Categories by their Dutch names, as on the chips (issue 37 item 7).
+  await expect(contents).toContainText(`Verwarming${W.subjects(50)}`);
+  await expect(contents).not.toContainText('Heating');
   const examples = page.getByRole('region', { name: W.examplesTitle });
   await examples.getByRole('button', { name: `${W.useExample}: ${W.exampleCategory('Water')}` }).click();
   await expect(page.getByTestId('sparql-result-count')).toContainText('25 rijen');
@@ -169,13 +171,13 @@ test('with JavaScript: the editor highlights SPARQL and completes the dataset’
   await queryField(page).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText('SELECT ?p WHERE { ?p a ns1:Pl');
+  await page.keyboard.insertText('SELECT ?p WHERE { ?p a ex:Pl');
   await page.keyboard.press('ControlOrMeta+Space');
-  const option = page.getByRole('option', { name: /ns1:Plant/ });
+  const option = page.getByRole('option', { name: /ex:Plant/ });
   await expect(option).toBeVisible();
   await option.click();
   await page.keyboard.insertText(' }');
-  await expect(page.locator('textarea[name="sparql_query"]')).toHaveValue(`PREFIX ns1: <${ns}>\nSELECT ?p WHERE { ?p a ns1:Plant }`);
+  await expect(page.locator('textarea[name="sparql_query"]')).toHaveValue(`PREFIX ex: <${ns}>\nSELECT ?p WHERE { ?p a ex:Plant }`);
   await page.getByRole('button', { name: S.submit, exact: true }).click();
   await expect(page.getByTestId('sparql-result-count')).toContainText(`${PLANTS} rijen`);
 });

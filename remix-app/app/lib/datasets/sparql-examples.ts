@@ -1,4 +1,4 @@
-import { CATEGORY_PREDICATE, EXAMPLE_SPARQL_QUERY, WORKBENCH_LABELS as L } from '@datahub/domain';
+import { CATEGORY_PREDICATE, EXAMPLE_SPARQL_QUERY, WORKBENCH_LABELS as L, categoryLabel } from '@datahub/domain';
 import type { DatasetSummaryView } from '@datahub/api-client';
 
 export interface ExampleQuery {
@@ -12,23 +12,45 @@ function split(iri: string): { namespace: string; local: string } {
   return { namespace: iri.slice(0, cut), local: iri.slice(cut) };
 }
 
-/** The usual prefixes of well-known namespaces. */
+/** The usual prefixes of well-known namespaces, for data that declares none for them. */
 const KNOWN: Record<string, string> = {
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://www.w3.org/2000/01/rdf-schema#': 'rdfs',
   'http://www.w3.org/2001/XMLSchema#': 'xsd',
   'http://www.w3.org/2002/07/owl#': 'owl',
+  'http://www.w3.org/2004/02/skos/core#': 'skos',
+  'http://purl.org/dc/terms/': 'dct',
+  'http://purl.org/dc/elements/1.1/': 'dc',
+  'http://xmlns.com/foaf/0.1/': 'foaf',
+  'http://schema.org/': 'schema',
+  'https://schema.org/': 'schema',
+  'http://www.w3.org/ns/sosa/': 'sosa',
+  'http://www.w3.org/ns/ssn/': 'ssn',
+  'http://www.w3.org/ns/prov#': 'prov',
+  'http://www.w3.org/ns/dcat#': 'dcat',
+  'http://www.w3.org/2006/time#': 'time',
+  'http://www.opengis.net/ont/geosparql#': 'geo',
+  'http://qudt.org/schema/qudt/': 'qudt',
+  'http://qudt.org/vocab/unit/': 'unit',
+  'http://www.ontology-of-units-of-measure.org/resource/om-2/': 'om',
   [split(CATEGORY_PREDICATE).namespace]: 'cgo',
 };
 
-/** Short prefixes for the namespaces of the summary's IRIs: the usual ones where known, else ns1, ns2… */
-function prefixesFor(iris: string[]): Map<string, string> {
-  const prefixes = new Map<string, string>();
-  let numbered = 0;
+/**
+ * Prefixes for the namespaces of the summary's IRIs (issue 37 item 7): the ones the data declares,
+ * else the usual ones, else one made from the namespace's last path segment, never 'ns1'.
+ */
+function prefixesFor(iris: string[], declared: readonly { prefix: string; namespace: string }[] = []): Map<string, string> {
+  const prefixes = new Map<string, string>(declared.map((entry) => [entry.namespace, entry.prefix]));
+  const taken = new Set(prefixes.values());
   for (const iri of iris) {
     const { namespace } = split(iri);
     if (!namespace || prefixes.has(namespace)) continue;
-    prefixes.set(namespace, KNOWN[namespace] ?? `ns${(numbered += 1)}`);
+    const segment = namespace.replace(/[#/]+$/, '').split(/[/#:]/).reverse().find((part) => /^[A-Za-z][\w-]*$/.test(part)) ?? 'voc';
+    let prefix = KNOWN[namespace] ?? segment.toLowerCase().slice(0, 12);
+    for (let n = 2; taken.has(prefix); n += 1) prefix = `${(KNOWN[namespace] ?? segment.toLowerCase().slice(0, 12))}${n}`;
+    prefixes.set(namespace, prefix);
+    taken.add(prefix);
   }
   return prefixes;
 }
@@ -37,12 +59,12 @@ function prefixesFor(iris: string[]): Map<string, string> {
 function term(iri: string, prefixes: Map<string, string>): string {
   const { namespace, local } = split(iri);
   const prefix = prefixes.get(namespace);
-  return prefix && /^[A-Za-z_][\w-]*$/.test(local) ? `${prefix}:${local}` : `<${iri}>`;
+  return prefix !== undefined && /^[A-Za-z_][\w-]*$/.test(local) ? `${prefix}:${local}` : `<${iri}>`;
 }
 
 /** The PREFIX lines a query body uses. */
 function withPrefixes(body: string, prefixes: Map<string, string>): string {
-  const used = [...prefixes].filter(([, prefix]) => body.includes(`${prefix}:`));
+  const used = [...prefixes].filter(([, prefix]) => new RegExp(`(^|[^\\w:<-])${prefix.replace(/[.-]/g, '\\$&')}:`).test(body));
   return [...used.map(([namespace, prefix]) => `PREFIX ${prefix}: <${namespace}>`), ...(used.length ? [''] : []), body].join('\n');
 }
 
@@ -51,7 +73,7 @@ function withPrefixes(body: string, prefixes: Map<string, string>): string {
  * property and category), each with LIMIT so that it answers at once.
  */
 export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
-  const prefixes = prefixesFor([CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)]);
+  const prefixes = prefixesFor([CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)], summary.prefixes);
   const examples: ExampleQuery[] = [{ title: L.exampleAll, query: EXAMPLE_SPARQL_QUERY }];
   const [topClass] = summary.classes;
   if (topClass) {
@@ -70,7 +92,7 @@ export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
   const [category] = summary.categories;
   if (category) {
     const body = `SELECT ?onderwerp ?type WHERE {\n  ?onderwerp ${term(CATEGORY_PREDICATE, prefixes)} ${JSON.stringify(category.category)} .\n  OPTIONAL { ?onderwerp a ?type }\n}\nLIMIT 25`;
-    examples.push({ title: L.exampleCategory(category.category), query: withPrefixes(body, prefixes) });
+    examples.push({ title: L.exampleCategory(categoryLabel(category.category)), query: withPrefixes(body, prefixes) });
   }
   return examples;
 }
@@ -79,6 +101,6 @@ export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
 export function completionTerms(summary: DatasetSummaryView | null): { prefixes: [string, string][]; terms: string[] } {
   if (!summary) return { prefixes: [], terms: [] };
   const iris = [CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)];
-  const prefixes = prefixesFor(iris);
+  const prefixes = prefixesFor(iris, summary.prefixes);
   return { prefixes: [...prefixes].map(([namespace, prefix]) => [prefix, namespace]), terms: [...new Set(iris.map((iri) => term(iri, prefixes)))] };
 }
