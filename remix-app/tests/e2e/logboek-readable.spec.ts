@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   const { online, ownerToken } = served;
   // Kassenbouw West asks for Water and Verwarming; Delta approves just that.
   const westToken = await apiLogin(DEMO_USERS.otherOwner);
-  const scopes = ['Dataset.ReadWater', 'Dataset.ReadHeating'];
+  const scopes: ('Dataset.ReadWater' | 'Dataset.ReadHeating')[] = ['Dataset.ReadWater', 'Dataset.ReadHeating'];
   const asked = await api(westToken, 'post', '/api/datasets/{id}/access-requests', {
     params: { path: { id: online.dataset_id } },
     body: { authorisations: scopes, expiration_date: '2099-06-30', reason: 'Wij willen de verwarmings- en teeltgegevens gebruiken voor een advies.' },
