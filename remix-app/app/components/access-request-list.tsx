@@ -1,10 +1,12 @@
 import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import type { components } from '@datahub/api-client';
 import { ACCESS_REQUEST_LABELS as L, AUTHORISATION_LABELS, formatDateSlashed, scopeLabel, type AccessRequestStatus } from '@datahub/domain';
 import type { AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { CsrfInput } from './csrf-input';
 import { FormError } from './form-controls';
 import { ScopeCheckboxes } from './scope-checkboxes';
+import { KeptFormScope, useKeptValue } from './kept-form';
 
 type AccessRequest = components['schemas']['AccessRequestView'];
 
@@ -36,6 +38,13 @@ function Summary({ request }: { request: AccessRequest }) {
   );
 }
 
+/** Hands its children the kept values of the form scope around it (hooks need a component inside the scope). */
+function KeptField({ children }: { children: (kept: (name: 'expiration_date' | 'reason') => string | undefined) => ReactNode }) {
+  const expiration = useKeptValue('expiration_date');
+  const reason = useKeptValue('reason');
+  return <>{children((name) => (name === 'reason' ? reason : expiration))}</>;
+}
+
 /** One open request with 'Goedkeuren' (categories and expiry adjustable) and 'Afwijzen' (reason required); plain forms. */
 export function AccessRequestDecision({ request, reply }: { request: AccessRequest; reply?: AccessRequestReply }) {
   const prefix = `aanvraag-${request.access_request_id}-`;
@@ -53,14 +62,21 @@ export function AccessRequestDecision({ request, reply }: { request: AccessReque
         <Form method="post" action={action} noValidate className="space-y-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="goedkeuren" />
-          <ScopeCheckboxes legend={L.categories} ticked={ticked} error={errors.authorisations} idPrefix={prefix} />
-          <div>
-            <label htmlFor={`${prefix}expiration`} className="block text-sm font-medium text-stone-800">
-              {AUTHORISATION_LABELS.create.expiration}
-            </label>
-            <input id={`${prefix}expiration`} name="expiration_date" type="date" defaultValue={reply?.values?.expiration_date ?? request.expiration_date ?? ''} className={INPUT} />
-            {errors.expiration_date ? <p className="mt-1 text-sm font-medium text-red-700">{errors.expiration_date}</p> : null}
-          </div>
+          {/* Several requests, each with two forms, on one page: kept values come back in the form that was posted (issue 37 item 1). */}
+          <KeptFormScope id={`${prefix}goedkeuren`}>
+            <ScopeCheckboxes legend={L.categories} ticked={ticked} error={errors.authorisations} idPrefix={prefix} />
+            <KeptField>
+              {(kept) => (
+                <div>
+                  <label htmlFor={`${prefix}expiration`} className="block text-sm font-medium text-stone-800">
+                    {AUTHORISATION_LABELS.create.expiration}
+                  </label>
+                  <input id={`${prefix}expiration`} name="expiration_date" type="date" defaultValue={kept('expiration_date') ?? reply?.values?.expiration_date ?? request.expiration_date ?? ''} className={INPUT} />
+                  {errors.expiration_date ? <p className="mt-1 text-sm font-medium text-red-700">{errors.expiration_date}</p> : null}
+                </div>
+              )}
+            </KeptField>
+          </KeptFormScope>
           <button type="submit" className={BUTTON}>
             {L.approve}
           </button>
@@ -68,13 +84,19 @@ export function AccessRequestDecision({ request, reply }: { request: AccessReque
         <Form method="post" action={action} noValidate className="space-y-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="afwijzen" />
-          <div>
-            <label htmlFor={`${prefix}reason`} className="block text-sm font-medium text-stone-800">
-              {L.declineReason}
-            </label>
-            <textarea id={`${prefix}reason`} name="reason" rows={3} defaultValue={reply?.values?.reason ?? ''} aria-invalid={errors.reason ? true : undefined} className={INPUT} />
-            {errors.reason ? <p className="mt-1 text-sm font-medium text-red-700">{errors.reason}</p> : null}
-          </div>
+          <KeptFormScope id={`${prefix}afwijzen`}>
+            <KeptField>
+              {(kept) => (
+                <div>
+                  <label htmlFor={`${prefix}reason`} className="block text-sm font-medium text-stone-800">
+                    {L.declineReason}
+                  </label>
+                  <textarea id={`${prefix}reason`} name="reason" rows={3} defaultValue={kept('reason') ?? reply?.values?.reason ?? ''} aria-invalid={errors.reason ? true : undefined} className={INPUT} />
+                  {errors.reason ? <p className="mt-1 text-sm font-medium text-red-700">{errors.reason}</p> : null}
+                </div>
+              )}
+            </KeptField>
+          </KeptFormScope>
           <button type="submit" className={BUTTON}>
             {L.decline}
           </button>

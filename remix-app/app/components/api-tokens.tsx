@@ -4,6 +4,7 @@ import type { ApiTokenRow, TokenReply } from '~/lib/account/api-tokens.server';
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, useIsPending } from './form-controls';
+import { KeptFormScope, useKeptTicks, useWithKept } from './kept-form';
 import { SecretOnce } from './secret-once';
 import { useShownOnce } from './shown-once';
 import { ScrollRegion } from '~/components/scroll-region';
@@ -28,11 +29,24 @@ export function revokeTokenConfirmation(token: { id: string; name: string }, act
 
 function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
   const pending = useIsPending(action);
-  const values = reply?.values ?? {};
+  return (
+    <Form method="post" action={action} noValidate className="mt-4 space-y-4" aria-label={L.create}>
+      {/* On /profiel and /mijn-organisatie beside other forms: kept values come back here only (issue 37 item 1). */}
+      <KeptFormScope id="api-token">
+        <CreateFields reply={reply} pending={pending} />
+      </KeptFormScope>
+    </Form>
+  );
+}
+
+function CreateFields({ reply, pending }: { reply?: TokenReply; pending: boolean }) {
+  // After signing in again: what was typed before the session ended, over the server's reply.
+  const values = useWithKept<Record<string, string | undefined>>(reply?.values ?? {});
+  const isTicked = useKeptTicks('scopes');
   const errors = reply?.fieldErrors ?? {};
   const expiryError = errors.expires_in_days ?? errors.expires_on;
   return (
-    <Form method="post" action={action} noValidate className="mt-4 space-y-4" aria-label={L.create}>
+    <>
       <FormError message={reply?.formError} />
       <div>
         <label htmlFor="token-name" className="block text-sm font-medium text-stone-800">
@@ -65,7 +79,7 @@ function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
         <legend className="text-sm font-medium text-stone-800">{L.scopes}</legend>
         {API_TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="mt-1 flex items-center gap-2 text-sm text-stone-800">
-            <input type="checkbox" name="scopes" value={scope} defaultChecked={!reply?.values || reply.values.scopes === scope} />
+            <input type="checkbox" name="scopes" value={scope} defaultChecked={isTicked(scope, !reply?.values || reply.values.scopes === scope)} />
             {API_TOKEN_SCOPE_LABELS[scope]}
           </label>
         ))}
@@ -76,7 +90,7 @@ function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
       <SubmitButton pending={pending} pendingLabel={L.creating}>
         {L.create}
       </SubmitButton>
-    </Form>
+    </>
   );
 }
 

@@ -18,14 +18,41 @@ export function KeptFormProvider({ values, children }: { values: Record<string, 
   );
 }
 
+/** The posted field that says which of a page's forms was kept (KeptFormScope). */
+export const KEPT_FORM_FIELD = 'bewaard_formulier';
+
+/** The id of the form around a field, when a page has several forms with the same field names. */
+const KeptScopeContext = createContext<string | null>(null);
+
+/**
+ * One of several forms on a page (e.g. a decision form per access request): its fields show the
+ * kept values only when it was this form that was posted (issue 37 item 1). Put inside the <Form>.
+ */
+export function KeptFormScope({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <KeptScopeContext.Provider value={id}>
+      <input type="hidden" name={KEPT_FORM_FIELD} value={id} />
+      {children}
+    </KeptScopeContext.Provider>
+  );
+}
+
+/** The kept values for the form around the caller: none when another of the page's forms was posted. */
+function useScopedKept(): Record<string, string[]> | null {
+  const kept = useContext(KeptFormContext);
+  const scope = useContext(KeptScopeContext);
+  if (!kept) return null;
+  return (kept[KEPT_FORM_FIELD]?.[0] ?? null) === scope ? kept : null;
+}
+
 /** The kept value of field `name` (text, textarea, select, date, a radio group's choice), if any. */
 export function useKeptValue(name: string): string | undefined {
-  return useContext(KeptFormContext)?.[name]?.[0];
+  return useScopedKept()?.[name]?.[0];
 }
 
 /** Every kept value of field `name` (a checkbox group, a multi-select); undefined when none was posted. */
 export function useKeptValues(name: string): readonly string[] | undefined {
-  return useContext(KeptFormContext)?.[name];
+  return useScopedKept()?.[name];
 }
 
 /**
@@ -33,7 +60,7 @@ export function useKeptValues(name: string): readonly string[] | undefined {
  * them, for components that draw their fields from one record (issue 37 item 1).
  */
 export function useWithKept<T extends object>(values: T): T {
-  const kept = useContext(KeptFormContext);
+  const kept = useScopedKept();
   if (!kept) return values;
   const merged: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const [name, list] of Object.entries(kept)) merged[name] = list[0];

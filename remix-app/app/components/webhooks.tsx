@@ -11,6 +11,7 @@ import type { WebhookReply, WebhookRow } from '~/lib/organizations/webhooks.serv
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
+import { KeptFormScope, useKeptTicks } from './kept-form';
 import { SecretOnce } from './secret-once';
 import { useShownOnce } from './shown-once';
 import { ScrollRegion } from '~/components/scroll-region';
@@ -53,10 +54,23 @@ function PlainAction({ label, accessibleName, fields }: { label: string; accessi
 
 function CreateForm({ reply }: { reply?: WebhookReply }) {
   const pending = useIsPending(ACTION);
-  const errors = reply?.fieldErrors ?? {};
-  const chosen = reply?.values ? new Set((reply.values.kinds ?? '').split(',')) : null;
   return (
     <Form method="post" action={ACTION} noValidate className="mt-4 space-y-4" aria-label={L.create}>
+      {/* Beside the API-token form on /mijn-organisatie: kept values come back here only (issue 37 item 1). */}
+      <KeptFormScope id="webhook">
+        <CreateFields reply={reply} pending={pending} />
+      </KeptFormScope>
+    </Form>
+  );
+}
+
+function CreateFields({ reply, pending }: { reply?: WebhookReply; pending: boolean }) {
+  const errors = reply?.fieldErrors ?? {};
+  const chosen = reply?.values ? new Set((reply.values.kinds ?? '').split(',')) : null;
+  // After signing in again: the kinds as they were ticked before the session ended.
+  const isTicked = useKeptTicks('kinds');
+  return (
+    <>
       <FormError message={reply?.formError} />
       <TextField name="url" label={L.url} type="url" required maxLength={2000} defaultValue={reply?.values?.url} error={errors.url} placeholder="https://" />
       <fieldset>
@@ -64,7 +78,7 @@ function CreateForm({ reply }: { reply?: WebhookReply }) {
         <div className="mt-1 grid gap-1 sm:grid-cols-2">
           {EVENT_KINDS.map((kind) => (
             <label key={kind} className="flex items-center gap-2 text-sm text-stone-800">
-              <input type="checkbox" name="kinds" value={kind} defaultChecked={chosen ? chosen.has(kind) : true} />
+              <input type="checkbox" name="kinds" value={kind} defaultChecked={isTicked(kind, chosen ? chosen.has(kind) : true)} />
               {EVENT_KIND_LABELS[kind]} <span className="font-mono text-xs text-stone-500">{kind}</span>
             </label>
           ))}
@@ -76,7 +90,7 @@ function CreateForm({ reply }: { reply?: WebhookReply }) {
       <SubmitButton pending={pending} pendingLabel={L.creating}>
         {L.create}
       </SubmitButton>
-    </Form>
+    </>
   );
 }
 
