@@ -8,6 +8,7 @@ import { sectionClass } from './dataset-cards';
 import { SubmitButton, useIsPending } from './form-controls';
 import { DatasetContents, ExampleQueries } from './sparql-contents';
 import { SparqlEditor } from './sparql-editor';
+import { useKeptValue } from './kept-form';
 import { linkButton, SPARQL_FORM_ID, SparqlResult } from './sparql-result';
 
 const L = SPARQL_LABELS;
@@ -35,6 +36,8 @@ interface SparqlSectionProps {
 /** The SPARQL section of /dataset/{slug} (spec §2) and its 'Download XML' button: the workbench of issue 25. */
 export function SparqlSection({ slug, access, reply, xmlFailed, downloadFailed, summary }: SparqlSectionProps) {
   const pending = useIsPending();
+  // After signing in again: the query as typed before the session ended (issue 37 item 1).
+  const kept = useKeptValue('sparql_query');
   if (!access.ttl) {
     return access.isAdmin ? (
       <p role="note" className="mt-8 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
@@ -43,7 +46,7 @@ export function SparqlSection({ slug, access, reply, xmlFailed, downloadFailed, 
     ) : null;
   }
   const permitted = access.scopes.length > 0;
-  const query = reply?.query ?? EXAMPLE_SPARQL_QUERY;
+  const query = kept ?? reply?.query ?? EXAMPLE_SPARQL_QUERY;
   return (
     <section aria-labelledby="sparql" className={sectionClass}>
       <h2 id="sparql" className="text-xl font-semibold text-stone-900">

@@ -14,6 +14,7 @@ import {
 } from '@datahub/domain';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { useKeptValues } from '~/components/kept-form';
 import { OrganizationErrorBoundary } from '~/components/organization-error';
 import { sectionClass } from '~/components/organization-page';
 import { apiGet, apiRequest } from '~/lib/core/api.server';
@@ -101,10 +102,12 @@ function RoleCheckboxes({
   inAdminOrganization: boolean;
   disabled: boolean;
 }) {
-  const [ticked, setTicked] = useState(() => new Set(initial));
+  // After signing in again: the boxes as they were ticked before the session ended (issue 37 item 1).
+  const kept = useKeptValues('roles');
+  const [ticked, setTicked] = useState(() => new Set(kept ?? initial));
   // Every answer from the server (after saving or a refusal: a new array) replaces what was
   // clicked, even when it equals what was shown before the click.
-  useEffect(() => setTicked(new Set(initial)), [initial]);
+  useEffect(() => setTicked(new Set(kept ?? initial)), [kept, initial]);
   const ownerImplies = checkboxesForRoles([roleForCheckbox('owner', inAdminOrganization)]);
 
   return (
