@@ -13,6 +13,7 @@ export const DETAILS = {
   unauthenticated: 'not authenticated',
   forbidden: 'insufficient permissions',
   notFound: 'not found',
+  movedPermanently: 'moved permanently',
   csrf: 'invalid csrf token',
   badOrigin: 'cross-origin request refused',
   invalidCredentials: 'invalid credentials',

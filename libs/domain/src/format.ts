@@ -1,4 +1,4 @@
-import { LIMITS, PERSONAL_ORGANIZATION_PREFIX } from './limits';
+import { LIMITS, PERSONAL_ORGANIZATION_PREFIX, TEMPORARY_ORGANIZATION_SLUG_PREFIX } from './limits';
 
 /** First two characters, uppercased (the top bar's round initials and the logo fallback). */
 export function initials(name: string | null | undefined): string {
@@ -12,6 +12,11 @@ export function isPersonalOrganizationName(name: string): boolean {
 /** Personal organisations (tmp_…) are shown with an empty name. */
 export function displayOrganizationName(name: string): string {
   return isPersonalOrganizationName(name) ? '' : name;
+}
+
+/** A personal organisation still on its tmp- slug: its first real name gives it a lasting one. */
+export function hasTemporarySlug(organization: { name: string; slug: string }): boolean {
+  return isPersonalOrganizationName(organization.name) && organization.slug.startsWith(TEMPORARY_ORGANIZATION_SLUG_PREFIX);
 }
 
 /**

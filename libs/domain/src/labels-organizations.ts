@@ -22,6 +22,8 @@ export const ORGANIZATION_LABELS = {
     name: 'Naam',
     slug: 'Slug',
     slugHint: 'De slug wordt gebruikt in de adressen van de organisatie en kan niet gewijzigd worden.',
+    slugHintTemporary:
+      'Dit is een tijdelijk adres. Zodra u de organisatie een naam geeft, volgt het adres die eerste naam en staat het daarna vast; het oude adres blijft doorverwijzen.',
     kvkNumber: 'KvK-nummer',
     domain: 'E-maildomein',
     domainHint:

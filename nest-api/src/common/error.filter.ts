@@ -32,6 +32,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (body.statusCode === HttpStatus.TOO_MANY_REQUESTS)
       void reply.header('retry-after', String((exception as ApiError).retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+    const location = (exception as ApiError | undefined)?.location;
+    if (body.statusCode === HttpStatus.MOVED_PERMANENTLY && location) void reply.header('location', location);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

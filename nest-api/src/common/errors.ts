@@ -4,6 +4,8 @@ import { DETAILS } from '@datahub/domain';
 /** Every deliberate API error: a status, a machine-readable detail, and optionally per-field messages. */
 export class ApiError extends HttpException {
   retryAfterSeconds?: number;
+  /** Where a 301 sends the client (sent as Location). */
+  location?: string;
 
   constructor(
     status: number,
@@ -29,6 +31,12 @@ export class ApiError extends HttpException {
   static tooManyRequests(retryAfterSeconds: number, detail: string = DETAILS.tooManyAttempts) {
     const error = new ApiError(HttpStatus.TOO_MANY_REQUESTS, detail);
     error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
+  }
+  /** 301 to the resource's lasting address (an organisation's former slug, issue 37). */
+  static movedPermanently(location: string) {
+    const error = new ApiError(HttpStatus.MOVED_PERMANENTLY, DETAILS.movedPermanently);
+    error.location = location;
     return error;
   }
   static validation(errors: Record<string, string>) {

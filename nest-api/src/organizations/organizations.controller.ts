@@ -1,5 +1,13 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiMovedPermanentlyResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
@@ -11,6 +19,9 @@ import { LicenceView, OrganizationView } from './organization.view';
 import { OrganizationsService } from './organizations.service';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
+
+/** A personal organisation's tmp- slug, replaced by its first real name's (issue 37), keeps working. */
+const MOVED = { type: ErrorBodyView, description: 'A former slug: Location gives the same address under the current slug' };
 
 @ApiTags('organizations')
 @Controller('organizations')
@@ -32,6 +43,7 @@ export class OrganizationsController {
   @RequirePermission('Organization.Read')
   @ApiOperation({ summary: 'One organisation: your own, or any for organisation admins (others: 403)' })
   @ApiOkResponse({ type: OrganizationView })
+  @ApiMovedPermanentlyResponse(MOVED)
   @ApiForbiddenResponse({ type: ErrorBodyView })
   get(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<OrganizationView> {
     return this.organizations.getBySlug(actor, slug);
@@ -55,8 +67,9 @@ export class OrganizationsController {
   @RequirePermission('User.Read')
   @ApiOperation({ summary: "The organisation's users: your own organisation, or any for organisation admins" })
   @ApiOkResponse({ type: [UserView] })
+  @ApiMovedPermanentlyResponse(MOVED)
   async listUsers(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<UserView[]> {
-    const organization = await this.organizations.getVisibleBySlug(actor, slug);
+    const organization = await this.organizations.getVisibleBySlug(actor, slug, '/users');
     return this.users.listInOrganization(organization.id);
   }
 
@@ -64,6 +77,7 @@ export class OrganizationsController {
   @RequirePermission('Licence.Read')
   @ApiOperation({ summary: "The organisation's application licences" })
   @ApiOkResponse({ type: [LicenceView] })
+  @ApiMovedPermanentlyResponse(MOVED)
   licences(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string): Promise<LicenceView[]> {
     return this.organizations.licences(actor, slug);
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DETAILS, PERSONAL_ORGANIZATION_PREFIX, isFreeMailDomain } from '@datahub/domain';
+import { DETAILS, PERSONAL_ORGANIZATION_PREFIX, TEMPORARY_ORGANIZATION_SLUG_PREFIX, hasTemporarySlug, isFreeMailDomain, isPersonalOrganizationName } from '@datahub/domain';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
@@ -11,6 +11,7 @@ import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { requireDomainClaim } from './domain-claim';
 import { Organization } from './organization.entity';
 import { toOrganizationView, type LicenceView, type OrganizationView } from './organization.view';
+import { organizationByFormerSlug, organizationLocation } from './former-slugs';
 import { uniqueSlug } from './slug';
 import { organizationEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
@@ -40,7 +41,7 @@ export class OrganizationsService {
     const suffix = randomBytes(6).toString('hex');
     return manager.getRepository(Organization).save({
       name: `${PERSONAL_ORGANIZATION_PREFIX}${suffix}`,
-      slug: `tmp-${suffix}`,
+      slug: `${TEMPORARY_ORGANIZATION_SLUG_PREFIX}${suffix}`,
       isAdmin: false,
     });
   }
@@ -71,10 +72,17 @@ export class OrganizationsService {
     return actor.organizationAdmin ? this.withUserCounts('true', []) : this.withUserCounts('o.id = :p0', [actor.organizationId]);
   }
 
-  /** Another organisation's page is for admins only; others get 403 whether or not it exists. */
-  async getVisibleBySlug(actor: AuthenticatedUser, slug: string): Promise<Organization> {
+  /**
+   * Another organisation's page is for admins only; others get 403 whether or not it exists.
+   * A former slug (issue 37) answers 301 to `under` at the current one, to those who may see it.
+   */
+  async getVisibleBySlug(actor: AuthenticatedUser, slug: string, under = ''): Promise<Organization> {
     const organization = await this.dataSource.getRepository(Organization).findOne({ where: { slug } });
     if (organization && actsOn(actor, organization.id)) return organization;
+    if (!organization) {
+      const moved = await organizationByFormerSlug((sql, parameters) => this.dataSource.query(sql, parameters), slug);
+      if (moved && actsOn(actor, moved.id)) throw ApiError.movedPermanently(organizationLocation(moved.slug, under));
+    }
     if (!actor.organizationAdmin) throw ApiError.forbidden();
     throw ApiError.notFound();
   }
@@ -106,7 +114,14 @@ export class OrganizationsService {
         dto.domain = domain;
       }
       const before = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
+      const temporarySlug = hasTemporarySlug(organization) ? organization.slug : null;
       if (dto.name !== undefined) organization.name = dto.name;
+      // The first real name gives a personal organisation its lasting address, once; the tmp- one keeps redirecting.
+      const formerSlug = temporarySlug && !isPersonalOrganizationName(organization.name) ? temporarySlug : null;
+      if (formerSlug) {
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('organization-slugs'))`);
+        organization.slug = await uniqueSlug((sql, parameters) => manager.query(sql, parameters), 'organizations', organization.name, id);
+      }
       if (dto.kvk_number !== undefined) organization.kvkNumber = dto.kvk_number;
       if (dto.domain !== undefined) organization.domain = dto.domain;
       try {
@@ -116,9 +131,16 @@ export class OrganizationsService {
         if (isUniqueViolation(error, 'organizations_domain_key')) throw new ApiError(422, DETAILS.cannotUseEmailDomain);
         throw error;
       }
+      if (formerSlug) await manager.query('INSERT INTO organization_former_slugs (slug, organization_id) VALUES ($1, $2)', [formerSlug, id]);
       await this.events.record(manager, organizationEvent(organization));
       const after = { name: organization.name, kvk_number: organization.kvkNumber, domain: organization.domain };
-      await this.audit.record(manager, actor, { kind: 'organization.changed', organizationId: id, subjectId: id, before, after });
+      await this.audit.record(manager, actor, {
+        kind: 'organization.changed',
+        organizationId: id,
+        subjectId: id,
+        before: formerSlug ? { ...before, slug: formerSlug } : before,
+        after: formerSlug ? { ...after, slug: organization.slug } : after,
+      });
       const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]);
       return toOrganizationView(organization, count);
     });
@@ -126,7 +148,7 @@ export class OrganizationsService {
 
   /** Licences as the applications' licence servers last listed them (LicenceSyncService), latest expiry first. */
   async licences(actor: AuthenticatedUser, slug: string): Promise<LicenceView[]> {
-    const organization = await this.getVisibleBySlug(actor, slug);
+    const organization = await this.getVisibleBySlug(actor, slug, '/licences');
     const rows: { name: string; slug: string; logo_url: string | null; end_date: Date }[] = await this.dataSource.query(
       `SELECT a.name, a.slug, a.logo_url, l.end_date FROM licences l JOIN applications a ON a.id = l.application_id
         WHERE l.organization_id = $1 ORDER BY l.end_date DESC, lower(a.name)`,

@@ -18,8 +18,10 @@ export async function uniqueSlug(
   exceptId: string | null = null,
 ): Promise<string> {
   const base = slugify(name, table === 'applications' ? 'applicatie' : table === 'datasets' ? 'dataset' : 'organisatie');
+  // An organisation's former address keeps redirecting to it (issue 37), so no other one may take it.
+  const former = table === 'organizations' ? ' UNION SELECT slug FROM organization_former_slugs WHERE slug = $1 OR slug LIKE $2' : '';
   const rows = await query(
-    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND ($3::uuid IS NULL OR id <> $3::uuid)${former}`,
     [base, `${base}-%`, exceptId],
   );
   const taken = new Set(rows.map((row) => row.slug));
