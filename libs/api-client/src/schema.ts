@@ -6903,6 +6903,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationView"];
                 };
             };
+            /** @description A former slug: Location gives the same address under the current slug */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -7145,6 +7154,15 @@ export interface operations {
                     "application/json": components["schemas"]["LicenceView"][];
                 };
             };
+            /** @description A former slug: Location gives the same address under the current slug */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -7182,6 +7200,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserView"][];
+                };
+            };
+            /** @description A former slug: Location gives the same address under the current slug */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
                 };
             };
             /** @description Not signed in */
