@@ -4,19 +4,22 @@ import { APPLICATION_LABELS, initials } from '@datahub/domain';
 import type { ApplicationCardData } from '~/lib/applications/applications';
 import { matchesName } from '~/lib/datasets/datasets';
 import { cardGridClass } from './dataset-cards';
+import { avatarStyle } from '~/lib/core/avatar-colour';
 import { SearchForm } from './search-form';
 
 const L = APPLICATION_LABELS.catalogue;
 
 /** A logo, or the first two letters of the name, uppercased (spec §4). */
-export function LogoOrInitials({ name, logoUrl, size = 'md' }: { name: string; logoUrl: string | null; size?: 'md' | 'lg' }) {
+export function LogoOrInitials({ name, logoUrl, size = 'md', colourKey }: { name: string; logoUrl: string | null; size?: 'md' | 'lg'; colourKey?: string }) {
   const box = size === 'lg' ? 'h-16 w-16 text-xl' : 'h-12 w-12';
   if (logoUrl) return <img src={logoUrl} alt="" data-testid="logo-image" className={`${box} shrink-0 rounded-full bg-white object-contain`} />;
   return (
     <span
       aria-hidden="true"
       data-testid="logo-initials"
-      className={`${box} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}
+      // An organisation's logo block takes its avatar colour (issue 37); an application keeps the brand's.
+      style={colourKey ? avatarStyle(colourKey) : undefined}
+      className={`${box} flex shrink-0 items-center justify-center rounded-full font-semibold ${colourKey ? '' : 'bg-brand-100 text-brand-800'}`}
     >
       {initials(name) || '··'}
     </span>

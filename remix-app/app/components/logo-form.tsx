@@ -8,11 +8,11 @@ import { primaryButton } from './button';
 const L = APPLICATION_LABELS.logo;
 
 /** Upload or remove a logo: a multipart form that works without JavaScript. */
-export function LogoForm({ name, logoUrl, error }: { name: string; logoUrl: string | null; error?: string }) {
+export function LogoForm({ name, logoUrl, error, colourKey }: { name: string; logoUrl: string | null; error?: string; colourKey?: string }) {
   return (
     <div className="mt-4 space-y-4">
       <div className="flex items-center gap-4">
-        <LogoOrInitials name={name} logoUrl={logoUrl} size="lg" />
+        <LogoOrInitials name={name} logoUrl={logoUrl} size="lg" colourKey={colourKey} />
         <p className="text-sm text-stone-600">{logoUrl ? L.current : L.none}</p>
       </div>
       <FormError message={error} />

@@ -132,7 +132,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
           <h2 id="organisatie-logo" className="text-xl font-semibold text-stone-900">
             {APPLICATION_LABELS.logo.title}
           </h2>
-          <LogoForm name={shownName || organization.slug} logoUrl={organization.logo_url} error={logoError} />
+          <LogoForm name={shownName || organization.slug} logoUrl={organization.logo_url} error={logoError} colourKey={organization.slug} />
         </section>
       ) : null}
 
