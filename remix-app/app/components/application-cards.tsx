@@ -5,14 +5,16 @@ import type { ApplicationCardData } from '~/lib/applications/applications';
 import { matchesName } from '~/lib/datasets/datasets';
 import { cardGridClass } from './dataset-cards';
 import { avatarStyle } from '~/lib/core/avatar-colour';
+import { NoNameAvatar } from './no-name-avatar';
 import { SearchForm } from './search-form';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** A logo, or the first two letters of the name, uppercased (spec §4). */
+/** A logo, or the first two letters of the name, uppercased (spec §4); no name (a personal organisation): a neutral building. */
 export function LogoOrInitials({ name, logoUrl, size = 'md', colourKey }: { name: string; logoUrl: string | null; size?: 'md' | 'lg'; colourKey?: string }) {
   const box = size === 'lg' ? 'h-16 w-16 text-xl' : 'h-12 w-12';
   if (logoUrl) return <img src={logoUrl} alt="" data-testid="logo-image" className={`${box} shrink-0 rounded-full bg-white object-contain`} />;
+  if (!initials(name)) return <NoNameAvatar sizeClass={size === 'lg' ? 'h-16 w-16' : 'h-12 w-12'} />;
   return (
     <span
       aria-hidden="true"
@@ -21,7 +23,7 @@ export function LogoOrInitials({ name, logoUrl, size = 'md', colourKey }: { name
       style={colourKey ? avatarStyle(colourKey) : undefined}
       className={`${box} flex shrink-0 items-center justify-center rounded-full font-semibold ${colourKey ? '' : 'bg-brand-100 text-brand-800'}`}
     >
-      {initials(name) || '··'}
+      {initials(name)}
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react';
-import { categoryLabel, DATASET_LABELS, formatDateLong, initials, KNOWN_CATEGORIES, titleCase } from '@datahub/domain';
+import { categoryLabel, DATASET_LABELS, displayOrganizationName, formatDateLong, initials, KNOWN_CATEGORIES, titleCase } from '@datahub/domain';
 import type { DatasetView } from '@datahub/api-client';
 import { avatarStyle } from '~/lib/core/avatar-colour';
 import { isOnline } from '~/lib/datasets/datasets';
+import { NoNameAvatar } from './no-name-avatar';
 import { SearchForm } from './search-form';
 
 const L = DATASET_LABELS;
@@ -12,10 +13,13 @@ export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-
 
 /**
  * The owner's logo, or the first two letters of its name, uppercased, on a colour of its own
- * (from `colourKey`, the organisation's slug; its name where the page has no slug).
+ * (from `colourKey`, the organisation's slug; its name where the page has no slug). A personal
+ * organisation's tmp_ name has no initials: a neutral building instead (issue 37).
  */
 export function DatasetOwnerLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />;
+  const letters = initials(displayOrganizationName(name ?? ''));
+  if (!letters) return <NoNameAvatar />;
   return (
     <span
       aria-hidden="true"
@@ -23,7 +27,7 @@ export function DatasetOwnerLogo({ name, logoUrl, colourKey }: { name: string; l
       style={avatarStyle(colourKey || name)}
       className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-semibold"
     >
-      {initials(name) || '··'}
+      {letters}
     </span>
   );
 }

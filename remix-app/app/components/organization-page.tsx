@@ -1,9 +1,10 @@
 import { Form, Link } from '@remix-run/react';
-import { APPLICATION_LABELS, LABELS, ORGANIZATION_LABELS, displayOrganizationName, initials } from '@datahub/domain';
+import { APPLICATION_LABELS, LABELS, ORGANIZATION_LABELS, displayOrganizationName, hasTemporarySlug, initials } from '@datahub/domain';
 import type { FormReply } from '~/lib/core/forms';
 import type { OrganizationView } from '@datahub/api-client';
 import { avatarStyle } from '~/lib/core/avatar-colour';
 import { LogoForm } from './logo-form';
+import { NoNameAvatar } from './no-name-avatar';
 import { UsersTable } from './users-table';
 import { CsrfInput } from './csrf-input';
 import { FormError, SubmitButton, TextField, useIsPending } from './form-controls';
@@ -20,12 +21,16 @@ interface OrganizationPageData {
 
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
 
-/** The logo, or the initials on the organisation's own colour (from its slug: equal initials look different). */
+/**
+ * The logo, or the initials on the organisation's own colour (from its slug: equal initials look different);
+ * without a name yet (a personal organisation, shown with an empty name) a neutral building.
+ */
 export function OrganizationLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 rounded-full object-cover" />;
+  if (!initials(name)) return <NoNameAvatar />;
   return (
     <span aria-hidden="true" data-testid="organization-initials" style={avatarStyle(colourKey || name)} className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full font-semibold">
-      {initials(name) || '··'}
+      {initials(name)}
     </span>
   );
 }
@@ -73,7 +78,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
               defaultValue={values.name}
               error={reply?.fieldErrors?.name}
             />
-            <TextField name="slug" label={L.slug} readOnly value={organization.slug} hint={L.slugHint} />
+            <TextField name="slug" label={L.slug} readOnly value={organization.slug} hint={hasTemporarySlug(organization) ? L.slugHintTemporary : L.slugHint} />
             <TextField
               name="kvk_number"
               label={L.kvkNumber}
@@ -132,7 +137,7 @@ export function OrganizationPage({ title, page, reply: anyReply }: { title: stri
           <h2 id="organisatie-logo" className="text-xl font-semibold text-stone-900">
             {APPLICATION_LABELS.logo.title}
           </h2>
-          <LogoForm name={shownName || organization.slug} logoUrl={organization.logo_url} error={logoError} colourKey={organization.slug} />
+          <LogoForm name={shownName} logoUrl={organization.logo_url} error={logoError} colourKey={organization.slug} />
         </section>
       ) : null}
 

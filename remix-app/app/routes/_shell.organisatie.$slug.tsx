@@ -7,7 +7,7 @@ import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';
 import { isMultipart, organizationLogoAction } from '~/lib/applications/logo-upload.server';
-import { loadOrganizationPage, updateOrganization } from '~/lib/organizations/organizations.server';
+import { loadOrganizationPage, organizationPath, updateOrganization } from '~/lib/organizations/organizations.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -29,7 +29,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
-  return updateOrganization(args, formData, `/organisatie/${encodeURIComponent(args.params.slug ?? '')}`);
+  // Back at the organisation's address as saved: its first name may have given it a new slug (issue 37).
+  return updateOrganization(args, formData, organizationPath);
 }
 
 export default function OrganizationBySlugPage() {

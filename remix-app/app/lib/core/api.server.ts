@@ -11,7 +11,7 @@ import { idempotencyKeyFor } from './idempotency.server';
 
 type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string };
+  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string; location?: string };
 
 interface ApiOptions {
   /**
@@ -120,7 +120,15 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     throw new Response(null, { status: 502 });
   }
   const retryAfter = response.headers.get('retry-after');
-  return { ok: false, status: response.status, error: errorBody(response.status, answer.error), ...(retryAfter ? { retryAfter } : {}) };
+  // A 301 (an organisation's former slug, issue 37) names the lasting address; the caller redirects.
+  const location = response.status === 301 ? response.headers.get('location') : null;
+  return {
+    ok: false,
+    status: response.status,
+    error: errorBody(response.status, answer.error),
+    ...(retryAfter ? { retryAfter } : {}),
+    ...(location ? { location } : {}),
+  };
 }
 
 /** The status of a refusal passed on to the browser, with nest-api's Retry-After when it is a 429. */

@@ -40,11 +40,28 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
+/**
+ * The organisation by slug; a former slug (a personal organisation since named, issue 37) throws a
+ * 301 to `movedTo` of its current slug, as nest-api answered it.
+ */
+async function organizationBySlug(request: Request, slug: string, movedTo: (slug: string) => string) {
+  const result = await apiRequest(request, 'get', '/api/organizations/{slug}', { params: { path: { slug } } });
+  if (result.ok) return result.data;
+  const current = result.location?.match(/^\/api\/organizations\/([^/?#]+)$/)?.[1];
+  if (result.status === 301 && current) throw redirect(movedTo(decodeURIComponent(current)), 301);
+  throw new Response(null, { status: result.status });
+}
+
+/** The organisation page's address. */
+export function organizationPath(slug: string): string {
+  return `/organisatie/${encodeURIComponent(slug)}`;
+}
+
 /** Everything the organisation page shows; a 403 from nest-api reaches the route's error boundary. */
 export async function loadOrganizationPage(args: Args, slug: string) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const organization = await apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } });
+  const organization = await organizationBySlug(request, slug, organizationPath);
   const [users, licences] = await Promise.all([
     apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } }),
     apiGet(request, '/api/organizations/{slug}/licences', { params: { path: { slug: organization.slug } } }),
@@ -63,8 +80,11 @@ export async function loadOrganizationPage(args: Args, slug: string) {
   };
 }
 
-/** Saves name, KvK number and e-mail domain; refusals come back with the catalogue text and the input. */
-export async function updateOrganization(args: Args, formData: FormData, backTo: string) {
+/**
+ * Saves name, KvK number and e-mail domain; refusals come back with the catalogue text and the input.
+ * `backTo` may depend on the saved slug: a personal organisation's first name gives it a new one (issue 37).
+ */
+export async function updateOrganization(args: Args, formData: FormData, backTo: string | ((slug: string) => string)) {
   const { request } = args;
   const organizationId = textField(formData, 'organization_id');
   const name = textField(formData, 'name');
@@ -91,7 +111,8 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
       { status: result.status },
     );
   }
-  return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, ORGANIZATION_LABELS.organization.saved) } });
+  const to = typeof backTo === 'string' ? backTo : backTo(result.data.slug);
+  return redirect(to, { headers: { 'Set-Cookie': await flashCookie(request, ORGANIZATION_LABELS.organization.saved) } });
 }
 
 /**
@@ -135,10 +156,8 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
 export async function loadUsersPage(args: Args, slug: string, options: { viewOnlyForNonAdmins: boolean }) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const [organization, users] = await Promise.all([
-    apiGet(request, '/api/organizations/{slug}', { params: { path: { slug } } }),
-    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug } } }),
-  ]);
+  const organization = await organizationBySlug(request, slug, (current) => `/gebruikers/${encodeURIComponent(current)}`);
+  const users = await apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } });
   const mayRemove = hasPermissionIn(asActor(user, permissions), 'User.Delete', organization.organization_id);
   return {
     organizationName: organization.name,
