@@ -40,7 +40,9 @@ describe('forms kept across signing in again', () => {
       password: 'nieuw',
     });
     const cookie = keepPostedForm(request, form)!;
-    expect(cookie).toMatch(/^formulier=[0-9a-f-]{36}; .*HttpOnly/);
+    expect(cookie).toMatch(/^formulier=[\w-]+; .*HttpOnly/);
+    // Sealed: nothing typed can be read from the cookie itself.
+    expect(cookie).not.toContain('Anna');
     expect(keptFormFor(visit('/profiel', cookie), USER_A)).toEqual({ firstname: ['Anna'] });
     expect(keptFormFor(visit('/profiel.data', cookie), USER_A)).toEqual({ firstname: ['Anna'] });
     expect(keptFormFor(visit('/machtigingen', cookie), USER_A)).toBeNull();
@@ -95,6 +97,29 @@ describe('forms kept across signing in again', () => {
     form.append('reason', 'Onderzoek');
     const cookie = keepPostedForm(new Request('http://portal.test/dataset/x/toegang-aanvragen', { method: 'POST', headers: { Cookie: seenBy(USER_A) } }), form)!;
     expect(keptFormFor(visit('/dataset/x/toegang-aanvragen', cookie), USER_A)).toEqual({ authorisations: ['Water', 'Energie'], reason: ['Onderzoek'] });
+  });
+
+  it('keeps what fits in a cookie field by field, and nothing when no field fits (issue 34 item 5)', () => {
+    const { request, form } = post('/profiel', seenBy(USER_A), { firstname: 'Anna', description: 'x'.repeat(5000), lastname: 'Jansen' });
+    const cookie = keepPostedForm(request, form)!;
+    expect(cookie.split(';')[0].length).toBeLessThan(3600);
+    expect(keptFormFor(visit('/profiel', cookie), USER_A)).toEqual({ firstname: ['Anna'], lastname: ['Jansen'] });
+    const big = post('/profiel', seenBy(USER_A), { description: 'x'.repeat(5000) });
+    expect(keepPostedForm(big.request, big.form)).toBeNull();
+  });
+
+  it('a cookie sealed with another secret, or changed, opens to nothing', () => {
+    const { request, form } = post('/profiel', seenBy(USER_A), { firstname: 'Anna' });
+    const cookie = keepPostedForm(request, form)!;
+    const value = cookie.split(';')[0].slice('formulier='.length);
+    const changed = `${value.slice(0, 20)}${value[20] === 'A' ? 'B' : 'A'}${value.slice(21)}`;
+    expect(keptFormFor(visit('/profiel', `formulier=${changed}`), USER_A)).toBeNull();
+    process.env.CSRF_SECRET = 'een-ander-geheim-0123456789abcdef-0123';
+    try {
+      expect(keptFormFor(visit('/profiel', cookie), USER_A)).toBeNull();
+    } finally {
+      process.env.CSRF_SECRET = SECRET;
+    }
   });
 
   it('keeps nothing when there is nothing to keep', () => {

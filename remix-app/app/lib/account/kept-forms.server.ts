@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { CSRF_FIELD } from '@datahub/domain/server';
 import { parseCookies, serializeCookie } from '../core/cookies';
 import { requestedPath } from '../core/redirects';
 import { isSecureRequest } from '../core/session.server';
+import { csrfSecret } from '../core/env.server';
 import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 
 /**
  * A form posted after its session had ended is kept here for a few minutes (issue 25, ADR 0028),
- * never in a URL: a random id in an HttpOnly cookie points at it. After signing in again, the page
+ * never in a URL: sealed in an HttpOnly cookie, so every portal process finds it. After signing in again, the page
  * it was posted to shows what was typed, only to the user whose session it was (the signed hint in
  * the `sessie` cookie, issue 32 item 8): with no owner known nothing is kept, and another user
  * signing in on this browser drops it.
@@ -16,6 +17,8 @@ import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 const KEPT_FORM_COOKIE = 'formulier';
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_BYTES = 64 * 1024;
+/** The sealed cookie's value at most: with its name and attributes it stays under the 4 KB browsers keep. */
+const MAX_SEALED_CHARS = 3500;
 /** Never kept: the anti-forgery token and anything that is a password. */
 const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
 
@@ -25,9 +28,45 @@ interface KeptForm {
   values: Record<string, string[]>;
   /** Whose ended session it was: their hint (ownerHintFor), never the unverifiable token subject. */
   owner: string;
+  /** Names this keeping: a form shown to someone else or sent again is not shown again by this process. */
+  id: string;
+  /** Until when (ms since 1970) it may be shown: inside the seal, so every portal keeps the ten minutes. */
+  until: number;
 }
 
-const kept = new LRUCache<string, KeptForm>({ max: 2000, ttl: KEEP_MS });
+/**
+ * The form itself travels sealed in the cookie (issue 34 item 5): any portal process that shares
+ * CSRF_SECRET opens it, so no sticky sessions are needed. AES-256-GCM: unreadable and unforgeable.
+ */
+function sealKey(): Buffer {
+  return Buffer.from(hkdfSync('sha256', csrfSecret(), 'datahub-kept-form', 'kept form seal v1', 32));
+}
+
+function seal(form: KeptForm): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(form), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function unseal(value: string | undefined): KeptForm | null {
+  if (!value || value.length > MAX_SEALED_CHARS) return null;
+  try {
+    const raw = Buffer.from(value, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const form = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as KeptForm;
+    return form.until > Date.now() && !spent.has(form.id) ? form : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keepings this process saw shown to someone else or sent again. Per process on purpose: the
+ * cookie is cleared where a response allows it (signing in); this only saves a second showing here.
+ */
+const spent = new LRUCache<string, true>({ max: 5000, ttl: KEEP_MS });
 
 function idCookie(request: Request, value: string, maxAge: number): string {
   return serializeCookie(KEPT_FORM_COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
@@ -47,18 +86,24 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
     (values[name] ??= []).push(value);
   }
   if (Object.keys(values).length === 0) return null;
-  const id = randomUUID();
-  kept.set(id, { path: new URL(requestedPath(request.url), 'http://x').pathname, values, owner });
-  return idCookie(request, id, KEEP_MS / 1000);
+  const form: KeptForm = { path: new URL(requestedPath(request.url), 'http://x').pathname, values: {}, owner, id: randomUUID(), until: Date.now() + KEEP_MS };
+  // Field by field while the sealed cookie stays small enough for every browser; what does not fit is dropped.
+  let sealed: string | null = null;
+  for (const [name, list] of Object.entries(values)) {
+    const next = seal({ ...form, values: { ...form.values, [name]: list } });
+    if (next.length > MAX_SEALED_CHARS) continue;
+    form.values[name] = list;
+    sealed = next;
+  }
+  return sealed ? idCookie(request, sealed, KEEP_MS / 1000) : null;
 }
 
 /** What was typed into a form on this page before signing in again, for the signed-in `userId`; null when nothing is kept. */
 export function keptFormFor(request: Request, userId: string): Record<string, string[]> | null {
-  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
-  const form = id ? kept.get(id) : undefined;
-  if (!id || !form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
+  const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
+  if (!form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
   if (form.owner !== ownerHintFor(userId)) {
-    kept.delete(id);
+    spent.set(form.id, true);
     return null;
   }
   return form.values;
@@ -66,18 +111,17 @@ export function keptFormFor(request: Request, userId: string): Record<string, st
 
 /** A post by the signed-in user to a page with a kept form: it has been sent again (or replaced), so it is shown no more. */
 export function forgetKeptForm(request: Request): void {
-  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
-  const form = id ? kept.get(id) : undefined;
-  if (id && form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) kept.delete(id);
+  const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
+  if (form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) spent.set(form.id, true);
 }
 
 /** Signing in as `userId`: a form kept from someone else's session on this browser is dropped; the Set-Cookie that forgets it, or null. */
 export function dropKeptFormOfOthers(request: Request, userId: string | null): string | null {
-  const id = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
-  if (!id) return null;
-  const form = kept.get(id);
+  const value = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
+  if (!value) return null;
+  const form = unseal(value);
   if (form && userId && form.owner === ownerHintFor(userId)) return null;
-  kept.delete(id);
+  if (form) spent.set(form.id, true);
   return idCookie(request, '', 0);
 }
 
