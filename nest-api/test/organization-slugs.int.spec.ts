@@ -75,6 +75,12 @@ describe('the slug follows the first real name of a personal organisation', () =
       expect(await moved.json()).toEqual({ statusCode: 301, detail: DETAILS.movedPermanently });
     }
 
+    // The organisation's applications, a list for everyone signed in, too.
+    const applications = await api.request(`/api/organizations/${owner.slug}/applications`, { token: deltaOwner.token });
+    expect(applications.status).toBe(301);
+    expect(applications.headers.get('location')).toBe('/api/organizations/kwekerij-zonneveld/applications');
+    expect((await api.request('/api/organizations/tmp-000000000000/applications', { token: owner.token })).status).toBe(404);
+
     // A second rename keeps the address: only the first real name sets it.
     const renamed = await put(owner.organizationId, owner.token, { name: 'Zonneveld Glas' });
     expect(renamed.status).toBe(200);

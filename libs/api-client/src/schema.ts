@@ -6951,6 +6951,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationView"][];
                 };
             };
+            /** @description An organisation's former slug (issue 37): Location gives the list under the current one */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {

@@ -11,6 +11,7 @@ import { Datasource } from '../datasources/datasource.entity';
 import { DatasourcesService } from '../datasources/datasources.service';
 import type { DatasourceView } from '../datasources/dto/datasource.dto';
 import { LogosService } from '../logos/logos.service';
+import { organizationByFormerSlug, organizationLocation } from '../organizations/former-slugs';
 import { Organization } from '../organizations/organization.entity';
 import { uniqueSlug } from '../organizations/slug';
 import { Application } from './application.entity';
@@ -47,7 +48,12 @@ export class ApplicationsService {
   }
 
   async ofOrganization(slug: string): Promise<ApplicationView[]> {
-    if (!(await this.dataSource.getRepository(Organization).exists({ where: { slug } }))) throw ApiError.notFound();
+    if (!(await this.dataSource.getRepository(Organization).exists({ where: { slug } }))) {
+      // A former slug (issue 37) moved permanently; the list is for everyone, and so is where it went.
+      const moved = await organizationByFormerSlug((sql, parameters) => this.dataSource.query(sql, parameters), slug);
+      if (moved) throw ApiError.movedPermanently(organizationLocation(moved.slug, '/applications'));
+      throw ApiError.notFound();
+    }
     return (await this.query().where('organization.slug = :slug', { slug }).getMany()).map(toApplicationView);
   }
 

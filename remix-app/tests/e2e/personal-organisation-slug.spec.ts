@@ -50,6 +50,7 @@ test.describe('a personal organisation gets an address from its first name', () 
     for (const [from, to] of [
       [`/organisatie/${temporary}`, `/organisatie/${slug}`],
       [`/gebruikers/${temporary}`, `/gebruikers/${slug}`],
+      [`/applicaties/${temporary}`, `/applicaties/${slug}`],
     ]) {
       const moved = await page.request.get(from, { maxRedirects: 0 });
       expect(moved.status(), from).toBe(301);

@@ -1,4 +1,5 @@
-import { apiGet } from '../core/api.server';
+import { apiGet, apiRequest } from '../core/api.server';
+import { throwIfMoved } from '../organizations/organizations.server';
 import { toApplicationCard, type ApplicationView } from './applications';
 import { byName } from '../datasets/datasets';
 
@@ -7,7 +8,11 @@ export async function loadApplications(request: Request): Promise<ApplicationVie
 }
 
 export async function loadOrganizationApplications(request: Request, organizationSlug: string): Promise<ApplicationView[]> {
-  return (await apiGet(request, '/api/organizations/{slug}/applications', { params: { path: { slug: organizationSlug } } })).sort(byName);
+  const result = await apiRequest(request, 'get', '/api/organizations/{slug}/applications', { params: { path: { slug: organizationSlug } } });
+  if (result.ok) return result.data.sort(byName);
+  // A personal organisation's tmp- slug, since named (issue 37): on to the list at its lasting address.
+  throwIfMoved(result, (slug) => `/applicaties/${encodeURIComponent(slug)}`);
+  throw new Response(null, { status: result.status });
 }
 
 export function applicationCards(applications: ApplicationView[]) {

@@ -47,9 +47,14 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
 async function organizationBySlug(request: Request, slug: string, movedTo: (slug: string) => string) {
   const result = await apiRequest(request, 'get', '/api/organizations/{slug}', { params: { path: { slug } } });
   if (result.ok) return result.data;
-  const current = result.location?.match(/^\/api\/organizations\/([^/?#]+)$/)?.[1];
-  if (result.status === 301 && current) throw redirect(movedTo(decodeURIComponent(current)), 301);
+  throwIfMoved(result, movedTo);
   throw new Response(null, { status: result.status });
+}
+
+/** nest-api's 301 from an organisation's former slug (issue 37) as the portal's own 301 to `movedTo` of the current slug. */
+export function throwIfMoved(result: { status: number; location?: string }, movedTo: (slug: string) => string): void {
+  const current = result.location?.match(/^\/api\/organizations\/([^/?#]+)(\/[^?#]*)?$/)?.[1];
+  if (result.status === 301 && current) throw redirect(movedTo(decodeURIComponent(current)), 301);
 }
 
 /** The organisation page's address. */
