@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayOrganizationName,
+  hasTemporarySlug,
   formatDateDashed,
   formatDateLong,
   formatDateSlashed,
@@ -24,6 +25,12 @@ describe('organisation names', () => {
   it('shows personal organisations with an empty name', () => {
     expect(displayOrganizationName('tmp_a1b2c3')).toBe('');
     expect(displayOrganizationName('Kwekerij Delta')).toBe('Kwekerij Delta');
+  });
+
+  it('knows a personal organisation still on its tmp- slug (issue 37), and nobody else', () => {
+    expect(hasTemporarySlug({ name: 'tmp_a1b2c3', slug: 'tmp-a1b2c3' })).toBe(true);
+    expect(hasTemporarySlug({ name: 'Kwekerij Zon', slug: 'tmp-a1b2c3' })).toBe(false);
+    expect(hasTemporarySlug({ name: 'Tmp Kassen', slug: 'tmp-kassen' })).toBe(false);
   });
 });
 
