@@ -1,5 +1,8 @@
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS } from '@datahub/domain';
+import { LicenceSyncService } from '../src/applications/licence-sync.service';
+import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 import { startMailbox, type Mailbox } from './mailbox';
 
@@ -12,10 +15,18 @@ let mailbox: Mailbox;
 let delta: { id: string; name: string; slug: string };
 let deltaOwner: TestUser;
 let admin: TestUser;
+/** A licence server on loopback answering `licenceList`. */
+let licenceServer: Server;
+let licenceServerUrl: string;
+let licenceList: unknown[] = [];
 
 beforeAll(async () => {
+  const port = await freePort();
+  licenceServer = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(licenceList)));
+  await new Promise<void>((resolve) => licenceServer.listen(port, '127.0.0.1', resolve));
+  licenceServerUrl = `http://127.0.0.1:${port}/licences`;
   mailbox = await startMailbox();
-  api = await startTestApi({ SMTP_URL: mailbox.url });
+  api = await startTestApi({ SMTP_URL: mailbox.url, ALLOW_PRIVATE_HOSTS: 'true' });
   delta = await api.createOrganization({ name: 'Kwekerij Delta' });
   deltaOwner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
   const [adminOrganization] = await api.db.query('SELECT id FROM organizations WHERE is_admin');
@@ -24,6 +35,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await mailbox?.close();
+  licenceServer?.closeAllConnections();
+  licenceServer?.close();
 });
 
 interface SignedUp {
@@ -144,5 +157,20 @@ describe('the slug follows the first real name of a personal organisation', () =
     expect(forAdmin.status).toBe(301);
     expect(forAdmin.headers.get('location')).toBe('/api/organizations/eigen-kas/users');
     expect((await api.request(`/api/organizations/${owner.slug}`)).status).toBe(401);
+  });
+
+  it('finds the organisation when a licence server still lists it under its former slug', async () => {
+    const owner = await signUpPersonal('licentie@elders.test');
+    expect((await put(owner.organizationId, owner.token, { name: 'Licentiekas' })).status).toBe(200);
+    licenceList = [{ application_slug: 'kasplanner', organization_slug: owner.slug, end_date: '2031-01-01T00:00:00Z' }];
+    const created = await api.request('/api/applications', {
+      method: 'POST',
+      token: admin.token,
+      json: { name: 'Kasplanner', owner_organization: delta.id, about: 'Over', usage: 'Gebruik', url: 'https://app.example.nl', url_licence_server: licenceServerUrl },
+    });
+    expect(created.status).toBe(201);
+    await api.app.get(LicenceSyncService).sync((await created.json()).application_id);
+    const licences = await (await api.request('/api/organizations/licentiekas/licences', { token: owner.token })).json();
+    expect(licences).toEqual([{ application_name: 'Kasplanner', application_slug: 'kasplanner', application_logo_url: null, end_date: '2031-01-01T00:00:00.000Z' }]);
   });
 });

@@ -123,7 +123,12 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
       .filter((entry) => typeof entry.organization_slug === 'string');
     const slugs = [...new Set(candidates.map((entry) => entry.organization_slug as string))];
     const organizations: { id: string; slug: string }[] = slugs.length
-      ? await this.dataSource.query('SELECT id, slug FROM organizations WHERE slug = ANY($1::text[])', [slugs])
+      ? await this.dataSource.query(
+          // A licence server may still name an organisation by its former tmp- slug (issue 37); no slug is both.
+          `SELECT id, slug FROM organizations WHERE slug = ANY($1::text[])
+           UNION ALL SELECT organization_id, slug FROM organization_former_slugs WHERE slug = ANY($1::text[])`,
+          [slugs],
+        )
       : [];
     const bySlug = new Map(organizations.map((organization) => [organization.slug, organization.id]));
     const rows: LicenceRow[] = [];
