@@ -124,7 +124,7 @@ describe('npm start', () => {
       expect(output).toContain('the portal keeps running');
     } finally {
       child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await exited, output).toBe(0);
     }
   }, 240_000);
 });
