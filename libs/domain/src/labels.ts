@@ -118,7 +118,7 @@ export const LABELS = {
     /** 400/415 from an action: the body was not a form, or not a readable one. */
     notAForm: 'Deze pagina neemt alleen formulieren aan, en dit verzoek kon niet als formulier worden gelezen. Vul het formulier opnieuw in op de pagina zelf.',
     backHome: 'Naar de startpagina',
-    /** Issue 37: the 404 page of an unknown path (ADR 0036-h3), at the address typed. */
+    /** Issue 37: the 404 page of an unknown path (ADR 0040), at the address typed. */
     unknownPathIntro: 'Dit adres bestaat niet op de Datahub. Misschien is het verkeerd getypt, of is de pagina verplaatst.',
     unknownPathAddress: 'Gevraagd adres',
     backToSignIn: 'Naar inloggen',

@@ -1,7 +1,7 @@
 /**
  * oxigraph inside a worker, with a handle on its WebAssembly memory (oxigraph does not export it):
  * that memory only grows and never shrinks, so its size tells the engine how much a query left
- * behind in the worker (ADR 0036-f). Taken when the module is instantiated, then left alone.
+ * behind in the worker (ADR 0039). Taken when the module is instantiated, then left alone.
  */
 import type * as Oxigraph from 'oxigraph';
 

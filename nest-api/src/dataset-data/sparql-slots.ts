@@ -36,7 +36,7 @@ interface Waiting {
 }
 
 /**
- * The SPARQL running limits of the cluster (issue 34, ADR 0036-i1): each running query holds a row
+ * The SPARQL running limits of the cluster (issue 34, ADR 0042): each running query holds a row
  * in sparql_slots (one per user slot and per organisation slot) with a lease this process renews
  * while it runs; a crashed process's rows expire after SPARQL_SLOT_LEASE_SECONDS. A user without a
  * free slot is refused at once; a query whose organisation has none waits here, in one queue per

@@ -14,7 +14,7 @@ const E = LABELS.errorPage;
 export const meta: MetaFunction = () => [{ title: pageTitle(E.notFoundTitle) }];
 
 /**
- * Unknown paths answer 404 at the address asked, in Dutch, with a way back (ADR 0036-h3): inside
+ * Unknown paths answer 404 at the address asked, in Dutch, with a way back (ADR 0040): inside
  * the shell for a signed-in user, in the sign-in frame otherwise. No redirect, so a typo stays visible.
  */
 async function notFound({ request, context }: LoaderFunctionArgs) {

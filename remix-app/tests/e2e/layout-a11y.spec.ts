@@ -146,7 +146,7 @@ test.describe('layout and accessibility of every page', () => {
     expect(wrong).toEqual([]);
     // Every page is graded as a page (200) by at least one persona, not only as an error page.
     const files = Object.keys(signedInRoutes(targets, 'x', 'x'));
-    // The catch-all's page is its Dutch 404 page (issue 37, ADR 0036-h3): graded as such.
+    // The catch-all's page is its Dutch 404 page (issue 37, ADR 0040): graded as such.
     const unseen = files.filter((file) => file !== '$.tsx' && !(Object.keys(DEMO_USERS) as Persona[]).some((persona) => [200, 302].includes(expectedStatus(persona, file))));
     expect(unseen).toEqual([]);
   });

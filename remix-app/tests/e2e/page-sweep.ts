@@ -146,7 +146,7 @@ const ERROR_STATUS: Record<Persona, Record<string, number>> = {
   },
 };
 
-/** Pages that redirect (then the page they lead to is graded); unknown paths answer 404 since issue 37 (ADR 0036-h3). */
+/** Pages that redirect (then the page they lead to is graded); unknown paths answer 404 since issue 37 (ADR 0040). */
 const REDIRECTS: Record<string, string> = {};
 
 export function expectedStatus(persona: Persona, file: string): number {

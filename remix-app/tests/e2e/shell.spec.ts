@@ -102,7 +102,7 @@ test.describe('shell', () => {
     await expect(page.getByRole('button', { name: LABELS.logout })).toBeVisible();
   });
 
-  // Issue 37 (ADR 0036-h3): a Dutch 404 page at the address asked, inside the shell, with the way back.
+  // Issue 37 (ADR 0040): a Dutch 404 page at the address asked, inside the shell, with the way back.
   test('unknown paths answer a Dutch 404 page with a way back to the start page', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.member);
     const answer = await page.goto('/nietbestaand?x=1');

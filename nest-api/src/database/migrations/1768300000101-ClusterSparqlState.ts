@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * SPARQL state that every API process must see (issue 34, ADR 0036-i1): the running slots per user
+ * SPARQL state that every API process must see (issue 34, ADR 0042): the running slots per user
  * and per organisation, each a row with a lease its process renews (a crashed process's rows
  * expire), and the version of each dataset's data that keys the copies and kept answers.
  */
