@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../src/database/embedded-postgres';
+import { stopProcess } from './harness';
+import { until, waitForHealth } from './waiting';
+
+/** Debian's haproxy unless HAPROXY_PATH names another (CI installs it like Chromium). */
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+export interface Balancer {
+  url: string;
+  /** haproxy's view of a server ('UP', 'DOWN', …), read from its admin socket. */
+  state: (server: string) => Promise<string>;
+  /** Waits until haproxy's health check sees `server` in `state`. */
+  waitFor: (server: string, state: 'UP' | 'DOWN') => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real haproxy, round robin and without sticky sessions, in front of `servers` (name → base URL).
+ * Health checks every 200 ms on /api/health, so a stopped or killed process is taken out within a
+ * second; a refused connection is sent to another server. Each answer says in X-Served-By who gave it.
+ */
+export async function startBalancer(servers: Record<string, string>): Promise<Balancer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'datahub-haproxy-'));
+  const socket = join(dir, 'admin.sock');
+  const config = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      `    stats socket ${socket} level admin`,
+      'defaults',
+      '    mode http',
+      '    timeout connect 2s',
+      '    timeout client 30s',
+      '    timeout server 30s',
+      '    timeout check 500ms',
+      '    retries 3',
+      '    option redispatch',
+      'frontend api',
+      `    bind 127.0.0.1:${port}`,
+      '    option forwardfor',
+      '    default_backend apis',
+      'backend apis',
+      '    balance roundrobin',
+      '    option httpchk GET /api/health',
+      '    default-server inter 200ms fall 2 rise 2',
+      '    http-response set-header X-Served-By %s',
+      ...Object.entries(servers).map(([name, url]) => `    server ${name} ${new URL(url).host} check`),
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${url}/api/health`);
+
+  const state = (server: string) =>
+    new Promise<string>((resolve, reject) => {
+      const connection = connect(socket);
+      let text = '';
+      connection.on('data', (chunk) => (text += chunk.toString()));
+      connection.on('error', reject);
+      connection.on('end', () => {
+        const [header, ...rows] = text.trim().split('\n');
+        const columns = header.replace(/^# /, '').split(',');
+        const row = rows.map((line) => line.split(',')).find((cells) => cells[0] === 'apis' && cells[1] === server);
+        resolve(row ? row[columns.indexOf('status')] : 'UNKNOWN');
+      });
+      connection.end('show stat\n');
+    });
+  const balancer: Balancer = {
+    url,
+    state,
+    waitFor: async (server, wanted) => {
+      await until(async () => ((await state(server)).startsWith(wanted) ? true : undefined), `haproxy to see ${server} ${wanted}`);
+    },
+    close: async () => {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await Promise.all(Object.keys(servers).map((name) => balancer.waitFor(name, 'UP')));
+  return balancer;
+}
