@@ -26,7 +26,7 @@ const KeptScopeContext = createContext<string | null>(null);
 
 /**
  * One of several forms on a page (e.g. a decision form per access request): its fields show the
- * kept values only when it was this form that was posted (issue 37 item 1). Put inside the <Form>.
+ * kept values only when it was this form that was posted (issue 37 item 1). Put inside the form element.
  */
 export function KeptFormScope({ id, children }: { id: string; children: ReactNode }) {
   return (

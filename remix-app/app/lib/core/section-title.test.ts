@@ -6,7 +6,7 @@ describe('sectionTitle', () => {
     expect(sectionTitle('/databronnen')).toBe('Databronnen');
     expect(sectionTitle('/databronnen/aanmaken')).toBe('Databronnen');
     expect(sectionTitle('/mijn-gebruikers/uitnodigingen/1/intrekken')).toBe('Mijn gebruikers');
-    expect(sectionTitle('/beheer-datasets')).toBe('Datasets');
+    expect(sectionTitle('/beheer-datasets')).toBe('Datasets beheren');
   });
   it('names detail pages by their section, and the start page', () => {
     expect(sectionTitle('/databron/abc/verwijderen')).toBe('Databronnen');
