@@ -17,6 +17,8 @@ export interface Stack {
   portal: string;
   api: string;
   databaseUrl: string;
+  /** The demo data source's host:port (a second API must be allowed to reach it). */
+  agent: string;
   stop: () => Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   try {
     const portal = `http://127.0.0.1:${port}`;
     await waitForHealth(`${portal}/inloggen`, 240_000);
-    return { portal, api: `http://127.0.0.1:${apiPort}`, databaseUrl, stop };
+    return { portal, api: `http://127.0.0.1:${apiPort}`, databaseUrl, agent: `127.0.0.1:${agentPort}`, stop };
   } catch (error) {
     await stop();
     throw error;

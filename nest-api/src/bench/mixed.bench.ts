@@ -10,10 +10,12 @@
  * Options: --users 40 --duration 60 --warmup 0 (seconds not counted at the start) --mix datasets=1,dataset=1,sparql=1,...
  * (weights per kind; a kind left out is not visited). Extra environment for nest-api and the
  * portal: --env NAME=value (repeatable), e.g. to compare a setting in one session of runs.
+ * --cluster: two APIs and two portals behind haproxy instead of one of each (bench:cluster runs both).
  */
 import { parseArgs } from 'node:util';
 import { loadAverage } from './bench-support';
 import { BrowserSession, csrfField, type Answer } from './mixed-client';
+import { startClusterStack } from './mixed-cluster-stack';
 import { copyDemoUsers, demoDataset, DEMO_PASSWORD, startStack } from './mixed-stack';
 import { newStats, table, type KindStats } from './mixed-stats';
 
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '0' },
       mix: { type: 'string', default: DEFAULT_MIX },
       env: { type: 'string', multiple: true, default: [] },
+      cluster: { type: 'boolean', default: false },
     },
   });
   const users = Math.min(500, Math.max(1, Number(values.users)));
@@ -103,7 +106,8 @@ async function main(): Promise<void> {
 
   console.log(`bench:mixed — ${new Date().toISOString()}, load average at start: ${loadAverage()}`);
   console.log(`${users} users, ${duration} s after a ${warmup} s warm-up, mix ${values.mix}${values.env.length ? `, env ${values.env.join(' ')}` : ''}`);
-  const stack = await startStack(extraEnv);
+  console.log(values.cluster ? 'stack: 2 APIs + 2 portals (each on its own API) behind haproxy, round robin' : 'stack: 1 API + 1 portal');
+  const stack = values.cluster ? await startClusterStack(extraEnv) : await startStack(extraEnv);
   try {
     const target = await demoDataset(stack.api);
     const emails = await copyDemoUsers(stack.databaseUrl, users, TEMPLATES);

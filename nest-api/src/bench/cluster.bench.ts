@@ -1,0 +1,97 @@
+/**
+ * npm run bench:cluster — bench:mixed against one API + one portal, then against two APIs + two
+ * portals behind haproxy (round robin, no sticky sessions), back to back with the same options
+ * (e.g. `-- --users 20 --duration 20`). Prints both runs and, per page kind, pages/s and p99 side by
+ * side with the ratio. Issue 34's bar: the cluster at most 15% slower in pages/s, and no errors.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+
+interface Run {
+  output: string;
+  /** page kind → [count, p99 ms, errors] */
+  kinds: Map<string, [number, number, number]>;
+  pagesPerSecond: number;
+}
+
+function runMixed(args: string[]): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(__dirname, "mixed.bench.js"), ...args],
+      { stdio: ["ignore", "pipe", "inherit"] }
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0)
+        return reject(
+          new Error(`bench:mixed ${args.join(" ")} exited with ${code}`)
+        );
+      const kinds = new Map<string, [number, number, number]>();
+      for (const match of output.matchAll(
+        /^\| (.+?) \| (\d+) \| \d+ ms \| \d+ ms \| (\d+) ms \| \d+ ms \| (\d+)/gm
+      ))
+        kinds.set(match[1], [
+          Number(match[2]),
+          Number(match[3]),
+          Number(match[4]),
+        ]);
+      const pages = /pages in \d+ s: (\d+) pages\/s/.exec(output);
+      resolvePromise({
+        output,
+        kinds,
+        pagesPerSecond: Number(pages?.[1] ?? 0),
+      });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const duration = Number(args[args.indexOf("--duration") + 1]) || 60;
+  console.log("== one API + one portal");
+  const single = await runMixed(args);
+  console.log("\n== two APIs + two portals behind haproxy");
+  const cluster = await runMixed([...args, "--cluster"]);
+  console.log(
+    "\n| page kind | pages/s single | pages/s cluster | p99 single | p99 cluster | errors single / cluster |"
+  );
+  console.log("|---|---:|---:|---:|---:|---|");
+  for (const [kind, [count, p99, errors]] of single.kinds) {
+    const [clusterCount, clusterP99, clusterErrors] = cluster.kinds.get(
+      kind
+    ) ?? [0, 0, 0];
+    console.log(
+      `| ${kind} | ${(count / duration).toFixed(1)} | ${(
+        clusterCount / duration
+      ).toFixed(
+        1
+      )} | ${p99} ms | ${clusterP99} ms | ${errors} / ${clusterErrors} |`
+    );
+  }
+  const ratio = cluster.pagesPerSecond / Math.max(1, single.pagesPerSecond);
+  const errors = [...cluster.kinds.values()].reduce(
+    (sum, [, , n]) => sum + n,
+    0
+  );
+  console.log(
+    `pages/s: single ${single.pagesPerSecond}, cluster ${
+      cluster.pagesPerSecond
+    }, ratio ${ratio.toFixed(2)}`
+  );
+  console.log(
+    `bar (cluster ≥ 0.85 × single pages/s, no errors): ${
+      ratio >= 0.85 && errors === 0 ? "met" : "NOT met"
+    }`
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
