@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import {
   LABELS,
   ORGANIZATION_LABELS,
@@ -104,10 +104,17 @@ function RoleCheckboxes({
 }) {
   // After signing in again: the boxes as they were ticked before the session ended (issue 37 item 1).
   const kept = useKeptValues('roles');
+  // A revalidation of the page no longer carries the kept form (it is shown once): the kept ticks
+  // stay until this page posts again.
+  const keptShown = useRef(kept);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === 'submitting') keptShown.current = undefined;
+  }, [navigation.state]);
   const [ticked, setTicked] = useState(() => new Set(kept ?? initial));
   // Every answer from the server (after saving or a refusal: a new array) replaces what was
   // clicked, even when it equals what was shown before the click.
-  useEffect(() => setTicked(new Set(kept ?? initial)), [kept, initial]);
+  useEffect(() => setTicked(new Set(kept ?? keptShown.current ?? initial)), [kept, initial]);
   const ownerImplies = checkboxesForRoles([roleForCheckbox('owner', inAdminOrganization)]);
 
   return (

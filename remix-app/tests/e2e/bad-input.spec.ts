@@ -37,11 +37,11 @@ test.describe('bad input on the portal', () => {
     expect(answer).toEqual({ status: 405, allow: 'GET, HEAD, POST' });
   });
 
-  // Each with the one answer it must get: unknown paths go to the start page (the spec), broken ids
+  // Each with the one answer it must get: unknown paths get the Dutch 404 page (ADR 0040), broken ids
   // and escapes are refused as bad requests, data requests for routes that do not exist are refused.
   const expected: [path: string, status: number][] = [
-    ['/%00', 302],
-    ['/profiel%00', 302],
+    ['/%00', 404],
+    ['/profiel%00', 404],
     ['/dataset/%00', 400],
     ['/gebruiker/%00', 400],
     ['/uitnodiging/%00', 404],

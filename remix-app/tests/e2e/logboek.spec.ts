@@ -47,8 +47,10 @@ test('the owner filters the log down to the grant it gave', async ({ page, signI
   await expect(rows.first()).toContainText(AUDIT_KIND_LABELS['grant.created']);
   await expect(rows.first()).toContainText(DEMO_USERS.owner);
   await expect(rows.first()).toContainText('Kassenbouw West');
-  // Fields and categories in Dutch, not the API's names.
-  await expect(rows.first()).toContainText('categorieën: Water');
+  // Fields and categories in Dutch, not the API's names (other specs grant to Kassenbouw West too:
+  // the grant of this spec is one of the rows, not necessarily the newest).
+  await expect(rows.filter({ hasText: 'categorieën: Water' }).first()).toBeVisible();
+  await expect(rows.first()).toContainText('categorieën: ');
   await expect(rows.first()).not.toContainText('Dataset.Read');
   for (const kind of await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-kind')))) expect(kind).toBe('grant.created');
   // The filter stays chosen after the round trip.

@@ -125,8 +125,9 @@ test("'Intrekken' revokes the whole card after confirming; both logs show the ch
     const kinds = await logRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
     expect(kinds.slice(0, 3), who).toEqual(['grant.revoked', 'grant.changed', 'grant.created']);
     const changed = logRows(page).filter({ hasText: AUDIT_KIND_LABELS['grant.changed'] });
-    await expect(changed, who).toContainText('categorieën: Water, Gewassen, Glas');
-    await expect(changed, who).toContainText('geldig tot en met: 31 december 2099');
+    // The new value, the old one in brackets (issue 37: details in words, no 'X → X').
+    await expect(changed, who).toContainText('categorieën: Water, Verwarming (was: Water, Gewassen, Glas)');
+    await expect(changed, who).toContainText('geldig tot en met: 31 december 2099 (was: 30 juni 2099)');
   }
 });
 

@@ -90,13 +90,14 @@ test.describe('pages replayed without Remix while their answers are unchanged', 
     const me = await api(user.token, 'get', '/api/current_user');
     const named = await api(user.token, 'put', '/api/organizations/{organization_id}', { params: { path: { organization_id: me.data.organization } }, body: { name: unique('Kwekerij Replay') } });
     expect(named.status, JSON.stringify(named.data)).toBe(200);
-    return user;
+    // The first name also gives the organisation its slug (issue 37): refer to it by id.
+    return { ...user, organization_id: me.data.organization };
   }
 
   /** Kwekerij Delta gives the organisation of `user` one category on `datasetId`. */
-  async function grantTo(user: { organization_slug: string }, datasetId: string): Promise<void> {
+  async function grantTo(user: { organization_id: string }, datasetId: string): Promise<void> {
     const ownerToken = await apiLogin(DEMO_USERS.owner);
-    const assignee = (await api(ownerToken, 'get', '/api/authorisation-assignees')).data.find((organization) => organization.slug === user.organization_slug)!;
+    const assignee = (await api(ownerToken, 'get', '/api/authorisation-assignees')).data.find((organization) => organization.organization_id === user.organization_id)!;
     const granted = await api(ownerToken, 'post', '/api/datasets/{id}/authorisations', {
       params: { path: { id: datasetId } },
       body: { dataset: datasetId, authorisations: ['Dataset.ReadWater'], assignee_organization: assignee.organization_id, expiration_date: '2099-06-30' },
