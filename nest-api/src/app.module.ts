@@ -13,6 +13,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
 import { DatabaseModule } from './database/database-pool';
+import { RepositoriesModule } from './database/repositories.module';
 import { DatasetDataModule } from './dataset-data/dataset-data.module';
 import { DatasetsModule } from './datasets/datasets.module';
 import { DatasourcesModule } from './datasources/datasources.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
+        RepositoriesModule,
         EventsRecordModule,
         MetricsModule,
         JobsModule,

@@ -36,3 +36,4 @@ export * from './labels-two-factor';
 export * from './labels-sign-in-limits';
 export * from './labels-guide';
 export * from './search-fold';
+export * from './dataset-status';
