@@ -29,6 +29,7 @@ import { LogosModule } from './logos/logos.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { PagesModule } from './pages/pages.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { SeedModule } from './seed/seed.module';
 import { SupportModule } from './support/support.module';
@@ -72,6 +73,7 @@ export class AppModule {
         RemindersModule,
         SeedModule,
         EventsModule,
+        PagesModule,
         ...extraModules,
       ],
       providers: [

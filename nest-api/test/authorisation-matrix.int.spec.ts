@@ -61,6 +61,7 @@ async function tokenFor(persona: Persona): Promise<string | undefined> {
 async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
+  if (path === '/api/pages/dataset/{slug}') return `/api/pages/dataset/${await offlineDatasetSlug()}`;
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
   if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
   if (path === '/api/auth/signup/verify/{token}') return path.replace('{token}', await openSignup());

@@ -12,6 +12,6 @@ import { ReadAuditService } from './read-audit.service';
 @Module({
   controllers: [AuditController],
   providers: [AuditService, ReadAuditService, AuditLogQuery],
-  exports: [AuditService, ReadAuditService],
+  exports: [AuditService, ReadAuditService, AuditLogQuery],
 })
 export class AuditModule {}

@@ -16,6 +16,6 @@ import { SparqlSlots } from './sparql-slots';
   imports: [DatasourcesModule, AuthorisationsModule, InsightModule, ApiTokensModule],
   controllers: [DatasetDataController, DatasetSparqlController, DatasetSummaryController],
   providers: [HubDatasetStore, DatasetDataService, DatasetSummaryService, SparqlSlots],
-  exports: [HubDatasetStore, DatasetDataService, SparqlSlots],
+  exports: [HubDatasetStore, DatasetDataService, DatasetSummaryService, SparqlSlots],
 })
 export class DatasetDataModule {}

@@ -3,5 +3,5 @@ import { AuthModule } from '../auth/auth.module';
 import { DatasetsController } from './datasets.controller';
 import { DatasetsService } from './datasets.service';
 
-@Module({ imports: [AuthModule], controllers: [DatasetsController], providers: [DatasetsService] })
+@Module({ imports: [AuthModule], controllers: [DatasetsController], providers: [DatasetsService], exports: [DatasetsService] })
 export class DatasetsModule {}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { isOnline } from '@datahub/domain';
+import { AccessRequestsService } from '../access-requests/access-requests.service';
+import { AuditLogQuery } from '../audit/audit-log.query';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { DatasetDataService } from '../dataset-data/dataset-data.service';
+import { DatasetSummaryService } from '../dataset-data/dataset-summary.service';
+import { DatasetsService } from '../datasets/datasets.service';
+import { toCurrentUserView } from '../users/user.view';
+import type { DatasetPageView, ShellPageView } from './pages.views';
+
+/** A refusal (4xx) of one part leaves that part out, as the portal did with the separate call; anything else fails the page. */
+function refusedAsNull<T>(pending: Promise<T>): Promise<T | null> {
+  return pending.catch((error: unknown) => {
+    if (error instanceof ApiError && error.getStatus() < 500) return null;
+    throw error;
+  });
+}
+
+/**
+ * One read per portal page, made of the services the separate operations call: each keeps its own
+ * permission and object checks, and a part is asked only where the guard would have let that operation through.
+ */
+@Injectable()
+export class PagesService {
+  constructor(
+    private readonly datasets: DatasetsService,
+    private readonly data: DatasetDataService,
+    private readonly summaries: DatasetSummaryService,
+    private readonly auditLog: AuditLogQuery,
+    private readonly requests: AccessRequestsService,
+  ) {}
+
+  async shell(actor: AuthenticatedUser): Promise<ShellPageView> {
+    // During two-step enrolment every other operation answers 403: no count then.
+    const counts = actor.permissions.has('AuthorisationAssignment.Create') && !actor.twoFactorEnrolmentRequired;
+    const open = counts ? await refusedAsNull(this.requests.openCount(actor, actor.organizationId)) : null;
+    return { user: toCurrentUserView(actor), open_access_requests: open?.open ?? 0 };
+  }
+
+  async dataset(actor: AuthenticatedUser, slug: string): Promise<DatasetPageView> {
+    const dataset = await this.datasets.bySlug(actor, slug);
+    const id = dataset.dataset_id;
+    const online = isOnline(dataset);
+    const own = actor.organizationSlug === dataset.owner_organization_slug;
+    const [ownerDatasets, access, summary, useByOthers, sent] = await Promise.all([
+      refusedAsNull(this.datasets.ofOrganization(actor, dataset.owner_organization_slug)),
+      refusedAsNull(this.data.access(actor, id)),
+      // Offline or unreadable data has no summary; its failure never costs the page.
+      dataset.file_format === '.ttl' && online ? this.summaries.summary(actor, id).catch(() => null) : null,
+      own && actor.permissions.has('AuditLog.Read') ? refusedAsNull(this.auditLog.useByOthers(actor, id)) : null,
+      online && !own ? refusedAsNull(this.requests.sent(actor, actor.organizationId)) : null,
+    ]);
+    return {
+      user: toCurrentUserView(actor),
+      dataset,
+      owner_datasets: ownerDatasets,
+      access,
+      summary,
+      use_by_others: useByOthers,
+      open_access_request: sent?.find((request) => request.dataset_id === id && request.status === 'open') ?? null,
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AccessRequestView } from '../access-requests/dto/access-request.dto';
+import { DatasetUseByOthersView } from '../audit/dto/audit.views';
+import { DatasetAccessView } from '../dataset-data/dataset-data.views';
+import { DatasetSummaryView } from '../dataset-data/dataset-summary.views';
+import { DatasetView } from '../datasets/dataset.view';
+import { CurrentUserView } from '../users/user.view';
+
+/** What the portal's shell (menu, top bar) shows around every signed-in page. */
+export class ShellPageView {
+  @ApiProperty({ type: CurrentUserView })
+  user: CurrentUserView;
+
+  @ApiProperty({ description: "Access requests waiting for the user's organisation to decide (0 without AuthorisationAssignment.Create)" })
+  open_access_requests: number;
+}
+
+/** Everything /dataset/{slug} shows; a part the separate operation would refuse is null. */
+export class DatasetPageView {
+  @ApiProperty({ type: CurrentUserView })
+  user: CurrentUserView;
+
+  @ApiProperty({ type: DatasetView })
+  dataset: DatasetView;
+
+  @ApiProperty({ type: [DatasetView], nullable: true, description: "The owner organisation's datasets, as GET /api/organizations/{slug}/datasets answers them" })
+  owner_datasets: DatasetView[] | null;
+
+  @ApiProperty({ type: DatasetAccessView, nullable: true })
+  access: DatasetAccessView | null;
+
+  @ApiProperty({ type: DatasetSummaryView, nullable: true, description: "'Wat zit erin': only for an online Turtle dataset the organisation may read" })
+  summary: DatasetSummaryView | null;
+
+  @ApiProperty({ type: [DatasetUseByOthersView], nullable: true, description: "'Gebruik door anderen': only for the owner organisation's AuditLog.Read holders" })
+  use_by_others: DatasetUseByOthersView[] | null;
+
+  @ApiProperty({ type: AccessRequestView, nullable: true, description: "Your organisation's open request on this dataset, if any" })
+  open_access_request: AccessRequestView | null;
+}
