@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi, stopProcess } from './harness';
 import { startSecondApi } from './second-api';
 import { TimedJobs } from '../src/jobs/timed-jobs';
+import { until } from './waiting';
 
 /**
  * Issue 34 item 6: a client whose write was committed but whose answer was lost retries through
@@ -62,6 +63,46 @@ describe('Idempotency-Key on creating POSTs', () => {
     // The stored answer carries that secret, so it is sealed at rest.
     const [stored] = (await api.db.query('SELECT body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [user.id, key])) as { body: string }[];
     expect(stored.body).not.toContain((firstBody as { token: string }).token);
+  });
+
+  it('a claim left by a process killed mid-request is taken over by the retry, which runs once', async () => {
+    const user = await api.createUser({ organizationId });
+    const key = randomUUID();
+    const body = tokenBody('Kas 11');
+    const claimOf = async () => ((await api.db.query('SELECT holder_pid FROM idempotency_keys WHERE user_id = $1 AND key = $2', [user.id, key])) as { holder_pid: number | null }[])[0];
+    const b = await startSecondApi(api);
+    const blocker = api.db.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    let holderPid: number | null = null;
+    try {
+      // B claims the key, then its handler waits on this lock: the request is in flight when B dies.
+      await blocker.query('LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE');
+      const lost = post(b.url, TOKEN_PATH, user.token, body, key).catch(() => null);
+      holderPid = (await until(async () => (await claimOf())?.holder_pid ?? undefined, "B's claim")) as number;
+      // While B lives, even stuck, the claim is B's: a retry elsewhere is refused and runs nothing.
+      expect((await post(api.baseUrl, TOKEN_PATH, user.token, body, key)).status).toBe(409);
+      const exited = new Promise((resolve) => b.child.once('exit', resolve));
+      b.child.kill('SIGKILL');
+      await exited;
+      expect(await lost).toBeNull();
+    } finally {
+      if (b.child.exitCode === null && b.child.signalCode === null) b.child.kill('SIGKILL');
+      await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+    // PostgreSQL ends B's sessions once it sees B's sockets close (no lease to wait out).
+    await until(async () => (((await api.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [holderPid])) as unknown[]).length === 0 ? true : undefined), "B's sessions ending");
+    // Two retries at once: one takes the claim over and creates the token, the other does not run.
+    const retries = await Promise.all([post(api.baseUrl, TOKEN_PATH, user.token, body, key), post(api.baseUrl, TOKEN_PATH, user.token, body, key)]);
+    const made = retries.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+    expect(made).toHaveLength(1);
+    for (const other of retries.filter((r) => r !== made[0])) expect([201, 409]).toContain(other.status);
+    expect(await tokensOf(user.id, 'Kas 11')).toBe(1);
+    const later = await post(api.baseUrl, TOKEN_PATH, user.token, body, key);
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBe('true');
+    expect(await tokensOf(user.id, 'Kas 11')).toBe(1);
   });
 
   it('the same key with another body is refused with a Dutch text and creates nothing', async () => {

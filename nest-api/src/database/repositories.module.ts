@@ -1,5 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 
 /**
  * Every aggregate's repository, provided once for the whole application (Immich's shape): a
@@ -7,6 +8,7 @@ import { DatasetsRepository } from '../datasets/datasets.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  IdempotencyRepository,
 ];
 
 @Global()

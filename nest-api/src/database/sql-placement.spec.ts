@@ -52,7 +52,6 @@ const PENDING = new Set<string>([
   "hub/datasource-auth.service.ts",
   "hub/datasource-protocol.service.ts",
   "hub/discovery.service.ts",
-  "idempotency/idempotency.ts",
   "insight/insight.service.ts",
   "insight/usage-events.service.ts",
   "invitations/invitations.service.ts",

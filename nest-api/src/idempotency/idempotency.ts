@@ -1,12 +1,10 @@
 import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable, type NestInterceptor, type OnModuleInit } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common/enums/request-method.enum';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { ACCESS_RULE, type AccessRule } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -14,6 +12,7 @@ import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { TimedJobs } from '../jobs/timed-jobs';
+import { IdempotencyRepository } from './idempotency.repository';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -47,15 +46,15 @@ export function isCreatingHandler(handler: object, controller: object): boolean 
 type Outcome = { run: true } | { run: false; statusCode: number; headers: Record<string, string>; body: string | null };
 
 /**
- * The records in PostgreSQL (`idempotency_keys`), shared by every API process. Stored answers are
- * sealed (AES-GCM): some carry a secret shown once, such as a new API token.
+ * The records in PostgreSQL (`idempotency_keys`, IdempotencyRepository), shared by every API
+ * process. Stored answers are sealed (AES-GCM): some carry a secret shown once, such as a new API token.
  */
 @Injectable()
 export class IdempotencyKeys implements OnModuleInit {
   private readonly box: SecretBox;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly records: IdempotencyRepository,
     private readonly timedJobs: TimedJobs,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -63,24 +62,16 @@ export class IdempotencyKeys implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.timedJobs.register({ name: 'idempotency-keys-prune', intervalSeconds: 3600, handler: () => this.prune() });
+    this.timedJobs.register({ name: 'idempotency-keys-prune', intervalSeconds: 3600, handler: () => this.records.prune() });
   }
 
   /**
-   * Claims the key for this request (one atomic upsert: a record older than 24 h counts as none),
-   * or says what the earlier request with this key answered. Throws 422 for another request, 409 while in flight.
+   * Claims the key for this request (free when new, older than 24 h, or left by a process that
+   * died), or says what the earlier request with this key answered. Throws 422 for another request, 409 while in flight.
    */
   async begin(userId: string, key: string, fingerprint: string): Promise<Outcome> {
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys AS k (user_id, key, fingerprint) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status_code = NULL, headers = NULL, body = NULL, created_at = now()
-         WHERE k.created_at <= now() - interval '24 hours'
-       RETURNING 1`,
-      [userId, key, fingerprint],
-    );
-    if (claimed.length > 0) return { run: true };
-    const [earlier]: { fingerprint: string; status_code: number | null; headers: Record<string, string> | null; body: string | null }[] =
-      await this.dataSource.query('SELECT fingerprint, status_code, headers, body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+    if (await this.records.claim(userId, key, fingerprint)) return { run: true };
+    const earlier = await this.records.find(userId, key);
     // Released between the two statements (the earlier request failed): this one may run.
     if (!earlier) return this.begin(userId, key, fingerprint);
     if (earlier.fingerprint !== fingerprint) throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, IDEMPOTENCY_DETAILS.otherRequest);
@@ -88,23 +79,17 @@ export class IdempotencyKeys implements OnModuleInit {
     return { run: false, statusCode: earlier.status_code, headers: earlier.headers ?? {}, body: earlier.body === null ? null : this.box.open(earlier.body) };
   }
 
-  async complete(userId: string, key: string, statusCode: number, headers: Record<string, string>, body: string | null): Promise<void> {
-    await this.dataSource.query('UPDATE idempotency_keys SET status_code = $3, headers = $4, body = $5 WHERE user_id = $1 AND key = $2', [
-      userId,
-      key,
-      statusCode,
-      JSON.stringify(headers),
-      body === null ? null : this.box.seal(body),
-    ]);
+  complete(userId: string, key: string, statusCode: number, headers: Record<string, string>, body: string | null): Promise<void> {
+    return this.records.complete(userId, key, statusCode, headers, body === null ? null : this.box.seal(body));
   }
 
   /** A refused or failed request created nothing: its key is free for the corrected retry. */
-  async release(userId: string, key: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);
+  release(userId: string, key: string): Promise<void> {
+    return this.records.release(userId, key);
   }
 
-  async prune(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'`);
+  prune(): Promise<void> {
+    return this.records.prune();
   }
 }
 
