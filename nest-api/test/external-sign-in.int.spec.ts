@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 /** A browser in miniature: follows redirects, keeps cookies (per host, like a browser), submits the provider's forms. */
-async function signInWithProvider(accountId: string, redirect = '/profiel', provider: 'google' | 'microsoft' = 'google') {
+async function signInWithProvider(accountId: string, redirect = '/profiel', provider: 'google' | 'microsoft' = 'google', alterCallback?: (url: URL) => void) {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const remember = (response: Response) => {
@@ -83,6 +83,7 @@ async function signInWithProvider(accountId: string, redirect = '/profiel', prov
     if (location) {
       const next = new URL(location, response.url || issuer);
       if (next.origin === api.baseUrl && !next.pathname.startsWith(`/api/auth/${provider}/callback`)) return { response, jar };
+      if (next.origin === api.baseUrl) alterCallback?.(next);
       response = await go(next.toString());
       continue;
     }
@@ -167,6 +168,15 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(forged.status).toBe(302);
     expect(forged.headers.get('location')).toBe('/inloggen?fout=extern');
     expect(forged.headers.getSetCookie().some((c) => c.startsWith('access_token=ey'))).toBe(false);
+  });
+
+  it('refuses an answer that names another issuer than the one asked (RFC 9207 mix-up defence)', async () => {
+    const { response, jar } = await signInWithProvider('g-1001', '/profiel', 'google', (callback) => {
+      expect(callback.searchParams.get('iss')).toBe(issuer);
+      callback.searchParams.set('iss', 'https://elders.test');
+    });
+    expect(response.headers.get('location')).toBe('/inloggen?fout=extern');
+    expect(jar.has('access_token')).toBe(false);
   });
 
   it('signs in with Microsoft end to end: PKCE and nonce, the account created once, the identity kept per provider', async () => {

@@ -13,7 +13,7 @@ import { accessTokenCookie, sessionSeenCookie, isSecure, twoFactorChallengeCooki
 import { readCookie } from '../credentials';
 import { ExternalAuthService } from './external-auth.service';
 import { FLOW_COOKIE, openFlow, sealFlow } from './flow-cookie';
-import { pkcePair, PROVIDER_IDS, type ProviderId } from './providers';
+import { PROVIDER_IDS, type ProviderId } from './providers';
 
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const PROVIDER_FAILED_PATH = '/inloggen?fout=extern';
@@ -41,18 +41,17 @@ export class ExternalAuthController {
   async start(@Param('provider') id: string, @Query('redirect_uri') redirectUri: string | undefined, @Res() reply: FastifyReply) {
     const provider = this.external.provider(id);
     if (!provider) throw ApiError.notFound();
-    const { verifier, challenge } = pkcePair();
     const flow = {
       provider: id,
       state: randomBytes(16).toString('base64url'),
       nonce: randomBytes(16).toString('base64url'),
-      verifier,
+      verifier: randomBytes(32).toString('base64url'),
       redirect: safeRedirectPath(redirectUri),
       expires: Date.now() + FLOW_TTL_MS,
     };
     let location: string;
     try {
-      location = await provider.authorizationUrl({ redirectUri: this.external.callbackUrl(id), state: flow.state, nonce: flow.nonce, challenge });
+      location = await provider.authorizationUrl({ redirectUri: this.external.callbackUrl(id), state: flow.state, nonce: flow.nonce, verifier: flow.verifier });
     } catch (error) {
       this.logger.warn(`${id}: ${(error as Error).message}`);
       return reply.redirect(PROVIDER_FAILED_PATH, 302);
@@ -82,7 +81,11 @@ export class ExternalAuthController {
     if (!flow || flow.provider !== id || !state || flow.state !== state || !code)
       return reply.header('set-cookie', cleared).redirect(PROVIDER_FAILED_PATH, 302);
     try {
-      const profile = await provider.profile({ code, redirectUri: this.external.callbackUrl(id), verifier: flow.verifier, nonce: flow.nonce });
+      // The provider's whole answer goes to openid-client, which also checks what it adds (such as `iss`).
+      const callbackUrl = new URL(this.external.callbackUrl(id));
+      for (const [name, value] of Object.entries(request.query as Record<string, unknown>))
+        if (typeof value === 'string') callbackUrl.searchParams.set(name, value);
+      const profile = await provider.profile({ callbackUrl, state: flow.state, verifier: flow.verifier, nonce: flow.nonce });
       const issued = await this.external.signIn(id as ProviderId, profile);
       const secure = isSecure(this.config.publicUrl);
       if ('challenge' in issued)

@@ -1,5 +1,4 @@
-import { createHash, createPublicKey, randomBytes, type JsonWebKey } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type { Configuration } from 'openid-client' with { 'resolution-mode': 'import' };
 import type { AppConfig, ProviderConfig } from '../../config/config';
 
 export type ProviderId = 'google' | 'microsoft' | 'github';
@@ -16,100 +15,78 @@ export interface ExternalProfile {
 
 export class ProviderError extends Error {}
 
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_SECONDS = 10;
 
-async function getJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
-  if (!response.ok) throw new ProviderError(`${url} answered ${response.status}`);
-  return (await response.json()) as T;
+// openid-client is ESM-only and this build is CommonJS, so it is loaded on first use.
+type OpenIdClient = typeof import('openid-client', { with: { 'resolution-mode': 'import' } });
+let openIdClient: Promise<OpenIdClient> | null = null;
+function client(): Promise<OpenIdClient> {
+  openIdClient ??= import('openid-client');
+  return openIdClient;
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-interface Discovery {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  userinfo_endpoint?: string;
+/** Plain http only where the configured address says so (a provider on loopback in development and tests). */
+function settle(openid: OpenIdClient, configuration: Configuration, issuer: string): Configuration {
+  configuration.timeout = TIMEOUT_SECONDS;
+  if (new URL(issuer).protocol === 'http:') openid.allowInsecureRequests(configuration);
+  return configuration;
 }
 
 /** An external sign-in: authorisation-code flow with PKCE, state and (for OpenID) nonce. */
 export interface ExternalProvider {
-  authorizationUrl(params: { redirectUri: string; state: string; nonce: string; challenge: string }): Promise<string>;
-  profile(params: { code: string; redirectUri: string; verifier: string; nonce: string }): Promise<ExternalProfile>;
+  authorizationUrl(params: { redirectUri: string; state: string; nonce: string; verifier: string }): Promise<string>;
+  /** `callbackUrl` is the address the provider sent the browser back to, with all its parameters. */
+  profile(params: { callbackUrl: URL; state: string; verifier: string; nonce: string }): Promise<ExternalProfile>;
 }
 
-/** Google and Microsoft: OpenID Connect with discovery, ID token checked against the issuer's keys. */
+/** Google and Microsoft: OpenID Connect with discovery; openid-client checks the ID token, issuer (also Microsoft's per-tenant one) and nonce. */
 class OpenIdProvider implements ExternalProvider {
-  private discovery: Promise<Discovery> | null = null;
+  private configuration: Promise<Configuration> | null = null;
 
-  constructor(
-    private readonly config: ProviderConfig,
-    /** Microsoft's multi-tenant issuer is a template with {tenantid}. */
-    private readonly multiTenant = false,
-  ) {}
+  constructor(private readonly config: ProviderConfig) {}
 
-  private discover(): Promise<Discovery> {
-    this.discovery ??= getJson<Discovery>(`${this.config.issuer}/.well-known/openid-configuration`).catch((error) => {
-      this.discovery = null;
-      throw error;
-    });
-    return this.discovery;
-  }
-
-  async authorizationUrl({ redirectUri, state, nonce, challenge }: Parameters<ExternalProvider['authorizationUrl']>[0]) {
-    const { authorization_endpoint } = await this.discover();
-    const url = new URL(authorization_endpoint);
-    url.search = new URLSearchParams({
-      client_id: this.config.clientId,
-      response_type: 'code',
-      scope: 'openid email profile',
-      redirect_uri: redirectUri,
-      state,
-      nonce,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
-  }
-
-  async profile({ code, redirectUri, verifier, nonce }: Parameters<ExternalProvider['profile']>[0]): Promise<ExternalProfile> {
-    const discovery = await this.discover();
-    const tokens = await getJson<{ id_token?: string; access_token?: string }>(discovery.token_endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-        code_verifier: verifier,
-      }),
-    });
-    if (!tokens.id_token) throw new ProviderError('no id_token');
-    const header = jwt.decode(tokens.id_token, { complete: true })?.header;
-    const { keys } = await getJson<{ keys: (JsonWebKey & { kid?: string })[] }>(discovery.jwks_uri);
-    const jwk = keys.find((key) => key.kid === header?.kid) ?? (keys.length === 1 ? keys[0] : undefined);
-    if (!jwk) throw new ProviderError('signing key not found');
-    const key = createPublicKey({ key: jwk, format: 'jwk' });
-    const claims = jwt.verify(tokens.id_token, key, {
-      algorithms: ['RS256', 'ES256', 'PS256'],
-      audience: this.config.clientId,
-    }) as jwt.JwtPayload;
-    const expectedIssuer = this.multiTenant ? discovery.issuer.replace('{tenantid}', String(claims.tid)) : discovery.issuer;
-    if (claims.iss !== expectedIssuer) throw new ProviderError('wrong issuer');
-    if (claims.nonce !== nonce) throw new ProviderError('nonce mismatch');
-    // Providers may keep profile claims out of the ID token; then the userinfo endpoint has them.
-    if (!claims.email && discovery.userinfo_endpoint && tokens.access_token) {
-      const userinfo = await getJson<jwt.JwtPayload>(discovery.userinfo_endpoint, {
-        headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+  private discover(): Promise<Configuration> {
+    this.configuration ??= client()
+      .then(async (openid) => {
+        const discovered = await openid.discovery(new URL(this.config.issuer), this.config.clientId, this.config.clientSecret, undefined, {
+          timeout: TIMEOUT_SECONDS,
+          execute: new URL(this.config.issuer).protocol === 'http:' ? [openid.allowInsecureRequests] : [],
+        });
+        return settle(openid, discovered, this.config.issuer);
+      })
+      .catch((error: unknown) => {
+        this.configuration = null;
+        throw error;
       });
-      if (userinfo.sub !== claims.sub) throw new ProviderError('userinfo subject mismatch');
+    return this.configuration;
+  }
+
+  async authorizationUrl({ redirectUri, state, nonce, verifier }: Parameters<ExternalProvider['authorizationUrl']>[0]) {
+    const [openid, configuration] = await Promise.all([client(), this.discover()]);
+    return openid
+      .buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        state,
+        nonce,
+        code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      })
+      .toString();
+  }
+
+  async profile({ callbackUrl, state, verifier, nonce }: Parameters<ExternalProvider['profile']>[0]): Promise<ExternalProfile> {
+    const [openid, configuration] = await Promise.all([client(), this.discover()]);
+    const tokens = await openid.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    const claims: Record<string, unknown> = { ...tokens.claims() };
+    // Providers may keep profile claims out of the ID token; then the userinfo endpoint has them.
+    if (!claims.email && configuration.serverMetadata().userinfo_endpoint) {
+      const userinfo = await openid.fetchUserInfo(configuration, tokens.access_token, String(claims.sub));
       Object.assign(claims, { ...userinfo, iss: claims.iss, aud: claims.aud, nonce: claims.nonce });
     }
     const email = String(claims.email ?? claims.preferred_username ?? '').toLowerCase();
@@ -124,39 +101,43 @@ class OpenIdProvider implements ExternalProvider {
   }
 }
 
-/** GitHub: OAuth 2 with PKCE; the e-mail comes from the verified primary address. */
+/** GitHub: OAuth 2 with PKCE through openid-client; the e-mail comes from the verified primary address of its REST API. */
 class GitHubProvider implements ExternalProvider {
+  private configuration: Promise<Configuration> | null = null;
+
   constructor(private readonly config: ProviderConfig) {}
 
-  async authorizationUrl({ redirectUri, state, challenge }: Parameters<ExternalProvider['authorizationUrl']>[0]) {
-    const url = new URL(`${this.config.issuer}/login/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: this.config.clientId,
-      redirect_uri: redirectUri,
-      scope: 'read:user user:email',
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
+  private oauth(): Promise<Configuration> {
+    this.configuration ??= client().then((openid) => {
+      const server = {
+        issuer: this.config.issuer,
+        authorization_endpoint: `${this.config.issuer}/login/oauth/authorize`,
+        token_endpoint: `${this.config.issuer}/login/oauth/access_token`,
+      };
+      return settle(openid, new openid.Configuration(server, this.config.clientId, this.config.clientSecret), this.config.issuer);
+    });
+    return this.configuration;
   }
 
-  async profile({ code, redirectUri, verifier }: Parameters<ExternalProvider['profile']>[0]): Promise<ExternalProfile> {
-    const tokens = await getJson<{ access_token?: string }>(`${this.config.issuer}/login/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-        code,
+  async authorizationUrl({ redirectUri, state, verifier }: Parameters<ExternalProvider['authorizationUrl']>[0]) {
+    const [openid, configuration] = await Promise.all([client(), this.oauth()]);
+    return openid
+      .buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
-        code_verifier: verifier,
-      }),
-    });
-    if (!tokens.access_token) throw new ProviderError('no access token');
+        scope: 'read:user user:email',
+        state,
+        code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      })
+      .toString();
+  }
+
+  async profile({ callbackUrl, state, verifier }: Parameters<ExternalProvider['profile']>[0]): Promise<ExternalProfile> {
+    const [openid, configuration] = await Promise.all([client(), this.oauth()]);
+    const tokens = await openid.authorizationCodeGrant(configuration, callbackUrl, { pkceCodeVerifier: verifier, expectedState: state, idTokenExpected: false });
     const headers = { authorization: `Bearer ${tokens.access_token}`, accept: 'application/vnd.github+json' };
-    const user = await getJson<{ id: number; name?: string | null; login: string }>(`${this.config.apiUrl}/user`, { headers });
-    const emails = await getJson<{ email: string; primary: boolean; verified: boolean }[]>(`${this.config.apiUrl}/user/emails`, { headers });
+    const user = await this.getJson<{ id: number; name?: string | null; login: string }>('/user', headers);
+    const emails = await this.getJson<{ email: string; primary: boolean; verified: boolean }[]>('/user/emails', headers);
     const primary = emails.find((entry) => entry.primary && entry.verified) ?? emails.find((entry) => entry.verified);
     if (!primary) throw new ProviderError('no verified e-mail');
     const [firstname, ...rest] = (user.name ?? user.login).trim().split(/\s+/);
@@ -168,13 +149,20 @@ class GitHubProvider implements ExternalProvider {
       lastname: rest.join(' ').slice(0, 100),
     };
   }
+
+  private async getJson<T>(path: string, headers: Record<string, string>): Promise<T> {
+    const url = `${this.config.apiUrl}${path}`;
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000), redirect: 'error' });
+    if (!response.ok) throw new ProviderError(`${url} answered ${response.status}`);
+    return (await response.json()) as T;
+  }
 }
 
 export function createProviders(config: AppConfig): Partial<Record<ProviderId, ExternalProvider>> {
   const { google, microsoft, github } = config.providers;
   return {
     ...(google ? { google: new OpenIdProvider(google) } : {}),
-    ...(microsoft ? { microsoft: new OpenIdProvider(microsoft, ['common', 'organizations', 'consumers'].includes(microsoft.tenant)) } : {}),
+    ...(microsoft ? { microsoft: new OpenIdProvider(microsoft) } : {}),
     ...(github ? { github: new GitHubProvider(github) } : {}),
   };
 }
