@@ -105,6 +105,49 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(await tokensOf(user.id, 'Kas 11')).toBe(1);
   });
 
+  it('a process killed after its handler committed but before it stored the answer: the retry is refused, never run twice', async () => {
+    const user = await api.createUser({ organizationId });
+    const key = `hold-${randomUUID()}`;
+    const body = tokenBody('Kas 12');
+    // Storing this key's answer waits for a lock this test holds: the token is committed, the answer is not.
+    await api.db.query(`CREATE OR REPLACE FUNCTION test_hold_answer() RETURNS trigger AS $$
+      BEGIN IF NEW.status_code IS NOT NULL AND NEW.key LIKE 'hold-%' THEN PERFORM pg_advisory_xact_lock(4242); END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await api.db.query('CREATE TRIGGER test_hold_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION test_hold_answer()');
+    const holdLock = api.db.createQueryRunner();
+    await holdLock.connect();
+    await holdLock.query('SELECT pg_advisory_lock(4242)');
+    const b = await startSecondApi(api);
+    let holderPid: number | null = null;
+    try {
+      const lost = post(b.url, TOKEN_PATH, user.token, body, key).catch(() => null);
+      const [waiting] = await until(
+        async () => {
+          const rows = (await api.db.query('SELECT pid FROM pg_locks WHERE locktype = $1 AND objid = 4242 AND NOT granted', ['advisory'])) as { pid: number }[];
+          return rows.length > 0 ? rows : undefined;
+        },
+        "B's answer waiting to be stored",
+      );
+      expect(await tokensOf(user.id, 'Kas 12')).toBe(1);
+      holderPid = ((await api.db.query('SELECT holder_pid FROM idempotency_keys WHERE user_id = $1 AND key = $2', [user.id, key])) as { holder_pid: number }[])[0].holder_pid;
+      const exited = new Promise((resolve) => b.child.once('exit', resolve));
+      b.child.kill('SIGKILL');
+      await exited;
+      expect(await lost).toBeNull();
+      // The answer's UPDATE dies with B's session instead of finishing after the lock.
+      await api.db.query('SELECT pg_terminate_backend($1)', [waiting.pid]);
+    } finally {
+      if (b.child.exitCode === null && b.child.signalCode === null) b.child.kill('SIGKILL');
+      await holdLock.query('SELECT pg_advisory_unlock(4242)');
+      await holdLock.release();
+      await api.db.query('DROP TRIGGER test_hold_answer ON idempotency_keys');
+    }
+    await until(async () => (((await api.db.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [holderPid])) as unknown[]).length === 0 ? true : undefined), "B's sessions ending");
+    const retry = await post(api.baseUrl, TOKEN_PATH, user.token, body, key);
+    expect(retry.status).toBe(409);
+    expect(((await retry.json()) as { detail: string }).detail).toMatch(/controleer dan of het al is aangemaakt/);
+    expect(await tokensOf(user.id, 'Kas 12')).toBe(1);
+  });
+
   it('the same key with another body is refused with a Dutch text and creates nothing', async () => {
     const user = await api.createUser({ organizationId });
     const key = randomUUID();

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { firstRow } from '../database/queryable';
+import { firstRow, type Queryable } from '../database/queryable';
 
 /** The database session that keeps this process's claims alive: its backend pid and start. */
 interface Holder {
@@ -26,6 +26,7 @@ const KEEPALIVE = ['SET tcp_keepalives_idle = 30', 'SET tcp_keepalives_interval 
  * database session per process, opened at the first claim. A process that dies (kill -9, crash)
  * loses that session, so PostgreSQL's pg_stat_activity no longer lists it and a retry may take the
  * claim over; a process that is merely frozen keeps its session and its claims (never twice).
+ * A claim whose handler already committed a transaction is never taken over.
  */
 @Injectable()
 export class IdempotencyRepository implements OnApplicationShutdown {
@@ -50,9 +51,9 @@ export class IdempotencyRepository implements OnApplicationShutdown {
       this.dataSource,
       `INSERT INTO idempotency_keys AS k (user_id, key, fingerprint, holder_pid, holder_started) VALUES ($1, $2, $3, $4, $5::timestamptz)
        ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status_code = NULL, headers = NULL, body = NULL, created_at = now(),
-         holder_pid = EXCLUDED.holder_pid, holder_started = EXCLUDED.holder_started
+         holder_pid = EXCLUDED.holder_pid, holder_started = EXCLUDED.holder_started, handler_committed = false
          WHERE k.created_at <= now() - interval '24 hours'
-            OR (k.status_code IS NULL AND k.fingerprint = EXCLUDED.fingerprint AND k.holder_pid IS NOT NULL
+            OR (k.status_code IS NULL AND NOT k.handler_committed AND k.fingerprint = EXCLUDED.fingerprint AND k.holder_pid IS NOT NULL
                 -- backend_start is NULL for another database role's session: counted as alive.
                 AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = k.holder_pid AND (a.backend_start IS NULL OR a.backend_start = k.holder_started)))
        RETURNING 1 AS claimed`,
@@ -60,6 +61,14 @@ export class IdempotencyRepository implements OnApplicationShutdown {
     );
     if (claimed) this.inFlight.set(`${userId} ${key}`, { userId, key });
     return claimed !== null;
+  }
+
+  /**
+   * Run inside the handler's own transaction, just before it commits: the claim then says, in the
+   * same commit as what the handler made, that a retry must not run again even if its process dies.
+   */
+  async markCommitted(userId: string, key: string, db: Queryable): Promise<void> {
+    await db.query('UPDATE idempotency_keys SET handler_committed = true WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);
   }
 
   find(userId: string, key: string): Promise<StoredKey | null> {

@@ -1,10 +1,13 @@
 import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable, type NestInterceptor, type OnModuleInit } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common/enums/request-method.enum';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
 import { ACCESS_RULE, type AccessRule } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -49,12 +52,16 @@ type Outcome = { run: true } | { run: false; statusCode: number; headers: Record
  * The records in PostgreSQL (`idempotency_keys`, IdempotencyRepository), shared by every API
  * process. Stored answers are sealed (AES-GCM): some carry a secret shown once, such as a new API token.
  */
+/** The claim of the request being handled, for the commit hook below. */
+const handling = new AsyncLocalStorage<{ userId: string; key: string }>();
+
 @Injectable()
 export class IdempotencyKeys implements OnModuleInit {
   private readonly box: SecretBox;
 
   constructor(
     private readonly records: IdempotencyRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly timedJobs: TimedJobs,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -63,6 +70,20 @@ export class IdempotencyKeys implements OnModuleInit {
 
   onModuleInit(): void {
     this.timedJobs.register({ name: 'idempotency-keys-prune', intervalSeconds: 3600, handler: () => this.records.prune() });
+    // Every transaction a keyed request's handler commits marks its claim in that same commit, so
+    // a process killed after the commit but before storing the answer leaves a claim no retry runs again.
+    const marker: EntitySubscriberInterface = {
+      beforeTransactionCommit: async (event: TransactionCommitEvent) => {
+        const claim = handling.getStore();
+        if (claim) await this.records.markCommitted(claim.userId, claim.key, event.queryRunner);
+      },
+    };
+    this.dataSource.subscribers.push(marker);
+  }
+
+  /** Runs the handler with its claim known to the commit hook. */
+  handle<T>(userId: string, key: string, run: () => T): T {
+    return handling.run({ userId, key }, run);
   }
 
   /**
@@ -119,7 +140,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
           reply.header(REPLAYED_HEADER, 'true');
           return of(outcome.body === null ? undefined : JSON.parse(outcome.body));
         }
-        return next.handle().pipe(
+        // The handler's async context carries the claim (Nest binds it when handle() is called).
+        return this.keys.handle(userId, key, () => next.handle()).pipe(
           mergeMap(async (value: unknown) => {
             // Stored before the answer leaves: a retry after a lost answer finds it on any process.
             await this.keys.complete(userId, key, reply.statusCode, keptHeaders(reply), value === undefined ? null : JSON.stringify(value));
