@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockNextBatch } from '../src/events/outbox-batch';
+import { EventsRepository } from '../src/events/events.repository';
 import { startTestApi, type TestApi } from './harness';
 
 /**
@@ -39,17 +39,17 @@ describe('the outbox batch of one drainer', () => {
       await second.startTransaction();
       // Statement timeout: a drainer that waited for the other's locks would fail here instead of hanging.
       await second.query(`SET LOCAL statement_timeout = '5s'`);
-      const held = await lockNextBatch(first.manager, 1);
+      const held = await api.app.get(EventsRepository).lockNextBatch(1, first.manager);
       expect(held.map((row) => row.id)).toEqual(x);
       // A new event of the held object, committed meanwhile, is not for the second drainer either.
       const [late] = await record('object-x', 1);
-      const taken = await lockNextBatch(second.manager, 10);
+      const taken = await api.app.get(EventsRepository).lockNextBatch(10, second.manager);
       expect(taken.map((row) => row.id)).toEqual(y);
       await first.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [held.map((row) => row.id)]);
       await first.commitTransaction();
       await second.rollbackTransaction();
       await second.startTransaction();
-      expect((await lockNextBatch(second.manager, 10)).map((row) => row.id)).toEqual([...y, late]);
+      expect((await api.app.get(EventsRepository).lockNextBatch(10, second.manager)).map((row) => row.id)).toEqual([...y, late]);
       await second.rollbackTransaction();
     } finally {
       await first.release();

@@ -1,5 +1,9 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { JobRunsRepository } from '../jobs/job-runs.repository';
+import { WebhooksRepository } from '../events/webhooks.repository';
+import { EventsRepository } from '../events/events.repository';
+import { AuditRepository } from '../audit/audit.repository';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 
 /**
@@ -8,6 +12,10 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  JobRunsRepository,
+  WebhooksRepository,
+  EventsRepository,
+  AuditRepository,
   IdempotencyRepository,
 ];
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventKind } from '@datahub/domain';
+import { EventsRepository } from './events.repository';
 
 /** One change for integrators: what happened, to which object, and which organisations it is about. */
 export interface RecordedEvent {
@@ -18,13 +19,10 @@ export interface RecordedEvent {
  */
 @Injectable()
 export class EventsService {
+  constructor(private readonly outbox: EventsRepository) {}
+
   async record(manager: EntityManager, event: RecordedEvent): Promise<void> {
     const parties = [...new Set(event.parties.filter((party): party is string => typeof party === 'string'))];
-    await manager.query('INSERT INTO event_outbox (kind, object_id, parties, payload) VALUES ($1, $2, $3::uuid[], $4::jsonb)', [
-      event.kind,
-      event.objectId,
-      parties,
-      JSON.stringify(event.data),
-    ]);
+    await this.outbox.insert({ kind: event.kind, objectId: event.objectId, parties, payload: JSON.stringify(event.data) }, manager);
   }
 }

@@ -8,7 +8,8 @@ import { TimedJobs } from '../jobs/timed-jobs';
 import { Metrics } from '../metrics/metrics';
 import { AmqpPublisher } from './amqp-publisher';
 import { EventClock, retryUntil } from './event-clock';
-import { lockNextBatch, messageBody, queueWebhookDeliveries, recordExpiredGrants } from './outbox-batch';
+import { EventsRepository } from './events.repository';
+import { messageBody } from './outbox-batch';
 import { WebhookSender } from './webhook-sender.service';
 
 /** Objects (each with all its waiting events) taken per transaction. */
@@ -22,7 +23,7 @@ export const EVENTS_RETENTION_DAYS = 90;
  * Drains the event outbox into RabbitMQ (AMQP_URL) and webhook deliveries (ADR 0025). Woken by
  * the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback (missed
  * notifications, broker back up, due webhook retries, expired grants). Several API processes
- * drain side by side: see lockNextBatch. A broker that is down leaves events in the outbox.
+ * drain side by side: see EventsRepository.lockNextBatch. A broker that is down leaves events in the outbox.
  */
 @Injectable()
 export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
@@ -37,6 +38,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: EventsRepository,
     private readonly clock: EventClock,
     private readonly webhooks: WebhookSender,
     metrics: Metrics,
@@ -44,8 +46,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   ) {
     this.amqp = config.events.amqpUrl ? new AmqpPublisher(config.events.amqpUrl) : null;
     metrics.onCollect(async () => {
-      const [{ backlog }]: { backlog: number }[] = await this.dataSource.query('SELECT count(*)::int AS backlog FROM event_outbox WHERE drained_at IS NULL');
-      metrics.outboxBacklog.set(backlog);
+      metrics.outboxBacklog.set(await this.outbox.backlog());
     });
   }
 
@@ -82,7 +83,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     this.listener = client;
     try {
       await client.connect();
-      await client.query('LISTEN datahub_events');
+      await this.outbox.listen(client);
     } catch (error) {
       this.logger.warn(`Event notifications unavailable: ${(error as Error).message}`);
       relisten();
@@ -92,12 +93,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   /** Deletes drained events and settled webhook deliveries older than EVENTS_RETENTION_DAYS; waiting ones stay. */
   async purge(now: Date = this.clock.now()): Promise<{ events: number; deliveries: number }> {
     const before = new Date(now.getTime() - EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-    const [, events] = await this.dataSource.query('DELETE FROM event_outbox WHERE drained_at IS NOT NULL AND drained_at < $1', [before]);
-    const [, deliveries] = await this.dataSource.query(
-      "DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND coalesce(last_attempt_at, created_at) < $1",
-      [before],
-    );
-    return { events, deliveries };
+    return this.outbox.purge(before);
   }
 
   /** Drains now, or right after the drain under way (never two at once in one process). */
@@ -125,7 +121,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
       try {
         do {
           this.again = false;
-          await recordExpiredGrants(this.dataSource.manager);
+          await this.outbox.recordExpiredGrants();
           try {
             for (let count = await this.drainBatch(); count > 0; count = await this.drainBatch()) drained += count;
           } catch (error) {
@@ -144,14 +140,14 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
 
   private drainBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await lockNextBatch(manager, OBJECTS_PER_BATCH);
+      const rows = await this.outbox.lockNextBatch(OBJECTS_PER_BATCH, manager);
       if (rows.length === 0) return 0;
       const bodies = rows.map(messageBody);
       // Published before the rows are marked: a crash in between sends again (at least once; the message id is the event id).
       await this.amqp?.publish(rows.map((row, index) => ({ id: row.id, kind: row.kind, body: bodies[index], occurredAt: new Date(row.occurred_at) })));
       const now = this.clock.now();
-      await queueWebhookDeliveries(manager, rows, bodies, now, retryUntil(now));
-      await manager.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+      await this.outbox.queueWebhookDeliveries(rows, bodies, now, retryUntil(now), manager);
+      await this.outbox.markDrained(rows.map((row) => row.id), manager);
       return rows.length;
     });
   }

@@ -10,23 +10,12 @@ import { Metrics } from '../metrics/metrics';
 import { EventClock, RETRY_WINDOW_MS } from './event-clock';
 import { signatureHeader } from './webhook-signature';
 import { WebhookAlarm } from './webhook-alarm';
+import { WebhooksRepository, type DueDelivery } from './webhooks.repository';
 
 /** Deliveries sent per transaction (in parallel: each is the oldest waiting one of its webhook and object). */
 const DELIVERIES_PER_BATCH = 8;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
-
-interface DueDelivery {
-  id: string;
-  webhook_id: string;
-  kind: string;
-  body: string;
-  attempts: number;
-  retry_until: Date;
-  url: string;
-  secret_encrypted: string;
-  failing_since: Date | null;
-}
 
 /** After `attempts` failed attempts: 30 s, 1 min, 2 min, ... at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -47,6 +36,7 @@ export class WebhookSender implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly webhooks: WebhooksRepository,
     private readonly clock: EventClock,
     private readonly alarm: WebhookAlarm,
     private readonly metrics: Metrics,
@@ -74,14 +64,7 @@ export class WebhookSender implements OnModuleDestroy {
     const disabled: string[] = [];
     const count = await this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
-      const due: DueDelivery[] = await manager.query(
-        `SELECT d.id::text AS id, d.webhook_id, d.kind, d.body, d.attempts, d.retry_until, w.url, w.secret_encrypted, w.failing_since
-         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND w.disabled_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.id < d.id)
-         ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED`,
-        [now, DELIVERIES_PER_BATCH],
-      );
+      const due = await this.webhooks.lockDue(now, DELIVERIES_PER_BATCH, manager);
       const outcomes = await Promise.all(due.map((delivery) => this.send(delivery)));
       for (const [index, delivery] of due.entries()) {
         if (await this.settle(manager, delivery, outcomes[index])) disabled.push(delivery.webhook_id);
@@ -115,20 +98,17 @@ export class WebhookSender implements OnModuleDestroy {
     const next = new Date(outcome.at.getTime() + retryDelayMs(attempts));
     const status = outcome.ok ? 'delivered' : next.getTime() > new Date(delivery.retry_until).getTime() ? 'failed' : 'pending';
     this.metrics.webhookDeliveries.inc({ outcome: status === 'pending' ? 'retry' : status });
-    await manager.query(
-      `UPDATE webhook_deliveries SET status = $2, attempts = $3, last_attempt_at = $4, next_attempt_at = $5, response_status = $6, duration_ms = $7 WHERE id = $1`,
-      [delivery.id, status, attempts, outcome.at, next, outcome.status, outcome.durationMs],
+    await this.webhooks.recordAttempt(
+      { id: delivery.id, status, attempts, at: outcome.at, next, responseStatus: outcome.status, durationMs: outcome.durationMs },
+      manager,
     );
     if (outcome.ok) {
-      await manager.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1', [delivery.webhook_id]);
+      await this.webhooks.clearFailing(delivery.webhook_id, manager);
       return false;
     }
-    const [[webhook]]: { failing_since: Date; disabled_at: Date | null }[][] = await manager.query(
-      'UPDATE webhooks SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled_at',
-      [delivery.webhook_id, outcome.at],
-    );
+    const webhook = await this.webhooks.markFailing(delivery.webhook_id, outcome.at, manager);
     if (webhook.disabled_at || outcome.at.getTime() - new Date(webhook.failing_since).getTime() < RETRY_WINDOW_MS) return false;
-    await manager.query('UPDATE webhooks SET disabled_at = $2 WHERE id = $1', [delivery.webhook_id, outcome.at]);
+    await this.webhooks.disable(delivery.webhook_id, outcome.at, manager);
     return true;
   }
 }

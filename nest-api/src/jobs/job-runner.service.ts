@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
-import { JobRuns } from './job-runs';
+import { JobRunsRepository } from './job-runs.repository';
 import { QueuedJobs, type QueuedJob } from './queued-jobs';
 import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
@@ -59,7 +59,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: TimedJobs,
-    private readonly runs: JobRuns,
+    private readonly runs: JobRunsRepository,
     private readonly metrics: Metrics,
     private readonly queued: QueuedJobs,
   ) {}

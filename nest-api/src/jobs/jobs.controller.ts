@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, SignedIn } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
-import { JobRuns } from './job-runs';
+import { JobRunsRepository } from './job-runs.repository';
 import { TimedJobs } from './timed-jobs';
 import { TimedJobView } from './jobs.views';
 
@@ -18,7 +18,7 @@ function nextSlot(intervalSeconds: number, now = Date.now()): string {
 export class JobsController {
   constructor(
     private readonly jobs: TimedJobs,
-    private readonly runs: JobRuns,
+    private readonly runs: JobRunsRepository,
   ) {}
 
   @Get('jobs')

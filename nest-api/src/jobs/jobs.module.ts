@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { JobRunner } from './job-runner.service';
-import { JobRuns } from './job-runs';
 import { JobsController } from './jobs.controller';
 import { QueuedJobs } from './queued-jobs';
 import { TimedJobs } from './timed-jobs';
 
 /** Timed jobs on pg-boss (ADR 0023); global so any feature can register a job with `TimedJobs`. */
 @Global()
-@Module({ controllers: [JobsController], providers: [TimedJobs, QueuedJobs, JobRuns, JobRunner], exports: [TimedJobs, QueuedJobs] })
+@Module({ controllers: [JobsController], providers: [TimedJobs, QueuedJobs, JobRunner], exports: [TimedJobs, QueuedJobs] })
 export class JobsModule {}

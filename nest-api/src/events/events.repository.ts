@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { firstRow, rows, type Queryable } from '../database/queryable';
+
+export interface OutboxRow {
+  id: string;
+  kind: string;
+  object_id: string;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+/** The channel the outbox's trigger (and a re-enabled webhook) notifies the drainers on. */
+const CHANNEL = 'datahub_events';
+
+/** The event outbox's SQL (event_outbox, and the webhook deliveries queued from it). */
+@Injectable()
+export class EventsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One event; the insert's trigger wakes the drainers at commit. */
+  async insert(event: { kind: string; objectId: string; parties: string[]; payload: string }, db: Queryable = this.dataSource): Promise<void> {
+    await db.query('INSERT INTO event_outbox (kind, object_id, parties, payload) VALUES ($1, $2, $3::uuid[], $4::jsonb)', [
+      event.kind,
+      event.objectId,
+      event.parties,
+      event.payload,
+    ]);
+  }
+
+  /**
+   * The next events to drain, locked for this transaction. Safe with several API processes:
+   * first the oldest undrained event of each object that no other drainer holds (FOR UPDATE SKIP
+   * LOCKED; an object whose oldest event is held by another drainer is skipped, so its later
+   * events are never sent ahead of it), then every undrained event of those objects, in order.
+   */
+  async lockNextBatch(objects: number, db: Queryable = this.dataSource): Promise<OutboxRow[]> {
+    const heads = await rows<{ object_id: string }>(
+      db,
+      `SELECT e.object_id FROM event_outbox e
+       WHERE e.drained_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM event_outbox p WHERE p.object_id = e.object_id AND p.drained_at IS NULL AND p.id < e.id)
+       ORDER BY e.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [objects],
+    );
+    if (heads.length === 0) return [];
+    return rows<OutboxRow>(
+      db,
+      `SELECT e.id::text AS id, e.kind, e.object_id, e.payload, e.occurred_at FROM event_outbox e
+       WHERE e.drained_at IS NULL AND e.object_id = ANY($1::text[]) ORDER BY e.id FOR UPDATE`,
+      [heads.map((head) => head.object_id)],
+    );
+  }
+
+  /** One delivery per event for each active webhook of an organisation party to it that chose its kind. */
+  async queueWebhookDeliveries(rows: OutboxRow[], bodies: string[], now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<void> {
+    await db.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event_id, kind, object_id, body, created_at, next_attempt_at, retry_until)
+       SELECT w.id, e.id, e.kind, e.object_id, b.body, $3, $3, $4
+       FROM unnest($1::bigint[], $2::text[]) AS b(event_id, body)
+       JOIN event_outbox e ON e.id = b.event_id
+       JOIN webhooks w ON w.organization_id = ANY(e.parties) AND e.kind = ANY(w.kinds) AND w.disabled_at IS NULL
+       ORDER BY e.id, w.id
+       ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+      [rows.map((row) => row.id), bodies, now, retryUntil],
+    );
+  }
+
+  async markDrained(ids: string[], db: Queryable = this.dataSource): Promise<void> {
+    await db.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [ids]);
+  }
+
+  /** Records 'authorisation.expired' once for each grant whose last day has passed (Europe/Amsterdam). */
+  async recordExpiredGrants(db: Queryable = this.dataSource): Promise<void> {
+    await db.query(
+      `WITH expired AS (
+         UPDATE authorisation_assignments a SET expiry_recorded_at = now()
+         FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id
+         WHERE d.id = a.dataset_id AND a.expiry_recorded_at IS NULL AND a.expiration_date < (now() AT TIME ZONE 'Europe/Amsterdam')::date
+         RETURNING a.id, a.dataset_id, d.name AS dataset_name, ds.organization_id AS owner_id, a.assignee_organization_id, a.authorisation, a.expiration_date
+       )
+       INSERT INTO event_outbox (kind, object_id, parties, payload)
+       SELECT 'authorisation.expired', id::text, ARRAY[owner_id, assignee_organization_id],
+              jsonb_build_object('authorisation_assignment_id', id, 'dataset_id', dataset_id, 'dataset_name', dataset_name, 'owner_organization', owner_id,
+                                 'assignee_organization', assignee_organization_id, 'authorisation', authorisation, 'expiration_date', expiration_date::text)
+       FROM expired ORDER BY expiration_date, id`,
+    );
+  }
+
+  /** Events not yet drained (the metrics' backlog gauge). */
+  async backlog(db: Queryable = this.dataSource): Promise<number> {
+    const row = await firstRow<{ backlog: number }>(db, 'SELECT count(*)::int AS backlog FROM event_outbox WHERE drained_at IS NULL');
+    return row!.backlog;
+  }
+
+  /** Deletes drained events and settled webhook deliveries last touched before `before`; waiting ones stay. */
+  async purge(before: Date, db: Queryable = this.dataSource): Promise<{ events: number; deliveries: number }> {
+    const [, events] = await db.query('DELETE FROM event_outbox WHERE drained_at IS NOT NULL AND drained_at < $1', [before]);
+    const [, deliveries] = await db.query(
+      "DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND coalesce(last_attempt_at, created_at) < $1",
+      [before],
+    );
+    return { events, deliveries };
+  }
+
+  /** Subscribes a dedicated connection to the drainers' wake-up channel. */
+  async listen(client: Client): Promise<void> {
+    await client.query(`LISTEN ${CHANNEL}`);
+  }
+
+  /** Wakes every process's drainer at commit (webhook deliveries made due again). */
+  async wakeDrainers(db: Queryable = this.dataSource): Promise<void> {
+    await db.query(`SELECT pg_notify('${CHANNEL}', '')`);
+  }
+}
