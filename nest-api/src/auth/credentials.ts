@@ -1,20 +1,10 @@
+import { parse } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '@datahub/domain/server';
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return header ? parse(header)[name] : undefined;
 }
 
 /** The bearer header wins; otherwise the portal's HttpOnly cookie (requests through the /api proxy). */

@@ -9,7 +9,7 @@ import { Public } from '../../common/access.decorators';
 import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
-import { accessTokenCookie, sessionSeenCookie, isSecure, twoFactorChallengeCookie } from '../cookies';
+import { accessTokenCookie, flowCookie, sessionSeenCookie, isSecure, twoFactorChallengeCookie } from '../cookies';
 import { readCookie } from '../credentials';
 import { ExternalAuthService } from './external-auth.service';
 import { FLOW_COOKIE, openFlow, sealFlow } from './flow-cookie';
@@ -29,7 +29,7 @@ export class ExternalAuthController {
   ) {}
 
   private flowCookie(value: string, maxAgeSeconds: number): string {
-    return `${FLOW_COOKIE}=${value}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${isSecure(this.config.publicUrl) ? '; Secure' : ''}`;
+    return flowCookie(value, maxAgeSeconds, isSecure(this.config.publicUrl));
   }
 
   @Get(':provider')

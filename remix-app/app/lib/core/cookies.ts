@@ -1,22 +1,8 @@
-/** Minimal cookie parsing and serialising for values we must keep raw (the API reads them as-is). */
+import { parse, serialize } from 'cookie';
 
+/** The Cookie header's values, first one wins (the `cookie` package, as nest-api reads them). */
 export function parseCookies(header: string | null | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || cookies.has(name)) continue;
-    let value = part.slice(index + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    try {
-      cookies.set(name, decodeURIComponent(value));
-    } catch {
-      cookies.set(name, value);
-    }
-  }
-  return cookies;
+  return new Map(Object.entries(header ? parse(header) : {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 interface CookieOptions {
@@ -27,21 +13,17 @@ interface CookieOptions {
   path?: string;
 }
 
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
+/** Path defaults to / and SameSite to Lax; Max-Age 0 also sets an Expires in the past, for browsers that ignore Max-Age. */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`];
-  parts.push(`Path=${options.path ?? '/'}`);
-  if (options.maxAge !== undefined) {
-    const maxAge = Math.max(0, Math.floor(options.maxAge));
-    parts.push(`Max-Age=${maxAge}`);
-    if (maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  }
-  if (options.httpOnly) parts.push('HttpOnly');
-  if (options.secure) parts.push('Secure');
-  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
-  return parts.join('; ');
+  const maxAge = options.maxAge === undefined ? undefined : Math.max(0, Math.floor(options.maxAge));
+  return serialize(name, value, {
+    path: options.path ?? '/',
+    maxAge,
+    expires: maxAge === 0 ? new Date(0) : undefined,
+    httpOnly: options.httpOnly,
+    secure: options.secure,
+    sameSite: options.sameSite === 'Strict' ? 'strict' : 'lax',
+  });
 }
 
 /** Seconds from `now` until the ISO date `expiresAt` (0 when unparsable or past). */
