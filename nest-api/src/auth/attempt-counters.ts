@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { TimedJobs } from '../jobs/timed-jobs';
+import { AttemptCountersRepository } from './attempt-counters.repository';
 
 export interface WindowCount {
   count: number;
@@ -20,7 +19,7 @@ const NONE: WindowCount = { count: 0, retryAfterSeconds: 1 };
 @Injectable()
 export class AttemptCounters implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counters: AttemptCountersRepository,
     private readonly timedJobs: TimedJobs,
   ) {}
 
@@ -30,36 +29,24 @@ export class AttemptCounters implements OnModuleInit {
 
   /** Hits in each key's open window (0 when none). */
   async counts(keys: string[]): Promise<Map<string, WindowCount>> {
-    const rows: { key: string; count: number; retry_after: number }[] = await this.dataSource.query(
-      `SELECT key, count, ceil(extract(epoch FROM window_ends - now()))::int AS retry_after
-         FROM attempt_counters WHERE key = ANY($1::text[]) AND window_ends > now()`,
-      [keys],
-    );
+    const rows = await this.counters.open(keys);
     return new Map(keys.map((key) => [key, toCount(rows.find((row) => row.key === key))]));
   }
 
   /** One more hit on each key; the counts after it. Keys are taken in one order, so two hits never deadlock. */
   async hit(keys: string[], windowMs: number): Promise<Map<string, WindowCount>> {
     const sorted = [...new Set(keys)].sort();
-    const rows: { key: string; count: number; retry_after: number }[] = await this.dataSource.query(
-      `INSERT INTO attempt_counters AS c (key, count, window_ends)
-       SELECT k, 1, now() + make_interval(secs => $2) FROM unnest($1::text[]) AS k ORDER BY k
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN c.window_ends <= now() THEN 1 ELSE c.count + 1 END,
-         window_ends = CASE WHEN c.window_ends <= now() THEN EXCLUDED.window_ends ELSE c.window_ends END
-       RETURNING key, count, ceil(extract(epoch FROM window_ends - now()))::int AS retry_after`,
-      [sorted, windowMs / 1000],
-    );
+    const rows = await this.counters.hit(sorted, windowMs / 1000);
     return new Map(sorted.map((key) => [key, toCount(rows.find((row) => row.key === key))]));
   }
 
   async reset(key: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
+    await this.counters.reset(key);
   }
 
   /** Ended windows count for nothing; they are deleted hourly. */
   async prune(): Promise<void> {
-    await this.dataSource.query('DELETE FROM attempt_counters WHERE window_ends <= now()');
+    await this.counters.deleteEnded();
   }
 }
 

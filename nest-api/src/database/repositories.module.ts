@@ -1,5 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
 import { JobRunsRepository } from '../jobs/job-runs.repository';
 import { WebhooksRepository } from '../events/webhooks.repository';
 import { EventsRepository } from '../events/events.repository';
@@ -12,6 +13,7 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  AttemptCountersRepository,
   JobRunsRepository,
   WebhooksRepository,
   EventsRepository,

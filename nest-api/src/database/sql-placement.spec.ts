@@ -17,7 +17,6 @@ const PENDING = new Set<string>([
   "applications/applications.service.ts",
   "applications/licence-sync.service.ts",
   "auth/account-passwords.service.ts",
-  "auth/attempt-counters.ts",
   "auth/auth.service.ts",
   "auth/external/external-auth.service.ts",
   "auth/password-reset-requests.service.ts",
