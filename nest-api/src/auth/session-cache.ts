@@ -8,10 +8,7 @@ import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { DatabasePool } from '../database/database-pool';
-
-/** The channel the database triggers (migration SessionNotifications) notify on. */
-const SESSION_CHANNEL = 'datahub_sessions';
+import { SessionsRepository } from './sessions.repository';
 
 export type CachedSession = Omit<AuthenticatedUser, 'via'>;
 
@@ -62,7 +59,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly pool: DatabasePool,
+    private readonly sessions: SessionsRepository,
   ) {
     this.entries = new LRUCache({ max: config.cacheEntries.sessions });
   }
@@ -106,7 +103,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      await this.sessions.listen(client);
       this.listener = client;
       await this.beat(client);
       this.listening = true;
@@ -126,7 +123,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     this.heartbeatPending = true;
     const started = performance.now();
     try {
-      await this.onListener(client, 'SELECT 1');
+      await this.onListener(client, () => this.sessions.heartbeat(client));
     } finally {
       this.heartbeatPending = false;
     }
@@ -149,8 +146,8 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     setTimeout(() => void this.listen(), RECONNECT_MS).unref();
   }
 
-  private onListener(client: Client, text: string, values: unknown[] = []): Promise<unknown> {
-    const result = this.listenerQueries.then(() => client.query(text, values));
+  private onListener(client: Client, run: () => Promise<unknown>): Promise<unknown> {
+    const result = this.listenerQueries.then(run);
     this.listenerQueries = result.catch(() => undefined);
     return result;
   }
@@ -161,7 +158,8 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     if (kind === 'sync') {
       // Everything committed before this sync has been handled here (delivery is in commit order).
       // The ack names this listener's backend, so the syncing process knows who answered.
-      if (this.listener) void this.onListener(this.listener, `SELECT pg_notify($1, 'ack:' || $2 || ':' || pg_backend_pid())`, [SESSION_CHANNEL, id]).catch(() => undefined);
+      const listener = this.listener;
+      if (listener) void this.onListener(listener, () => this.sessions.acknowledge(listener, id)).catch(() => undefined);
       return;
     }
     if (kind === 'ack') {
@@ -225,11 +223,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     });
     const deadline = performance.now() + this.config.sessionSyncTimeoutMs;
     try {
-      const { rows } = await this.pool.query<{ pid: number; remaining_ms: number }>({
-        // One statement: the notification (sent at its commit) and the listeners it must reach.
-        text: `WITH sent AS MATERIALIZED (SELECT pg_notify($4, $5)) SELECT live.pid, live.remaining_ms FROM sent LEFT JOIN (${LIVE_LISTENERS}) AS live ON true`,
-        values: [LISTENER_NAME, LEASE_MS, null, SESSION_CHANNEL, `sync:${nonce}`],
-      });
+      const rows = await this.sessions.sendSync(LISTENER_NAME, LEASE_MS, nonce);
       /** Awaited listeners (backend pid) and when, on this clock, their lease runs out unless renewed. */
       const leases = new Map(rows.filter((row) => row.pid !== null && row.remaining_ms > 0).map((row) => [row.pid, performance.now() + row.remaining_ms]));
       for (;;) {
@@ -251,10 +245,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
         }
         // Leases ran out without an answer: ask whether those listeners renewed them meanwhile.
         const lapsed = pending.filter(([, until]) => until <= now).map(([pid]) => pid);
-        const { rows: renewed } = await this.pool.query<{ pid: number; remaining_ms: number }>({
-          text: LIVE_LISTENERS,
-          values: [LISTENER_NAME, LEASE_MS, lapsed],
-        });
+        const renewed = await this.sessions.listenerLeases(LISTENER_NAME, LEASE_MS, lapsed);
         for (const pid of lapsed) {
           const row = renewed.find((candidate) => candidate.pid === pid);
           if (row && row.remaining_ms > 0) leases.set(pid, performance.now() + row.remaining_ms);
@@ -270,11 +261,3 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     }
   }
 }
-
-/**
- * The listening connections ($1) with the milliseconds left of each one's lease ($2 ms after its
- * last state change), optionally only the backends in $3.
- */
-const LIVE_LISTENERS = `SELECT pid, (extract(epoch FROM state_change - clock_timestamp()) * 1000 + $2::int)::int AS remaining_ms
-  FROM pg_stat_activity
-  WHERE datname = current_database() AND application_name = $1 AND ($3::int[] IS NULL OR pid = ANY($3::int[]))`;

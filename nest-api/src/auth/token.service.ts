@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { DatabasePool } from '../database/database-pool';
 import { SessionCache, type CachedSession } from './session-cache';
+import { SessionsRepository } from './sessions.repository';
 
 const TOKEN_ISSUER = 'datahub-portal-api';
 const TOKEN_AUDIENCE = 'datahub-portal';
@@ -18,31 +16,6 @@ export interface IssuedToken {
   access_token: string;
   expires_at: string;
 }
-
-interface SessionRow {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  organization_id: string;
-  organization_name: string;
-  organization_slug: string;
-  organization_admin: boolean;
-  roles: string[];
-  two_factor_missing: boolean;
-}
-
-// One indexed round trip per request: the session must exist, be unrevoked and unexpired.
-const SESSION_QUERY = `
-  SELECT u.id, u.email, u.firstname, u.lastname, u.organization_id,
-         o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin,
-         COALESCE((SELECT array_agg(r.role) FROM role_assignments r WHERE r.user_id = u.id), '{}') AS roles,
-         (o.is_admin AND u.password_hash IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)) AS two_factor_missing
-    FROM sessions s
-    JOIN users u ON u.id = s.user_id
-    JOIN organizations o ON o.id = u.organization_id
-   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
 /** Verified tokens kept (by their exact text) so a repeated bearer costs no HMAC and no JSON parsing. */
 
@@ -68,9 +41,8 @@ export class TokenService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: SessionCache,
-    private readonly pool: DatabasePool,
+    private readonly sessions: SessionsRepository,
   ) {
     this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
     this.verified = new LRUCache({ max: config.cacheEntries.verifiedTokens });
@@ -79,11 +51,7 @@ export class TokenService {
   async issue(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken> {
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.accessTokenTtlMinutes * 60_000);
-    await this.dataSource.query('INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [
-      sessionId,
-      user.id,
-      expiresAt,
-    ]);
+    await this.sessions.insert(sessionId, user.id, expiresAt);
     const token = jwt.sign(
       { email: user.email, given_name: user.firstname, family_name: user.lastname },
       this.key,
@@ -154,7 +122,7 @@ export class TokenService {
   }
 
   private async readSession(sessionId: string, userId: string): Promise<CachedSession | null> {
-    const row = await this.findSession(sessionId, userId);
+    const row = await this.sessions.live(sessionId, userId);
     if (!row) return null;
     const roles = row.roles.filter((role) => typeof role === 'string');
     return {
@@ -173,30 +141,21 @@ export class TokenService {
     };
   }
 
-  /** A named statement straight on the pool: Postgres plans it once per connection, not per request. */
-  private async findSession(sessionId: string, userId: string): Promise<SessionRow | undefined> {
-    const result = await this.pool.query<SessionRow>({ name: 'session-lookup', text: SESSION_QUERY, values: [sessionId, userId] });
-    return result.rows[0];
-  }
-
   async revoke(sessionId: string): Promise<void> {
-    await this.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+    await this.sessions.revoke(sessionId);
     // GET /api/logout is not a write by method: wait for the notification here too.
     await this.cache.sync();
   }
 
   /** Ends every session of `userId` but `exceptSessionId` (a new password: whoever else was signed in is out). */
   async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
-      [userId, exceptSessionId ?? null],
-    );
+    await this.sessions.revokeAllOf(userId, exceptSessionId ?? null);
     await this.cache.sync();
   }
 
   /** Housekeeping: sessions past their expiry are useless; drop them after a day. */
   async purgeExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);
+    await this.sessions.purgeExpired();
   }
 }
 

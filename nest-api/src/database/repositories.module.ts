@@ -1,5 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
 import { JobRunsRepository } from '../jobs/job-runs.repository';
 import { WebhooksRepository } from '../events/webhooks.repository';
@@ -13,6 +14,7 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  SessionsRepository,
   AttemptCountersRepository,
   JobRunsRepository,
   WebhooksRepository,
