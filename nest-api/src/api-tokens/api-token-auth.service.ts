@@ -1,7 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import { READ_PERMISSIONS, type Permission } from '@datahub/domain';
 import { SessionCache } from '../auth/session-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -9,33 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { ApiTokenCache, type KnownToken } from './api-token-cache';
 import { hashApiTokenSecret } from './api-token-secret';
-
-interface TokenRow {
-  id: string;
-  kind: 'personal' | 'organization';
-  name: string;
-  scopes: string[];
-  organization_id: string;
-  user_id: string | null;
-  expires_at: Date;
-  organization_name: string;
-  organization_slug: string;
-  organization_admin: boolean;
-  email: string | null;
-  firstname: string | null;
-  lastname: string | null;
-}
-
-// Unrevoked, its organisation there, and a personal token's user still a member of it.
-const TOKEN_QUERY = `
-  SELECT t.id, t.kind, t.name, t.scopes, t.organization_id, t.user_id, t.expires_at,
-         o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin,
-         u.email, u.firstname, u.lastname
-    FROM api_tokens t
-    JOIN organizations o ON o.id = t.organization_id
-    LEFT JOIN users u ON u.id = t.user_id
-   WHERE t.secret_hash = $1 AND t.revoked_at IS NULL
-     AND (t.user_id IS NULL OR u.organization_id = t.organization_id)`;
+import { ApiTokensRepository, type TokenLookupRow } from './api-tokens.repository';
 
 /** Last-used time and address are written at most this often per token. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -53,7 +24,7 @@ export class ApiTokenAuthService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tokens: ApiTokensRepository,
     private readonly sessions: SessionCache,
   ) {
     this.cache = new ApiTokenCache(() => this.config.sessionCacheSeconds * 1000);
@@ -73,10 +44,9 @@ export class ApiTokenAuthService {
     const cached = this.sessions.enabled ? this.cache.get(key) : undefined;
     if (cached) return this.outcome(cached, address);
     const generation = this.cache.mark();
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const { rows } = await pool.query<TokenRow>({ name: 'api-token-lookup', text: TOKEN_QUERY, values: [hash] });
-    if (!rows[0]) return { refused: 'unknown' };
-    const known = this.knownOf(rows[0]);
+    const row = await this.tokens.bySecretHash(hash);
+    if (!row) return { refused: 'unknown' };
+    const known = this.knownOf(row);
     if (this.sessions.enabled) this.cache.store(key, known, generation);
     return this.outcome(known, address);
   }
@@ -87,7 +57,7 @@ export class ApiTokenAuthService {
     return { user: { ...known.user } };
   }
 
-  private knownOf(row: TokenRow): KnownToken {
+  private knownOf(row: TokenLookupRow): KnownToken {
     const personal = row.kind === 'personal';
     const user: AuthenticatedUser = {
       // The actor id keys the per-user concurrency limit: a personal token shares its user's.
@@ -115,8 +85,8 @@ export class ApiTokenAuthService {
     if (now - (this.lastUsedWritten.get(tokenId) ?? 0) < LAST_USED_EVERY_MS) return;
     this.lastUsedWritten.set(tokenId, now);
     if (this.lastUsedWritten.size > 10_000) this.lastUsedWritten.delete(this.lastUsedWritten.keys().next().value as string);
-    this.dataSource
-      .query('UPDATE api_tokens SET last_used_at = now(), last_used_address = $2 WHERE id = $1', [tokenId, address])
+    this.tokens
+      .noteUse(tokenId, address)
       .catch((error: Error) => this.logger.warn(`last use of token ${tokenId} not recorded: ${error.message}`));
   }
 }

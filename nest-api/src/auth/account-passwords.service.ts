@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_DETAILS, ACCOUNT_FIELD_ERRORS, ACCOUNT_MAILS, type PasswordChangeEnded } from '@datahub/domain';
 import { passwordProblem } from '@datahub/domain/server';
+import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { revokePersonalTokens } from '../api-tokens/revoke-personal-tokens';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -11,19 +12,14 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { hashToken } from '../invitations/invitations.service';
 import { MailService } from '../mail/mail.service';
+import { UsersRepository } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password';
+import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimiter } from './rate-limiter';
 import { TokenService } from './token.service';
 
 /** Wrong current passwords per account per 15 minutes before changing is refused for a while. */
 const CHANGE_FAILURES_PER_ACCOUNT = 5;
-
-interface AccountRow {
-  id: string;
-  email: string;
-  firstname: string;
-  password_hash: string | null;
-}
 
 /**
  * 'Wachtwoord vergeten?' and 'Wachtwoord wijzigen' (issue 25, ADR 0027); asking for a link is
@@ -42,14 +38,11 @@ export class AccountPasswordsService {
     private readonly mail: MailService,
     private readonly tokens: TokenService,
     private readonly audit: AuditService,
+    private readonly users: UsersRepository,
+    private readonly resets: PasswordResetsRepository,
+    private readonly apiTokens: ApiTokensRepository,
   ) {
     this.quarterly = new RateLimiter(config.rateLimits.windowMs);
-  }
-
-  private async account(where: 'id' | 'email', value: string): Promise<AccountRow | undefined> {
-    const column = where === 'id' ? 'id' : 'lower(email)';
-    const rows: AccountRow[] = await this.dataSource.query(`SELECT id, email, firstname, password_hash FROM users WHERE ${column} = $1`, [value]);
-    return rows[0];
   }
 
   private link(path: string): string {
@@ -58,13 +51,9 @@ export class AccountPasswordsService {
 
   /** The address a live link is for, without using it up (mail scanners fetch links); 404 otherwise. */
   async resetEmail(token: string): Promise<string> {
-    const rows: { email: string }[] = await this.dataSource.query(
-      `SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id
-        WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
-      [hashToken(token)],
-    );
-    if (!rows[0]) throw new ApiError(HttpStatus.NOT_FOUND, ACCOUNT_DETAILS.resetInvalid);
-    return rows[0].email;
+    const email = await this.resets.liveEmail(hashToken(token));
+    if (email === null) throw new ApiError(HttpStatus.NOT_FOUND, ACCOUNT_DETAILS.resetInvalid);
+    return email;
   }
 
   /**
@@ -73,20 +62,15 @@ export class AccountPasswordsService {
    */
   async completeReset(token: string, password: string, address?: string): Promise<void> {
     const { user, revoked } = await this.dataSource.transaction(async (manager) => {
-      const rows: (AccountRow & { reset_id: string; organization_id: string })[] = await manager.query(
-        `SELECT r.id AS reset_id, u.id, u.email, u.firstname, u.password_hash, u.organization_id FROM password_resets r JOIN users u ON u.id = r.user_id
-          WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() FOR UPDATE OF r`,
-        [hashToken(token)],
-      );
-      const found = rows[0];
+      const found = await this.resets.lockLive(hashToken(token), manager);
       if (!found) throw new ApiError(HttpStatus.NOT_FOUND, ACCOUNT_DETAILS.resetInvalid);
       const problem = passwordProblem(password, found.email);
       if (problem) throw ApiError.validation({ password: problem });
-      await manager.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [found.id]);
-      await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [found.id, await hashPassword(password)]);
+      await this.resets.useAllOf(found.id, manager);
+      await this.users.setPassword(found.id, await hashPassword(password), manager);
       // The holder of the link acts as the account's owner.
       const actor = { id: found.id, email: found.email, organizationId: found.organization_id, clientAddress: address };
-      return { user: found, revoked: await revokePersonalTokens(manager, this.audit, actor, found.id, 'password_reset') };
+      return { user: found, revoked: await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, found.id, 'password_reset') };
     });
     await this.tokens.revokeAllOf(user.id);
     await this.mailChanged(user, { sessions: 'all', tokens: revoked });
@@ -94,7 +78,7 @@ export class AccountPasswordsService {
 
   /** Whether the signed-in user has a password at all (accounts made through Google, Microsoft or GitHub do not). */
   async hasPassword(userId: string): Promise<boolean> {
-    return Boolean((await this.account('id', userId))?.password_hash);
+    return Boolean((await this.users.credentialsById(userId))?.password_hash);
   }
 
   /**
@@ -103,7 +87,7 @@ export class AccountPasswordsService {
    */
   async change(actor: AuthenticatedUser, current: string, password: string, endOthers = true): Promise<void> {
     const { id: userId, sessionId } = actor;
-    const user = await this.account('id', userId);
+    const user = await this.users.credentialsById(userId);
     if (!user) throw ApiError.unauthenticated();
     if (!user.password_hash) throw ApiError.conflict(ACCOUNT_DETAILS.noPassword);
     const failures = `change:account:${user.id}`;
@@ -118,16 +102,16 @@ export class AccountPasswordsService {
     this.quarterly.reset(failures);
     const passwordHash = await hashPassword(password);
     const revoked = await this.dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
-      await manager.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
-      return endOthers ? revokePersonalTokens(manager, this.audit, actor, user.id, 'password_change') : 0;
+      await this.users.setPassword(user.id, passwordHash, manager);
+      await this.resets.useAllOf(user.id, manager);
+      return endOthers ? revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, user.id, 'password_change') : 0;
     });
     // revokeAllOf awaits every process's acknowledgement, which also covers the tokens' notifications.
     if (endOthers) await this.tokens.revokeAllOf(user.id, sessionId);
     await this.mailChanged(user, { sessions: endOthers ? 'others' : 'none', tokens: revoked });
   }
 
-  private mailChanged(user: AccountRow, ended: PasswordChangeEnded): Promise<void> {
+  private mailChanged(user: { email: string; firstname: string }, ended: PasswordChangeEnded): Promise<void> {
     const text = ACCOUNT_MAILS.changed.text(user.firstname, this.link('/wachtwoord-vergeten'), ended);
     return this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.changed.subject, text });
   }

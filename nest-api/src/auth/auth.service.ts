@@ -9,10 +9,8 @@ import { MailService } from '../mail/mail.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { InvitationsService } from '../invitations/invitations.service';
-import type { Organization } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { RoleAssignment } from '../users/role-assignment.entity';
-import { User } from '../users/user.entity';
+import { UsersRepository, type UserRow } from '../users/users.repository';
 import type { SignupDto } from './dto/login.dto';
 import { hashPassword, verifyPassword } from './password';
 import { AttemptCounters, KeyedQueue, type WindowCount } from './attempt-counters';
@@ -52,6 +50,7 @@ export class AuthService implements OnModuleInit {
     private readonly counters: AttemptCounters,
     private readonly queued: QueuedJobs,
     private readonly mail: MailService,
+    private readonly users: UsersRepository,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -113,14 +112,12 @@ export class AuthService implements OnModuleInit {
   }
 
   private async mailCapped(job: { account: string; factor: SignInFactor }): Promise<void> {
-    const rows: { email: string; firstname: string }[] = await this.dataSource.query('SELECT email, firstname FROM users WHERE lower(email) = $1', [
-      this.box.open(job.account),
-    ]);
-    if (!rows[0]) return;
+    const user = await this.users.credentialsByEmail(this.box.open(job.account));
+    if (!user) return;
     const minutes = Math.round(this.config.rateLimits.windowMs / 60_000);
     const forgot = new URL('/wachtwoord-vergeten', this.config.publicUrl).toString();
-    const text = SIGN_IN_LIMIT_MAILS.capped.text(rows[0].firstname, job.factor, minutes, forgot);
-    await this.mail.send({ to: rows[0].email, subject: SIGN_IN_LIMIT_MAILS.capped.subject, text });
+    const text = SIGN_IN_LIMIT_MAILS.capped.text(user.firstname, job.factor, minutes, forgot);
+    await this.mail.send({ to: user.email, subject: SIGN_IN_LIMIT_MAILS.capped.subject, text });
   }
 
   /**
@@ -133,16 +130,14 @@ export class AuthService implements OnModuleInit {
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
-  async validateLogin(email: string, password: string, address: string): Promise<User> {
+  async validateLogin(email: string, password: string, address: string): Promise<UserRow> {
     const account = normalizeEmail(email);
     const user = await this.signInAttempt(account, address, 'password', async () => {
-      const found = await this.dataSource
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .addSelect('u.passwordHash')
-        .where('lower(u.email) = :email', { email: account })
-        .getOne();
-      return (await verifyPassword(found?.passwordHash, password)) && found ? found : null;
+      const found = await this.users.credentialsByEmail(account);
+      // Checked even without an account, so the answer takes as long either way.
+      if (!(await verifyPassword(found?.password_hash, password)) || !found) return null;
+      const { password_hash: _hash, ...user } = found;
+      return user;
     });
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, DETAILS.invalidCredentials);
     return user;
@@ -217,22 +212,25 @@ export class AuthService implements OnModuleInit {
       lastname: string;
       passwordHash: string | null;
       emailVerified?: boolean;
-      invitedTo?: Organization | null;
+      invitedTo?: { id: string } | null;
     },
-  ): Promise<User> {
+  ): Promise<UserRow> {
     // Placement by domain needs a proved address: an invitation link, a verification link or a provider's word.
     const joined =
       fields.invitedTo ?? (fields.emailVerified ? await this.organizations.findByEmailDomain(manager, fields.email) : null);
     const organization = joined ?? (await this.organizations.createPersonal(manager));
-    const user = await manager.getRepository(User).save({
-      email: fields.email,
-      firstname: fields.firstname,
-      lastname: fields.lastname,
-      passwordHash: fields.passwordHash,
-      emailVerified: fields.emailVerified ?? false,
-      organizationId: organization.id,
-    });
-    if (!joined) await manager.getRepository(RoleAssignment).save({ userId: user.id, role: 'Organization.Owner' satisfies Role });
+    const user = await this.users.insert(
+      {
+        email: fields.email,
+        firstname: fields.firstname,
+        lastname: fields.lastname,
+        passwordHash: fields.passwordHash,
+        emailVerified: fields.emailVerified ?? false,
+        organizationId: organization.id,
+      },
+      manager,
+    );
+    if (!joined) await this.users.insertRole(user.id, 'Organization.Owner' satisfies Role, manager);
     else await this.events.record(manager, memberEvent('organization.user_joined', organization.id, user.id));
     return user;
   }

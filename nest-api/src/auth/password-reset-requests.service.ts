@@ -10,7 +10,9 @@ import type { AppConfig } from '../config/config';
 import { hashToken } from '../invitations/invitations.service';
 import { QueuedJobs } from '../jobs/queued-jobs';
 import { MailService } from '../mail/mail.service';
+import { UsersRepository } from '../users/users.repository';
 import { AttemptCounters } from './attempt-counters';
+import { PasswordResetsRepository } from './password-resets.repository';
 
 /** Reset mails per account per hour: a typo and a retry, not mail-bombing someone's inbox. */
 const RESET_MAILS_PER_ACCOUNT = 3;
@@ -35,6 +37,8 @@ export class PasswordResetRequestsService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly counters: AttemptCounters,
     private readonly queued: QueuedJobs,
+    private readonly users: UsersRepository,
+    private readonly resets: PasswordResetsRepository,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -56,11 +60,7 @@ export class PasswordResetRequestsService implements OnModuleInit {
 
   /** The job: a link (or, for an account without a password, how to sign in); nothing for an unknown address. */
   async mailReset(email: string): Promise<void> {
-    const rows: { id: string; email: string; firstname: string; password_hash: string | null }[] = await this.dataSource.query(
-      'SELECT id, email, firstname, password_hash FROM users WHERE lower(email) = $1',
-      [email],
-    );
-    const user = rows[0];
+    const user = await this.users.credentialsByEmail(email);
     if (!user) return;
     if (!user.password_hash) {
       const text = ACCOUNT_MAILS.noPassword.text(user.firstname, this.link('/inloggen'));
@@ -68,13 +68,7 @@ export class PasswordResetRequestsService implements OnModuleInit {
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM password_resets WHERE expires_at <= now() OR used_at IS NOT NULL');
-      await manager.query(
-        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [user.id, hashToken(token), PASSWORD_RESET_TTL_MINUTES],
-      );
-    });
+    await this.dataSource.transaction((manager) => this.resets.replaceSpentWith(user.id, hashToken(token), PASSWORD_RESET_TTL_MINUTES, manager));
     const text = ACCOUNT_MAILS.reset.text(user.firstname, this.link(`/wachtwoord-herstellen/${token}`), PASSWORD_RESET_TTL_MINUTES);
     await this.mail.send({ to: user.email, subject: ACCOUNT_MAILS.reset.subject, text });
   }

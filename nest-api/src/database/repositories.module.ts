@@ -1,5 +1,9 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { UsersRepository } from '../users/users.repository';
+import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
+import { PasswordResetsRepository } from '../auth/password-resets.repository';
+import { TwoFactorRepository } from '../auth/two-factor/two-factor.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
 import { JobRunsRepository } from '../jobs/job-runs.repository';
@@ -14,6 +18,10 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  UsersRepository,
+  ApiTokensRepository,
+  PasswordResetsRepository,
+  TwoFactorRepository,
   SessionsRepository,
   AttemptCountersRepository,
   JobRunsRepository,

@@ -11,19 +11,10 @@ const SQL = [/\.query\s*(<[^>]*>)?\s*\(/, /\bSELECT\s+[\s\S]{0,200}?\bFROM\s+[a-
 const PENDING = new Set<string>([
   "access-requests/access-request-mails.ts",
   "access-requests/access-requests.service.ts",
-  "api-tokens/api-token-auth.service.ts",
-  "api-tokens/api-tokens.service.ts",
-  "api-tokens/revoke-personal-tokens.ts",
   "applications/applications.service.ts",
   "applications/licence-sync.service.ts",
-  "auth/account-passwords.service.ts",
-  "auth/auth.service.ts",
   "auth/external/external-auth.service.ts",
-  "auth/password-reset-requests.service.ts",
   "auth/signup-verification.service.ts",
-  "auth/two-factor/second-factor.ts",
-  "auth/two-factor/two-factor-login.service.ts",
-  "auth/two-factor/two-factor.service.ts",
   "authorisations/authorisation-groups.service.ts",
   "authorisations/authorisations.service.ts",
   "bench/audit.bench.ts",
@@ -54,7 +45,6 @@ const PENDING = new Set<string>([
   "seed/seed.service.ts",
   "support/support-gate.ts",
   "support/support.service.ts",
-  "users/users.service.ts",
   "welcome/welcome.service.ts",
 ]);
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../common/authenticated-user';
-import type { User } from './user.entity';
+import type { UserWithOrganizationRow } from './users.repository';
 
 export class UserView {
   @ApiProperty({ format: 'uuid' })
@@ -83,16 +83,15 @@ function describesUser(view: CurrentUserView, user: AuthenticatedUser): boolean 
   );
 }
 
-/** Needs `organization` loaded. */
-export function toUserView(user: User): UserView {
+export function toUserView(user: UserWithOrganizationRow): UserView {
   return {
     user_id: user.id,
     firstname: user.firstname,
     lastname: user.lastname,
     email: user.email,
-    organization: user.organizationId,
-    organization_name: user.organization.name,
-    organization_slug: user.organization.slug,
-    organization_admin: user.organization.isAdmin,
+    organization: user.organization_id,
+    organization_name: user.organization_name,
+    organization_slug: user.organization_slug,
+    organization_admin: user.organization_admin,
   };
 }

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ADMIN_ORGANIZATION_ONLY_ROLES, DETAILS, OWNER_ROLES, permissionsForRoles, type Permission, type Role } from '@datahub/domain';
+import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { revokePersonalTokens } from '../api-tokens/revoke-personal-tokens';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn } from '../common/organization-access';
-import { Organization } from '../organizations/organization.entity';
+import type { Queryable } from '../database/queryable';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { UpdateUserDto } from './dto/update-user.dto';
-import { RoleAssignment } from './role-assignment.entity';
-import { User } from './user.entity';
 import { toUserView, type UserView } from './user.view';
+import { UsersRepository, type UserWithOrganizationRow } from './users.repository';
 import { memberEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 
@@ -25,34 +25,24 @@ export class UsersService {
     private readonly organizations: OrganizationsService,
     private readonly events: EventsService,
     private readonly audit: AuditService,
+    private readonly users: UsersRepository,
+    private readonly apiTokens: ApiTokensRepository,
   ) {}
 
-  private findWithOrganization(id: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.getRepository(User).findOne({ where: { id }, relations: { organization: true } });
-  }
-
   /** Same organisation, or a member of the admin organisation; others learn nothing (404). */
-  private async findVisible(actor: AuthenticatedUser, id: string, manager?: EntityManager): Promise<User> {
-    const user = await this.findWithOrganization(id, manager);
-    if (!user || !actsOn(actor, user.organizationId)) throw ApiError.notFound();
+  private async findVisible(actor: AuthenticatedUser, id: string, db?: Queryable): Promise<UserWithOrganizationRow> {
+    const user = await this.users.withOrganization(id, db);
+    if (!user || !actsOn(actor, user.organization_id)) throw ApiError.notFound();
     return user;
   }
 
   async list(actor: AuthenticatedUser): Promise<UserView[]> {
-    const users = await this.dataSource.getRepository(User).find({
-      where: actor.organizationAdmin ? {} : { organizationId: actor.organizationId },
-      relations: { organization: true },
-      order: { email: 'ASC' },
-    });
+    const users = await this.users.listWithOrganization(actor.organizationAdmin ? null : actor.organizationId);
     return users.map(toUserView);
   }
 
   async listInOrganization(organizationId: string): Promise<UserView[]> {
-    const users = await this.dataSource.getRepository(User).find({
-      where: { organizationId },
-      relations: { organization: true },
-      order: { email: 'ASC' },
-    });
+    const users = await this.users.listWithOrganization(organizationId);
     return users.map(toUserView);
   }
 
@@ -64,97 +54,79 @@ export class UsersService {
   async updateProfile(actor: AuthenticatedUser, id: string, dto: UpdateUserDto): Promise<UserView> {
     // Only your own name: any other id is refused alike, so the answer reveals nothing.
     if (id !== actor.id) throw ApiError.forbidden();
-    const changes: Partial<User> = {};
-    if (dto.firstname !== undefined) changes.firstname = dto.firstname;
-    if (dto.lastname !== undefined) changes.lastname = dto.lastname;
-    if (Object.keys(changes).length > 0) await this.dataSource.getRepository(User).update({ id }, changes);
-    return toUserView((await this.findWithOrganization(id))!);
+    if (dto.firstname !== undefined || dto.lastname !== undefined) await this.users.updateNames(id, { firstname: dto.firstname, lastname: dto.lastname });
+    return toUserView((await this.users.withOrganization(id))!);
   }
 
   async permissions(actor: AuthenticatedUser, id: string): Promise<Permission[]> {
     if (id === actor.id) return [...actor.permissions];
     await this.findVisible(actor, id);
-    return permissionsForRoles(await this.roleNames(this.dataSource.manager, id));
+    return permissionsForRoles(await this.users.roleNames(id));
   }
 
   async roles(actor: AuthenticatedUser, id: string): Promise<string[]> {
     await this.findVisible(actor, id);
-    return this.roleNames(this.dataSource.manager, id);
-  }
-
-  private async roleNames(manager: EntityManager, userId: string): Promise<string[]> {
-    const assignments = await manager.getRepository(RoleAssignment).find({ where: { userId }, order: { role: 'ASC' } });
-    return assignments.map((assignment) => assignment.role);
+    return this.users.roleNames(id);
   }
 
   /**
    * Role changes need RoleAssignment.Create and RoleAssignment.Delete in the target's organisation.
    * The organisation row is locked so two changes cannot together remove the last owner.
    */
-  private async changeRoles(actor: AuthenticatedUser, id: string, change: (manager: EntityManager, target: User) => Promise<void>): Promise<string[]> {
+  private async changeRoles(actor: AuthenticatedUser, id: string, change: (manager: Queryable, target: UserWithOrganizationRow) => Promise<void>): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const target = await this.findVisible(actor, id, manager);
       if (
-        !hasPermissionIn(actor, 'RoleAssignment.Create', target.organizationId) ||
-        !hasPermissionIn(actor, 'RoleAssignment.Delete', target.organizationId)
+        !hasPermissionIn(actor, 'RoleAssignment.Create', target.organization_id) ||
+        !hasPermissionIn(actor, 'RoleAssignment.Delete', target.organization_id)
       )
         throw ApiError.forbidden();
-      await this.lockOrganization(manager, target.organizationId);
-      const before = await this.roleNames(manager, id);
+      await this.users.lockOrganization(target.organization_id, manager);
+      const before = await this.users.roleNames(id, manager);
       await change(manager, target);
-      await this.ensureOwner(manager, target.organizationId);
-      const after = await this.roleNames(manager, id);
-      await this.audit.record(manager, actor, { kind: 'roles.changed', organizationId: target.organizationId, subjectId: id, before: { email: target.email, roles: before }, after: { email: target.email, roles: after } });
+      await this.ensureOwner(manager, target.organization_id);
+      const after = await this.users.roleNames(id, manager);
+      await this.audit.record(manager, actor, { kind: 'roles.changed', organizationId: target.organization_id, subjectId: id, before: { email: target.email, roles: before }, after: { email: target.email, roles: after } });
       return after;
     });
   }
 
-  private assertAssignable(role: Role, target: User): void {
-    if (ADMIN_ORGANIZATION_ONLY_ROLES.includes(role) && !target.organization.isAdmin) throw new ApiError(422, INVALID_ROLE);
+  private assertAssignable(role: Role, target: UserWithOrganizationRow): void {
+    if (ADMIN_ORGANIZATION_ONLY_ROLES.includes(role) && !target.organization_admin) throw new ApiError(422, INVALID_ROLE);
   }
 
   addRole(actor: AuthenticatedUser, id: string, role: Role): Promise<string[]> {
     return this.changeRoles(actor, id, async (manager, target) => {
       this.assertAssignable(role, target);
-      await manager.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, role]);
+      await this.users.addRole(id, role, manager);
     });
   }
 
   setRoles(actor: AuthenticatedUser, id: string, roles: Role[]): Promise<string[]> {
     return this.changeRoles(actor, id, async (manager, target) => {
       roles.forEach((role) => this.assertAssignable(role, target));
-      await manager.getRepository(RoleAssignment).delete({ userId: id });
-      for (const role of new Set(roles)) await manager.getRepository(RoleAssignment).insert({ userId: id, role });
+      await this.users.removeRoles(id, undefined, manager);
+      for (const role of new Set(roles)) await this.users.insertRole(id, role, manager);
     });
   }
 
   removeRole(actor: AuthenticatedUser, id: string, role: Role): Promise<string[]> {
     return this.changeRoles(actor, id, async (manager) => {
-      await manager.getRepository(RoleAssignment).delete({ userId: id, role });
+      await this.users.removeRoles(id, role, manager);
     });
-  }
-
-  private async lockOrganization(manager: EntityManager, organizationId: string): Promise<void> {
-    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
   }
 
   /**
    * There must always be an organisation owner — unless nobody is left: an emptied personal
    * organisation is removed, any other stays for a new owner to be invited.
    */
-  private async ensureOwner(manager: EntityManager, organizationId: string): Promise<void> {
-    const members = await manager.getRepository(User).count({ where: { organizationId } });
+  private async ensureOwner(manager: Queryable, organizationId: string): Promise<void> {
+    const members = await this.users.memberCount(organizationId, manager);
     if (members === 0) {
-      await manager.query(`DELETE FROM organizations WHERE id = $1 AND NOT is_admin AND name LIKE 'tmp\\_%'`, [organizationId]);
+      await this.users.deleteEmptiedPersonalOrganization(organizationId, manager);
       return;
     }
-    const owners = await manager
-      .getRepository(RoleAssignment)
-      .createQueryBuilder('r')
-      .innerJoin('r.user', 'u')
-      .where('u.organization_id = :organizationId', { organizationId })
-      .andWhere({ role: In([...OWNER_ROLES]) })
-      .getCount();
+    const owners = await this.users.holderCount(organizationId, OWNER_ROLES, manager);
     if (owners === 0) throw ApiError.conflict(DETAILS.lastOwner);
   }
 
@@ -165,8 +137,8 @@ export class UsersService {
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     if (id !== actor.id) return this.removeFromOrganization(actor, id);
     await this.dataSource.transaction(async (manager) => {
-      await this.lockOrganization(manager, actor.organizationId);
-      await manager.getRepository(User).delete({ id });
+      await this.users.lockOrganization(actor.organizationId, manager);
+      await this.users.delete(id, manager);
       await this.events.record(manager, memberEvent('organization.user_left', actor.organizationId, id));
       await this.ensureOwner(manager, actor.organizationId);
       await this.audit.record(manager, actor, { kind: 'user.removed', organizationId: actor.organizationId, subjectId: id, before: { email: actor.email } });
@@ -177,31 +149,32 @@ export class UsersService {
   async removeFromOrganization(actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const target = await this.findVisible(actor, id, manager);
-      if (!hasPermissionIn(actor, 'User.Delete', target.organizationId)) throw ApiError.forbidden();
-      await this.lockOrganization(manager, target.organizationId);
-      await manager.getRepository(RoleAssignment).delete({ userId: id });
+      if (!hasPermissionIn(actor, 'User.Delete', target.organization_id)) throw ApiError.forbidden();
+      await this.users.lockOrganization(target.organization_id, manager);
+      await this.users.removeRoles(id, undefined, manager);
       // Revoked, not only refused while out: otherwise a later invitation would bring them back (issue 32).
-      await revokePersonalTokens(manager, this.audit, actor, id, 'left_organization', target.organizationId);
+      await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, id, 'left_organization', target.organization_id);
       const personal = await this.organizations.createPersonal(manager);
-      await manager.getRepository(User).update({ id }, { organizationId: personal.id });
-      await manager.getRepository(RoleAssignment).insert({ userId: id, role: 'Organization.Owner' });
-      await this.events.record(manager, memberEvent('organization.user_left', target.organizationId, id));
-      await this.ensureOwner(manager, target.organizationId);
-      await this.audit.record(manager, actor, { kind: 'user.removed', organizationId: target.organizationId, subjectId: id, before: { email: target.email } });
+      await this.users.moveTo(id, personal.id, false, manager);
+      await this.users.insertRole(id, 'Organization.Owner', manager);
+      await this.events.record(manager, memberEvent('organization.user_left', target.organization_id, id));
+      await this.ensureOwner(manager, target.organization_id);
+      await this.audit.record(manager, actor, { kind: 'user.removed', organizationId: target.organization_id, subjectId: id, before: { email: target.email } });
     });
   }
 
   /** Moves a user (accepting an invitation) into `organization`; their old organisation must keep an owner. */
-  async moveInto(manager: EntityManager, userId: string, organization: Organization): Promise<void> {
-    const user = await manager.getRepository(User).findOneOrFail({ where: { id: userId } });
-    if (user.organizationId === organization.id) return;
-    await this.lockOrganization(manager, user.organizationId);
-    await manager.getRepository(RoleAssignment).delete({ userId });
+  async moveInto(manager: EntityManager, userId: string, organization: { id: string }): Promise<void> {
+    const user = await this.users.byId(userId, manager);
+    if (!user) throw new Error(`user ${userId} not found`);
+    if (user.organization_id === organization.id) return;
+    await this.users.lockOrganization(user.organization_id, manager);
+    await this.users.removeRoles(userId, undefined, manager);
     // Leaving for another organisation revokes the tokens that acted on the old one (issue 32); the user acts.
-    await revokePersonalTokens(manager, this.audit, { id: userId, email: user.email, organizationId: user.organizationId }, userId, 'left_organization', user.organizationId);
-    await manager.getRepository(User).update({ id: userId }, { organizationId: organization.id, emailVerified: true });
-    await this.events.record(manager, memberEvent('organization.user_left', user.organizationId, userId));
+    await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, { id: userId, email: user.email, organizationId: user.organization_id }, userId, 'left_organization', user.organization_id);
+    await this.users.moveTo(userId, organization.id, true, manager);
+    await this.events.record(manager, memberEvent('organization.user_left', user.organization_id, userId));
     await this.events.record(manager, memberEvent('organization.user_joined', organization.id, userId));
-    await this.ensureOwner(manager, user.organizationId);
+    await this.ensureOwner(manager, user.organization_id);
   }
 }

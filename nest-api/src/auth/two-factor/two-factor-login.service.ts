@@ -1,28 +1,20 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_CHALLENGE_TRIES, TWO_FACTOR_DETAILS } from '@datahub/domain';
 import { AuditService } from '../../audit/audit.service';
 import { ApiError } from '../../common/errors';
-import type { User } from '../../users/user.entity';
+import type { Queryable } from '../../database/queryable';
 import { AuthService } from '../auth.service';
 import { TokenService, type IssuedToken } from '../token.service';
 import { SecondFactorCheck } from './second-factor';
+import { TwoFactorRepository, type ChallengeRow } from './two-factor.repository';
 
 export interface TwoFactorChallenge {
   status: 'two_factor_required';
   challenge: string;
   expires_at: string;
-}
-
-interface ChallengeRow {
-  id: string;
-  user_id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  organization_id: string;
 }
 
 /**
@@ -39,34 +31,31 @@ export class TwoFactorLoginService {
     private readonly auth: AuthService,
     private readonly tokens: TokenService,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorRepository,
   ) {}
 
   /** After a right password (or a provider's word): a session, or (two-step sign-in on) the token for the code step. */
-  async signInOrChallenge(user: Pick<User, 'id' | 'email' | 'firstname' | 'lastname'>): Promise<IssuedToken | TwoFactorChallenge> {
-    const row = await this.check.row(this.dataSource.manager, user.id);
+  async signInOrChallenge(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken | TwoFactorChallenge> {
+    const row = await this.check.row(this.dataSource, user.id);
     if (!row?.enabled_at) return this.tokens.issue(user);
     const challenge = randomBytes(32).toString('base64url');
-    const rows: { expires_at: Date }[] = await this.dataSource.query(
-      `INSERT INTO two_factor_challenges (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
-      [user.id, this.check.hasher.hash(challenge), TWO_FACTOR_CHALLENGE_MINUTES],
-    );
-    await this.dataSource.query('DELETE FROM two_factor_challenges WHERE expires_at < now() - interval \'1 day\'');
-    return { status: 'two_factor_required', challenge, expires_at: rows[0].expires_at.toISOString() };
+    const expiresAt = await this.twoFactor.insertChallenge(user.id, this.check.hasher.hash(challenge), TWO_FACTOR_CHALLENGE_MINUTES);
+    return { status: 'two_factor_required', challenge, expires_at: expiresAt.toISOString() };
   }
 
   /** The code step: a TOTP code or an unused recovery code with a live token gives the session and spends the token. */
   async complete(challenge: string, code: string, address: string): Promise<IssuedToken> {
     const tokenHash = this.check.hasher.hash(challenge);
-    const live = await this.liveChallenge(this.dataSource.manager, tokenHash, false);
+    const live = await this.liveChallenge(this.dataSource, tokenHash, false);
     // Counted like a password attempt, and against the account's own cap on wrong codes (any address, any challenge).
     const factor = await this.auth.signInAttempt(live.email, address, 'code', () => this.dataSource.transaction(async (manager) => {
       const row = await this.liveChallenge(manager, tokenHash, true);
       const spent = await this.check.spend(manager, row.user_id, code);
       if (!spent) {
-        await manager.query('UPDATE two_factor_challenges SET failures = failures + 1 WHERE id = $1', [row.id]);
+        await this.twoFactor.countChallengeFailure(row.id, manager);
         return null;
       }
-      await manager.query('UPDATE two_factor_challenges SET used_at = now() WHERE id = $1', [row.id]);
+      await this.twoFactor.useChallenge(row.id, manager);
       if (spent === 'recovery') {
         const actor = { id: row.user_id, email: row.email, organizationId: row.organization_id, clientAddress: address };
         await this.audit.record(manager, actor, { kind: 'two_factor.recovery_code_used', organizationId: row.organization_id, subjectId: row.user_id });
@@ -77,14 +66,9 @@ export class TwoFactorLoginService {
     return this.tokens.issue({ id: live.user_id, email: live.email, firstname: live.firstname, lastname: live.lastname });
   }
 
-  private async liveChallenge(manager: EntityManager, tokenHash: string, lock: boolean): Promise<ChallengeRow> {
-    const rows: ChallengeRow[] = await manager.query(
-      `SELECT c.id, c.user_id, u.email, u.firstname, u.lastname, u.organization_id
-         FROM two_factor_challenges c JOIN users u ON u.id = c.user_id
-        WHERE c.token_hash = $1 AND c.used_at IS NULL AND c.expires_at > now() AND c.failures < $2${lock ? ' FOR UPDATE OF c' : ''}`,
-      [tokenHash, TWO_FACTOR_CHALLENGE_TRIES],
-    );
-    if (!rows[0]) throw new ApiError(HttpStatus.UNAUTHORIZED, TWO_FACTOR_DETAILS.challengeInvalid);
-    return rows[0];
+  private async liveChallenge(db: Queryable, tokenHash: string, lock: boolean): Promise<ChallengeRow> {
+    const row = await this.twoFactor.liveChallenge(tokenHash, TWO_FACTOR_CHALLENGE_TRIES, lock, db);
+    if (!row) throw new ApiError(HttpStatus.UNAUTHORIZED, TWO_FACTOR_DETAILS.challengeInvalid);
+    return row;
   }
 }

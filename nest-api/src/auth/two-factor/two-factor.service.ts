@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { TWO_FACTOR_DETAILS, TWO_FACTOR_FIELD_ERRORS, TWO_FACTOR_MAILS } from '@datahub/domain';
+import { ApiTokensRepository } from '../../api-tokens/api-tokens.repository';
 import { revokePersonalTokens } from '../../api-tokens/revoke-personal-tokens';
 import { AuditService } from '../../audit/audit.service';
 import type { AuthenticatedUser } from '../../common/authenticated-user';
@@ -11,9 +12,11 @@ import type { AppConfig } from '../../config/config';
 import { MailService } from '../../mail/mail.service';
 import { RateLimiter } from '../rate-limiter';
 import { SessionCache } from '../session-cache';
+import { SessionsRepository } from '../sessions.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { SecondFactorCheck } from './second-factor';
 import { newTotpSecret, otpauthUrl, qrSvg } from './totp';
+import { TwoFactorRepository } from './two-factor.repository';
 
 /** Wrong codes per account per 15 minutes on /profiel before confirming or disabling is refused for a while. */
 const CODE_FAILURES_PER_ACCOUNT = 5;
@@ -41,19 +44,15 @@ export class TwoFactorService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly cache: SessionCache,
+    private readonly twoFactor: TwoFactorRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly apiTokens: ApiTokensRepository,
   ) {
     this.failures = new RateLimiter(config.rateLimits.windowMs);
   }
 
   async state(user: AuthenticatedUser): Promise<TwoFactorState> {
-    const rows: { has_password: boolean; enabled: boolean; pending: boolean; left: number }[] = await this.dataSource.query(
-      `SELECT u.password_hash IS NOT NULL AS has_password, t.enabled_at IS NOT NULL AS enabled,
-              t.user_id IS NOT NULL AND t.enabled_at IS NULL AS pending,
-              (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = u.id AND r.used_at IS NULL) AS left
-         FROM users u LEFT JOIN user_two_factor t ON t.user_id = u.id WHERE u.id = $1`,
-      [user.id],
-    );
-    const row = rows[0];
+    const row = await this.twoFactor.state(user.id);
     if (!row) throw ApiError.unauthenticated();
     return {
       available: row.has_password,
@@ -69,17 +68,12 @@ export class TwoFactorService {
     const state = await this.state(user);
     if (!state.available) throw ApiError.conflict(TWO_FACTOR_DETAILS.noPassword);
     if (state.enabled) throw ApiError.conflict(TWO_FACTOR_DETAILS.alreadyEnabled);
-    await this.dataSource.query(
-      `INSERT INTO user_two_factor (user_id, secret_sealed) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, created_at = now(), last_step = NULL
-       WHERE user_two_factor.enabled_at IS NULL`,
-      [user.id, this.check.box.seal(newTotpSecret())],
-    );
+    await this.twoFactor.startEnrolment(user.id, this.check.box.seal(newTotpSecret()));
   }
 
   /** The secret of an enrolment not yet confirmed, as text and QR code; after confirmation it is never shown again. */
   async enrolment(user: AuthenticatedUser): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
-    const row = await this.check.row(this.dataSource.manager, user.id);
+    const row = await this.check.row(this.dataSource, user.id);
     if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
     const secret = this.check.box.open(row.secret_sealed);
     const url = otpauthUrl(secret, user.email);
@@ -87,7 +81,7 @@ export class TwoFactorService {
   }
 
   async cancel(user: AuthenticatedUser): Promise<void> {
-    await this.dataSource.query('DELETE FROM user_two_factor WHERE user_id = $1 AND enabled_at IS NULL', [user.id]);
+    await this.twoFactor.cancelEnrolment(user.id);
   }
 
   /**
@@ -103,16 +97,14 @@ export class TwoFactorService {
       if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
       // Not spent (last_step stays NULL): the first sign-in after enrolment takes the code the app still shows (issue 37).
       if (!this.check.matchesTotp(row, code.trim())) return false;
-      await manager.query('UPDATE user_two_factor SET enabled_at = now() WHERE user_id = $1', [user.id]);
-      await manager.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [user.id]);
-      for (const recovery of codes)
-        await manager.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, this.check.hasher.hash(recovery)]);
+      await this.twoFactor.enable(user.id, codes.map((recovery) => this.check.hasher.hash(recovery)), manager);
       await this.audit.record(manager, user, { kind: 'two_factor.enabled', organizationId: user.organizationId, subjectId: user.id });
       if (endOthers) {
-        await manager.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [user.id, user.sessionId]);
-        await revokePersonalTokens(manager, this.audit, user, user.id, 'two_factor_enabled');
+        await this.sessions.revokeAllOf(user.id, user.sessionId, manager);
+        await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, user, user.id, 'two_factor_enabled');
       }
-      await this.tellSessions(manager, user.id);
+      // Cached sessions carry whether an admin still has to enrol: they are read again.
+      await this.sessions.notifyUserChanged(user.id, manager);
       return true;
     });
     if (!confirmed) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
@@ -128,10 +120,9 @@ export class TwoFactorService {
       if (!row?.enabled_at) throw ApiError.conflict(TWO_FACTOR_DETAILS.notEnabled);
       const factor = await this.check.spend(manager, user.id, code);
       if (!factor) return false;
-      await manager.query('DELETE FROM user_two_factor WHERE user_id = $1', [user.id]);
-      await manager.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [user.id]);
+      await this.twoFactor.remove(user.id, manager);
       await this.audit.record(manager, user, { kind: 'two_factor.disabled', organizationId: user.organizationId, subjectId: user.id, after: { with: factor } });
-      await this.tellSessions(manager, user.id);
+      await this.sessions.notifyUserChanged(user.id, manager);
       return true;
     });
     if (!disabled) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
@@ -148,10 +139,5 @@ export class TwoFactorService {
   private refuseCode(user: AuthenticatedUser, message: string): never {
     this.failures.hit(`code:account:${user.id}`);
     throw ApiError.validation({ code: message });
-  }
-
-  /** Cached sessions of the user carry whether an admin still has to enrol: they are read again. */
-  private async tellSessions(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`SELECT pg_notify('datahub_sessions', 'user:' || $1::text)`, [userId]);
   }
 }
