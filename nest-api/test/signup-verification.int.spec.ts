@@ -159,6 +159,13 @@ describe('sign-up proves the address before placement by domain', () => {
     expect((await verify(third)).status).toBe(200);
   });
 
+  it('mails nothing on a resend for an address without an open sign-up, with the same answer', async () => {
+    const resend = await api.request('/api/auth/signup/resend', { method: 'POST', json: { email: 'nooit-aangemeld@elders.test' } });
+    expect(resend.status).toBe(202);
+    // The mail (if any) is handed to SMTP before the answer leaves, so none has come by now.
+    expect(mailbox.mails.filter((m) => m.to.includes('nooit-aangemeld@elders.test'))).toEqual([]);
+  });
+
   it('keeps invitations working: the invitation link proves the address and signs in at once', async () => {
     const owner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
     await api.request('/api/invitations', { method: 'POST', token: owner.token, json: { email: 'gast@elders.test' } });

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DETAILS, FIELD_ERRORS, SIGNUP_MAILS, SIGNUP_VERIFICATION_TTL_HOURS } from '@datahub/domain';
 import { ApiError } from '../common/errors';
+import type { Queryable } from '../database/queryable';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { hashToken } from '../invitations/invitations.service';
 import { MailService } from '../mail/mail.service';
+import { UsersRepository } from '../users/users.repository';
 import { verifyPassword } from './password';
 import { RateLimiter } from './rate-limiter';
+import { SignupVerificationsRepository } from './signup-verifications.repository';
 
 /** Sign-up and resend mails per address per hour: enough for a typo and a retry, not for mail-bombing. */
 const SIGNUP_MAILS_PER_HOUR = 3;
@@ -19,14 +22,6 @@ interface PendingSignup {
   firstname: string;
   lastname: string;
   passwordHash: string;
-}
-
-interface PendingRow {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  password_hash: string;
 }
 
 /**
@@ -42,6 +37,8 @@ export class SignupVerificationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailService,
+    private readonly users: UsersRepository,
+    private readonly verifications: SignupVerificationsRepository,
   ) {}
 
   private countMail(email: string): void {
@@ -52,8 +49,7 @@ export class SignupVerificationService {
 
   async request(pending: PendingSignup): Promise<void> {
     this.countMail(pending.email);
-    const existing: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [pending.email]);
-    if (existing.length > 0) {
+    if (await this.users.emailTaken(pending.email)) {
       await this.mail.send({
         to: pending.email,
         subject: SIGNUP_MAILS.alreadyRegistered.subject,
@@ -62,14 +58,7 @@ export class SignupVerificationService {
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM signup_verifications WHERE expires_at <= now()');
-      await manager.query(
-        `INSERT INTO signup_verifications (email, firstname, lastname, password_hash, token_hash, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-        [pending.email, pending.firstname, pending.lastname, pending.passwordHash, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS],
-      );
-    });
+    await this.dataSource.transaction((manager) => this.verifications.insert(pending, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS, manager));
     await this.sendLink(pending.email, pending.firstname, token);
   }
 
@@ -77,23 +66,15 @@ export class SignupVerificationService {
   async resend(email: string): Promise<void> {
     this.countMail(email);
     const token = randomBytes(32).toString('base64url');
-    const rows: { firstname: string }[] = await this.dataSource.query(
-      `UPDATE signup_verifications SET token_hash = $2, expires_at = now() + make_interval(hours => $3)
-        WHERE id = (SELECT id FROM signup_verifications WHERE email = $1 AND expires_at > now() ORDER BY created_at DESC LIMIT 1)
-        RETURNING firstname`,
-      [email, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS],
-    );
-    if (rows[0]) await this.sendLink(email, rows[0].firstname, token);
+    const firstname = await this.verifications.renewNewest(email, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS);
+    if (firstname !== null) await this.sendLink(email, firstname, token);
   }
 
   /** The address of the open sign-up behind a link, without using it up (404 like a spent link). */
   async pendingEmail(token: string): Promise<string> {
-    const rows: { email: string }[] = await this.dataSource.query(
-      'SELECT email FROM signup_verifications WHERE token_hash = $1 AND expires_at > now()',
-      [hashToken(token)],
-    );
-    if (!rows[0]) throw new ApiError(404, DETAILS.verificationInvalid);
-    return rows[0].email;
+    const email = await this.verifications.liveEmail(hashToken(token));
+    if (email === null) throw new ApiError(404, DETAILS.verificationInvalid);
+    return email;
   }
 
   /**
@@ -101,16 +82,11 @@ export class SignupVerificationService {
    * given again, so a link mailed for someone else's sign-up of your address cannot hand you an
    * account whose password a stranger knows.
    */
-  async claim(manager: EntityManager, token: string, password: string): Promise<PendingSignup> {
-    const rows: PendingRow[] = await manager.query(
-      `SELECT id, email, firstname, lastname, password_hash FROM signup_verifications
-        WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
-      [hashToken(token)],
-    );
-    const row = rows[0];
+  async claim(manager: Queryable, token: string, password: string): Promise<PendingSignup> {
+    const row = await this.verifications.lockLive(hashToken(token), manager);
     if (!row) throw new ApiError(404, DETAILS.verificationInvalid);
     if (!(await verifyPassword(row.password_hash, password))) throw ApiError.validation({ password: FIELD_ERRORS.signupPassword });
-    await manager.query('DELETE FROM signup_verifications WHERE email = $1', [row.email]);
+    await this.verifications.deleteFor(row.email, manager);
     return { email: row.email, firstname: row.firstname, lastname: row.lastname, passwordHash: row.password_hash };
   }
 

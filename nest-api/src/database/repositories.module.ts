@@ -1,5 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { SignupVerificationsRepository } from '../auth/signup-verifications.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { PasswordResetsRepository } from '../auth/password-resets.repository';
@@ -18,6 +19,7 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  SignupVerificationsRepository,
   UsersRepository,
   ApiTokensRepository,
   PasswordResetsRepository,

@@ -14,7 +14,6 @@ const PENDING = new Set<string>([
   "applications/applications.service.ts",
   "applications/licence-sync.service.ts",
   "auth/external/external-auth.service.ts",
-  "auth/signup-verification.service.ts",
   "authorisations/authorisation-groups.service.ts",
   "authorisations/authorisations.service.ts",
   "bench/audit.bench.ts",
