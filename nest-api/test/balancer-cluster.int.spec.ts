@@ -28,8 +28,8 @@ const SETTINGS = {
   // Only a change can make a process fetch again: its copy would otherwise be used for an hour.
   SPARQL_CACHE_TTL_SECONDS: '3600',
   SPARQL_RESULT_CACHE_MB: '16',
-  // A write that waits for the frozen process takes at least this long.
-  SESSION_SYNC_TIMEOUT_MS: '3000',
+  // A write that waits for the frozen process's acknowledgement hangs this long: longer than the client waits.
+  SESSION_SYNC_TIMEOUT_MS: '60000',
 };
 /** Four-way cartesian product over the fixture: runs until the deadline. */
 const HEAVY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
@@ -87,12 +87,15 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** `n` writes through the balancer, one after the other; their durations in ms. */
+/** A client that gives up on a write after this long: far beyond a normal write, far below SESSION_SYNC_TIMEOUT_MS. */
+const CLIENT_PATIENCE_MS = 20_000;
+
+/** `n` writes through the balancer, one after the other; their durations in ms (a hung write fails the test). */
 async function timedWrites(user: TestUser, n: number): Promise<number[]> {
   const durations: number[] = [];
   for (let i = 0; i < n; i += 1) {
     const started = performance.now();
-    const response = await through('/api/profile/welcome/dismiss', user, { method: 'POST' });
+    const response = await through('/api/profile/welcome/dismiss', user, { method: 'POST', signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
     await response.arrayBuffer();
     expect(response.status).toBe(204);
     durations.push(performance.now() - started);
@@ -138,18 +141,21 @@ describe('two API processes behind a round-robin balancer (issue 34 item 7)', ()
     expect(Object.fromEntries(after)).toEqual({ 'api-1': triples + 1, 'api-2': triples + 1 });
   }, 60_000);
 
-  it('a frozen process is taken out by the balancer and does not slow the writes (≤ 2× their time before)', async () => {
+  it('a frozen process is taken out by the balancer and the writes go on without waiting for it', async () => {
     const user = await hub.api.createUser({ organizationId: hub.owner.organization.id });
     await timedWrites(user, 4);
     const normal = median(await timedWrites(user, 9));
     second.child.kill('SIGSTOP');
     try {
       await balancer.waitFor('api-2', 'DOWN');
-      // The first write may wait until the frozen process's heartbeat lease (1.5 s) runs out.
+      // Each write ends sessions' cache entries: a product that waits for every listener's acknowledgement
+      // hangs for SESSION_SYNC_TIMEOUT_MS (60 s) here and the client gives up. The first write may wait
+      // until the frozen process's heartbeat lease (1.5 s) runs out.
       await timedWrites(user, 1);
       const frozen = await timedWrites(user, 9);
-      // A product that waits for the frozen process's acknowledgement takes SESSION_SYNC_TIMEOUT_MS (3 s) for each.
-      expect(median(frozen) / normal, `before ${normal.toFixed(1)} ms, frozen ${frozen.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThanOrEqual(2);
+      expect(frozen).toHaveLength(9);
+      // The ≤ 2× target is a speed figure, so it is printed, not asserted (npm run bench:cluster measures it quiet).
+      console.info(`bench: writes through the balancer, median ${normal.toFixed(1)} ms before, ${median(frozen).toFixed(1)} ms with api-2 frozen (×${(median(frozen) / normal).toFixed(2)})`);
     } finally {
       second.child.kill('SIGCONT');
     }
@@ -170,10 +176,11 @@ describe('two API processes behind a round-robin balancer (issue 34 item 7)', ()
 
     /**
      * A client that retries what got no answer (connection lost, 502/503, still in flight: 409) with the same key.
-     * A key claimed by the killed process stays 'in flight', so retries are bounded: that write counts as unacknowledged.
+     * A claim of the killed process is taken over once PostgreSQL has ended its sessions; one whose handler had
+     * committed stays 'in flight' (409, never run again), so retries are bounded: that write counts as unacknowledged.
      */
     async function send(write: (typeof writes)[number]): Promise<void> {
-      for (let attempt = 0; attempt < 25 && !write.acknowledged; attempt += 1) {
+      for (let attempt = 0; attempt < 50 && !write.acknowledged; attempt += 1) {
         const response = await through('/api/profile/api-tokens', write.user, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': write.key },
@@ -207,12 +214,18 @@ describe('two API processes behind a round-robin balancer (issue 34 item 7)', ()
     const stored = new Map(rows.map((row) => [row.name, row.count]));
     // Both processes acknowledged writes before the kill.
     expect(new Set(writes.flatMap((write) => [...write.servedBy]))).toEqual(new Set(['api-1', 'api-2']));
-    // Only the (at most five) writes in flight when the process died may stay without an answer.
-    expect(writes.filter((write) => write.acknowledged).length).toBeGreaterThanOrEqual(25);
+    // Nothing acknowledged is lost, nothing is made twice.
     for (const write of writes) {
       if (write.acknowledged) expect(stored.get(write.name), write.name).toBe(1);
       else expect(stored.get(write.name) ?? 0, write.name).toBeLessThanOrEqual(1);
     }
     expect(Math.max(...stored.values())).toBe(1);
+    // A write in flight on the killed process is answered by the other once retried; only one whose handler
+    // had committed before the kill (its answer not yet stored) stays without an answer, and then it was made.
+    const claims = (await hub.api.db.query('SELECT key, handler_committed FROM idempotency_keys WHERE user_id = ANY($1) AND status_code IS NULL', [users.map((user) => user.id)])) as { key: string; handler_committed: boolean }[];
+    for (const write of writes.filter((w) => !w.acknowledged)) {
+      expect(claims.find((claim) => claim.key === write.key)?.handler_committed, write.name).toBe(true);
+      expect(stored.get(write.name), write.name).toBe(1);
+    }
   }, 60_000);
 });

@@ -12,6 +12,8 @@ const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 export interface Balancer {
   url: string;
+  /** The portals' frontend, when portals were given. */
+  portalUrl: string;
   /** haproxy's view of a server ('UP', 'DOWN', …), read from its admin socket. */
   state: (server: string) => Promise<string>;
   /** Waits until haproxy's health check sees `server` in `state`. */
@@ -23,9 +25,13 @@ export interface Balancer {
  * A real haproxy, round robin and without sticky sessions, in front of `servers` (name → base URL).
  * Health checks every 200 ms on /api/health, so a stopped or killed process is taken out within a
  * second; a refused connection is sent to another server. Each answer says in X-Served-By who gave it.
+ * `portals` (name → base URL), when given, get a second frontend in the same haproxy, checked on /inloggen.
  */
-export async function startBalancer(servers: Record<string, string>): Promise<Balancer> {
-  const port = await freePort();
+export async function startBalancer(servers: Record<string, string>, portals: Record<string, string> = {}, apiPort?: number): Promise<Balancer> {
+  // A port chosen beforehand lets the portals behind this balancer reach the APIs through it.
+  const port = apiPort ?? (await freePort());
+  const portalPort = await freePort();
+  const hasPortals = Object.keys(portals).length > 0;
   const dir = mkdtempSync(join(tmpdir(), 'datahub-haproxy-'));
   const socket = join(dir, 'admin.sock');
   const config = join(dir, 'haproxy.cfg');
@@ -52,6 +58,20 @@ export async function startBalancer(servers: Record<string, string>): Promise<Ba
       '    default-server inter 200ms fall 2 rise 2',
       '    http-response set-header X-Served-By %s',
       ...Object.entries(servers).map(([name, url]) => `    server ${name} ${new URL(url).host} check`),
+      ...(hasPortals
+        ? [
+            'frontend portal',
+            `    bind 127.0.0.1:${portalPort}`,
+            '    option forwardfor',
+            '    default_backend portals',
+            'backend portals',
+            '    balance roundrobin',
+            '    option httpchk GET /inloggen',
+            '    default-server inter 200ms fall 2 rise 2',
+            '    http-response set-header X-Served-By %s',
+            ...Object.entries(portals).map(([name, url]) => `    server ${name} ${new URL(url).host} check`),
+          ]
+        : []),
       '',
     ].join('\n'),
   );
@@ -68,13 +88,15 @@ export async function startBalancer(servers: Record<string, string>): Promise<Ba
       connection.on('end', () => {
         const [header, ...rows] = text.trim().split('\n');
         const columns = header.replace(/^# /, '').split(',');
-        const row = rows.map((line) => line.split(',')).find((cells) => cells[0] === 'apis' && cells[1] === server);
+        const backend = server in portals ? 'portals' : 'apis';
+        const row = rows.map((line) => line.split(',')).find((cells) => cells[0] === backend && cells[1] === server);
         resolve(row ? row[columns.indexOf('status')] : 'UNKNOWN');
       });
       connection.end('show stat\n');
     });
   const balancer: Balancer = {
     url,
+    portalUrl: `http://127.0.0.1:${portalPort}`,
     state,
     waitFor: async (server, wanted) => {
       await until(async () => ((await state(server)).startsWith(wanted) ? true : undefined), `haproxy to see ${server} ${wanted}`);
@@ -84,6 +106,6 @@ export async function startBalancer(servers: Record<string, string>): Promise<Ba
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  await Promise.all(Object.keys(servers).map((name) => balancer.waitFor(name, 'UP')));
+  await Promise.all([...Object.keys(servers), ...Object.keys(portals)].map((name) => balancer.waitFor(name, 'UP')));
   return balancer;
 }
