@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, formatDateTimeLong } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, formatDateTimeLong, isOnline } from '@datahub/domain';
 import type { DatasourceDetailView as Detail } from '@datahub/api-client';
 import { DatasetStatus, sectionClass } from './dataset-cards';
 import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
@@ -47,7 +47,7 @@ export function DatasourceDatasets({ datasource, own }: { datasource: Detail; ow
             return (
               <tr key={dataset.dataset_id} className={rowClass} data-testid="datasource-dataset">
                 <td className={`${rowCellClass} ${fullOnNarrow} font-medium text-stone-900`}>
-                  {own || dataset.status === 'online' ? (
+                  {own || isOnline(dataset) ? (
                     <Link to={`/dataset/${dataset.slug}`} className="text-brand-700 underline-offset-2 hover:underline">
                       {name}
                     </Link>

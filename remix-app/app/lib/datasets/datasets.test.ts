@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedDatasourceView } from '@datahub/api-client';
+import { ONLINE } from '@datahub/domain';
 import { credentialsDataUrl, credentialsFileName, isOnline, matchesDataset, matchesName } from './datasets';
 
 describe('matchesDataset', () => {
@@ -24,7 +25,7 @@ describe('matchesName', () => {
 
 describe('isOnline', () => {
   it('only knows online', () => {
-    expect(isOnline({ status: 'online' })).toBe(true);
+    expect(isOnline({ status: ONLINE })).toBe(true);
     expect(isOnline({ status: 'offline' })).toBe(false);
   });
 });

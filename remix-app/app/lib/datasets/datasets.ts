@@ -1,12 +1,8 @@
-import type { CreatedDatasourceView, DatasetView } from '@datahub/api-client';
+import type { CreatedDatasourceView } from '@datahub/api-client';
 import { searchFolded } from '@datahub/domain';
 
-/** The catalogue's search and the data-source credentials file. */
-const ONLINE = 'online';
-
-export function isOnline(dataset: Pick<DatasetView, 'status'>): boolean {
-  return dataset.status === ONLINE;
-}
+// The catalogue's search and the data-source credentials file; the status check is the shared one.
+export { isOnline } from '@datahub/domain';
 
 /** Case-insensitive name substring; an empty query matches everything. */
 export function matchesName(name: string, query: string): boolean {
