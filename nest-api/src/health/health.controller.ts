@@ -1,9 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { Public } from '../common/access.decorators';
 import { ApiError } from '../common/errors';
+import { HealthRepository } from './health.repository';
 
 class HealthView {
   @ApiProperty({ example: 'ok' })
@@ -13,7 +12,7 @@ class HealthView {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly database: HealthRepository) {}
 
   @Get()
   @Public()
@@ -21,7 +20,7 @@ export class HealthController {
   @ApiOkResponse({ type: HealthView })
   async health(): Promise<HealthView> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await this.database.ping();
     } catch {
       throw new ApiError(503, 'database unavailable');
     }

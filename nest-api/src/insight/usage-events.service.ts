@@ -7,24 +7,14 @@ import { AuditService } from '../audit/audit.service';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { TimedJobs } from '../jobs/timed-jobs';
+import { InsightRepository, type UsageEventRow } from './insight.repository';
 
-interface QueuedEvent {
-  kind: UsageEventKind;
-  route: string | null;
-  subjectId: string | null;
-  /** Page views of a dataset or application page: its slug, resolved to the id when written. */
-  subjectSlug: string | null;
-  userId: string;
-  organizationId: string;
+interface QueuedEvent extends UsageEventRow {
   /** Page views only: the session, so its VISIT is written once. Never stored in the event itself. */
   sessionId: string | null;
-  occurredAt: Date;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** The page patterns whose views count per dataset and per application. */
-export const DATASET_ROUTE = '/dataset/:slug';
-export const APPLICATION_ROUTE = '/applicatie/:slug';
 
 /**
  * Usage events, only for requests with consent. Recording never waits for the database and never
@@ -43,6 +33,7 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly insight: InsightRepository,
     private readonly timedJobs: TimedJobs,
     private readonly audit: AuditService,
   ) {}
@@ -107,44 +98,23 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
   private async write(batch: QueuedEvent[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const sessions = [...new Set(batch.filter((event) => event.sessionId).map((event) => event.sessionId!))];
-      const fresh: { session_id: string }[] = sessions.length
-        ? await manager.query('INSERT INTO session_visits (session_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING RETURNING session_id', [sessions])
-        : [];
-      const freshSessions = new Set(fresh.map((row) => row.session_id));
+      const freshSessions = new Set(sessions.length ? await this.insight.markVisits(sessions, manager) : []);
       const rows: QueuedEvent[] = [];
       for (const event of batch) {
         if (event.sessionId && freshSessions.delete(event.sessionId)) rows.push({ ...event, kind: 'VISIT', route: null, subjectId: null, subjectSlug: null });
         rows.push(event);
       }
-      await manager.query(
-        `INSERT INTO usage_events (kind, route, subject_id, user_id, organization_id, occurred_at)
-         SELECT e.kind, e.route,
-                COALESCE(e.subject_id, CASE e.route WHEN '${DATASET_ROUTE}' THEN (SELECT id FROM datasets WHERE slug = e.slug)
-                                                    WHEN '${APPLICATION_ROUTE}' THEN (SELECT id FROM applications WHERE slug = e.slug) END),
-                e.user_id, e.organization_id, e.occurred_at
-         FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::text[])
-              AS e(kind, route, subject_id, user_id, organization_id, occurred_at, slug)`,
-        [
-          rows.map((row) => row.kind),
-          rows.map((row) => row.route),
-          rows.map((row) => row.subjectId),
-          rows.map((row) => row.userId),
-          rows.map((row) => row.organizationId),
-          rows.map((row) => row.occurredAt.toISOString()),
-          rows.map((row) => row.subjectSlug),
-        ],
-      );
+      await this.insight.insertUsageEvents(rows, manager);
     });
   }
 
   /** Removes events (and the sessions' visit marks) older than the retention period. */
   async purge(): Promise<number> {
     const months = this.config.insight.retentionMonths;
-    const [, deleted] = await this.dataSource.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
-    await this.dataSource.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);
+    const deleted = await this.insight.purge(months);
     // The audit trail's daily work (expiries recorded, read rows past AUDIT_RETENTION_MONTHS deleted) shares this daily job.
     await this.audit.daily();
-    return Number(deleted ?? 0);
+    return deleted;
   }
 
   status(): { queued: number; dropped: number; written: number } {

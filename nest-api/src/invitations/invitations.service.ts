@@ -11,11 +11,13 @@ import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/o
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
-import { Organization } from '../organizations/organization.entity';
+import type { Organization } from '../organizations/organization.entity';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { UsersService } from '../users/users.service';
 import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
 import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
+import { InvitationsRepository, type OpenInvitation } from './invitations.repository';
 
 const INVITATION_TTL_DAYS = 7;
 export const INVITATION_INVALID = 'invitation invalid or expired';
@@ -26,13 +28,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-interface OpenInvitation {
-  id: string;
-  email: string;
-  organization_id: string;
-  expires_at: Date;
-}
-
 @Injectable()
 export class InvitationsService {
   private readonly limiter = new RateLimiter(60 * 60 * 1000);
@@ -40,6 +35,8 @@ export class InvitationsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invitations: InvitationsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly mail: MailService,
     private readonly users: UsersService,
     private readonly usage: UsageEventsService,
@@ -56,28 +53,31 @@ export class InvitationsService {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
     const email = rawEmail.trim().toLowerCase();
     if (!isEmail(email)) throw new ApiError(422, DETAILS.invalidEmail);
-    const [account]: { organization_id: string }[] = await this.dataSource.query(
-      'SELECT organization_id FROM users WHERE lower(email) = $1',
-      [email],
-    );
+    const account = await this.invitations.account(email);
     if (account?.organization_id === actor.organizationId) throw ApiError.conflict(DETAILS.alreadyMember);
     this.countInvitation(actor);
     const token = randomBytes(32).toString('base64url');
     const organization = await this.dataSource.transaction(async (manager) => {
-      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: actor.organizationId } });
-      await manager.query('DELETE FROM invitations WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL', [organization.id, email]);
-      const [invitation]: { id: string }[] = await manager.query(
-        `INSERT INTO invitations (organization_id, email, token_hash, invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(days => $5)) RETURNING id`,
-        [organization.id, email, hashToken(token), actor.id, INVITATION_TTL_DAYS],
+      const organization = await this.organization(actor.organizationId, manager);
+      await this.invitations.deleteOpenTo(organization.id, email, manager);
+      const invitationId = await this.invitations.insert(
+        { organizationId: organization.id, email, tokenHash: hashToken(token), invitedBy: actor.id, ttlDays: INVITATION_TTL_DAYS },
+        manager,
       );
-      await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: organization.id, subjectId: invitation.id, after: { email } });
+      await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: organization.id, subjectId: invitationId, after: { email } });
       return organization;
     });
     await this.sendInvitation(actor, organization, email, token);
     this.usage.record(actor, 'INVITATION_SENT');
-    // The same answer whether or not the address has an account (issue 19): only the mail differs.
+    // The same answer whether or not the address has an account: only the mail differs.
     return { email };
+  }
+
+  /** The invitation's organisation; it exists (invitations are deleted with it). */
+  private async organization(id: string, manager: EntityManager): Promise<Organization> {
+    const organization = await this.organizations.byId(id, manager);
+    if (!organization) throw new Error(`organisation ${id} not found`);
+    return organization;
   }
 
   private countInvitation(actor: AuthenticatedUser) {
@@ -88,13 +88,13 @@ export class InvitationsService {
   private async sendInvitation(actor: AuthenticatedUser, organization: Organization, email: string, token: string) {
     const link = new URL(`/uitnodiging/${token}`, this.config.publicUrl).toString();
     const name = displayOrganizationName(organization.name) || 'een organisatie';
-    const existing: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
+    const existing = await this.invitations.account(email);
     await this.mail.send({
       to: email,
       subject: `Uitnodiging voor ${name} op Datahub Tuinbouw`,
       text:
         `Beste,\n\n${actor.firstname} ${actor.lastname} nodigt u uit om lid te worden van ${name} op Datahub Tuinbouw.\n\n` +
-        (existing.length > 0 ? `${INVITATION_LABELS.existingAccountMailNote(name)}\n\n` : '') +
+        (existing ? `${INVITATION_LABELS.existingAccountMailNote(name)}\n\n` : '') +
         `Open deze link om een account aan te maken of in te loggen en de uitnodiging te accepteren:\n${link}\n\n` +
         `De link werkt één keer en verloopt na ${INVITATION_TTL_DAYS} dagen.\n`,
     });
@@ -103,12 +103,7 @@ export class InvitationsService {
   /** Your organisation's open invitations, newest first. */
   async pending(actor: AuthenticatedUser): Promise<PendingInvitationView[]> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
-    const rows: { id: string; email: string; created_at: Date; expires_at: Date }[] = await this.dataSource.query(
-      `SELECT id, email, created_at, expires_at FROM invitations
-        WHERE organization_id = $1 AND accepted_at IS NULL AND expires_at > now()
-        ORDER BY created_at DESC, email`,
-      [actor.organizationId],
-    );
+    const rows = await this.invitations.pending(actor.organizationId);
     return rows.map((row) => ({
       invitation_id: row.id,
       email: row.email,
@@ -119,13 +114,10 @@ export class InvitationsService {
 
   /**
    * An open invitation the actor may manage (404 for another organisation's, as for every object).
-   * `making`: a fresh link lets someone join, so only the organisation itself sends one (issue 32); admins may withdraw.
+   * `making`: a fresh link lets someone join, so only the organisation itself sends one; admins may withdraw.
    */
   private async findManageable(manager: EntityManager, actor: AuthenticatedUser, id: string, making = false): Promise<OpenInvitation> {
-    const [invitation]: OpenInvitation[] = await manager.query(
-      'SELECT id, email, organization_id, expires_at FROM invitations WHERE id = $1 AND accepted_at IS NULL FOR UPDATE',
-      [id],
-    );
+    const invitation = await this.invitations.lockUnaccepted(id, manager);
     if (!invitation || !actsOn(actor, invitation.organization_id)) throw ApiError.notFound();
     (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'Invitation.Create', invitation.organization_id);
     return invitation;
@@ -135,7 +127,7 @@ export class InvitationsService {
   async revoke(actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id);
-      await manager.query('DELETE FROM invitations WHERE id = $1', [invitation.id]);
+      await this.invitations.delete(invitation.id, manager);
       await this.audit.record(manager, actor, { kind: 'invitation.revoked', organizationId: invitation.organization_id, subjectId: invitation.id, before: { email: invitation.email } });
     });
   }
@@ -146,17 +138,10 @@ export class InvitationsService {
     const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id, true);
       this.countInvitation(actor);
-      await manager.query(
-        `UPDATE invitations SET token_hash = $2, created_at = now(), expires_at = now() + make_interval(days => $3), invited_by = $4
-          WHERE id = $1`,
-        [invitation.id, hashToken(token), INVITATION_TTL_DAYS, actor.id],
-      );
+      await this.invitations.renew(invitation.id, { tokenHash: hashToken(token), ttlDays: INVITATION_TTL_DAYS, invitedBy: actor.id }, manager);
       await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email: invitation.email } });
-      const [row]: { created_at: Date; expires_at: Date }[] = await manager.query(
-        'SELECT created_at, expires_at FROM invitations WHERE id = $1',
-        [invitation.id],
-      );
-      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+      const row = await this.invitations.times(invitation.id, manager);
+      const organization = await this.organization(invitation.organization_id, manager);
       return { invitation, organization, row };
     });
     await this.sendInvitation(actor, organization, invitation.email, token);
@@ -168,19 +153,14 @@ export class InvitationsService {
     };
   }
 
-  private async findOpen(manager: EntityManager, token: string, lock = false): Promise<OpenInvitation | null> {
-    const rows: OpenInvitation[] = await manager.query(
-      `SELECT id, email, organization_id, expires_at FROM invitations
-        WHERE token_hash = $1 AND accepted_at IS NULL AND expires_at > now()${lock ? ' FOR UPDATE' : ''}`,
-      [hashToken(token)],
-    );
-    return rows[0] ?? null;
+  private findOpen(manager: EntityManager, token: string, lock = false): Promise<OpenInvitation | null> {
+    return this.invitations.openByTokenHash(hashToken(token), lock, manager);
   }
 
   async describe(token: string): Promise<InvitationView> {
     const invitation = await this.findOpen(this.dataSource.manager, token);
     if (!invitation) throw new ApiError(404, INVITATION_INVALID);
-    const organization = await this.dataSource.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+    const organization = await this.organization(invitation.organization_id, this.dataSource.manager);
     return {
       email: invitation.email,
       organization_name: displayOrganizationName(organization.name),
@@ -195,9 +175,9 @@ export class InvitationsService {
       const invitation = await this.findOpen(manager, token, true);
       if (!invitation) throw new ApiError(404, INVITATION_INVALID);
       if (invitation.email !== actor.email.toLowerCase()) throw ApiError.forbidden(INVITATION_OTHER_EMAIL);
-      const organization = await manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+      const organization = await this.organization(invitation.organization_id, manager);
       await this.users.moveInto(manager, actor.id, organization);
-      await manager.query('UPDATE invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [invitation.id, actor.id]);
+      await this.invitations.markAccepted(invitation.id, actor.id, manager);
       await this.audit.record(manager, actor, { kind: 'invitation.accepted', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email: invitation.email } });
     });
   }
@@ -207,13 +187,13 @@ export class InvitationsService {
     if (!token) return null;
     const invitation = await this.findOpen(manager, token, true);
     if (!invitation || invitation.email !== email) return null;
-    await manager.query('UPDATE invitations SET accepted_at = now() WHERE id = $1', [invitation.id]);
+    await this.invitations.markAccepted(invitation.id, null, manager);
     // The newcomer has no account yet: the row names the address, not a user.
     await this.audit.record(manager, null, { kind: 'invitation.accepted', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email } });
-    return manager.getRepository(Organization).findOneOrFail({ where: { id: invitation.organization_id } });
+    return this.organization(invitation.organization_id, manager);
   }
 
   markAcceptedBy(manager: EntityManager, token: string, userId: string): Promise<void> {
-    return manager.query('UPDATE invitations SET accepted_by = $2 WHERE token_hash = $1', [hashToken(token), userId]);
+    return this.invitations.markAcceptedBy(hashToken(token), userId, manager);
   }
 }

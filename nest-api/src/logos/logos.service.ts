@@ -6,7 +6,7 @@ import { APPLICATION_FIELD_ERRORS, APPLICATION_LIMITS } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { requirePermissionIn } from '../common/organization-access';
-import { Logo } from './logo.entity';
+import { LogosRepository } from './logos.repository';
 import { sniffImageType } from './sniff';
 
 const LOGO_URL = /^\/api\/logos\/([0-9a-f-]{36})$/;
@@ -28,7 +28,10 @@ interface StoredLogo {
 /** Logos of organisations and applications, kept in Postgres and served from logo_url. */
 @Injectable()
 export class LogosService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly logos: LogosRepository,
+  ) {}
 
   /** Checks the upload (PNG or JPEG by its bytes, ≤ 512 KB) and stores it; answers its logo_url. */
   async store(manager: EntityManager, data: unknown): Promise<string> {
@@ -37,14 +40,14 @@ export class LogosService {
     const contentType = sniffImageType(data);
     if (!contentType) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoType });
     const sha256 = createHash('sha256').update(data).digest('hex');
-    const { id } = await manager.getRepository(Logo).save({ contentType, data, sha256 });
+    const id = await this.logos.insert({ contentType, data, sha256 }, manager);
     return logoUrl(id);
   }
 
   /** Removes the stored logo a logo_url names (others, such as none, are left alone). */
   async remove(manager: EntityManager, url: string | null): Promise<void> {
     const id = url ? LOGO_URL.exec(url)?.[1] : undefined;
-    if (id) await manager.getRepository(Logo).delete({ id });
+    if (id) await this.logos.delete(id, manager);
   }
 
   /** A new logo for an application or an organisation: stored, linked and the old one removed, in one transaction. */
@@ -52,7 +55,7 @@ export class LogosService {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwner(manager, actor, owner, id);
       const url = data === null ? null : await this.store(manager, data);
-      await manager.query(`UPDATE ${owner.table} SET logo_url = $2 WHERE id = $1`, [id, url]);
+      await this.logos.setOwnerLogo(owner.table, id, url, manager);
       await this.remove(manager, current);
       return url;
     });
@@ -60,15 +63,14 @@ export class LogosService {
 
   /** The owner row under a lock, after the permission check in its organisation (unknown: 404). */
   private async lockOwner(manager: EntityManager, actor: AuthenticatedUser, owner: LogoOwner, id: string): Promise<string | null> {
-    const organizationColumn = owner.table === 'applications' ? 'owner_organization_id' : 'id';
-    const [row] = await manager.query(`SELECT logo_url, ${organizationColumn} AS organization_id FROM ${owner.table} WHERE id = $1 FOR UPDATE`, [id]);
+    const row = await this.logos.lockOwner(owner.table, id, manager);
     if (!row) throw ApiError.notFound();
     requirePermissionIn(actor, owner.permission, row.organization_id);
     return row.logo_url;
   }
 
   async get(id: string): Promise<StoredLogo> {
-    const logo = await this.dataSource.getRepository(Logo).findOne({ where: { id }, select: { contentType: true, data: true, sha256: true } });
+    const logo = await this.logos.byId(id);
     if (!logo) throw ApiError.notFound();
     return { contentType: logo.contentType, data: logo.data, sha256: logo.sha256 };
   }

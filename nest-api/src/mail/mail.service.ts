@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { MailRepository, type KeptMail } from './mail.repository';
 
 export interface Mail {
   to: string;
@@ -26,7 +26,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly kept: MailRepository,
   ) {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   }
@@ -48,13 +48,13 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
       await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
       return;
     }
-    await (manager ?? this.dataSource).query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
+    await this.kept.keep(mail, manager);
     if (this.config.logLevel !== 'silent')
       process.stdout.write(`\n--- mail (no SMTP_URL set; kept in the outbox) ---\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n---\n`);
   }
 
-  outbox(): Promise<{ id: string; recipient: string; subject: string; body: string; created_at: string }[]> {
-    return this.dataSource.query('SELECT id, recipient, subject, body, created_at FROM outbox ORDER BY created_at DESC LIMIT 200');
+  outbox(): Promise<KeptMail[]> {
+    return this.kept.latest();
   }
 
   onModuleDestroy(): void {

@@ -5,15 +5,14 @@ import { dirname } from 'node:path';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@datahub/domain';
-import { Application } from '../applications/application.entity';
 import { hashPassword } from '../auth/password';
 import { APP_CONFIG } from '../config/config.module';
 import { DEMO_PASSWORD, type AppConfig } from '../config/config';
-import { Organization } from '../organizations/organization.entity';
+import type { Organization } from '../organizations/organization.entity';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { RoleAssignment } from '../users/role-assignment.entity';
-import { User } from '../users/user.entity';
+import { SeedRepository } from './seed.repository';
 
 interface SeedUser {
   email: string;
@@ -92,13 +91,14 @@ export class SeedService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsService,
     private readonly datasources: DatasourcesService,
+    private readonly organizationRows: OrganizationsRepository,
+    private readonly seed: SeedRepository,
   ) {}
 
   async run(): Promise<void> {
     const seeded = await this.dataSource.transaction(async (manager) => {
-      // One start at a time may seed: the lock keeps two processes from racing on an empty database.
-      await manager.query('SELECT pg_advisory_xact_lock(7406001)');
-      if (await manager.getRepository(Organization).exists({ where: { isAdmin: true } })) return false;
+      await this.seed.lockSeeding(manager);
+      if (await this.organizationRows.adminExists(manager)) return false;
       const admin = await this.organizations.create(manager, { name: this.config.admin.organizationName, isAdmin: true });
       await this.createUser(
         manager,
@@ -120,7 +120,7 @@ export class SeedService {
   private async writeDemoCredentials(): Promise<void> {
     const file = this.config.demoCredentialsFile;
     if (!file || existsSync(file)) return;
-    const delta = await this.dataSource.getRepository(Organization).findOne({ where: { name: DEMO_ORGANIZATIONS[0].name } });
+    const delta = await this.organizationRows.byName(DEMO_ORGANIZATIONS[0].name);
     if (!delta) return;
     const credentials = await this.datasources.demoCredentials(delta.id, DEMO_DATASOURCE_NAME);
     await mkdir(dirname(file), { recursive: true });
@@ -132,13 +132,12 @@ export class SeedService {
     for (const organization of DEMO_ORGANIZATIONS)
       byName.set(organization.name, await this.organizations.create(manager, organization));
     for (const user of DEMO_USERS) {
-      const exists = await manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email: user.email }).getExists();
-      if (!exists) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
+      if (!(await this.seed.userExists(user.email, manager))) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
     }
     const delta = byName.get(DEMO_ORGANIZATIONS[0].name)!;
     const datasourceId = await this.datasources.createForSeed(manager, delta.id, DEMO_DATASOURCE_NAME);
     for (const application of DEMO_APPLICATIONS) {
-      await manager.getRepository(Application).save({
+      await this.seed.insertApplication({
         slug: application.slug,
         name: application.name,
         about: application.about,
@@ -151,21 +150,15 @@ export class SeedService {
         pricePerYear: application.pricePerYear,
         datasourceId: application.linked ? datasourceId : null,
         urlLicenceServer: application.linked ? this.config.demoLicenceServerUrl : null,
-        logoUrl: null,
-      });
+      }, manager);
     }
   }
 
   private async createUser(manager: EntityManager, seed: SeedUser, organization: Organization, password: string): Promise<void> {
-    const user = await manager.getRepository(User).save({
-      email: seed.email,
-      firstname: seed.firstname,
-      lastname: seed.lastname,
-      passwordHash: await hashPassword(password),
-      emailVerified: true,
-      organizationId: organization.id,
-    });
-    for (const role of seed.roles) await manager.getRepository(RoleAssignment).save({ userId: user.id, role });
+    await this.seed.insertUser(
+      { email: seed.email, firstname: seed.firstname, lastname: seed.lastname, passwordHash: await hashPassword(password), organizationId: organization.id, roles: seed.roles },
+      manager,
+    );
   }
 
   private printDemoLogins(): void {

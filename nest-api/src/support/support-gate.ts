@@ -1,12 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
 import { DETAILS, SUPPORT_LIMITS } from '@datahub/domain';
 import { isApiTokenSecret } from '../api-tokens/api-token-secret';
 import { extractAccessToken } from '../auth/credentials';
 import { TokenService } from '../auth/token.service';
 import { ApiError } from '../common/errors';
 import { SUPPORT_REQUESTS_PATH } from './multipart-body';
+import { SupportRepository } from './support.repository';
 
 const HOUR_SECONDS = 3600;
 
@@ -16,28 +16,20 @@ interface HookHost {
 }
 
 /** Seconds until this user may send another support request (0: now): at most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
-async function supportWaitSeconds(
-  db: DataSource,
-  userId: string
-): Promise<number> {
-  const rows: { wait: number }[] = await db.query(
-    `SELECT EXTRACT(EPOCH FROM (created_at + interval '1 hour' - now()))::float AS wait
-     FROM support_requests WHERE user_id = $1 AND created_at > now() - interval '1 hour'
-     ORDER BY created_at DESC OFFSET $2 - 1 LIMIT 1`,
-    [userId, SUPPORT_LIMITS.perUserPerHour]
-  );
-  return rows.length ? Math.min(HOUR_SECONDS, Math.max(1, rows[0].wait)) : 0;
+async function supportWaitSeconds(requests: SupportRepository, userId: string): Promise<number> {
+  const wait = await requests.secondsUntilSlot(userId, SUPPORT_LIMITS.perUserPerHour);
+  return wait === null ? 0 : Math.min(HOUR_SECONDS, Math.max(1, wait));
 }
 
 /**
  * A support request carries up to 15 MB: who sends it, and whether they may send one now, is
  * settled in `onRequest`, before a byte of the body is read. Anonymous or refused senders get
- * their 401/429 at once instead of the API holding their upload in memory first (issue 19, item 13).
+ * their 401/429 at once instead of the API holding their upload in memory first.
  * The access guard still checks the route's rule (and CSRF) once the body is in.
  */
 export function registerSupportGate(app: NestFastifyApplication): void {
   const tokens = app.get(TokenService);
-  const db = app.get(DataSource);
+  const requests = app.get(SupportRepository);
   (app.getHttpAdapter().getInstance() as unknown as HookHost).addHook(
     'onRequest',
     async (request: FastifyRequest) => {
@@ -59,7 +51,7 @@ export function registerSupportGate(app: NestFastifyApplication): void {
           ? await tokens.authenticate(credential.token, credential.via)
           : known;
       if (!user) throw ApiError.unauthenticated();
-      const wait = await supportWaitSeconds(db, user.id);
+      const wait = await supportWaitSeconds(requests, user.id);
       if (wait > 0) throw ApiError.tooManyRequests(wait);
     }
   );

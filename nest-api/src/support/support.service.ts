@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { storedAttachmentName } from './attachment-name';
 import { sniffAttachmentType } from './attachment-type';
+import { SupportRepository } from './support.repository';
 import type { SupportRequestView } from './support.views';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,6 +33,7 @@ export class SupportService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly requests: SupportRepository,
     private readonly mail: MailService,
   ) {}
 
@@ -66,19 +68,12 @@ export class SupportService {
 
     const organizationName = displayOrganizationName(actor.organizationName) || actor.organizationName;
     const id = await this.dataSource.transaction(async (manager) => {
-      const [{ id }] = await manager.query(
-        `INSERT INTO support_requests (user_id, organization_id, email, organization_name, kind, summary, description)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [actor.id, actor.organizationId, email, organizationName, kind, summary, description],
+      const id = await this.requests.insert(
+        { userId: actor.id, organizationId: actor.organizationId, email, organizationName, kind, summary, description },
+        manager,
       );
-      for (const attachment of attachments)
-        await manager.query('INSERT INTO support_attachments (request_id, filename, content_type, data) VALUES ($1, $2, $3, $4)', [
-          id,
-          attachment.filename,
-          attachment.contentType,
-          attachment.data,
-        ]);
-      return id as string;
+      for (const attachment of attachments) await this.requests.insertAttachment(id, attachment, manager);
+      return id;
     });
     await this.notify(id, { kind: kind as SupportKind, summary, description, email, organizationName, attachments });
     return { support_request_id: id };
@@ -109,29 +104,19 @@ export class SupportService {
 
   async list(actor: AuthenticatedUser): Promise<SupportRequestView[]> {
     if (!actor.organizationAdmin) throw ApiError.forbidden();
-    return this.dataSource.query(
-      `SELECT r.id AS support_request_id, r.kind, r.summary, r.description, r.email, r.organization_name, r.status, r.created_at,
-              COALESCE(json_agg(json_build_object('attachment_id', a.id, 'filename', a.filename, 'content_type', a.content_type, 'size', length(a.data))
-                       ORDER BY a.filename) FILTER (WHERE a.id IS NOT NULL), '[]') AS attachments
-       FROM support_requests r LEFT JOIN support_attachments a ON a.request_id = r.id
-       GROUP BY r.id ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 500`,
-    );
+    return this.requests.list();
   }
 
   async setStatus(actor: AuthenticatedUser, id: string, status: 'open' | 'closed'): Promise<void> {
     if (!actor.organizationAdmin) throw ApiError.forbidden();
     if (!isUuid(id)) throw ApiError.notFound();
-    const [, updated] = await this.dataSource.query('UPDATE support_requests SET status = $2 WHERE id = $1', [id, status]);
-    if (!updated) throw ApiError.notFound();
+    if (!(await this.requests.setStatus(id, status))) throw ApiError.notFound();
   }
 
   async attachment(actor: AuthenticatedUser, requestId: string, attachmentId: string): Promise<{ filename: string; contentType: string; data: Buffer }> {
     if (!actor.organizationAdmin) throw ApiError.forbidden();
     if (!isUuid(requestId) || !isUuid(attachmentId)) throw ApiError.notFound();
-    const [row] = await this.dataSource.query('SELECT filename, content_type, data FROM support_attachments WHERE id = $1 AND request_id = $2', [
-      attachmentId,
-      requestId,
-    ]);
+    const row = await this.requests.attachment(requestId, attachmentId);
     if (!row) throw ApiError.notFound();
     return { filename: row.filename, contentType: row.content_type, data: row.data };
   }
