@@ -1583,6 +1583,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/dataset/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dataset page: the dataset, its owner's datasets, your access, its summary, use by others (owner) and your open request */
+        get: operations["PagesController_dataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/shell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's shell around every signed-in page: the user with permissions and the open access-request count */
+        get: operations["PagesController_shell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/api-tokens": {
         parameters: {
             query?: never;
@@ -2270,6 +2304,19 @@ export type components = {
             /** @description What your organisation may read now; empty: nothing */
             scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
         };
+        DatasetPageView: {
+            access: components["schemas"]["DatasetAccessView"] | null;
+            dataset: components["schemas"]["DatasetView"];
+            /** @description Your organisation's open request on this dataset, if any */
+            open_access_request: components["schemas"]["AccessRequestView"] | null;
+            /** @description The owner organisation's datasets, as GET /api/organizations/{slug}/datasets answers them */
+            owner_datasets: components["schemas"]["DatasetView"][] | null;
+            /** @description 'Wat zit erin': only for an online Turtle dataset the organisation may read */
+            summary: components["schemas"]["DatasetSummaryView"] | null;
+            /** @description 'Gebruik door anderen': only for the owner organisation's AuditLog.Read holders */
+            use_by_others: components["schemas"]["DatasetUseByOthersView"][] | null;
+            user: components["schemas"]["CurrentUserView"];
+        };
         DatasetSummaryView: {
             /** @description Most frequent categories first (at most 50) */
             categories: components["schemas"]["SummaryCategoryView"][];
@@ -2634,6 +2681,11 @@ export type components = {
         SetRolesDto: {
             names: ("AdminOrganization.Owner" | "Organization.Owner" | "Datasource.Contributor" | "Authorisation.Contributor" | "Organization.Contributor" | "Application.Contributor" | "User.Contributor")[];
         };
+        ShellPageView: {
+            /** @description Access requests waiting for the user's organisation to decide (0 without AuthorisationAssignment.Create) */
+            open_access_requests: number;
+            user: components["schemas"]["CurrentUserView"];
+        };
         SignupDto: {
             /** @example anna@example.nl */
             email: string;
@@ -2926,6 +2978,7 @@ export type CreatedDatasourceView = components['schemas']['CreatedDatasourceView
 export type CreatedWebhookView = components['schemas']['CreatedWebhookView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
+export type DatasetPageView = components['schemas']['DatasetPageView'];
 export type DatasetSummaryView = components['schemas']['DatasetSummaryView'];
 export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
@@ -2970,6 +3023,7 @@ export type RevokedAuthorisationGroupView = components['schemas']['RevokedAuthor
 export type RevokedAuthorisationView = components['schemas']['RevokedAuthorisationView'];
 export type SatisfactionView = components['schemas']['SatisfactionView'];
 export type SetRolesDto = components['schemas']['SetRolesDto'];
+export type ShellPageView = components['schemas']['ShellPageView'];
 export type SignupDto = components['schemas']['SignupDto'];
 export type SignupPendingView = components['schemas']['SignupPendingView'];
 export type SignupPlacementView = components['schemas']['SignupPlacementView'];
@@ -7260,6 +7314,105 @@ export interface operations {
             };
             /** @description SMTP_URL is set: there is no outbox */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    PagesController_dataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    PagesController_shell: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShellPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,9 +10,8 @@ import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
 import { UseByOthersSection } from '~/components/use-by-others';
 import { AccessRequestSection, OpenAccessRequestSection } from '~/components/access-request-form';
 import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { byName, isOnline } from '~/lib/datasets/datasets';
-import { datasetBySlug, datasetPageReads, toCard } from '~/lib/datasets/datasets.server';
+import { datasetPage, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.dataset;
@@ -24,30 +23,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const slug = params.slug ?? '';
-  // Two rounds of parallel calls: the user (shared with the shell) with the dataset, then what depends on the dataset
-  // (after a form post without JavaScript the action started the second round beside its query).
-  const [user, found] = await Promise.all([
-    requireCurrentUser(args),
-    datasetBySlug(args, slug),
-  ]);
+  // One call to nest-api; after a form post without JavaScript the action has asked it already.
+  const found = await datasetPage(args, slug);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403)
       return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null, openRequest: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
-  const dataset = found.data;
-  const { siblings, granted, summary, useByOthers, openRequest: open } = await datasetPageReads(args, dataset, user);
-  const others = siblings.ok
-    ? siblings.data.filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard)
-    : [];
+  const { user, dataset, owner_datasets: siblings, access: granted, summary, use_by_others: useByOthers, open_access_request: open } = found.data;
+  const others = (siblings ?? []).filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard);
   const { file_format, ...shown } = dataset;
   const isAdmin = user.organization_admin === true;
   const access: SparqlAccess = {
     ttl: file_format === '.ttl',
     online: isOnline(dataset),
     isAdmin,
-    owner: granted.ok && granted.data.owner,
-    scopes: granted.ok ? granted.data.scopes : [],
+    owner: granted?.owner === true,
+    scopes: granted?.scopes ?? [],
     ownerName: dataset.owner_organization_name,
   };
   const url = new URL(request.url);
@@ -55,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const downloadFailed = url.searchParams.get('download') === 'fout';
   // The portal serves /api itself (its proxy): the endpoint lives on the address the visitor uses.
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
-  const uses = access.owner && useByOthers?.ok ? useByOthers.data : null;
+  const uses = access.owner ? useByOthers : null;
   const openRequest = open ? { created_at: open.created_at, byYou: open.requested_by_email === user.email, authorisations: open.authorisations, status: open.status, listed: user.permissions.includes('AuthorisationAssignment.Read') } : null;
   return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest };
 }

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import type { Permission } from '@datahub/domain';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { AppShell } from '~/components/app-shell';
 import { ErrorPanel } from '~/components/error-page';
 import { FlashMessage } from '~/components/flash-message';
-import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
+import { requireShellPage } from '~/lib/account/auth.server';
 import { consumeFlash } from '~/lib/core/session.server';
 import { keptFormFor } from '~/lib/account/kept-forms.server';
 import { KeptFormProvider } from '~/components/kept-form';
-import { openAccessRequests } from '~/lib/authorisations/open-requests.server';
 import { ShownOnceProvider } from '~/components/shown-once';
 import { takeShownOnce } from '~/lib/core/shown-once.server';
 
@@ -16,10 +16,11 @@ export const handle = { pageCache: true };
 
 /** Every page but sign-in and sign-up lives here: no user, no page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, permissions } = await requireCurrentUserWithPermissions({ request, context });
+  // One call to nest-api: the user (shared with the page's loader) and the menu's count.
+  const { user, open_access_requests: openRequests } = await requireShellPage({ request, context });
+  const permissions = user.permissions as Permission[];
   const { flash, setCookie } = await consumeFlash(request);
   const keptForm = request.method === 'GET' ? keptFormFor(request, user.user_id) : null;
-  const openRequests = await openAccessRequests({ request, context }, user, permissions);
   const once = request.method === 'GET' ? takeShownOnce(request, user.user_id) : { value: null, setCookie: null };
   const headers = new Headers();
   for (const cookie of [setCookie, once.setCookie]) if (cookie) headers.append('Set-Cookie', cookie);

@@ -5,7 +5,7 @@ import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken, subjectOfToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
 import { dropKeptFormOfOthers, forgetKeptForm, keepFormOnSignIn } from './kept-forms.server';
-import type { CurrentUserView as CurrentUser } from '@datahub/api-client';
+import type { CurrentUserView as CurrentUser, ShellPageView } from '@datahub/api-client';
 import { TWO_FACTOR_ENROL_PATH } from './two-factor';
 import { requestedPath } from '../core/redirects';
 
@@ -41,6 +41,32 @@ export async function requireCurrentUser({ request, context }: RequestArgs): Pro
     pending = apiGet(request, '/api/current_user');
     currentUsers.set(context, pending);
   }
+  return checkedUser(request, pending);
+}
+
+const shellPages = new WeakMap<AppLoadContext, Promise<ShellPageView>>();
+
+/**
+ * The shell's one read (the user and the menu's count); the other loaders of the same request take
+ * the user from it. Set before the first await, so loaders started after the shell's share it.
+ */
+export async function requireShellPage({ request, context }: RequestArgs): Promise<ShellPageView> {
+  let page = shellPages.get(context);
+  if (!page) {
+    page = apiGet(request, '/api/pages/shell');
+    shellPages.set(context, page);
+    if (!currentUsers.has(context)) {
+      const user = page.then((answer) => answer.user);
+      // Perhaps never asked for by another loader: never an unhandled rejection.
+      user.catch(() => undefined);
+      currentUsers.set(context, user);
+    }
+  }
+  const user = await checkedUser(request, page.then((answer) => answer.user));
+  return { ...(await page), user };
+}
+
+async function checkedUser(request: Request, pending: Promise<CurrentUser>): Promise<CurrentUser> {
   // A form posted after the session ended is kept for after signing in again, whichever action it was.
   const user = await (request.method === 'GET' ? pending : pending.catch((thrown: unknown) => keepFormOnSignIn(request, thrown)));
   if (request.method !== 'GET') forgetKeptForm(request);

@@ -2,8 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AppLoadContext } from '@remix-run/node';
 import { createCsrfToken, csrfBinding } from '@datahub/domain/server';
 import { sparqlAction } from './dataset-data.server';
-import { datasetPageReads } from './datasets.server';
-import { openAccessRequests } from '../authorisations/open-requests.server';
+import { datasetPage } from './datasets.server';
 
 const SECRET = 'unit-test-csrf-secret-0123456789abcdef';
 const DATASET = {
@@ -31,6 +30,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   asked.push(url.pathname);
   if (url.pathname === '/api/current_user') return json(USER);
   if (url.pathname === `/api/datasets/${DATASET.slug}`) return json(DATASET);
+  if (url.pathname === `/api/pages/dataset/${DATASET.slug}`) return json({ user: USER, dataset: DATASET, owner_datasets: [], access: { owner: false, scopes: [] }, summary: null, use_by_others: null, open_access_request: null });
   if (url.pathname.endsWith('/data')) {
     // The query takes its time: whatever the action asks meanwhile is asked beside it.
     await new Promise<void>((resolve) => {
@@ -78,40 +78,19 @@ afterEach(() => {
 });
 
 describe('sparqlAction', () => {
-  it('asks the page’s reads beside the query when the page is rendered in the same answer (no JavaScript)', async () => {
+  it('asks the whole page once when the page is rendered in the same answer (no JavaScript), and the loader reuses it', async () => {
     const shared = context(true);
     const reply = await sparqlAction({ request: formPost(), context: shared, params: { slug: DATASET.slug } });
     expect((reply as unknown as { data: { table?: unknown } }).data.table).toBeTruthy();
-    const answered = asked.indexOf('query answered');
-    for (const read of [`/api/datasets/${DATASET.dataset_id}/access`, `/api/datasets/${DATASET.dataset_id}/summary`, `/api/organizations/${DATASET.owner_organization_slug}/datasets`, `/api/organizations/${USER.organization}/access-requests/open-count`]) {
-      expect(asked.indexOf(read), read).toBeGreaterThan(-1);
-      expect(asked.indexOf(read), `${read} before the query's answer`).toBeLessThan(answered);
-    }
-    // The loaders then get those answers without asking nest-api again.
+    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/pages/dataset/${DATASET.slug}`]);
     const before = asked.length;
-    const page = await datasetPageReads({ request: formPost(), context: shared }, DATASET as never, USER);
-    expect(await openAccessRequests({ request: formPost(), context: shared }, USER as never, USER.permissions as never)).toBe(2);
-    expect(page.granted.ok).toBe(true);
+    const page = await datasetPage({ request: formPost(), context: shared }, DATASET.slug);
+    expect(page.ok && page.data.dataset.dataset_id).toBe(DATASET.dataset_id);
     expect(asked.length).toBe(before);
   });
 
   it('asks nothing for the page on a single-fetch action (JavaScript): its loaders run in a request of their own', async () => {
     await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
     expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/datasets/${DATASET.slug}`]);
-  });
-});
-
-describe('datasetPageReads', () => {
-  const auditor = { ...USER, permissions: [...USER.permissions, 'AuditLog.Read'] };
-  const useByOthers = `/api/datasets/${DATASET.dataset_id}/use-by-others`;
-
-  it('asks for the use by others only for the owner organisation (nest-api refuses everyone else)', async () => {
-    const request = new Request(`http://portal.test/dataset/${DATASET.slug}`, { headers: { Cookie: 'access_token=tok' } });
-    const elsewhere = await datasetPageReads({ request, context: context(true) }, DATASET as never, auditor);
-    expect(elsewhere.useByOthers).toBeNull();
-    expect(asked).not.toContain(useByOthers);
-    const owner = await datasetPageReads({ request, context: context(true) }, DATASET as never, { ...auditor, organization_slug: DATASET.owner_organization_slug });
-    expect(owner.useByOthers?.ok).toBe(true);
-    expect(asked).toContain(useByOthers);
   });
 });

@@ -6,8 +6,7 @@ import type { SparqlJsonResults } from '../authorisations/authorisations';
 import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
-import { datasetBySlug, datasetPageReads } from './datasets.server';
-import { openAccessRequests } from '../authorisations/open-requests.server';
+import { datasetBySlug, datasetPage } from './datasets.server';
 
 export interface SparqlReply {
   query: string;
@@ -40,9 +39,13 @@ function refusalOf(body: string): { text?: string; reason?: string } {
 
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
-  // The dataset is asked alongside the sign-in check (one round trip less); the page's loader reuses it.
-  const lookup = datasetBySlug({ request, context }, params.slug ?? '');
-  const { formData, refused, user, permissions } = await readSignedInAction({ request, context });
+  // The dataset is asked alongside the sign-in check (one round trip less). Without JavaScript the page's
+  // loader runs right after, in the same answer: the action asks the whole page, which that loader reuses.
+  const slug = params.slug ?? '';
+  const lookup = context.documentRequest
+    ? datasetPage({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
+    : datasetBySlug({ request, context }, slug);
+  const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
@@ -50,11 +53,6 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   // As before the lookup was shared: an unknown or hidden dataset is the error page, not a form error.
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
-  // Without JavaScript the page's loaders run right after this action, in the same answer: their reads go out beside the query.
-  if (context.documentRequest) {
-    void datasetPageReads({ request, context }, dataset.data, user).catch(() => undefined);
-    void openAccessRequests({ request, context }, user, permissions);
-  }
   const started = performance.now();
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
   const text = await response.text();

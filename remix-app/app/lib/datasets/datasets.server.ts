@@ -30,47 +30,12 @@ export function datasetBySlug({ request, context }: { request: Request; context:
   return oncePerRequest(context, `dataset:${slug}`, () => apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
-type FoundDataset = Extract<Awaited<ReturnType<typeof datasetBySlug>>, { ok: true }>['data'];
-
 /**
- * The dataset page's reads that need the dataset: its owner's other datasets, the visitor's access,
- * 'Wat zit erin' and 'Gebruik door anderen'. Asked once per request, so a form post without
- * JavaScript (the action, then the page's loaders, in one answer) asks them beside its query.
+ * Everything /dataset/{slug} shows, in one read (nest-api's GET /api/pages/dataset/{slug}); asked once per
+ * request, so a form post without JavaScript (the action, then the page's loaders, in one answer) shares it. Refusals come back.
  */
-export function datasetPageReads(
-  { request, context }: { request: Request; context: AppLoadContext },
-  dataset: FoundDataset,
-  user: { permissions: readonly string[]; organization_slug: string; organization?: string },
-) {
-  return oncePerRequest(context, `dataset-page:${dataset.dataset_id}`, async () => {
-    const [siblings, granted, summary, useByOthers, openRequest] = await Promise.all([
-      apiRequest(request, 'get', '/api/organizations/{slug}/datasets', { params: { path: { slug: dataset.owner_organization_slug } } }, { refusals: 'return' }),
-      apiRequest(request, 'get', '/api/datasets/{id}/access', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }),
-      // 'Wat zit erin' (and the examples and completion made from it); a 403 (no scopes) or failure: none.
-      dataset.file_format === '.ttl' && isOnline(dataset)
-        ? apiRequest(request, 'get', '/api/datasets/{id}/summary', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' }).then(
-            (answer) => (answer.ok ? answer.data : null),
-            () => null,
-          )
-        : null,
-      // 'Gebruik door anderen' (issue 23): nest-api answers it to the owner organisation's AuditLog.Read holders only.
-      user.permissions.includes('AuditLog.Read') && user.organization_slug === dataset.owner_organization_slug
-        ? apiRequest(request, 'get', '/api/datasets/{id}/use-by-others', { params: { path: { id: dataset.dataset_id } } }, { refusals: 'return' })
-        : null,
-      // Issue 37: the organisation's open request on this dataset is shown instead of the request form (never a 409 to learn of it).
-      user.organization && isOnline(dataset) && user.organization_slug !== dataset.owner_organization_slug
-        ? openAccessRequest(request, user.organization, dataset.dataset_id)
-        : null,
-    ]);
-    return { siblings, granted, summary, useByOthers, openRequest };
-  });
-}
-
-/** The viewer organisation's open request on the dataset (every member may read the organisation's requests); none on failure. */
-async function openAccessRequest(request: Request, organizationId: string, datasetId: string) {
-  const sent = await apiRequest(request, 'get', '/api/organizations/{organization_id}/access-requests/sent', { params: { path: { organization_id: organizationId } } }, { refusals: 'return' }).catch(() => null);
-  const open = sent?.ok ? sent.data.find((row) => row.dataset_id === datasetId && row.status === 'open') : undefined;
-  return open ? { created_at: open.created_at, requested_by_email: open.requested_by_email, authorisations: open.authorisations, status: open.status } : null;
+export function datasetPage({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
+  return oncePerRequest(context, `dataset-page:${slug}`, () => apiRequest(request, 'get', '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
 export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {

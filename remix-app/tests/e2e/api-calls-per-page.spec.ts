@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures';
+import { freePort } from './agent';
+import { apiLogin } from './helpers';
+import { onlineDataset } from './online-dataset';
+import { API_PORT, CSRF_SECRET, DEMO_USERS } from './settings';
+
+/**
+ * Each converted loader makes one call to nest-api (issue 33): a second portal process (no page
+ * cache) talks to nest-api through a counting proxy, which files every call under the portal
+ * request's X-Request-Id (the portal forwards it and returns it to the caller).
+ */
+
+const REMIX_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let portal: ChildProcess | undefined;
+let proxy: http.Server | undefined;
+let portalUrl = '';
+const calls = new Map<string, string[]>();
+
+function startProxy(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const id = req.headers['x-request-id'];
+    if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), `${req.method} ${req.url?.split('?')[0]}`]);
+    const upstream = http.request({ host: '127.0.0.1', port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
+}
+
+test.beforeAll(async () => {
+  const proxyPort = await freePort();
+  proxy = await startProxy(proxyPort);
+  const port = await freePort();
+  portalUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: REMIX_APP,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${proxyPort}`, CSRF_SECRET, PAGE_CACHE_MB: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  portal = child;
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-5_000)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the counted portal exited:\n${output}`);
+    if (await fetch(`${portalUrl}/inloggen`).then((response) => response.ok, () => false)) return;
+    await new Promise((wait) => setTimeout(wait, 300));
+  }
+  throw new Error(`the counted portal did not start:\n${output}`);
+});
+
+test.afterAll(async () => {
+  if (portal && portal.exitCode === null && portal.signalCode === null) {
+    const exited = new Promise((done) => portal!.once('exit', done));
+    portal.kill('SIGTERM');
+    await exited;
+  }
+  await new Promise((done) => (proxy ? proxy.close(done) : done(undefined)));
+});
+
+/** The calls to nest-api made while the portal answered one GET of `path`, sorted. */
+async function callsFor(path: string, token: string): Promise<string[]> {
+  const response = await fetch(`${portalUrl}${path}`, { headers: { Cookie: `access_token=${token}` }, redirect: 'manual' });
+  expect(response.status, path).toBe(200);
+  await response.arrayBuffer();
+  const id = response.headers.get('x-request-id');
+  expect(id).toBeTruthy();
+  return [...(calls.get(id!) ?? [])].sort();
+}
+
+test('the dataset page asks nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
+  test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
+  const run = randomUUID().slice(0, 8);
+  const ownerToken = await apiLogin(DEMO_USERS.owner);
+  const { online, dispose } = await onlineDataset(ownerToken, {
+    file: 'kas.ttl',
+    turtle: `PREFIX : <http://www.example.org/tellen/${run}/>\n:a :b 'Water' .\n`,
+    name: `Geteld ${run}`,
+    about: 'Een dataset waarvan de pagina wordt geteld.',
+    contact: 'kas@kwekerij-delta.test',
+    additional_info: '',
+  });
+  try {
+    const page = [`GET /api/pages/dataset/${online.slug}`, 'GET /api/pages/shell'];
+    for (const token of [await apiLogin(DEMO_USERS.otherOwner), ownerToken]) {
+      expect(await callsFor(`/dataset/${online.slug}`, token)).toEqual(page);
+      // A navigation with JavaScript: only the dataset route's loader runs (single fetch), with its one call.
+      const route = encodeURIComponent('routes/_shell.dataset.$slug');
+      expect(await callsFor(`/dataset/${online.slug}.data?_routes=${route}`, token)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
+    }
+  } finally {
+    await dispose();
+  }
+});
