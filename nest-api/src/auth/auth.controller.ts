@@ -17,7 +17,7 @@ import { SignupVerificationService } from './signup-verification.service';
 import { TokenService } from './token.service';
 import { TwoFactorChallengeView } from './two-factor/two-factor.dto';
 import { TwoFactorLoginService } from './two-factor/two-factor-login.service';
-import type { User } from '../users/user.entity';
+import type { UserRow } from '../users/users.repository';
 
 const LOGIN_PAGE = '/inloggen';
 
@@ -71,7 +71,7 @@ export class AuthController {
   @ApiAcceptedResponse({ type: TwoFactorChallengeView })
   async login(
     @Body() _dto: LoginDto,
-    @Req() request: FastifyRequest & { user: User },
+    @Req() request: FastifyRequest & { user: UserRow },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<IssuedTokenView | TwoFactorChallengeView> {
     const outcome = await this.secondStep.signInOrChallenge(request.user);
