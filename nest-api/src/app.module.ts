@@ -16,6 +16,7 @@ import { DatabaseModule } from './database/database-pool';
 import { RepositoriesModule } from './database/repositories.module';
 import { DatasetDataModule } from './dataset-data/dataset-data.module';
 import { DatasetsModule } from './datasets/datasets.module';
+import { CatalogModule } from './catalog/catalog.module';
 import { DatasourcesModule } from './datasources/datasources.module';
 import { EventsModule } from './events/events.module';
 import { EventsRecordModule } from './events/events-record.module';
@@ -62,6 +63,7 @@ export class AppModule {
         DatasourcesModule,
         HubModule,
         DatasetsModule,
+        CatalogModule,
         AuthorisationsModule,
         AccessRequestsModule,
         DatasetDataModule,

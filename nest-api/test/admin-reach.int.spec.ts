@@ -108,6 +108,7 @@ const READS = [
   'GET /api/audit-log/csv', 'GET /api/datasets/{id}/use-by-others', 'GET /api/organizations/{organization_id}/access-requests/received',
   'GET /api/organizations/{organization_id}/access-requests/open-count', 'GET /api/organizations/{organization_id}/access-requests/sent',
   'GET /api/organizations/{organization_id}/member-api-tokens', 'GET /api/pages/shell', 'GET /api/pages/dataset/{slug}',
+  'GET /api/catalog', 'GET /api/catalog/datasets/{slug}', 'GET /api/odrl/profile',
 ];
 
 const ACCOUNT = 'the caller’s own account or session';

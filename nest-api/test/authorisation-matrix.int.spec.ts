@@ -62,6 +62,7 @@ async function pathFor(operation: string): Promise<string> {
   const path = operation.split(' ')[1];
   if (path === '/api/datasets/{slug}') return `/api/datasets/${await offlineDatasetSlug()}`;
   if (path === '/api/pages/dataset/{slug}') return `/api/pages/dataset/${await offlineDatasetSlug()}`;
+  if (path === '/api/catalog/datasets/{slug}') return `/api/catalog/datasets/${(await api.db.query('SELECT slug FROM datasets WHERE id = $1', [agent.datasetId]))[0].slug}`;
   if (path.startsWith('/api/invitations/{token}')) return path.replace('{token}', await openInvitation());
   if (path === '/api/auth/signup/verify') provideSignupTokens([await openSignup()]);
   if (path === '/api/auth/signup/verify/{token}') return path.replace('{token}', await openSignup());

@@ -112,6 +112,10 @@ const tokenBody = { name: 'Koppeling', scopes: ['data:read'], expires_in_days: 3
 
 export const MATRIX: MatrixRow[] = [
   row('GET /api/health', { default: 200 }),
+  // Issue 36: the open DCAT-AP-NL catalogue, an online dataset's entry (the matrix's real data source) and the ODRL profile: public metadata.
+  row('GET /api/catalog', { default: 200 }),
+  row('GET /api/catalog/datasets/{slug}', { default: 200 }),
+  row('GET /api/odrl/profile', { default: 200 }),
   row('GET /api/login', { default: 302 }),
   row('GET /api/logout', { default: 302 }),
   row('POST /api/auth/login', { default: 401 }, { email: 'niemand@example.test', password: 'onjuist-wachtwoord' }),

@@ -1,5 +1,9 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendAgreement, wantsJsonLd } from '../catalog/odrl';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { DATASET_SCOPES } from '@datahub/domain';
 import { CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -13,7 +17,10 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 @ApiTags('authorisations')
 @Controller()
 export class AuthorisationsController {
-  constructor(private readonly authorisations: AuthorisationsService) {}
+  constructor(
+    private readonly authorisations: AuthorisationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('organizations/:slug/authorisations/received')
   @RequirePermission('AuthorisationAssignment.Read')
@@ -49,11 +56,18 @@ export class AuthorisationsController {
 
   @Get('authorisations/:id')
   @RequirePermission('AuthorisationAssignment.Read')
-  @ApiOperation({ summary: 'One authorisation, for the granting or the receiving organisation' })
+  @ApiOperation({ summary: 'One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement (issue 36)' })
+  @ApiProduces('application/json', 'application/ld+json')
   @ApiOkResponse({ type: AuthorisationView })
   @ApiNotFoundResponse({ type: ErrorBodyView })
-  get(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string): Promise<AuthorisationView> {
-    return this.authorisations.get(actor, id);
+  async get(
+    @CurrentUser() actor: AuthenticatedUser,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthorisationView | string> {
+    const view = await this.authorisations.get(actor, id);
+    return wantsJsonLd(request.headers.accept) ? sendAgreement(reply, this.config.publicUrl, view) : view;
   }
 
   @Post('datasets/:id/authorisations')

@@ -79,6 +79,9 @@ class Graph {
 
 const P = (prefix: keyof typeof PREFIXES, local: string) => PREFIXES[prefix] + local;
 
+/** Whole seconds, UTC: the canonical xsd:dateTime form, which every serialiser keeps as it is. */
+const dateTime = (value: Date | string) => literal(new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z'), iri('xsd', 'dateTime'));
+
 /** An address as a typed node: the shapes check `sh:class rdfs:Resource` without inference. */
 function resource(graph: Graph, address: string) {
   const node = namedNode(address);
@@ -194,8 +197,8 @@ function dataset(graph: Graph, iris: CatalogIris, row: CatalogDatasetRow): Quad_
     graph.add(namedNode(node.value), a.value, iri('foaf', 'Document'));
     graph.add(namedNode(iris.help()), a.value, iri('foaf', 'Document'));
   }
-  graph.add(node, P('dct', 'issued'), literal(new Date(row.created_at).toISOString(), iri('xsd', 'dateTime')));
-  if (row.updated_at) graph.add(node, P('dct', 'modified'), literal(new Date(row.updated_at).toISOString(), iri('xsd', 'dateTime')));
+  graph.add(node, P('dct', 'issued'), dateTime(row.created_at));
+  if (row.updated_at) graph.add(node, P('dct', 'modified'), dateTime(row.updated_at));
   const licence = offer(graph, iris, row, node, owner);
   graph.add(node, `${ODRL}hasPolicy`, licence);
 

@@ -1,5 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { SeedRepository } from '../seed/seed.repository';
 import { HealthRepository } from '../health/health.repository';
 import { WelcomeRepository } from '../welcome/welcome.repository';
@@ -28,6 +29,7 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  CatalogRepository,
   SeedRepository,
   HealthRepository,
   WelcomeRepository,
