@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
-import { User } from '../../users/user.entity';
+import { UsersRepository } from '../../users/users.repository';
 import { AuthService } from '../auth.service';
-import { ExternalIdentity } from '../external-identity.entity';
 import type { IssuedToken } from '../token.service';
 import { TwoFactorLoginService, type TwoFactorChallenge } from '../two-factor/two-factor-login.service';
+import { ExternalIdentitiesRepository } from './external-identities.repository';
 import { createProviders, ProviderError, type ExternalProfile, type ExternalProvider, type ProviderId } from './providers';
 
 /** Turns "the provider vouches for this person" into a portal sign-in. */
@@ -21,6 +21,8 @@ export class ExternalAuthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly auth: AuthService,
     private readonly secondStep: TwoFactorLoginService,
+    private readonly identities: ExternalIdentitiesRepository,
+    private readonly users: UsersRepository,
   ) {
     this.providers = createProviders(config);
   }
@@ -39,15 +41,11 @@ export class ExternalAuthService {
    */
   async signIn(providerId: ProviderId, profile: ExternalProfile): Promise<IssuedToken | TwoFactorChallenge> {
     const user = await this.dataSource.transaction(async (manager) => {
-      const identity = await manager.getRepository(ExternalIdentity).findOne({ where: { provider: providerId, subject: profile.subject } });
-      if (identity) return manager.getRepository(User).findOneOrFail({ where: { id: identity.userId } });
+      const linked = await this.identities.linkedUser(providerId, profile.subject, manager);
+      if (linked) return linked;
       if (!profile.emailVerified) throw new ProviderError('e-mail not verified by the provider');
-      const existing = await manager
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .where('lower(u.email) = :email', { email: profile.email })
-        .getOne();
-      let user = existing;
+      const existing = await this.users.credentialsByEmail(profile.email, manager);
+      let user: { id: string; email: string; firstname: string; lastname: string } | null = existing;
       if (!user) {
         if (!this.config.signupEnabled) throw new ProviderError('sign-up disabled');
         user = await this.auth.createUser(manager, {
@@ -58,7 +56,7 @@ export class ExternalAuthService {
           emailVerified: true,
         });
       }
-      await manager.getRepository(ExternalIdentity).insert({ provider: providerId, subject: profile.subject, userId: user.id });
+      await this.identities.link(providerId, profile.subject, user.id, manager);
       return user;
     });
     this.logger.log(`${providerId} sign-in for user ${user.id}`);
