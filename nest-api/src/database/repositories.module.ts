@@ -1,6 +1,16 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
 import { ExternalIdentitiesRepository } from '../auth/external/external-identities.repository';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { SeedRepository } from '../seed/seed.repository';
+import { HealthRepository } from '../health/health.repository';
+import { WelcomeRepository } from '../welcome/welcome.repository';
+import { MailRepository } from '../mail/mail.repository';
+import { LogosRepository } from '../logos/logos.repository';
+import { SupportRepository } from '../support/support.repository';
+import { InvitationsRepository } from '../invitations/invitations.repository';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { InsightRepository } from '../insight/insight.repository';
 import { SignupVerificationsRepository } from '../auth/signup-verifications.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
@@ -21,6 +31,16 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
   ExternalIdentitiesRepository,
+  CatalogRepository,
+  SeedRepository,
+  HealthRepository,
+  WelcomeRepository,
+  MailRepository,
+  LogosRepository,
+  SupportRepository,
+  InvitationsRepository,
+  OrganizationsRepository,
+  InsightRepository,
   SignupVerificationsRepository,
   UsersRepository,
   ApiTokensRepository,
