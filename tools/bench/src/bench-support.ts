@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort } from '../database/embedded-postgres';
+import { dirname, join } from 'node:path';
+import { freePort } from 'nest-api/tooling';
 
 export async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,13 +35,20 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** The built packages, found through their exports rather than by paths into their folders. */
+export const NEST_API_MAIN = require.resolve('nest-api/main');
+export const NEST_API_DIR = dirname(require.resolve('nest-api/package.json'));
+export const PORTAL_DIR = dirname(require.resolve('remix-app/package.json'));
+export const AGENT_CLI = require.resolve('datasource-agent/cli');
+
 /** nest-api from dist with its own embedded Postgres and the demo seed, in a scratch data folder. */
 export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'datahub-bench-'));
   const port = await freePort();
   const jwtSecret = randomBytes(32).toString('base64url');
   const csrfSecret = randomBytes(32).toString('base64url');
-  const server = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+  const server = spawn(process.execPath, [NEST_API_MAIN], {
+    cwd: NEST_API_DIR,
     env: {
       ...process.env,
       PORT: String(port),
@@ -118,7 +125,7 @@ export interface RunningPortal {
 export async function startPortal(api: RunningApi, email: string, password: string): Promise<RunningPortal> {
   const portalPort = await freePort();
   const portal = spawn(process.execPath, ['server.js'], {
-    cwd: resolve(__dirname, '..', '..', '..', 'remix-app'),
+    cwd: PORTAL_DIR,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(portalPort), HOST: '127.0.0.1', API_URL: api.base, CSRF_SECRET: api.csrfSecret },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { startEmbeddedPostgres } from 'nest-api/tooling';
 import { loadAverage, signIn, startApi, startPortal } from './bench-support';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);

@@ -18,16 +18,17 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as oxigraph from 'oxigraph';
-import { BENCH_QUERIES as QUERIES } from 'datasource-agent/dist/bench-queries';
-import { generateGreenhouse } from 'datasource-agent/dist/generate-greenhouse';
-import { freePort } from '../database/embedded-postgres';
+import { BENCH_QUERIES as QUERIES } from 'datasource-agent/bench-queries';
+import { generateGreenhouse } from 'datasource-agent/generate-greenhouse';
+import { freePort } from 'nest-api/tooling';
+import { AGENT_CLI, NEST_API_DIR, NEST_API_MAIN } from './bench-support';
 
 
 const PASSWORD = 'Tuinbouw-demo-2026';
-const AGENT = resolve(__dirname, '..', '..', '..', 'datasource-agent', 'dist', 'cli.js');
+const AGENT = AGENT_CLI;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -79,7 +80,8 @@ async function benchSize(target: number, runs: number): Promise<string[]> {
   let agent: ChildProcess | null = null;
   try {
     const port = await freePort();
-    api = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+    api = spawn(process.execPath, [NEST_API_MAIN], {
+      cwd: NEST_API_DIR,
       env: {
         ...process.env,
         PORT: String(port),

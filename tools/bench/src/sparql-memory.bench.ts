@@ -16,14 +16,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateGreenhouse } from 'datasource-agent/dist/generate-greenhouse';
-import { freePort } from '../database/embedded-postgres';
-import { signIn, stopChild, waitForHealth } from './bench-support';
+import { generateGreenhouse } from 'datasource-agent/generate-greenhouse';
+import { freePort } from 'nest-api/tooling';
+import { AGENT_CLI, NEST_API_DIR, NEST_API_MAIN, signIn, stopChild, waitForHealth } from './bench-support';
 
 const PASSWORD = 'Tuinbouw-demo-2026';
-const AGENT = resolve(__dirname, '..', '..', '..', 'datasource-agent', 'dist', 'cli.js');
+const AGENT = AGENT_CLI;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   let agent: ChildProcess | undefined;
   try {
     const port = await freePort();
-    api = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+    api = spawn(process.execPath, [NEST_API_MAIN], {
+      cwd: NEST_API_DIR,
       env: {
         ...process.env,
         PORT: String(port),

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
-import { freePort } from '../database/embedded-postgres';
+import { freePort } from 'nest-api/tooling';
 import { loadAverage, measure, signIn, startApi, stopChild, waitForHealth, type Measured } from './bench-support';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);

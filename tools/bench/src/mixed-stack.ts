@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { freePort, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { freePort, startEmbeddedPostgres } from 'nest-api/tooling';
 import { signIn, stopChild, waitForHealth } from './bench-support';
 
 export const DEMO_PASSWORD = 'Tuinbouw-demo-2026';

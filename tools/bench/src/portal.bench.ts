@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { startEmbeddedPostgres } from 'nest-api/tooling';
 import { loadAverage, measure, startApi, startPortal, type Measured } from './bench-support';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 200);

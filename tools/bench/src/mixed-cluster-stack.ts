@@ -7,14 +7,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { DEMO_ADMIN_EMAIL } from "../config/config";
-import { freePort } from "../database/embedded-postgres";
-import { stopChild, waitForHealth } from "./bench-support";
+import { join } from "node:path";
+import { DEMO_ADMIN_EMAIL, freePort } from "nest-api/tooling";
+import { NEST_API_DIR, NEST_API_MAIN, PORTAL_DIR, stopChild, waitForHealth } from "./bench-support";
 import { DEMO_PASSWORD, startStack, type Stack } from "./mixed-stack";
 
 const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
-const root = resolve(__dirname, "..", "..", "..");
 
 export async function startClusterStack(
   extraEnv: Record<string, string> = {}
@@ -44,8 +42,8 @@ export async function startClusterStack(
     const api2 = `http://127.0.0.1:${api2Port}`;
     const env = { ...process.env, ...extraEnv, ...shared };
     children.push(
-      spawn(process.execPath, [join(root, "nest-api", "dist", "main.js")], {
-        cwd: join(root, "nest-api"),
+      spawn(process.execPath, [NEST_API_MAIN], {
+        cwd: NEST_API_DIR,
         env: {
           ...env,
           DATABASE_URL: first.databaseUrl,
@@ -64,7 +62,7 @@ export async function startClusterStack(
     await waitForHealth(`${api2}/api/health`, 120_000);
     children.push(
       spawn(process.execPath, ["server.js"], {
-        cwd: join(root, "remix-app"),
+        cwd: PORTAL_DIR,
         env: {
           ...env,
           PORT: String(portal2Port),
