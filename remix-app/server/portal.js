@@ -9,6 +9,7 @@ import { countStreamedBody, proxyError, refuseAnonymousUploads, refuseDeclaredOv
 import { ConfigError, readServerEnv } from './env.js';
 import { contentSecurityPolicy, isApiPath, refuseApiTokens, refuseCrossOriginPosts, refuseOtherMethods, securityHeaders } from './security.js';
 import { requestId } from './request-id.js';
+import { datasetRdf } from './dataset-rdf.js';
 
 const dev = process.argv.includes('--dev');
 
@@ -30,6 +31,7 @@ app.set('trust proxy', env.trustProxy);
 app.use(securityHeaders({ dev }));
 app.use(requestId());
 
+app.use(datasetRdf());
 app.use('/api', refuseDeclaredOversize());
 app.use('/api', refuseAnonymousUploads());
 // nest-api answers /api/* for the browser on our own origin: login redirects, downloads,

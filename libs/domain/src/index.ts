@@ -37,3 +37,4 @@ export * from './labels-sign-in-limits';
 export * from './labels-guide';
 export * from './search-fold';
 export * from './dataset-status';
+export * from './labels-open-standards';

@@ -4,6 +4,7 @@ import {
   ADMIN_NAV_GROUP,
   AUTHORISATION_CARD_LABELS,
   LABELS,
+  OPEN_STANDARDS_LABELS,
   ORGANIZATION_ADMIN_NAV_LINKS,
   PERMISSION_NAV_LINKS,
   VERSION_LABEL,
@@ -200,6 +201,10 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
         <footer className="border-t border-stone-200 px-4 py-4 text-sm text-stone-500 sm:px-8">
           <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-2">
             <span>{VERSION_LABEL}</span>
+            {/* Issue 36: the open DCAT-AP-NL catalogue (an /api resource: a plain link, not client navigation). */}
+            <a href={OPEN_STANDARDS_LABELS.openCatalogueHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {OPEN_STANDARDS_LABELS.openCatalogue}
+            </a>
             <span>
               {LABELS.builtBy}{' '}
               <a href={LABELS.builderUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline">

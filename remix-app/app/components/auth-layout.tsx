@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LABELS, VERSION_LABEL } from '@datahub/domain';
+import { LABELS, OPEN_STANDARDS_LABELS, VERSION_LABEL } from '@datahub/domain';
 import { Logo } from './logo';
 
 /** The frame of the pages a signed-out visitor sees (sign-in, sign-up). */
@@ -23,6 +23,10 @@ export function AuthLayout({ title, intro, children }: { title: string; intro: s
         {VERSION_LABEL} · {LABELS.builtBy}{' '}
         <a href={LABELS.builderUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           {LABELS.builderName}
+        </a>{' '}
+        ·{' '}
+        <a href={OPEN_STANDARDS_LABELS.openCatalogueHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {OPEN_STANDARDS_LABELS.openCatalogue}
         </a>
       </footer>
     </div>

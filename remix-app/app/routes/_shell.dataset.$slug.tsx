@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { DATASET_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, datasetCatalogueHref } from '@datahub/domain';
 import { breadcrumbHandle } from '~/components/breadcrumb';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { DatasetSize } from '~/components/dataset-size';
@@ -16,8 +16,10 @@ import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.dataset;
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: page, params }) => [
   { title: pageTitle(page && 'dataset' in page && page.dataset ? page.dataset.name || DATASET_LABELS.datasets.unnamed : L.notFoundTitle) },
+  // Issue 36: the dataset's open DCAT-AP-NL entry, for tools that follow alternates.
+  ...(page && 'dataset' in page && page.dataset ? [{ tagName: 'link', rel: 'alternate', type: 'text/turtle', href: datasetCatalogueHref(params.slug ?? '') }] : []),
 ];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { DATASET_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, OPEN_STANDARDS_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { ErrorPanel } from '~/components/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
@@ -26,6 +26,12 @@ export default function DatasetsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
+      <p className="mt-2 text-sm text-stone-600">
+        <a href={OPEN_STANDARDS_LABELS.openCatalogueHref} className="font-medium text-brand-700 underline underline-offset-2">
+          {OPEN_STANDARDS_LABELS.openCatalogue}
+        </a>
+        : {OPEN_STANDARDS_LABELS.openCatalogueNote}
+      </p>
       <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch catalogueEmpty={catalogueEmpty} />
     </div>
   );
