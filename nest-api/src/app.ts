@@ -49,7 +49,6 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
 
 /** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  // SPARQL queries of up to 64 KB travel in the query string (GET /api/datasets/{id}/data?sparql_query=…), URL-encoded up to ~3×.
   // JSON lines through pino; each request's id comes from the portal's X-Request-Id (or is made here) and goes back in the answer.
   const logger = createLogger(config.logLevel);
   const adapter = new FastifyAdapter({
@@ -59,7 +58,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     requestIdLogLabel: 'request_id',
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
-    http: { maxHeaderSize: 256 * 1024 },
     frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {

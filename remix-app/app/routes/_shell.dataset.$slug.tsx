@@ -13,6 +13,7 @@ import { sparqlAction, type SparqlReply } from '~/lib/datasets/dataset-data.serv
 import { byName, isOnline } from '~/lib/datasets/datasets';
 import { datasetPage, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
+import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 
 const L = DATASET_LABELS.dataset;
 
@@ -57,6 +58,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return sparqlAction(args);
 }
+
+export const shouldRevalidate = skipAfterSparqlQuery;
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 

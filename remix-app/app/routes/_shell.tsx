@@ -10,6 +10,7 @@ import { keptFormFor } from '~/lib/account/kept-forms.server';
 import { KeptFormProvider } from '~/components/kept-form';
 import { ShownOnceProvider } from '~/components/shown-once';
 import { takeShownOnce } from '~/lib/core/shown-once.server';
+import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 
 /** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
 export const handle = { pageCache: true };
@@ -27,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (once.value) headers.set('Cache-Control', 'no-store');
   return data({ user, permissions, flash, keptForm, openRequests, shownOnce: once.value }, { headers });
 }
+
+export const shouldRevalidate = skipAfterSparqlQuery;
 
 export default function ShellLayout() {
   const { user, flash, keptForm, openRequests, shownOnce } = useLoaderData<typeof loader>();

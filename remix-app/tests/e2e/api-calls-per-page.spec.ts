@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { freePort } from './agent';
 import { apiLogin } from './helpers';
 import { onlineDataset } from './online-dataset';
+import { runQuery } from './sparql-helpers';
 import { API_PORT, CSRF_SECRET, DEMO_USERS } from './settings';
 
 /**
@@ -21,11 +22,15 @@ let portal: ChildProcess | undefined;
 let proxy: http.Server | undefined;
 let portalUrl = '';
 const calls = new Map<string, string[]>();
+/** Every call in the order it came. */
+const log: string[] = [];
 
 function startProxy(port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const id = req.headers['x-request-id'];
-    if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), `${req.method} ${req.url?.split('?')[0]}`]);
+    const call = `${req.method} ${req.url?.split('?')[0]}`;
+    log.push(call);
+    if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), call]);
     const upstream = http.request({ host: '127.0.0.1', port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -77,11 +82,10 @@ async function callsFor(path: string, token: string): Promise<string[]> {
   return [...(calls.get(id!) ?? [])].sort();
 }
 
-test('the dataset page asks nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
-  test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
+/** A Turtle dataset of Kwekerij Delta online for this test. */
+async function countedDataset(ownerToken: string) {
   const run = randomUUID().slice(0, 8);
-  const ownerToken = await apiLogin(DEMO_USERS.owner);
-  const { online, dispose } = await onlineDataset(ownerToken, {
+  return onlineDataset(ownerToken, {
     file: 'kas.ttl',
     turtle: `PREFIX : <http://www.example.org/tellen/${run}/>\n:a :b 'Water' .\n`,
     name: `Geteld ${run}`,
@@ -89,6 +93,12 @@ test('the dataset page asks nest-api once for the shell and once for the page, f
     contact: 'kas@kwekerij-delta.test',
     additional_info: '',
   });
+}
+
+test('the dataset page asks nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
+  test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
+  const ownerToken = await apiLogin(DEMO_USERS.owner);
+  const { online, dispose } = await countedDataset(ownerToken);
   try {
     const page = [`GET /api/pages/dataset/${online.slug}`, 'GET /api/pages/shell'];
     for (const token of [await apiLogin(DEMO_USERS.otherOwner), ownerToken]) {
@@ -97,6 +107,25 @@ test('the dataset page asks nest-api once for the shell and once for the page, f
       const route = encodeURIComponent('routes/_shell.dataset.$slug');
       expect(await callsFor(`/dataset/${online.slug}.data?_routes=${route}`, token)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
     }
+  } finally {
+    await dispose();
+  }
+});
+
+test('with JavaScript a query posted on the dataset page asks nest-api for its answer only, not for the page again', async ({ page, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'without JavaScript the answer is the whole page: its loaders run once, after the action');
+  const ownerToken = await apiLogin(DEMO_USERS.owner);
+  const { online, dispose } = await countedDataset(ownerToken);
+  try {
+    await context.addCookies([{ name: 'access_token', value: ownerToken, url: portalUrl }]);
+    await page.goto(`${portalUrl}/dataset/${online.slug}`);
+    const before = log.length;
+    await runQuery(page, true, 'SELECT ?s WHERE { ?s ?p ?o } LIMIT 1');
+    // The answer is shown once the action and any revalidation are done.
+    await expect(page.getByTestId('sparql-result-count')).toContainText('1 rij');
+    const since = log.slice(before);
+    expect(since.filter((call) => /\/(data|sparql)$/.test(call))).toHaveLength(1);
+    expect(since.filter((call) => call.startsWith('GET /api/pages/'))).toEqual([]);
   } finally {
     await dispose();
   }

@@ -25,13 +25,18 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+/** The bodies posted to the SPARQL endpoint. */
+const posted: string[] = [];
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   asked.push(url.pathname);
+  if (url.search.includes('sparql_query')) return json({ detail: 'query in de URL' }, 400);
+  if (init?.method === 'POST') posted.push(String(init.body));
   if (url.pathname === '/api/current_user') return json(USER);
   if (url.pathname === `/api/datasets/${DATASET.slug}`) return json(DATASET);
   if (url.pathname === `/api/pages/dataset/${DATASET.slug}`) return json({ user: USER, dataset: DATASET, owner_datasets: [], access: { owner: false, scopes: [] }, summary: null, use_by_others: null, open_access_request: null });
-  if (url.pathname.endsWith('/data')) {
+  if (url.pathname.endsWith('/sparql')) {
     // The query takes its time: whatever the action asks meanwhile is asked beside it.
     await new Promise<void>((resolve) => {
       releaseQuery = resolve;
@@ -69,6 +74,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   asked.length = 0;
+  posted.length = 0;
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -82,7 +88,7 @@ describe('sparqlAction', () => {
     const shared = context(true);
     const reply = await sparqlAction({ request: formPost(), context: shared, params: { slug: DATASET.slug } });
     expect((reply as unknown as { data: { table?: unknown } }).data.table).toBeTruthy();
-    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/pages/dataset/${DATASET.slug}`]);
+    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/sparql`, `/api/pages/dataset/${DATASET.slug}`]);
     const before = asked.length;
     const page = await datasetPage({ request: formPost(), context: shared }, DATASET.slug);
     expect(page.ok && page.data.dataset.dataset_id).toBe(DATASET.dataset_id);
@@ -91,6 +97,8 @@ describe('sparqlAction', () => {
 
   it('asks nothing for the page on a single-fetch action (JavaScript): its loaders run in a request of their own', async () => {
     await sparqlAction({ request: formPost(), context: context(false), params: { slug: DATASET.slug } });
-    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/data`, `/api/datasets/${DATASET.slug}`]);
+    expect(asked.filter((path) => path !== 'query answered').sort()).toEqual(['/api/current_user', `/api/datasets/${DATASET.dataset_id}/sparql`, `/api/datasets/${DATASET.slug}`]);
+    // The query travels in the protocol's POST form, not in a URL.
+    expect(posted).toEqual([new URLSearchParams({ query: 'SELECT ?s WHERE { ?s ?p ?o } LIMIT 1' }).toString()]);
   });
 });

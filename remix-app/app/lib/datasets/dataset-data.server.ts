@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { ERROR_TEXTS, SPARQL_ERROR_TEXTS } from '@datahub/domain';
+import { ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
 import { requireCurrentUser } from '../account/auth.server';
 import type { SparqlJsonResults } from '../authorisations/authorisations';
@@ -26,15 +26,13 @@ export interface SparqlReply {
 /** Every answer as JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 
-/** The hub's Dutch text for the query field of a refusal (its errors.sparql_query), if any, and its machine-readable reason. */
-function refusalOf(body: string): { text?: string; reason?: string } {
-  try {
-    const answer = JSON.parse(body) as { detail?: unknown; errors?: { sparql_query?: unknown } };
-    const text = answer.errors?.sparql_query;
-    return { ...(typeof text === 'string' ? { text } : {}), ...(typeof answer.detail === 'string' ? { reason: answer.detail } : {}) };
-  } catch {
-    return {};
-  }
+const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
+
+/** The protocol endpoint's refusal is one Dutch line; a malformed query's says where ('Ongeldige query: regel …'). */
+function refusalOf(status: number, body: string): { text?: string; syntax: boolean } {
+  const text = body.trim();
+  if (status === 400 && text.startsWith(SYNTAX_PREFIX)) return { text: text.slice(SYNTAX_PREFIX.length), syntax: true };
+  return { ...(text ? { text } : {}), syntax: false };
 }
 
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
@@ -54,13 +52,17 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
   const started = performance.now();
-  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/data?sparql_query=${encodeURIComponent(query)}`, ACCEPT_JSON);
+  // In the body of the SPARQL 1.1 Protocol's POST form, never in a URL (no header limit to raise for a long query).
+  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/sparql`, ACCEPT_JSON, {
+    body: new URLSearchParams({ query }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  });
   const text = await response.text();
   const elapsedMs = Math.round(performance.now() - started);
   if (!response.ok) {
-    const { text: errorDetail, reason } = refusalOf(text);
+    const { text: errorDetail, syntax } = refusalOf(response.status, text);
     // A query with a syntax error is the asker's to fix: the spec's text ('check of de dataset online is') would mislead.
-    const error = reason === 'syntax_error' ? SPARQL_ERROR_TEXTS.syntaxTitle : ERROR_TEXTS.sparql;
+    const error = syntax ? SPARQL_ERROR_TEXTS.syntaxTitle : ERROR_TEXTS.sparql;
     return data<SparqlReply>({ query, error, ...(errorDetail ? { errorDetail } : {}) }, { status: response.status === 403 ? 403 : 400 });
   }
   let parsed: unknown;
