@@ -112,6 +112,11 @@ export class OrganizationsRepository {
     return (await firstRow<{ count: number }>(db, 'SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]))!.count;
   }
 
+  /** An emptied personal organisation (its name still the generated 'tmp_…') goes; any other stays. */
+  async deleteIfEmptiedPersonal(id: string, db: Queryable = this.dataSource): Promise<void> {
+    await db.query(`DELETE FROM organizations WHERE id = $1 AND NOT is_admin AND name LIKE 'tmp\\_%'`, [id]);
+  }
+
   /** Whether another organisation has this name, case ignored. */
   async nameTaken(name: string, exceptId: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow(db, 'SELECT 1 FROM organizations o WHERE lower(o.name) = lower($1) AND o.id <> $2 LIMIT 1', [name, exceptId])) !== null;

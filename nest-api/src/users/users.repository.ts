@@ -113,15 +113,6 @@ export class UsersRepository {
     await db.query('DELETE FROM role_assignments WHERE user_id = $1 AND ($2::text IS NULL OR role = $2)', [userId, role ?? null]);
   }
 
-  /** Locks the organisation row: membership and role changes of one organisation happen one at a time. */
-  async lockOrganization(organizationId: string, db: Queryable = this.dataSource): Promise<void> {
-    await db.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
-  }
-
-  async memberCount(organizationId: string, db: Queryable = this.dataSource): Promise<number> {
-    return (await firstRow<{ count: number }>(db, 'SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [organizationId]))!.count;
-  }
-
   /** Members of the organisation holding any of `roles`. */
   async holderCount(organizationId: string, roles: readonly string[], db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ count: number }>(
@@ -130,10 +121,5 @@ export class UsersRepository {
       [organizationId, [...roles]],
     );
     return row!.count;
-  }
-
-  /** An emptied personal organisation (its name still the generated 'tmp_…') goes; any other stays. */
-  async deleteEmptiedPersonalOrganization(organizationId: string, db: Queryable = this.dataSource): Promise<void> {
-    await db.query(`DELETE FROM organizations WHERE id = $1 AND NOT is_admin AND name LIKE 'tmp\\_%'`, [organizationId]);
   }
 }

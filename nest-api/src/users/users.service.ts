@@ -9,6 +9,7 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, hasPermissionIn } from '../common/organization-access';
 import type { Queryable } from '../database/queryable';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { UpdateUserDto } from './dto/update-user.dto';
 import { toUserView, type UserView } from './user.view';
@@ -27,7 +28,13 @@ export class UsersService {
     private readonly audit: AuditService,
     private readonly users: UsersRepository,
     private readonly apiTokens: ApiTokensRepository,
+    private readonly organizationRows: OrganizationsRepository,
   ) {}
+
+  /** Membership and role changes of one organisation happen one at a time (its row locked until the transaction ends). */
+  private async lockOrganization(organizationId: string, db: Queryable): Promise<void> {
+    await this.organizationRows.lockById(organizationId, db);
+  }
 
   /** Same organisation, or a member of the admin organisation; others learn nothing (404). */
   private async findVisible(actor: AuthenticatedUser, id: string, db?: Queryable): Promise<UserWithOrganizationRow> {
@@ -81,7 +88,7 @@ export class UsersService {
         !hasPermissionIn(actor, 'RoleAssignment.Delete', target.organization_id)
       )
         throw ApiError.forbidden();
-      await this.users.lockOrganization(target.organization_id, manager);
+      await this.lockOrganization(target.organization_id, manager);
       const before = await this.users.roleNames(id, manager);
       await change(manager, target);
       await this.ensureOwner(manager, target.organization_id);
@@ -121,9 +128,9 @@ export class UsersService {
    * organisation is removed, any other stays for a new owner to be invited.
    */
   private async ensureOwner(manager: Queryable, organizationId: string): Promise<void> {
-    const members = await this.users.memberCount(organizationId, manager);
+    const members = await this.organizationRows.userCount(organizationId, manager);
     if (members === 0) {
-      await this.users.deleteEmptiedPersonalOrganization(organizationId, manager);
+      await this.organizationRows.deleteIfEmptiedPersonal(organizationId, manager);
       return;
     }
     const owners = await this.users.holderCount(organizationId, OWNER_ROLES, manager);
@@ -137,7 +144,7 @@ export class UsersService {
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     if (id !== actor.id) return this.removeFromOrganization(actor, id);
     await this.dataSource.transaction(async (manager) => {
-      await this.users.lockOrganization(actor.organizationId, manager);
+      await this.lockOrganization(actor.organizationId, manager);
       await this.users.delete(id, manager);
       await this.events.record(manager, memberEvent('organization.user_left', actor.organizationId, id));
       await this.ensureOwner(manager, actor.organizationId);
@@ -150,7 +157,7 @@ export class UsersService {
     await this.dataSource.transaction(async (manager) => {
       const target = await this.findVisible(actor, id, manager);
       if (!hasPermissionIn(actor, 'User.Delete', target.organization_id)) throw ApiError.forbidden();
-      await this.users.lockOrganization(target.organization_id, manager);
+      await this.lockOrganization(target.organization_id, manager);
       await this.users.removeRoles(id, undefined, manager);
       // Revoked, not only refused while out: otherwise a later invitation would bring them back (issue 32).
       await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, id, 'left_organization', target.organization_id);
@@ -168,7 +175,7 @@ export class UsersService {
     const user = await this.users.byId(userId, manager);
     if (!user) throw new Error(`user ${userId} not found`);
     if (user.organization_id === organization.id) return;
-    await this.users.lockOrganization(user.organization_id, manager);
+    await this.lockOrganization(user.organization_id, manager);
     await this.users.removeRoles(userId, undefined, manager);
     // Leaving for another organisation revokes the tokens that acted on the old one (issue 32); the user acts.
     await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, { id: userId, email: user.email, organizationId: user.organization_id }, userId, 'left_organization', user.organization_id);
