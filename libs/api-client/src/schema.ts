@@ -527,8 +527,42 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One authorisation, for the granting or the receiving organisation */
+        /** One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement (issue 36) */
         get: operations["AuthorisationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hub's dcat:Catalog (DCAT-AP-NL 3.0) with one page of its online datasets, hydra paging links (first, previous, next, last); Turtle by default, JSON-LD or RDF/XML by Accept. No sign-in: metadata only. */
+        get: operations["CatalogController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalog/datasets/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One online dataset's DCAT-AP-NL entry (what its page /dataset/{slug} answers to Accept: text/turtle), with its distributions, SPARQL service and ODRL offer */
+        get: operations["CatalogController_dataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1164,6 +1198,23 @@ export type paths = {
         };
         /** Your organisation's data sources */
         get: operations["DatasourcesController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/odrl/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hub's ODRL 2.2 profile (the category constraint and the request-access link its offers and agreements use), as Turtle */
+        get: operations["CatalogController_profile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4416,6 +4467,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthorisationView"];
+                    "application/ld+json": components["schemas"]["AuthorisationView"];
                 };
             };
             /** @description Not signed in */
@@ -4425,6 +4477,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
                 };
             };
             /** @description Needs AuthorisationAssignment.Read in the target organisation */
@@ -4434,6 +4487,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
                 };
             };
             404: {
@@ -4442,6 +4496,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    CatalogController_page: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: number;
+                /** @description Datasets per page (100 when not given) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue page in the negotiated RDF format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": string;
+                    "application/rdf+xml": string;
+                    "text/turtle": string;
+                };
+            };
+            /** @description Accept names none of Turtle, JSON-LD and RDF/XML */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    CatalogController_dataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry in the negotiated RDF format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": string;
+                    "application/rdf+xml": string;
+                    "text/turtle": string;
+                };
+            };
+            /** @description No online dataset with this slug */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Accept names none of Turtle, JSON-LD and RDF/XML */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
@@ -6154,6 +6293,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    CatalogController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/turtle": string;
                 };
             };
         };
