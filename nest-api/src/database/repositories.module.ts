@@ -1,5 +1,7 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
+import { SparqlSlotsRepository } from '../dataset-data/sparql-slots.repository';
 import { ExternalIdentitiesRepository } from '../auth/external/external-identities.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { SeedRepository } from '../seed/seed.repository';
@@ -30,6 +32,8 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  DatasourcesRepository,
+  SparqlSlotsRepository,
   ExternalIdentitiesRepository,
   CatalogRepository,
   SeedRepository,

@@ -45,7 +45,7 @@ export class DatasetDataController {
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const answer = await this.data.query(actor, id, typeof query === 'string' ? query : undefined, accept);
+    const answer = await this.data.sparql(actor, id, typeof query === 'string' ? query : undefined, accept);
     reply.header('content-type', answerContentType(answer.contentType));
     reply.header('cache-control', 'no-store');
     if (answer.truncated) reply.header('x-datahub-truncated', 'true');

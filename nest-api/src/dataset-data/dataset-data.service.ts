@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { DETAILS, SPARQL_ERROR_TEXTS, type DatasetScope } from '@datahub/domain';
+import { DETAILS, isOnline, SPARQL_ERROR_TEXTS, type DatasetScope } from '@datahub/domain';
 import { DatasetTooLargeError, SparqlError, convertGraph, guardQuery, isSparqlError, negotiateFormats, GRAPH_MEDIA_TYPES, type QueryForm } from '@datahub/sparql';
 import { ReadAuditService } from '../audit/read-audit.service';
 import { AuthorisationsService } from '../authorisations/authorisations.service';
@@ -11,20 +9,12 @@ import { ApiError } from '../common/errors';
 import { actsOn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { DatasetsRepository, type DatasetWithOwner } from '../datasets/datasets.repository';
 import { UsageEventsService } from '../insight/usage-events.service';
 import type { DatasetAccessView } from './dataset-data.views';
 import { DatasourceUnavailableError, HubDatasetStore } from './hub-dataset-store.service';
 import { sparqlApiError } from './sparql-errors';
 import { SparqlSlots } from './sparql-slots';
-
-interface DatasetRow {
-  id: string;
-  slug: string;
-  status: string;
-  owner_id: string;
-  /** The version of the dataset's data (raised by discovery on a change): copies and kept answers of older ones are not used. */
-  copy_version: number;
-}
 
 interface DataAnswer {
   /** UTF-8 bytes, sent as they are (no re-encoding on the way out). */
@@ -52,7 +42,7 @@ type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
 export class DatasetDataService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasets: DatasetsRepository,
     private readonly authorisations: AuthorisationsService,
     private readonly store: HubDatasetStore,
     private readonly usage: UsageEventsService,
@@ -60,13 +50,9 @@ export class DatasetDataService {
     private readonly slots: SparqlSlots,
   ) {}
 
-  private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetRow> {
-    const [row]: DatasetRow[] = await this.dataSource.query(
-      `SELECT d.id, d.slug, d.status, ds.organization_id AS owner_id, coalesce(v.version, 0) AS copy_version
-       FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id WHERE d.id = $1`,
-      [id],
-    );
-    if (!row || (row.status !== 'online' && !actsOn(actor, row.owner_id))) throw ApiError.notFound();
+  private async dataset(actor: AuthenticatedUser, id: string): Promise<DatasetWithOwner> {
+    const row = await this.datasets.withOwner(id);
+    if (!row || (!isOnline(row) && !actsOn(actor, row.owner_id))) throw ApiError.notFound();
     return row;
   }
 
@@ -81,11 +67,11 @@ export class DatasetDataService {
   }
 
   /** The dataset and the scopes the actor's organisation holds on it now; 403 without any, 503 when offline. */
-  async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetRow; scopes: DatasetScope[] }> {
+  async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetWithOwner; scopes: DatasetScope[] }> {
     const dataset = await this.dataset(actor, id);
     const scopes = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
     if (scopes.length === 0) throw ApiError.forbidden();
-    if (dataset.status !== 'online') throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    if (!isOnline(dataset)) throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
     // Discovery in another process may have seen the data change: this process's copy and answers go too.
     this.store.observeVersion(dataset.id, dataset.copy_version);
     return { dataset, scopes };
@@ -117,7 +103,7 @@ export class DatasetDataService {
    * A SPARQL query over the permitted part (GET …/data and the SPARQL 1.1 Protocol endpoint):
    * `choose` picks the answer's format from the query form, by default from `accept` as …/data does.
    */
-  query(
+  sparql(
     actor: AuthenticatedUser,
     id: string,
     text: string | undefined,

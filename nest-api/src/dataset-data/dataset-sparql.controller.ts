@@ -130,7 +130,7 @@ export class DatasetSparqlController {
       }
       const formats = protocolFormats(form, accept);
       if (!formats) throw new ProtocolError(406, TEXTS.notAcceptable);
-      const answer = await this.data.query(actor, id, query, accept, () => formats, maxRows);
+      const answer = await this.data.sparql(actor, id, query, accept, () => formats, maxRows);
       reply.code(200).header('content-type', answerContentType(answer.contentType));
       if (answer.truncated) reply.header('x-datahub-truncated', 'true');
       await reply.send(answer.body);

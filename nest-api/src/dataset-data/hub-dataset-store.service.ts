@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DatasetCache, DatasetTooLargeError, SparqlEngine, type CacheOutcome, type FetchedData } from '@datahub/sparql';
 import type { DatasetScope } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
+import { DatasetsRepository } from '../datasets/datasets.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
-import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError, type PathKind } from '../hub/datasource-urls';
+import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError } from '../hub/datasource-urls';
 import { plainHttpAllowed } from '../hub/private-hosts';
 import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
@@ -41,7 +41,8 @@ export class HubDatasetStore implements OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasets: DatasetsRepository,
+    private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
     metrics: Metrics,
   ) {
@@ -145,11 +146,8 @@ export class HubDatasetStore implements OnModuleDestroy {
       const started = Date.now();
       // The size the data source declared: a copy with fewer triples is cut and not kept (issue 32).
       // And the data's version before the fetch: the copy holds that version's data or newer.
-      const [declared]: { triples: string | null; version: number }[] = await this.dataSource.query(
-        'SELECT d.triples, coalesce(v.version, 0) AS version FROM datasets d LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id WHERE d.id = $1',
-        [datasetId],
-      );
-      const triples = declared?.triples == null ? null : Number(declared.triples);
+      const declared = await this.datasets.copyState(datasetId);
+      const triples = declared?.triples ?? null;
       if (declared) this.copyVersions.set(datasetId, Math.max(declared.version, this.copyVersions.get(datasetId) ?? 0));
       let dump;
       try {
@@ -195,16 +193,10 @@ export class HubDatasetStore implements OnModuleDestroy {
     scopes: DatasetScope[],
     organizationSlug: string | null,
   ): Promise<{ url: string; token: string }> {
-    const [row]: { datasource_id: string; hostname: string | null; owner_slug: string }[] = await this.dataSource.query(
-      `SELECT ds.id AS datasource_id, ds.hostname, o.slug AS owner_slug
-       FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id JOIN organizations o ON o.id = ds.organization_id WHERE d.id = $1`,
-      [datasetId],
-    );
+    const found = await this.datasets.withOwner(datasetId);
+    const row = found && { datasource_id: found.datasource_id, hostname: found.datasource_hostname, owner_slug: found.owner_slug };
     if (!row?.hostname) throw new DatasourceUnavailableError('the data source has no host');
-    const overrides: { path: PathKind; pattern: string }[] = await this.dataSource.query(
-      'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1',
-      [row.datasource_id],
-    );
+    const overrides = await this.datasourceRows.pathOverrides(row.datasource_id);
     const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
     const secret = await this.datasources.secretOf(row.datasource_id);
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');

@@ -6,16 +6,14 @@ import { DataSource } from 'typeorm';
 import { SPARQL_LIMITS, SparqlError } from '@datahub/sparql';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { SparqlSlotsRepository, type SlotKind } from './sparql-slots.repository';
 
-/** Released organisation slots are announced here: a process with queries waiting for one tries again at once. */
-const CHANNEL = 'datahub_sparql_slots';
+export type { SlotKind } from './sparql-slots.repository';
 /** Longest sleep of a waiting organisation between tries while notifications arrive (a slot whose lease ran out announces nothing). */
 const LISTENING_WAIT_MS = 5_000;
 /** Sleep between tries while this process has no working LISTEN connection. */
 const POLLING_WAIT_MS = 500;
 const RELISTEN_MS = 2_000;
-
-export type SlotKind = 'user' | 'organization';
 
 /** A taken slot; release() frees it (once) and wakes the waiters for it; it resolves once the row is gone. */
 export interface SparqlSlot {
@@ -63,6 +61,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly slots: SparqlSlotsRepository,
   ) {
     this.leaseSeconds = config.sparql.slotLeaseSeconds;
   }
@@ -78,7 +77,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     if (this.renewer) clearInterval(this.renewer);
     for (const queue of this.queues.values()) for (const waiting of queue.splice(0)) waiting.reject(new SparqlError('engine_closed', 'the API is stopping'));
     for (const wake of this.wakers.values()) wake();
-    await this.dataSource.query('DELETE FROM sparql_slots WHERE process_id = $1', [this.processId]).catch(() => undefined);
+    await this.slots.releaseAll(this.processId).catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -160,22 +159,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
 
   /** One try: the lowest free (or expired) slot number is taken by an atomic upsert. */
   private async attempt(kind: SlotKind, ownerId: string, limit: number): Promise<Attempt> {
-    const [row]: { slot: number | null; free: number; until_expiry_ms: number | null }[] = await this.dataSource.query(
-      `WITH candidate AS (
-         SELECT n FROM generate_series(1, $4::int) AS n
-         WHERE NOT EXISTS (SELECT 1 FROM sparql_slots s WHERE s.kind = $1 AND s.owner_id = $2 AND s.slot = n AND s.expires_at > now())
-         ORDER BY n LIMIT 1
-       ), taken AS (
-         INSERT INTO sparql_slots (kind, owner_id, slot, process_id, expires_at)
-         SELECT $1, $2, n, $3, now() + make_interval(secs => $5) FROM candidate
-         ON CONFLICT (kind, owner_id, slot) DO UPDATE SET process_id = EXCLUDED.process_id, expires_at = EXCLUDED.expires_at
-           WHERE sparql_slots.expires_at <= now()
-         RETURNING slot
-       )
-       SELECT (SELECT slot FROM taken) AS slot, (SELECT count(*)::int FROM candidate) AS free,
-         (SELECT ceil(extract(epoch FROM min(expires_at) - now()) * 1000)::int FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot <= $4 AND expires_at > now()) AS until_expiry_ms`,
-      [kind, ownerId, this.processId, limit, this.leaseSeconds],
-    );
+    const row = await this.slots.take(kind, ownerId, this.processId, limit, this.leaseSeconds);
     return { slot: row.slot, raced: row.slot === null && row.free > 0, untilExpiryMs: row.until_expiry_ms };
   }
 
@@ -189,12 +173,8 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
         this.held.delete(key);
         // Only our own row: after a lease that ran out (a frozen process) the slot may be another's now.
         // Awaited by the asker: its next query must find the slot free (a limit of one would refuse it).
-        released = this.dataSource
-          .query(
-            `WITH gone AS (DELETE FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot = $3 AND process_id = $4 RETURNING kind)
-             SELECT pg_notify($5, $2::text) FROM gone WHERE kind = 'organization'`,
-            [kind, ownerId, slot, this.processId, CHANNEL],
-          )
+        released = this.slots
+          .release(kind, ownerId, slot, this.processId)
           .then(
             () => undefined,
             (error: Error) => this.logger.warn(`A SPARQL slot was not freed (its lease ends it): ${error.message}`),
@@ -208,13 +188,8 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   private async renew(): Promise<void> {
     if (this.held.size === 0 || this.stopped) return;
     const held = [...this.held.values()];
-    await this.dataSource
-      .query(
-        `UPDATE sparql_slots s SET expires_at = now() + make_interval(secs => $2)
-         FROM unnest($3::text[], $4::uuid[], $5::int[]) AS h(kind, owner_id, slot)
-         WHERE s.process_id = $1 AND s.kind = h.kind AND s.owner_id = h.owner_id AND s.slot = h.slot`,
-        [this.processId, this.leaseSeconds, held.map((h) => h.kind), held.map((h) => h.ownerId), held.map((h) => h.slot)],
-      )
+    await this.slots
+      .renew(this.processId, this.leaseSeconds, held)
       .catch((error: Error) => this.logger.warn(`SPARQL slots not renewed: ${error.message}`));
   }
 
@@ -233,7 +208,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
       client.on('notification', (message) => this.wakers.get(message.payload ?? '')?.());
       try {
         await client.connect();
-        await client.query(`LISTEN ${CHANNEL}`);
+        await this.slots.listen(client);
         this.listener = client;
       } catch (error) {
         this.logger.warn(`SPARQL slot notifications unavailable (polling): ${(error as Error).message}`);

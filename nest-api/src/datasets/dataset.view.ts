@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Dataset } from './dataset.entity';
+import type { CatalogueRow } from './datasets.repository';
 
 export class DatasetView {
   @ApiProperty({ format: 'uuid' })
@@ -49,23 +49,21 @@ export class DatasetView {
   owner_organization_logo_url: string | null;
 }
 
-/** Needs datasource.organization loaded. */
-export function toDatasetView(dataset: Dataset): DatasetView {
-  const organization = dataset.datasource.organization;
+export function toDatasetView(row: CatalogueRow): DatasetView {
   return {
-    dataset_id: dataset.id,
-    slug: dataset.slug,
-    name: dataset.name,
-    status: dataset.status,
-    about: dataset.about,
-    contact: dataset.contact,
-    additional_info: dataset.additionalInfo,
-    triples: dataset.triples ?? null,
-    categories: dataset.categories ?? null,
-    updated_at: dataset.updatedAt?.toISOString() ?? null,
-    file_format: dataset.fileFormat,
-    owner_organization_slug: organization.slug,
-    owner_organization_name: organization.name,
-    owner_organization_logo_url: organization.logoUrl,
+    dataset_id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status,
+    about: row.about,
+    contact: row.contact,
+    additional_info: row.additional_info,
+    triples: row.triples ?? null,
+    categories: row.categories ?? null,
+    updated_at: row.updated_at?.toISOString() ?? null,
+    file_format: row.file_format,
+    owner_organization_slug: row.owner_slug,
+    owner_organization_name: row.owner_name,
+    owner_organization_logo_url: row.owner_logo_url,
   };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { claimedDatasourceId, verifyDatasourceToken } from './protocol-tokens';
 
@@ -8,7 +7,7 @@ import { claimedDatasourceId, verifyDatasourceToken } from './protocol-tokens';
 @Injectable()
 export class DatasourceAuthService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
   ) {}
 
@@ -19,9 +18,9 @@ export class DatasourceAuthService {
     if (!id) return null;
     const secret = await this.datasources.secretOf(id);
     if (!secret || !verifyDatasourceToken(token, id, secret)) return null;
-    const [row] = await this.dataSource.query('SELECT organization_id FROM datasources WHERE id = $1', [id]);
-    if (!row) return null;
+    const organizationId = await this.repository.organizationOf(id);
+    if (!organizationId) return null;
     await this.datasources.recordContact(id, null);
-    return { id, organizationId: row.organization_id };
+    return { id, organizationId };
   }
 }

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DETAILS, isUuid } from '@datahub/domain';
 import { ApiError, isUniqueViolation } from '../common/errors';
-import { Dataset } from '../datasets/dataset.entity';
+import { DatasetsRepository, type RegisteredDataset } from '../datasets/datasets.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { DiscoveryService } from './discovery.service';
 import { datasetEvent } from '../events/event-builders';
@@ -16,13 +17,17 @@ const HOST_ALREADY_REGISTERED = 'host already registered';
 /** The data source calling the hub, as its token proves it. */
 export type ProtocolCaller = { id: string; organizationId: string };
 
-const view = (d: Dataset): ProtocolDatasetView => ({ dataset_id: d.id, name: d.name, status: d.status, file_format: d.fileFormat });
+const view = (d: RegisteredDataset): ProtocolDatasetView => ({ dataset_id: d.id, name: d.name, status: d.status, file_format: d.file_format });
+/** The fields of a dataset's events. */
+const eventSubject = (d: Pick<RegisteredDataset, 'id' | 'name' | 'slug' | 'datasource_id'>) => ({ id: d.id, name: d.name, slug: d.slug, datasourceId: d.datasource_id });
 
 /** What a data source may do at the hub: every query is bound to the calling data source (its own datasets only). */
 @Injectable()
 export class DatasourceProtocolService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasets: DatasetsRepository,
+    private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
     private readonly discovery: DiscoveryService,
     private readonly events: EventsService,
@@ -31,10 +36,10 @@ export class DatasourceProtocolService {
   async registerHost(caller: ProtocolCaller, requested: string): Promise<void> {
     const hostname = await this.datasources.normalizeHostname(requested);
     if (!hostname) throw new ApiError(422, DETAILS.invalidHostname);
-    const [row] = await this.dataSource.query('SELECT hostname FROM datasources WHERE id = $1', [caller.id]);
-    if (row.hostname && row.hostname !== hostname) throw ApiError.conflict(HOST_ALREADY_REGISTERED);
+    const row = await this.datasourceRows.host(caller.id);
+    if (row!.hostname && row!.hostname !== hostname) throw ApiError.conflict(HOST_ALREADY_REGISTERED);
     try {
-      await this.dataSource.query('UPDATE datasources SET hostname = $2 WHERE id = $1', [caller.id, hostname]);
+      await this.datasourceRows.setHostname(caller.id, hostname);
     } catch (error) {
       if (isUniqueViolation(error, 'datasources_hostname_key')) throw ApiError.conflict(DETAILS.datasourceHostnameTaken);
       throw error;
@@ -44,26 +49,14 @@ export class DatasourceProtocolService {
 
   /** Answers the id the hub uses: the proposed one when it is free or already the caller's, a new one otherwise. */
   async registerDataset(caller: ProtocolCaller, dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
-    const repository = this.dataSource.getRepository(Dataset);
     const proposed = dto.dataset_id && isUuid(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
-    let dataset = proposed ? await repository.findOne({ where: { id: proposed } }) : null;
-    if (dataset && dataset.datasourceId !== caller.id) dataset = null;
+    let dataset = proposed ? await this.datasets.registered(proposed) : null;
+    if (dataset && dataset.datasource_id !== caller.id) dataset = null;
     if (!dataset) {
-      const id = proposed && !(await repository.exists({ where: { id: proposed } })) ? proposed : randomUUID();
+      const id = proposed && !(await this.datasets.exists(proposed)) ? proposed : randomUUID();
       dataset = await this.dataSource.transaction(async (manager) => {
-        const saved = await manager.getRepository(Dataset).save({
-          id,
-          datasourceId: caller.id,
-          slug: `dataset-${id.slice(0, 8)}`,
-          name: '',
-          about: '',
-          contact: '',
-          additionalInfo: '',
-          fileFormat: dto.file_format ?? '.ttl',
-          status: 'offline',
-          checkedAt: null,
-        });
-        await this.events.record(manager, datasetEvent('dataset.registered', saved, caller.organizationId));
+        const saved = await this.datasets.register({ id, datasourceId: caller.id, slug: `dataset-${id.slice(0, 8)}`, fileFormat: dto.file_format ?? '.ttl' }, manager);
+        await this.events.record(manager, datasetEvent('dataset.registered', eventSubject(saved), caller.organizationId));
         return saved;
       });
     }
@@ -72,15 +65,14 @@ export class DatasourceProtocolService {
   }
 
   async list(caller: ProtocolCaller): Promise<ProtocolDatasetView[]> {
-    const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId: caller.id }, order: { createdAt: 'ASC' } });
-    return datasets.map(view);
+    return (await this.datasets.registeredOf(caller.id)).map(view);
   }
 
   async remove(caller: ProtocolCaller, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [gone]: Dataset[][] = await manager.query('DELETE FROM datasets WHERE id = $1 AND datasource_id = $2 RETURNING id, name, slug, datasource_id AS "datasourceId"', [id, caller.id]);
-      if (gone.length === 0) throw ApiError.notFound();
-      await this.events.record(manager, datasetEvent('dataset.deleted', gone[0], caller.organizationId));
+      const gone = await this.datasets.deleteOfDatasource(id, caller.id, manager);
+      if (!gone) throw ApiError.notFound();
+      await this.events.record(manager, datasetEvent('dataset.deleted', eventSubject(gone), caller.organizationId));
     });
   }
 

@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { reportedCategories } from '@datahub/domain';
+import { DataSource } from 'typeorm';
+import { isOnline, ONLINE, reportedCategories } from '@datahub/domain';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { Dataset } from '../datasets/dataset.entity';
+import { DatasetsRepository, type RegisteredDataset } from '../datasets/datasets.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { datasetEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { TimedJobs } from '../jobs/timed-jobs';
 import { Metrics } from '../metrics/metrics';
-import { uniqueSlug } from '../organizations/slug';
 import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from './datasource-urls';
 import { plainHttpAllowed } from './private-hosts';
 import { OutboundClient } from './outbound';
@@ -26,15 +26,8 @@ const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isS
 /** Two lists of categories present (null: unknown) as one comparable key. */
 const categoriesKey = (categories: string[] | null) => (categories === null ? null : categories.join('\n'));
 
-/** Raises the version of a dataset's data (the copies and kept answers of every API process are keyed by it). */
-async function bumpCopyVersion(manager: EntityManager, datasetId: string): Promise<number> {
-  const [row]: { version: number }[] = await manager.query(
-    `INSERT INTO dataset_copy_versions (dataset_id, version) VALUES ($1, 1)
-     ON CONFLICT (dataset_id) DO UPDATE SET version = dataset_copy_versions.version + 1 RETURNING version`,
-    [datasetId],
-  );
-  return row.version;
-}
+/** The fields of a dataset's events. */
+const eventSubject = (dataset: Pick<RegisteredDataset, 'id' | 'name' | 'slug' | 'datasource_id'>) => ({ id: dataset.id, name: dataset.name, slug: dataset.slug, datasourceId: dataset.datasource_id });
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
 @Injectable()
@@ -48,6 +41,8 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly datasets: DatasetsRepository,
+    private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
     private readonly store: HubDatasetStore,
     private readonly events: EventsService,
@@ -75,8 +70,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   discoverAll(): Promise<void> {
     this.running ??= (async () => {
       try {
-        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM datasources ORDER BY created_at');
-        const queue = rows.map((row) => row.id);
+        const queue = await this.datasourceRows.ids();
         const worker = async () => {
           for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
             await this.discoverDatasource(id).catch((error) => this.logger.warn(`${id}: ${(error as Error).message}`));
@@ -91,10 +85,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   }
 
   async patterns(datasourceId: string): Promise<Record<PathKind, string>> {
-    const rows: { path: PathKind; pattern: string }[] = await this.dataSource.query(
-      'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1',
-      [datasourceId],
-    );
+    const rows = await this.datasourceRows.pathOverrides(datasourceId);
     return { ...DEFAULT_PATTERNS, ...Object.fromEntries(rows.map((row) => [row.path, row.pattern])) };
   }
 
@@ -111,12 +102,9 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async checkDatasource(datasourceId: string): Promise<void> {
-    const [row] = await this.dataSource.query(
-      `SELECT d.hostname, d.organization_id, o.slug AS organization_slug FROM datasources d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
-      [datasourceId],
-    );
+    const row = await this.datasourceRows.host(datasourceId);
     if (!row) return;
-    const datasets = await this.dataSource.getRepository(Dataset).find({ where: { datasourceId } });
+    const datasets = await this.datasets.registeredOf(datasourceId);
     if (!row.hostname) return this.markOffline(datasets, row.organization_id);
     const patterns = await this.patterns(datasourceId);
     let base: string;
@@ -145,32 +133,32 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async update(dataset: Dataset, metadata: Record<string, unknown>, ownerId: string): Promise<void> {
+  private async update(dataset: RegisteredDataset, metadata: Record<string, unknown>, ownerId: string): Promise<void> {
     const name = text(metadata.name).trim() || dataset.name;
     // A changed description, or coming back online, may mean changed data: the hub's copy is fetched again.
     const categories = reportedCategories(metadata.categories);
     const described =
       name !== dataset.name || text(metadata.about) !== dataset.about || text(metadata.contact) !== dataset.contact ||
-      text(metadata.additional_info) !== dataset.additionalInfo || tripleCount(metadata.triples) !== dataset.triples ||
+      text(metadata.additional_info) !== dataset.additional_info || tripleCount(metadata.triples) !== dataset.triples ||
       categoriesKey(categories) !== categoriesKey(dataset.categories);
-    const changed = dataset.status !== 'online' || described;
+    const changed = !isOnline(dataset) || described;
     let version: number | undefined;
     let slug = dataset.slug;
-    if (name && slug.startsWith('dataset-')) slug = await uniqueSlug((sql, parameters) => this.dataSource.query(sql, parameters), 'datasets', name, dataset.id);
+    if (name && slug.startsWith('dataset-')) slug = await this.datasets.uniqueSlug(name, dataset.id);
     this.metrics.discovery.inc({ outcome: 'online' });
     const updated = await this.dataSource.transaction(async (manager) => {
-      const previous = (await this.lockStatuses(manager, [dataset.id])).get(dataset.id);
+      const previous = (await this.datasets.lockStatuses([dataset.id], manager)).get(dataset.id);
       if (previous === undefined) return false; // deleted meanwhile
-      await manager.getRepository(Dataset).update(
-        { id: dataset.id },
-        {
-          name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples), categories,
-          status: 'online', checkedAt: new Date(), ...(described || !dataset.updatedAt ? { updatedAt: new Date() } : {}),
-        },
+      await this.datasets.describeOnline(
+        dataset.id,
+        { name, slug, about: text(metadata.about), contact: text(metadata.contact), additionalInfo: text(metadata.additional_info), triples: tripleCount(metadata.triples), categories },
+        new Date(),
+        described || !dataset.updated_at ? new Date() : null,
+        manager,
       );
-      if (previous !== 'online') await this.events.record(manager, datasetEvent('dataset.online', { ...dataset, name, slug }, ownerId));
-      // The data's new version: every API process drops its copy and kept answers at its next query on it (issue 34).
-      if (changed) version = await bumpCopyVersion(manager, dataset.id);
+      if (previous !== ONLINE) await this.events.record(manager, datasetEvent('dataset.online', eventSubject({ ...dataset, name, slug }), ownerId));
+      // The data's new version: every API process drops its copy and kept answers at its next query on it.
+      if (changed) version = await this.datasets.bumpCopyVersion(dataset.id, manager);
       return true;
     });
     if (changed) this.store.invalidate(dataset.id, version);
@@ -178,20 +166,14 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     if (updated) this.store.warm(dataset.id);
   }
 
-  /** The datasets' statuses, their rows locked until the transaction ends (a change is recorded once, in order). */
-  private async lockStatuses(manager: EntityManager, ids: string[]): Promise<Map<string, string>> {
-    const rows: { id: string; status: string }[] = await manager.query('SELECT id, status FROM datasets WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
-    return new Map(rows.map((row) => [row.id, row.status]));
-  }
-
-  private async markOffline(datasets: Dataset[], ownerId: string): Promise<void> {
+  private async markOffline(datasets: RegisteredDataset[], ownerId: string): Promise<void> {
     if (datasets.length === 0) return;
     this.metrics.discovery.inc({ outcome: 'offline' }, datasets.length);
     for (const dataset of datasets) this.store.invalidate(dataset.id);
     await this.dataSource.transaction(async (manager) => {
-      const statuses = await this.lockStatuses(manager, datasets.map((d) => d.id));
-      await manager.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [datasets.map((d) => d.id), 'offline']);
-      for (const dataset of datasets.filter((d) => statuses.get(d.id) === 'online')) await this.events.record(manager, datasetEvent('dataset.offline', dataset, ownerId));
+      const statuses = await this.datasets.lockStatuses(datasets.map((d) => d.id), manager);
+      await this.datasets.markOffline(datasets.map((d) => d.id), manager);
+      for (const dataset of datasets.filter((d) => statuses.get(d.id) === ONLINE)) await this.events.record(manager, datasetEvent('dataset.offline', eventSubject(dataset), ownerId));
     });
   }
 }

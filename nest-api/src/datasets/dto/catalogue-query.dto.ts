@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FIELD_ERRORS, SEARCH_ACCENTED, SEARCH_PLAIN, searchFolded } from '@datahub/domain';
+import { FIELD_ERRORS, searchFolded } from '@datahub/domain';
 
 const CATALOGUE_LIMIT_MAX = 500;
 
@@ -30,13 +30,6 @@ export class CatalogueQueryDto {
   @Min(0, { message: FIELD_ERRORS.invalid })
   offset?: number;
 }
-
-/** SQL for `column` folded as `searchFolded` does; needs the parameters `accented` and `plain` (`FOLD_PARAMETERS`). */
-export function foldedSql(column: string): string {
-  return `translate(lower(${column}), :accented, :plain)`;
-}
-
-export const FOLD_PARAMETERS = { accented: SEARCH_ACCENTED, plain: SEARCH_PLAIN };
 
 /** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */
 export function likePattern(query: string): string {
