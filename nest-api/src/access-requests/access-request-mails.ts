@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ACCESS_REQUEST_LABELS as L, scopeLabel } from '@datahub/domain';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
+import { ExpiryRemindersRepository } from '../reminders/expiry-reminders.repository';
 import type { AccessRequestView } from './dto/access-request.dto';
+
+/** Who decides on access requests to an organisation's datasets. */
+const DECIDING_ROLES = ['Organization.Owner', 'Authorisation.Contributor', 'AdminOrganization.Owner'];
 
 /** The mails of an access request: to the owner organisation's deciders, and the decision to the requester. */
 @Injectable()
 export class AccessRequestMails {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recipients: ExpiryRemindersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
   ) {}
@@ -22,13 +24,9 @@ export class AccessRequestMails {
 
   /** Everyone in the owner organisation who may grant (owners, authorisation contributors). */
   async toOwner(request: AccessRequestView, ownerId: string): Promise<void> {
-    const rows: { email: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT u.email FROM users u JOIN role_assignments r ON r.user_id = u.id
-       WHERE u.organization_id = $1 AND r.role IN ('Organization.Owner', 'Authorisation.Contributor', 'AdminOrganization.Owner')`,
-      [ownerId],
-    );
+    const emails = await this.recipients.memberEmails([ownerId], DECIDING_ROLES);
     const scopes = request.authorisations.map(scopeLabel).join(', ');
-    for (const { email } of rows) {
+    for (const email of emails) {
       await this.mail.send({
         to: email,
         subject: L.mailToOwnerSubject(request.dataset_name),

@@ -7,6 +7,7 @@ import {
   DETAILS,
   amsterdamToday,
   isIsoDate,
+  isOnline,
   isUuid,
   scopeLabel,
   type DatasetScope,
@@ -18,38 +19,13 @@ import { ApiError } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import type { Queryable } from '../database/queryable';
+import { DatasetsRepository } from '../datasets/datasets.repository';
 import { AccessRequestMails } from './access-request-mails';
+import { AccessRequestsRepository, type AccessRequestRow } from './access-requests.repository';
 import type { AccessRequestView, ApproveAccessRequestDto, CreateAccessRequestDto, DeclineAccessRequestDto } from './dto/access-request.dto';
 
-interface Row {
-  id: string;
-  dataset_id: string;
-  dataset_name: string;
-  dataset_slug: string;
-  owner_id: string;
-  owner_name: string;
-  requester_organization_id: string;
-  requester_organization_name: string;
-  requested_by_email: string | null;
-  authorisations: string[];
-  reason: string;
-  expiration_date: string | null;
-  status: string;
-  decision_reason: string | null;
-  created_at: Date;
-}
-
-const SELECT = `
-  SELECT r.id, r.dataset_id, d.name AS dataset_name, d.slug AS dataset_slug, ds.organization_id AS owner_id, oo.name AS owner_name,
-         r.requester_organization_id, ro.name AS requester_organization_name, r.requested_by_email, r.authorisations, r.reason,
-         r.expiration_date::text AS expiration_date, r.status, r.decision_reason, r.created_at
-  FROM access_requests r
-  JOIN datasets d ON d.id = r.dataset_id
-  JOIN datasources ds ON ds.id = d.datasource_id
-  JOIN organizations oo ON oo.id = ds.organization_id
-  JOIN organizations ro ON ro.id = r.requester_organization_id`;
-
-function toView(row: Row): AccessRequestView {
+function toView(row: AccessRequestRow): AccessRequestView {
   return {
     access_request_id: row.id,
     dataset_id: row.dataset_id,
@@ -92,6 +68,8 @@ export class AccessRequestsService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly requests: AccessRequestsRepository,
+    private readonly datasets: DatasetsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly authorisations: AuthorisationsService,
     private readonly audit: AuditService,
@@ -99,13 +77,8 @@ export class AccessRequestsService {
   ) {}
 
   async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAccessRequestDto): Promise<AccessRequestView> {
-    const [dataset]: { id: string; name: string; status: string; owner_id: string }[] = isUuid(datasetId)
-      ? await this.dataSource.query(
-          'SELECT d.id, d.name, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1',
-          [datasetId],
-        )
-      : [];
-    if (!dataset || (dataset.status !== 'online' && !actsOn(actor, dataset.owner_id))) throw ApiError.notFound();
+    const dataset = await this.datasets.withOwner(datasetId);
+    if (!dataset || (!isOnline(dataset) && !actsOn(actor, dataset.owner_id))) throw ApiError.notFound();
     const errors: Record<string, string> = {};
     if (dataset.owner_id === actor.organizationId) errors.dataset = ACCESS_REQUEST_FIELD_ERRORS.ownDataset;
     const { scopes, expiration } = checkedScopes(dto, errors);
@@ -114,26 +87,25 @@ export class AccessRequestsService {
       errors.authorisations = ACCESS_REQUEST_FIELD_ERRORS.alreadyGranted;
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
     const id = await this.dataSource.transaction(async (manager) => {
-      const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO access_requests (dataset_id, requester_organization_id, requested_by, requested_by_email, authorisations, reason, expiration_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-        [dataset.id, actor.organizationId, actor.id, actor.email, scopes, dto.reason, expiration],
+      const id = await this.requests.insert(
+        { datasetId: dataset.id, requesterOrganizationId: actor.organizationId, requestedBy: actor.id, requestedByEmail: actor.email, authorisations: scopes, reason: dto.reason, expiration },
+        manager,
       );
-      if (!row) throw new ApiError(409, DETAILS.accessRequestOpen, { dataset: ACCESS_REQUEST_FIELD_ERRORS.openAlready });
+      if (!id) throw new ApiError(409, DETAILS.accessRequestOpen, { dataset: ACCESS_REQUEST_FIELD_ERRORS.openAlready });
       await this.audit.record(manager, actor, {
-        kind: 'access_request.created', subjectId: row.id, organizationId: dataset.owner_id,
+        kind: 'access_request.created', subjectId: id, organizationId: dataset.owner_id,
         other: { id: actor.organizationId, name: actor.organizationName }, dataset,
         after: { authorisations: scopes, expiration_date: expiration, reason: dto.reason },
       });
-      return row.id;
+      return id;
     });
     const view = await this.view(id);
     this.mails.toOwner(view, dataset.owner_id).catch((error: Error) => this.logger.warn(`access request mail not sent: ${error.message}`));
     return view;
   }
 
-  private async view(id: string, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<AccessRequestView & { owner_id: string }> {
-    const [row]: Row[] = await manager.query(`${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
+  private async view(id: string, manager: Queryable = this.dataSource, lock = false): Promise<AccessRequestView & { owner_id: string }> {
+    const row = await this.requests.byId(id, lock, manager);
     if (!row) throw ApiError.notFound();
     return { ...toView(row), owner_id: row.owner_id };
   }
@@ -141,26 +113,19 @@ export class AccessRequestsService {
   /** Requests on the organisation's datasets (its AuthorisationAssignment.Create holders), open ones first. */
   async received(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
-    const rows: Row[] = await this.dataSource.query(`${SELECT} WHERE ds.organization_id = $1 ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 200`, [organizationId]);
-    return rows.map(toView);
+    return (await this.requests.received(organizationId)).map(toView);
   }
 
   /** Open requests on the organisation's datasets: one count over the partial index of open requests (the shell asks on every page). */
   async openCount(actor: AuthenticatedUser, organizationId: string): Promise<{ open: number }> {
     requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
-    const [row]: { open: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS open FROM access_requests r JOIN datasets d ON d.id = r.dataset_id JOIN datasources ds ON ds.id = d.datasource_id
-       WHERE ds.organization_id = $1 AND r.status = 'open'`,
-      [organizationId],
-    );
-    return { open: row?.open ?? 0 };
+    return { open: await this.requests.openCount(organizationId) };
   }
 
   /** The organisation's own requests and their state (every member). */
   async sent(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'Dataset.Read', organizationId);
-    const rows: Row[] = await this.dataSource.query(`${SELECT} WHERE r.requester_organization_id = $1 ORDER BY r.created_at DESC LIMIT 200`, [organizationId]);
-    return rows.map(toView);
+    return (await this.requests.sent(organizationId)).map(toView);
   }
 
   /** Approves with the scopes and expiry chosen (narrower or wider than asked): the grant and the decision in one transaction. */
@@ -170,10 +135,7 @@ export class AccessRequestsService {
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
     const view = await this.dataSource.transaction(async (manager) => {
       const request = await this.decidable(manager, actor, id);
-      await manager.query(
-        `UPDATE access_requests SET status = 'approved', decided_by = $2, decided_at = now(), authorisations = $3, expiration_date = $4 WHERE id = $1`,
-        [id, actor.id, scopes, expiration],
-      );
+      await this.requests.approve(id, actor.id, scopes, expiration, manager);
       const dataset = { id: request.dataset_id, name: request.dataset_name, owner_id: request.owner_id };
       const assignee = { id: request.requester_organization_id, name: request.requester_organization_name };
       await this.authorisations.grant(manager, actor, dataset, assignee, scopes, expiration);
@@ -191,7 +153,7 @@ export class AccessRequestsService {
   async decline(actor: AuthenticatedUser, id: string, dto: DeclineAccessRequestDto): Promise<AccessRequestView> {
     const view = await this.dataSource.transaction(async (manager) => {
       const request = await this.decidable(manager, actor, id);
-      await manager.query(`UPDATE access_requests SET status = 'declined', decided_by = $2, decided_at = now(), decision_reason = $3 WHERE id = $1`, [id, actor.id, dto.reason]);
+      await this.requests.decline(id, actor.id, dto.reason, manager);
       await this.audit.record(manager, actor, {
         kind: 'access_request.declined', subjectId: id, organizationId: request.owner_id,
         other: { id: request.requester_organization_id, name: request.requester_organization_name },

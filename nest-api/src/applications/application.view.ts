@@ -1,24 +1,24 @@
-import type { Application } from './application.entity';
+import type { ApplicationRow } from './applications.repository';
 import type { ApplicationView } from './dto/application.dto';
 
 /** Needs ownerOrganization loaded. */
-export function toApplicationView(application: Application): ApplicationView {
+export function toApplicationView(application: ApplicationRow): ApplicationView {
   return {
     application_id: application.id,
     slug: application.slug,
     name: application.name,
     about: application.about,
     usage: application.usage,
-    owner_organization: application.ownerOrganizationId,
-    owner_organization_name: application.ownerOrganization.name,
-    owner_organization_slug: application.ownerOrganization.slug,
+    owner_organization: application.owner_organization_id,
+    owner_organization_name: application.owner_name,
+    owner_organization_slug: application.owner_slug,
     category: application.category,
     url: application.url,
-    url_licence_server: application.urlLicenceServer,
-    url_privacy_statement: application.urlPrivacyStatement,
-    url_terms_of_delivery: application.urlTermsOfDelivery,
-    price_per_year: application.pricePerYear === null ? null : Number(application.pricePerYear),
-    logo_url: application.logoUrl,
-    datasource_id: application.datasourceId,
+    url_licence_server: application.url_licence_server,
+    url_privacy_statement: application.url_privacy_statement,
+    url_terms_of_delivery: application.url_terms_of_delivery,
+    price_per_year: application.price_per_year === null ? null : Number(application.price_per_year),
+    logo_url: application.logo_url,
+    datasource_id: application.datasource_id,
   };
 }

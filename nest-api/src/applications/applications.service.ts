@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APPLICATION_FIELD_ERRORS, DETAILS, isPersonalOrganizationName } from '@datahub/domain';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { Datasource } from '../datasources/datasource.entity';
+import { AuthorisationsRepository } from '../authorisations/authorisations.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import type { DatasourceView } from '../datasources/dto/datasource.dto';
 import { LogosService } from '../logos/logos.service';
-import { organizationByFormerSlug, organizationLocation } from '../organizations/former-slugs';
-import { Organization } from '../organizations/organization.entity';
-import { uniqueSlug } from '../organizations/slug';
-import { Application } from './application.entity';
+import { organizationLocation } from '../organizations/former-slugs';
+import { ApplicationsRepository, type ApplicationFields, type ApplicationRow } from './applications.repository';
 import { toApplicationView } from './application.view';
 import type { ApplicationDto, ApplicationView } from './dto/application.dto';
 import { LicenceSyncService } from './licence-sync.service';
@@ -29,88 +28,80 @@ export class ApplicationsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsRepository,
+    private readonly organizations: AuthorisationsRepository,
+    private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
     private readonly licences: LicenceSyncService,
     private readonly logos: LogosService,
   ) {}
 
-  private query(): SelectQueryBuilder<Application> {
-    return this.dataSource
-      .getRepository(Application)
-      .createQueryBuilder('application')
-      .innerJoinAndSelect('application.ownerOrganization', 'organization')
-      .orderBy('lower(application.name)')
-      .addOrderBy('application.slug');
-  }
-
   async list(): Promise<ApplicationView[]> {
-    return (await this.query().getMany()).map(toApplicationView);
+    return (await this.applications.list()).map(toApplicationView);
   }
 
   async ofOrganization(slug: string): Promise<ApplicationView[]> {
-    if (!(await this.dataSource.getRepository(Organization).exists({ where: { slug } }))) {
-      // A former slug (issue 37) moved permanently; the list is for everyone, and so is where it went.
-      const moved = await organizationByFormerSlug((sql, parameters) => this.dataSource.query(sql, parameters), slug);
+    if (!(await this.applications.organizationExists(slug))) {
+      // A former slug moved permanently; the list is for everyone, and so is where it went.
+      const moved = await this.applications.movedOrganization(slug);
       if (moved) throw ApiError.movedPermanently(organizationLocation(moved.slug, '/applications'));
       throw ApiError.notFound();
     }
-    return (await this.query().where('organization.slug = :slug', { slug }).getMany()).map(toApplicationView);
+    return (await this.applications.ofOrganization(slug)).map(toApplicationView);
   }
 
   async bySlug(slug: string): Promise<ApplicationView> {
-    const application = await this.query().where('application.slug = :slug', { slug }).getOne();
+    const application = await this.applications.bySlug(slug);
     if (!application) throw ApiError.notFound();
     return toApplicationView(application);
   }
 
-  private async find(id: string): Promise<Application> {
-    const application = await this.query().where('application.id = :id', { id }).getOne();
+  private async find(id: string): Promise<ApplicationRow> {
+    const application = await this.applications.byId(id);
     if (!application) throw ApiError.notFound();
     return application;
   }
 
   async create(actor: AuthenticatedUser, dto: ApplicationDto): Promise<ApplicationView> {
     const fields = await this.checked(actor, 'Application.Create', dto, null);
-    const repository = this.dataSource.getRepository(Application);
     const id = await this.dataSource.transaction(async (manager) => {
-      const slug = await uniqueSlug((sql, parameters) => manager.query(sql, parameters), 'applications', dto.name);
-      const saved = await this.saving(() => manager.getRepository(Application).save({ ...fields, slug, logoUrl: null }));
-      return saved.id;
+      const slug = await this.applications.uniqueSlug(dto.name, manager);
+      return this.saving(() => this.applications.insert(fields, slug, manager));
     });
     // On save, in the background: a slow licence server must not hold up the answer.
     if (fields.urlLicenceServer) void this.licences.sync(id);
-    return toApplicationView(await repository.findOneOrFail({ where: { id }, relations: { ownerOrganization: true } }));
+    return toApplicationView((await this.applications.byId(id))!);
   }
 
   /** The slug stays as it was: licence servers name applications by slug. */
   async update(actor: AuthenticatedUser, id: string, dto: ApplicationDto): Promise<ApplicationView> {
     const current = await this.find(id);
-    requirePermissionIn(actor, 'Application.Update', current.ownerOrganizationId);
+    requirePermissionIn(actor, 'Application.Update', current.owner_organization_id);
     const fields = await this.checked(actor, 'Application.Update', dto, current);
-    const logoUrl = dto.logo_url === undefined || dto.logo_url === current.logoUrl ? current.logoUrl : dto.logo_url === null ? null : undefined;
+    const logoUrl = dto.logo_url === undefined || dto.logo_url === current.logo_url ? current.logo_url : dto.logo_url === null ? null : undefined;
     if (logoUrl === undefined) throw ApiError.validation({ logo_url: APPLICATION_FIELD_ERRORS.logoType });
     await this.dataSource.transaction(async (manager) => {
-      await this.saving(() => manager.getRepository(Application).update({ id }, { ...fields, logoUrl }));
-      if (logoUrl !== current.logoUrl) await this.logos.remove(manager, current.logoUrl);
+      await this.saving(() => this.applications.update(id, fields, logoUrl, manager));
+      if (logoUrl !== current.logo_url) await this.logos.remove(manager, current.logo_url);
     });
-    if (fields.urlLicenceServer || current.urlLicenceServer) void this.licences.sync(id);
+    if (fields.urlLicenceServer || current.url_licence_server) void this.licences.sync(id);
     return toApplicationView(await this.find(id));
   }
 
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     const application = await this.find(id);
-    requirePermissionIn(actor, 'Application.Delete', application.ownerOrganizationId);
+    requirePermissionIn(actor, 'Application.Delete', application.owner_organization_id);
     await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(Application).delete({ id });
-      await this.logos.remove(manager, application.logoUrl);
+      await this.applications.delete(id, manager);
+      await this.logos.remove(manager, application.logo_url);
     });
   }
 
   /** The linked data source: for the owner organisation and admin-organisation members (others: 404, like data sources). */
   async datasource(actor: AuthenticatedUser, id: string): Promise<DatasourceView> {
     const application = await this.find(id);
-    if (!application.datasourceId || !actsOn(actor, application.ownerOrganizationId)) throw ApiError.notFound();
-    return this.datasources.get(actor, application.datasourceId);
+    if (!application.datasource_id || !actsOn(actor, application.owner_organization_id)) throw ApiError.notFound();
+    return this.datasources.get(actor, application.datasource_id);
   }
 
   /** Server-side checks beyond the DTO; every failure is a 422 with per-field Dutch messages. */
@@ -118,10 +109,10 @@ export class ApplicationsService {
     actor: AuthenticatedUser,
     permission: 'Application.Create' | 'Application.Update',
     dto: ApplicationDto,
-    current: Application | null,
-  ): Promise<Omit<Application, 'id' | 'slug' | 'logoUrl' | 'createdAt' | 'ownerOrganization' | 'datasource'>> {
+    current: ApplicationRow | null,
+  ): Promise<ApplicationFields> {
     const errors: Record<string, string> = {};
-    const owner = await this.dataSource.getRepository(Organization).findOne({ where: { id: dto.owner_organization } });
+    const owner = await this.organizations.organizationById(dto.owner_organization);
     if (!owner || isPersonalOrganizationName(owner.name)) errors.owner_organization = APPLICATION_FIELD_ERRORS.ownerOrganizationUnknown;
     const link = (field: 'url' | 'url_terms_of_delivery' | 'url_privacy_statement') => {
       const value = dto[field];
@@ -143,21 +134,15 @@ export class ApplicationsService {
       else urlLicenceServer = server;
     }
     // Absent keeps the current link while it still belongs to the owner; null unlinks.
-    let datasourceId = dto.datasource_id === undefined ? (current?.datasourceId ?? null) : dto.datasource_id;
+    let datasourceId = dto.datasource_id === undefined ? (current?.datasource_id ?? null) : dto.datasource_id;
     if (datasourceId && owner) {
-      const belongs = await this.dataSource.getRepository(Datasource).exists({ where: { id: datasourceId, organizationId: owner.id } });
+      const belongs = await this.datasourceRows.belongsTo(datasourceId, owner.id);
       if (!belongs && dto.datasource_id === undefined) datasourceId = null;
       else if (!belongs) errors.datasource_id = APPLICATION_FIELD_ERRORS.datasource;
     }
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
     requirePermissionIn(actor, permission, owner!.id);
-    const taken = await this.dataSource
-      .getRepository(Application)
-      .createQueryBuilder('a')
-      .where('lower(a.name) = lower(:name)', { name: dto.name })
-      .andWhere(current ? 'a.id <> :id' : 'true', { id: current?.id })
-      .getExists();
-    if (taken) throw ApiError.conflict(DETAILS.applicationNameTaken);
+    if (await this.applications.nameTaken(dto.name, current?.id ?? null)) throw ApiError.conflict(DETAILS.applicationNameTaken);
     return {
       name: dto.name,
       about: dto.about,

@@ -5,18 +5,13 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { OutboundClient } from '../hub/outbound';
 import { TimedJobs } from '../jobs/timed-jobs';
+import { ApplicationsRepository, type LicenceRow } from './applications.repository';
 
 /** Applications synced side by side in one round. */
 const SYNC_CONCURRENCY = 4;
 /** A licence list larger than this is refused whole (the outbound client's cap). */
 const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
 const MAX_ROWS = 10_000;
-
-interface LicenceRow {
-  organizationId: string;
-  startDate: Date | null;
-  endDate: Date;
-}
 
 /** Zone-less timestamps ('2023-01-01T00:00:00', as the example list has) are taken as UTC. */
 function parseDate(value: unknown): Date | null {
@@ -43,6 +38,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsRepository,
     private readonly timedJobs: TimedJobs,
   ) {
     this.client = new OutboundClient({
@@ -65,8 +61,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   syncAll(): Promise<void> {
     this.running ??= (async () => {
       try {
-        const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM applications WHERE url_licence_server IS NOT NULL ORDER BY created_at');
-        const queue = rows.map((row) => row.id);
+        const queue = await this.applications.withLicenceServer();
         const worker = async () => {
           // A sync of the application already under way (say, on save) counts for this round.
           for (let id = queue.shift(); id !== undefined; id = queue.shift()) await (this.perApplication.get(id) ?? this.sync(id));
@@ -91,27 +86,15 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async syncNow(applicationId: string): Promise<void> {
-    const [application] = await this.dataSource.query('SELECT slug, url_licence_server FROM applications WHERE id = $1', [applicationId]);
+    const application = await this.applications.licenceSource(applicationId);
     if (!application) return;
-    if (!application.url_licence_server) {
-      await this.dataSource.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
-      return;
-    }
+    if (!application.url_licence_server) return this.applications.replaceLicences(applicationId, []);
     const response = await this.client.get(`${application.url_licence_server}/licences`, { accept: 'application/json' });
     if (response.status !== 200) throw new Error(`licence server answered ${response.status}`);
     const list: unknown = JSON.parse(response.body.toString('utf8'));
     if (!Array.isArray(list)) throw new Error('licence server did not answer a list');
     const rows = await this.keep(list, application.slug);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
-      for (const row of rows)
-        await manager.query('INSERT INTO licences (application_id, organization_id, start_date, end_date) VALUES ($1, $2, $3, $4)', [
-          applicationId,
-          row.organizationId,
-          row.startDate,
-          row.endDate,
-        ]);
-    });
+    await this.dataSource.transaction((manager) => this.applications.replaceLicences(applicationId, rows, manager));
   }
 
   /** Rows for this application and existing organisations, with a valid end date. */
@@ -122,14 +105,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
       .filter((entry) => entry.application_slug === applicationSlug)
       .filter((entry) => typeof entry.organization_slug === 'string');
     const slugs = [...new Set(candidates.map((entry) => entry.organization_slug as string))];
-    const organizations: { id: string; slug: string }[] = slugs.length
-      ? await this.dataSource.query(
-          // A licence server may still name an organisation by its former tmp- slug (issue 37); no slug is both.
-          `SELECT id, slug FROM organizations WHERE slug = ANY($1::text[])
-           UNION ALL SELECT organization_id, slug FROM organization_former_slugs WHERE slug = ANY($1::text[])`,
-          [slugs],
-        )
-      : [];
+    const organizations = slugs.length ? await this.applications.licensees(slugs) : [];
     const bySlug = new Map(organizations.map((organization) => [organization.slug, organization.id]));
     const rows: LicenceRow[] = [];
     for (const entry of candidates) {

@@ -9,20 +9,12 @@ import { hasPermissionIn, requirePermissionIn } from '../common/organization-acc
 import { grantEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { UsageEventsService } from '../insight/usage-events.service';
+import { DatasetsRepository } from '../datasets/datasets.repository';
+import { AuthorisationsRepository, type GrantRow } from './authorisations.repository';
 import { requireGrantingOwner, scopesProblem } from './authorisations.service';
 import type { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, RevokedAuthorisationGroupView } from './dto/authorisation-group.dto';
 
-interface GroupDataset {
-  id: string;
-  name: string;
-  owner_id: string;
-}
-
-interface Grant {
-  id: string;
-  authorisation: DatasetScope;
-  expiration_date: string | null;
-}
+type Grant = GrantRow;
 
 /** Scopes in the order of the nine checkboxes: before and after read alike in the log. */
 const SCOPE_ORDER = DATASET_SCOPES.map((entry) => entry.scope as string);
@@ -43,6 +35,8 @@ function groupExpiry(grants: readonly Grant[]): string | null | (string | null)[
 export class AuthorisationGroupsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly authorisations: AuthorisationsRepository,
+    private readonly datasets: DatasetsRepository,
     private readonly audit: AuditService,
     private readonly events: EventsService,
     private readonly usage: UsageEventsService,
@@ -55,20 +49,13 @@ export class AuthorisationGroupsService {
    */
   private async lockedGroup(manager: EntityManager, actor: AuthenticatedUser, datasetId: string, organizationId: string, permission: 'AuthorisationAssignment.Create' | 'AuthorisationAssignment.Delete') {
     if (!isUuid(datasetId) || !isUuid(organizationId)) throw ApiError.notFound();
-    const [dataset]: GroupDataset[] = await manager.query(
-      'SELECT d.id, d.name, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1',
-      [datasetId],
-    );
+    const dataset = await this.datasets.withOwner(datasetId, manager);
     if (!dataset || !hasPermissionIn(actor, permission, dataset.owner_id)) throw ApiError.notFound();
-    const [assignee]: { id: string; name: string }[] = await manager.query('SELECT id, name FROM organizations WHERE id = $1', [organizationId]);
+    const assignee = await this.authorisations.organizationById(organizationId, manager);
     if (!assignee) throw ApiError.notFound();
     // One change of a card at a time: the next one reads the grants the previous one left (rows it added included).
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [dataset.id, assignee.id]);
-    const grants: Grant[] = await manager.query(
-      `SELECT id, authorisation, expiration_date::text AS expiration_date FROM authorisation_assignments
-       WHERE dataset_id = $1 AND assignee_organization_id = $2 ORDER BY authorisation`,
-      [dataset.id, assignee.id],
-    );
+    await this.authorisations.lockGroup(dataset.id, assignee.id, manager);
+    const grants = await this.authorisations.groupGrants(dataset.id, assignee.id, manager);
     if (grants.length === 0) throw ApiError.notFound();
     return { dataset, assignee, grants };
   }
@@ -101,21 +88,16 @@ export class AuthorisationGroupsService {
       if (removed.length + kept.length + added.length === 0) return { ...view, changed: false };
 
       for (const grant of removed) {
-        await manager.query('DELETE FROM authorisation_assignments WHERE id = $1', [grant.id]);
+        await this.authorisations.delete([grant.id], manager);
         await this.events.record(manager, grantEvent('authorisation.revoked', grant.id, dataset, assignee.id, grant.authorisation, grant.expiration_date));
       }
       for (const grant of kept) {
-        await manager.query('UPDATE authorisation_assignments SET expiration_date = $2, updated_at = now(), expiry_recorded_at = NULL WHERE id = $1', [grant.id, expiration]);
+        await this.authorisations.setExpiration(grant.id, expiration, manager);
         await this.events.record(manager, grantEvent('authorisation.changed', grant.id, dataset, assignee.id, grant.authorisation, expiration));
       }
       for (const scope of added) {
-        const [{ id }]: { id: string }[] = await manager.query(
-          // A single grant call (POST) for the same scope may have committed meanwhile: then it is set like the others.
-          `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ON CONSTRAINT authorisation_assignments_unique DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
-           RETURNING id`,
-          [dataset.id, assignee.id, scope, expiration, actor.id],
-        );
+        // A single grant call (POST) for the same scope may have committed meanwhile: then it is set like the others.
+        const { id } = await this.authorisations.grant({ datasetId: dataset.id, assigneeId: assignee.id, scope, expiration, createdBy: actor.id }, manager);
         await this.events.record(manager, grantEvent('authorisation.created', id, dataset, assignee.id, scope, expiration));
       }
       await this.audit.record(manager, actor, {
@@ -133,7 +115,7 @@ export class AuthorisationGroupsService {
     return this.dataSource.transaction(async (manager) => {
       const { dataset, assignee, grants } = await this.lockedGroup(manager, actor, datasetId, organizationId, 'AuthorisationAssignment.Delete');
       requirePermissionIn(actor, 'AuthorisationAssignment.Delete', dataset.owner_id);
-      await manager.query('DELETE FROM authorisation_assignments WHERE id = ANY($1::uuid[])', [grants.map((grant) => grant.id)]);
+      await this.authorisations.delete(grants.map((grant) => grant.id), manager);
       for (const grant of grants) {
         await this.events.record(manager, grantEvent('authorisation.revoked', grant.id, dataset, assignee.id, grant.authorisation, grant.expiration_date));
       }

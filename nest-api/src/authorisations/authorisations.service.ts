@@ -7,6 +7,7 @@ import {
   amsterdamToday,
   isDatasetScope,
   isIsoDate,
+  isOnline,
   isPersonalOrganizationName,
   isUuid,
   scopeLabel,
@@ -20,44 +21,12 @@ import { AuditService } from '../audit/audit.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 import { grantEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
+import type { Queryable } from '../database/queryable';
+import { DatasetsRepository, type DatasetWithOwner } from '../datasets/datasets.repository';
+import { AuthorisationsRepository, type AuthorisationRow, type OrganizationRef } from './authorisations.repository';
 
 
-/** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
-const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
-
-const VIEW_SQL = `
-  SELECT a.id, a.authorisation, a.expiration_date::text AS expiration_date, a.created_at,
-         (a.expiration_date IS NOT NULL AND a.expiration_date < ${AMSTERDAM_TODAY_SQL}) AS expired,
-         d.id AS dataset_id, d.name AS dataset_name, d.slug AS dataset_slug,
-         ao.id AS assignee_id, ao.name AS assignee_name, ao.slug AS assignee_slug, ao.logo_url AS assignee_logo_url,
-         oo.id AS owner_id, oo.name AS owner_name, oo.slug AS owner_slug, oo.logo_url AS owner_logo_url
-  FROM authorisation_assignments a
-  JOIN datasets d ON d.id = a.dataset_id
-  JOIN datasources ds ON ds.id = d.datasource_id
-  JOIN organizations oo ON oo.id = ds.organization_id
-  JOIN organizations ao ON ao.id = a.assignee_organization_id`;
-const VIEW_ORDER = `ORDER BY lower(d.name), d.slug, lower(ao.name), a.authorisation`;
-
-interface ViewRow {
-  id: string;
-  authorisation: string;
-  expiration_date: string | null;
-  created_at: Date;
-  expired: boolean;
-  dataset_id: string;
-  dataset_name: string;
-  dataset_slug: string;
-  assignee_id: string;
-  assignee_name: string;
-  assignee_slug: string;
-  assignee_logo_url: string | null;
-  owner_id: string;
-  owner_name: string;
-  owner_slug: string;
-  owner_logo_url: string | null;
-}
-
-function toView(row: ViewRow): AuthorisationView {
+function toView(row: AuthorisationRow): AuthorisationView {
   return {
     authorisation_assignment_id: row.id,
     authorisation: row.authorisation,
@@ -79,17 +48,7 @@ function toView(row: ViewRow): AuthorisationView {
   };
 }
 
-interface DatasetOwner {
-  id: string;
-  name: string;
-  status: string;
-  owner_id: string;
-}
-
-export interface OrganizationRow {
-  id: string;
-  name: string;
-}
+export type OrganizationRow = OrganizationRef;
 
 /** The Dutch error of a set of scopes: unknown ones, or 'Alle data' together with single categories (they exclude each other). */
 export function scopesProblem(scopes: readonly string[]): string | null {
@@ -103,7 +62,7 @@ export function scopesProblem(scopes: readonly string[]): string | null {
  * organisations covers revoking (abuse handling), never granting: else "admins read no data
  * without a grant" would be empty, since they could make the grant themselves.
  */
-export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<DatasetOwner, 'owner_id'>): void {
+export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<DatasetWithOwner, 'owner_id'>): void {
   requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
   if (!hasPermissionInOwn(actor, 'AuthorisationAssignment.Create', dataset.owner_id)) {
     throw new ApiError(403, DETAILS.grantByOwnerOnly, { dataset: AUTHORISATION_FIELD_ERRORS.ownerGrantsOnly });
@@ -114,13 +73,15 @@ export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<Dat
 export class AuthorisationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly authorisations: AuthorisationsRepository,
+    private readonly datasets: DatasetsRepository,
     private readonly usage: UsageEventsService,
     private readonly events: EventsService,
     private readonly audit: AuditService,
   ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
-    const [row] = await this.dataSource.query('SELECT id, name FROM organizations WHERE slug = $1', [slug]);
+    const row = await this.authorisations.organizationBySlug(slug);
     if (!row) throw ApiError.notFound();
     return row;
   }
@@ -129,26 +90,19 @@ export class AuthorisationsService {
   async list(actor: AuthenticatedUser, slug: string, side: 'received' | 'given'): Promise<AuthorisationView[]> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
-    const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
-    const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organization.id]);
-    return rows.map(toView);
+    return (await this.authorisations.list(organization.id, side)).map(toView);
   }
 
   /** Whether the organisation ever gave or received a grant (the audit trail remembers revoked ones): the true empty text. */
   async history(actor: AuthenticatedUser, slug: string): Promise<AuthorisationHistoryView> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
-    const [row]: AuthorisationHistoryView[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM audit_log WHERE organization_id = $1 AND kind = 'grant.created') AS ever_given,
-              EXISTS (SELECT 1 FROM audit_log WHERE other_organization_id = $1 AND kind = 'grant.created') AS ever_received`,
-      [organization.id],
-    );
-    return row;
+    return this.authorisations.history(organization.id);
   }
 
   /** One assignment, for the granting or the receiving organisation (others: 404). */
   async get(actor: AuthenticatedUser, id: string): Promise<AuthorisationView> {
-    const [row]: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = $1`, [id]);
+    const row = await this.authorisations.byId(id);
     const visible =
       row &&
       (hasPermissionIn(actor, 'AuthorisationAssignment.Read', row.owner_id) ||
@@ -159,29 +113,18 @@ export class AuthorisationsService {
 
   /** Organisations that can receive a grant from the actor's organisation: every other one but personal (tmp_) ones. */
   async assignees(actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
-    return this.dataSource.query(
-      `SELECT id AS organization_id, name, slug, logo_url FROM organizations
-       WHERE id <> $1 AND name NOT LIKE 'tmp\\_%' ORDER BY lower(name), slug`,
-      [actor.organizationId],
-    );
+    return this.authorisations.assignees(actor.organizationId);
   }
 
   /** A dataset the actor may see in the catalogue (online, or of an organisation it acts on), else null. */
-  private async visibleDataset(actor: AuthenticatedUser, id: string, manager: EntityManager | DataSource = this.dataSource): Promise<DatasetOwner | null> {
-    if (!isUuid(id)) return null;
-    const [row]: DatasetOwner[] = await manager.query(
-      `SELECT d.id, d.name, d.status, ds.organization_id AS owner_id FROM datasets d JOIN datasources ds ON ds.id = d.datasource_id WHERE d.id = $1`,
-      [id],
-    );
-    if (!row || (row.status !== 'online' && !actsOn(actor, row.owner_id))) return null;
+  private async visibleDataset(actor: AuthenticatedUser, id: string, db: Queryable = this.dataSource): Promise<DatasetWithOwner | null> {
+    const row = await this.datasets.withOwner(id, db);
+    if (!row || (!isOnline(row) && !actsOn(actor, row.owner_id))) return null;
     return row;
   }
 
-  private async organizationByRef(reference: string, manager: EntityManager | DataSource = this.dataSource): Promise<OrganizationRow | null> {
-    const [row] = isUuid(reference)
-      ? await manager.query('SELECT id, name FROM organizations WHERE id = $1', [reference])
-      : await manager.query('SELECT id, name FROM organizations WHERE slug = $1', [reference]);
-    return row ?? null;
+  private organizationByRef(reference: string, db: Queryable = this.dataSource): Promise<OrganizationRow | null> {
+    return isUuid(reference) ? this.authorisations.organizationById(reference, db) : this.authorisations.organizationBySlug(reference, db);
   }
 
   /**
@@ -207,8 +150,7 @@ export class AuthorisationsService {
     if (Object.keys(errors).length > 0 || !dataset || !assignee) throw ApiError.validation(errors);
 
     const ids = await this.dataSource.transaction((manager) => this.grant(manager, actor, dataset, assignee, scopes as DatasetScope[], expiration));
-    const rows: ViewRow[] = await this.dataSource.query(`${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
-    return rows.map(toView);
+    return (await this.authorisations.byIds(ids)).map(toView);
   }
 
   /**
@@ -225,15 +167,7 @@ export class AuthorisationsService {
   ): Promise<string[]> {
     const granted: string[] = [];
     for (const scope of scopes) {
-      const [row]: { id: string; inserted: boolean; previous_expiration: string | null }[] = await manager.query(
-        `INSERT INTO authorisation_assignments (dataset_id, assignee_organization_id, authorisation, expiration_date, created_by)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT ON CONSTRAINT authorisation_assignments_unique
-         DO UPDATE SET expiration_date = EXCLUDED.expiration_date, updated_at = now(), expiry_recorded_at = NULL
-         RETURNING id, (xmax = 0) AS inserted,
-           (SELECT previous.expiration_date::text FROM authorisation_assignments previous WHERE previous.id = authorisation_assignments.id) AS previous_expiration`,
-        [dataset.id, assignee.id, scope, expiration, actor.id],
-      );
+      const row = await this.authorisations.grant({ datasetId: dataset.id, assigneeId: assignee.id, scope, expiration, createdBy: actor.id }, manager);
       await this.audit.record(manager, actor, {
         kind: row.inserted ? 'grant.created' : 'grant.extended',
         subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
@@ -260,12 +194,7 @@ export class AuthorisationsService {
       requirePermissionIn(actor, 'AuthorisationAssignment.Delete', dataset.owner_id);
       const assignee = await this.organizationByRef(assigneeReference, manager);
       if (!assignee || !isDatasetScope(scope)) throw ApiError.notFound();
-      const [deleted]: { id: string; expiration_date: string | null }[][] = await manager.query(
-        `DELETE FROM authorisation_assignments WHERE dataset_id = $1 AND assignee_organization_id = $2 AND authorisation = $3
-         RETURNING id, expiration_date::text AS expiration_date`,
-        [dataset.id, assignee.id, scope],
-      );
-      const row = deleted[0];
+      const row = await this.authorisations.revoke(dataset.id, assignee.id, scope, manager);
       if (!row) throw ApiError.notFound();
       await this.audit.record(manager, actor, {
         kind: 'grant.revoked', subjectId: row.id, organizationId: dataset.owner_id, other: assignee, dataset,
@@ -283,13 +212,6 @@ export class AuthorisationsService {
    */
   async scopesFor(organizationId: string, datasetId: string, ownerId: string): Promise<DatasetScope[]> {
     if (organizationId === ownerId) return ['Dataset.ReadAll'];
-    const rows: { authorisation: DatasetScope }[] = await this.dataSource.query(
-      `SELECT authorisation FROM authorisation_assignments
-       WHERE dataset_id = $1 AND assignee_organization_id = $2
-         AND (expiration_date IS NULL OR expiration_date >= ${AMSTERDAM_TODAY_SQL})
-       ORDER BY authorisation`,
-      [datasetId, organizationId],
-    );
-    return rows.map((row) => row.authorisation);
+    return this.authorisations.validScopes(datasetId, organizationId);
   }
 }

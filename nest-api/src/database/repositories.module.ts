@@ -1,5 +1,9 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { AuthorisationsRepository } from '../authorisations/authorisations.repository';
+import { AccessRequestsRepository } from '../access-requests/access-requests.repository';
+import { ExpiryRemindersRepository } from '../reminders/expiry-reminders.repository';
+import { ApplicationsRepository } from '../applications/applications.repository';
 import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { SparqlSlotsRepository } from '../dataset-data/sparql-slots.repository';
 import { ExternalIdentitiesRepository } from '../auth/external/external-identities.repository';
@@ -32,6 +36,10 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
+  AuthorisationsRepository,
+  AccessRequestsRepository,
+  ExpiryRemindersRepository,
+  ApplicationsRepository,
   DatasourcesRepository,
   SparqlSlotsRepository,
   ExternalIdentitiesRepository,

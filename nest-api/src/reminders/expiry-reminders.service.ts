@@ -1,14 +1,18 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DATASET_SCOPES, formatDateLong, REMINDER_MAILS, type ExpiryReminder } from '@datahub/domain';
+import { DATASET_SCOPES, formatDateLong, REMINDER_MAILS, ROLE_PERMISSIONS, ROLES, type ExpiryReminder, type Permission } from '@datahub/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { TimedJobs } from '../jobs/timed-jobs';
 import { MailService, type Mail } from '../mail/mail.service';
-import { dueApiTokens, dueAuthorisations, rolesWith, type DueApiToken, type DueAuthorisation } from './due-reminders';
+import { ExpiryRemindersRepository, type DueApiToken, type DueAuthorisation } from './expiry-reminders.repository';
 
 const scopeLabel = (scope: string) => DATASET_SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
+
+function rolesWith(permission: Permission): string[] {
+  return ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+}
 
 /**
  * Expiry reminders for machtigingen and API tokens (ADR 0024), a timed job: 14 and 3 days before
@@ -23,6 +27,7 @@ export class ExpiryRemindersService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reminders: ExpiryRemindersRepository,
     private readonly mail: MailService,
     private readonly timedJobs: TimedJobs,
   ) {}
@@ -34,8 +39,8 @@ export class ExpiryRemindersService implements OnModuleInit {
   /** Sends every reminder that is due; returns how many reminders (not mails) went out. */
   async sendDue(): Promise<number> {
     let sent = 0;
-    for (const due of await dueAuthorisations(this.dataSource.manager)) if (await this.once('authorisation', due.ids, due.expires_on, due.reminder, (m) => this.authorisationMails(m, due))) sent += 1;
-    for (const due of await dueApiTokens(this.dataSource.manager)) if (await this.once('api_token', [due.id], due.expires_on, due.reminder, (m) => this.apiTokenMails(m, due))) sent += 1;
+    for (const due of await this.reminders.dueAuthorisations()) if (await this.once('authorisation', due.ids, due.expires_on, due.reminder, (m) => this.authorisationMails(m, due))) sent += 1;
+    for (const due of await this.reminders.dueApiTokens()) if (await this.once('api_token', [due.id], due.expires_on, due.reminder, (m) => this.apiTokenMails(m, due))) sent += 1;
     if (sent > 0) this.logger.log(`${sent} expiry reminders sent`);
     return sent;
   }
@@ -43,27 +48,14 @@ export class ExpiryRemindersService implements OnModuleInit {
   /** Marks and sends in one transaction; false when another process marked it first. */
   private async once(kind: 'authorisation' | 'api_token', ids: string[], expiresOn: string, reminder: ExpiryReminder, mails: (manager: EntityManager) => Promise<Mail[]>): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const marked: unknown[] = await manager.query(
-        `INSERT INTO expiry_reminders_sent (subject_kind, subject_id, expires_on, reminder)
-         SELECT $1, unnest($2::uuid[]), $3::date, $4 ON CONFLICT DO NOTHING RETURNING subject_id`,
-        [kind, ids, expiresOn, reminder],
-      );
-      if (marked.length === 0) return false;
+      if (!(await this.reminders.markSent(kind, ids, expiresOn, reminder, manager))) return false;
       for (const mail of await mails(manager)) await this.mail.send(mail, manager);
       return true;
     });
   }
 
-  private recipients(manager: EntityManager, organizationIds: string[], roles: string[]): Promise<{ email: string }[]> {
-    return manager.query(
-      `SELECT DISTINCT u.email FROM users u JOIN role_assignments ra ON ra.user_id = u.id
-       WHERE u.organization_id = ANY($1::uuid[]) AND ra.role = ANY($2::text[]) ORDER BY u.email`,
-      [organizationIds, roles],
-    );
-  }
-
   private async authorisationMails(manager: EntityManager, due: DueAuthorisation): Promise<Mail[]> {
-    const users = await this.recipients(manager, [due.grantor_id, due.receiver_id], rolesWith('AuthorisationAssignment.Create'));
+    const emails = await this.reminders.memberEmails([due.grantor_id, due.receiver_id], rolesWith('AuthorisationAssignment.Create'), manager);
     const { subject, text } = REMINDER_MAILS.authorisation({
       reminder: due.reminder,
       dataset: due.dataset,
@@ -74,16 +66,16 @@ export class ExpiryRemindersService implements OnModuleInit {
       date: formatDateLong(due.expires_on),
       link: new URL('/machtigingen', this.config.publicUrl).toString(),
     });
-    return users.map((user) => ({ to: user.email, subject, text }));
+    return emails.map((email) => ({ to: email, subject, text }));
   }
 
   private async apiTokenMails(manager: EntityManager, due: DueApiToken): Promise<Mail[]> {
-    const users: { email: string }[] =
+    const emails =
       due.kind === 'personal'
-        ? await manager.query('SELECT email FROM users WHERE id = $1', [due.user_id])
-        : await this.recipients(manager, [due.organization_id], rolesWith('ApiToken.Manage'));
+        ? await this.reminders.userEmails(due.user_id, manager)
+        : await this.reminders.memberEmails([due.organization_id], rolesWith('ApiToken.Manage'), manager);
     const path = due.kind === 'personal' ? '/profiel' : '/mijn-organisatie';
     const { subject, text } = REMINDER_MAILS.apiToken({ reminder: due.reminder, name: due.name, date: formatDateLong(due.expires_on), link: new URL(path, this.config.publicUrl).toString() });
-    return users.map((user) => ({ to: user.email, subject, text }));
+    return emails.map((email) => ({ to: email, subject, text }));
   }
 }
