@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(here, 'package.json'));
 const agentPackage = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
-const external = ['oxigraph', 'n3', 'sparqljs', 'jsonwebtoken', 'yaml'];
+const external = ['oxigraph', 'n3', 'sparqljs', 'jsonwebtoken', 'yaml', 'ws'];
 const workDir = join(here, 'package-dist', 'work');
 const outFile = join(here, 'package-dist', 'datasource-agent.tgz');
 const sparqlMain = require.resolve('@datahub/sparql');

@@ -6,6 +6,7 @@ import { SparqlEngine } from '@datahub/sparql';
 import type { DatasourceCredentials } from './credentials';
 import { DatasetManager } from './datasets';
 import { HubClient } from './hub-client';
+import { HubDialer } from './dial/hub-dialer';
 import { createLogger, type Logger } from './log';
 import { Registrar } from './registrar';
 import { createAgentServer, LICENCES_FILE } from './server';
@@ -19,6 +20,8 @@ export interface AgentOptions {
   hubUrl?: string;
   port: number;
   host?: string;
+  /** Outbound mode (issue 35): dial the hub at hubUrl and answer it over that connection; no port is opened. */
+  hubConnect?: boolean;
   /** The host to register at the hub when the credentials carry none (e.g. `kas.example.nl:8443`). */
   publicHostname?: string;
   /** Periodic rescan of the data folder (default 30 s). */
@@ -72,10 +75,12 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       })
     : undefined;
   if (!options.hubUrl) log.warn('no --hub given: serving without registering at a hub');
-  if (options.hubUrl && !options.credentials.hostname && !hostToRegister) {
+  if (options.hubUrl && !options.hubConnect && !options.credentials.hostname && !hostToRegister) {
     log.warn('the credentials carry no hostname and no --public-hostname was given: the host is not registered');
   }
 
+  if (options.hubConnect && !options.hubUrl) throw new Error('connecting to the hub needs the hub URL (--hub)');
+  let dialer: HubDialer | undefined;
   let ready = false;
   const server = createAgentServer({
     engine,
@@ -85,34 +90,41 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     datasourceId: options.credentials.datasourceId,
     log,
     licencesFile: path.join(dataDir, LICENCES_FILE),
-    health: () => ({ ready, ...(registrar ? { hub: registrar.status() } : {}) }),
+    health: () => ({ ready, ...(registrar ? { hub: registrar.status() } : {}), ...(dialer ? { hub_connection: dialer.status() } : {}) }),
   });
-  await new Promise<void>((resolve, reject) => {
+  // Outbound mode: the server answers only what arrives over the hub connection; it listens nowhere.
+  if (!options.hubConnect) await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const address = server.address() as AddressInfo;
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  log.info('datasource-agent listening', { url, datasource_id: options.credentials.datasourceId, data: dataDir });
+  const address = server.address() as AddressInfo | null;
+  const url = address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : '';
+  if (address) log.info('datasource-agent listening', { url, datasource_id: options.credentials.datasourceId, data: dataDir });
+  else log.info('datasource-agent connecting to the hub (listening on no port)', { hub: options.hubUrl, datasource_id: options.credentials.datasourceId, data: dataDir });
 
   // Serve health at once; datasets appear as they load.
   await manager.start();
   ready = true;
   log.info('datasets ready', { datasets: manager.list().length });
   registrar?.start();
+  if (options.hubConnect) {
+    dialer = new HubDialer({ hubUrl: options.hubUrl!, credentials: options.credentials, server, log, ...(options.hubRetryMs ? { initialRetryMs: options.hubRetryMs } : {}) });
+    dialer.start();
+  }
 
   let stopping: Promise<void> | undefined;
   return {
     url,
-    port: address.port,
+    port: address?.port ?? 0,
     engine,
     manager,
     stop: () =>
       (stopping ??= (async () => {
         await registrar?.stop();
+        await dialer?.stop();
         await manager.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -10,12 +10,14 @@ import { readCredentials } from './credentials';
 import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
-       [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
+       [--host 127.0.0.1] [--public-hostname name:port] [--hub-connect] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
        [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES] [--store-max-rows ROWS]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
 creating the data source (datasource-credentials-{id}.json).
+--hub-connect: dial the hub at URL and answer it over that connection instead of being called:
+no open port, no public address, no certificate needed (--port, --host, --public-hostname unused).
 Files above --max-in-memory-mb are not loaded in memory (a log line says so).
 Store mode (--sparql-endpoint and --graph-store): the datasets are streamed into that triple store
 (SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory;
@@ -28,6 +30,8 @@ export interface CliOptions {
   port: number;
   host: string;
   publicHostname?: string;
+  /** Outbound mode (issue 35): dial the hub instead of listening. */
+  hubConnect?: boolean;
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
@@ -80,6 +84,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       port: { type: 'string' },
       host: { type: 'string' },
       'public-hostname': { type: 'string' },
+      'hub-connect': { type: 'boolean' },
       'rescan-interval': { type: 'string' },
       deadline: { type: 'string' },
       workers: { type: 'string' },
@@ -103,6 +108,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     const parsed = new URL(values.hub);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('--hub must be an http(s) URL');
   }
+  if (values['hub-connect'] && !values.hub) throw new Error('--hub-connect needs --hub');
   const rescan = positiveInteger(values['rescan-interval'], '--rescan-interval');
   const deadline = positiveInteger(values.deadline, '--deadline');
   const workers = positiveInteger(values.workers, '--workers');
@@ -117,6 +123,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     port,
     host: values.host ?? '127.0.0.1',
     ...(values['public-hostname'] ? { publicHostname: values['public-hostname'] } : {}),
+    ...(values['hub-connect'] ? { hubConnect: true } : {}),
     ...(rescan !== undefined ? { rescanIntervalMs: rescan * 1000 } : {}),
     ...(deadline ? { deadlineMs: deadline } : {}),
     ...(workers ? { workers } : {}),
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
     port: options.port,
     host: options.host,
     ...(options.publicHostname ? { publicHostname: options.publicHostname } : {}),
+    ...(options.hubConnect ? { hubConnect: true } : {}),
     ...(options.rescanIntervalMs !== undefined ? { rescanIntervalMs: options.rescanIntervalMs } : {}),
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
     ...(options.workers ? { workers: options.workers } : {}),

@@ -22,6 +22,7 @@ import { EventsModule } from './events/events.module';
 import { EventsRecordModule } from './events/events-record.module';
 import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
+import { ConnectionsModule } from './hub/connections/connections.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { InsightModule } from './insight/insight.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -62,6 +63,7 @@ export class AppModule {
         InvitationsModule,
         DatasourcesModule,
         HubModule,
+        ConnectionsModule,
         DatasetsModule,
         CatalogModule,
         AuthorisationsModule,

@@ -11,6 +11,8 @@ export const DATASET_LABELS = {
     create: 'Nieuwe databron',
     createAzure: 'Nieuwe databron in de cloud',
     noHostname: 'domein is nog niet geregistreerd...',
+    /** A data source without a host that dialled the hub (issue 35, connected_via_hub). */
+    connectedViaHub: 'verbonden via de hub',
     empty: 'Uw organisatie heeft nog geen databronnen.',
     owner: 'Eigenaar',
     manage: 'Beheren',

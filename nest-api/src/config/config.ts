@@ -56,6 +56,12 @@ export interface AppConfig {
   /** The same for webhook receivers (WEBHOOK_PRIVATE_HOSTS_ALLOWED, empty by default): PRIVATE_HOSTS_ALLOWED never opens an address to webhooks. */
   webhookPrivateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
+  /**
+   * Data sources that dial the hub (issue 35): the internal listener another API process forwards their
+   * requests to (HUB_RELAY_HOST, default 127.0.0.1; HUB_RELAY_PORT, default 0 = any free port) and the
+   * address the others reach it at (HUB_RELAY_URL, default http://{host}:{port}).
+   */
+  hubRelay: { host: string; port: number; url: string | null };
   /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
   reminderIntervalSeconds: number;
   /** Bearer token that opens GET /metrics from anywhere (METRICS_TOKEN); without it only loopback callers may read it. */
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privateHostsAllowed: privateHostsAllowed(env),
     webhookPrivateHostsAllowed: privateHostsAllowed(env, 'WEBHOOK_PRIVATE_HOSTS_ALLOWED'),
     discoveryIntervalSeconds: int(env, 'DISCOVERY_INTERVAL_SECONDS', 300, 0),
+    hubRelay: { host: env.HUB_RELAY_HOST || '127.0.0.1', port: int(env, 'HUB_RELAY_PORT', 0, 0), url: env.HUB_RELAY_URL ? env.HUB_RELAY_URL.replace(/\/$/, '') : null },
     reminderIntervalSeconds: int(env, 'REMINDER_INTERVAL_SECONDS', 3600, 0),
     metricsToken: metricsToken(env),
     demoCredentialsFile: env.DEMO_DATASOURCE_CREDENTIALS || null,

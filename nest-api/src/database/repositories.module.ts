@@ -28,6 +28,7 @@ import { JobRunsRepository } from '../jobs/job-runs.repository';
 import { WebhooksRepository } from '../events/webhooks.repository';
 import { EventsRepository } from '../events/events.repository';
 import { AuditRepository } from '../audit/audit.repository';
+import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 
 /**
@@ -64,6 +65,7 @@ const REPOSITORIES: Provider[] = [
   WebhooksRepository,
   EventsRepository,
   AuditRepository,
+  DatasourceConnectionsRepository,
   IdempotencyRepository,
 ];
 

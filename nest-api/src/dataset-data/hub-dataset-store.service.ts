@@ -12,6 +12,7 @@ import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, ForeignOriginError } f
 import { plainHttpAllowed } from '../hub/private-hosts';
 import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
+import { CONNECTION_BASE, CONNECTION_HOST, DatasourceTransport } from '../hub/connections/datasource-transport';
 
 /** The data source could not be reached or did not answer as the protocol says. */
 export class DatasourceUnavailableError extends Error {}
@@ -44,6 +45,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     private readonly datasets: DatasetsRepository,
     private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
+    private readonly transport: DatasourceTransport,
     metrics: Metrics,
   ) {
     const { sparql } = config;
@@ -192,31 +194,32 @@ export class HubDatasetStore implements OnModuleDestroy {
     what: { query: string } | { dump: true },
     scopes: DatasetScope[],
     organizationSlug: string | null,
-  ): Promise<{ url: string; token: string }> {
+  ): Promise<{ url: string; token: string; datasourceId: string }> {
     const found = await this.datasets.withOwner(datasetId);
     const row = found && { datasource_id: found.datasource_id, hostname: found.datasource_hostname, owner_slug: found.owner_slug };
-    if (!row?.hostname) throw new DatasourceUnavailableError('the data source has no host');
+    if (!row) throw new DatasourceUnavailableError('the data source has no host');
     const overrides = await this.datasourceRows.pathOverrides(row.datasource_id);
     const patterns = { ...DEFAULT_PATTERNS, ...Object.fromEntries(overrides.map((o) => [o.path, o.pattern])) };
     const secret = await this.datasources.secretOf(row.datasource_id);
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
     let url: string;
     try {
-      const base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
-      const dataset = datasourceUrl(base, row.hostname, patterns.dataset, datasetId);
+      // Without a host: reached over its own connection to the hub (issue 35), at the protocol's default paths.
+      const base = row.hostname ? checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname)) : CONNECTION_BASE;
+      const dataset = datasourceUrl(base, row.hostname ?? CONNECTION_HOST, row.hostname ? patterns.dataset : DEFAULT_PATTERNS.dataset, datasetId);
       url = 'dump' in what ? `${dataset.replace(/\/$/, '')}/dump` : `${dataset}?sparql_query=${encodeURIComponent(what.query)}`;
     } catch (error) {
       if (error instanceof ForeignOriginError) throw new DatasourceUnavailableError(error.message);
       throw error;
     }
-    return { url, token: signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes }) };
+    return { url, datasourceId: row.datasource_id, token: signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes }) };
   }
 
   /** A forwarded download (the dump of the permitted graphs, or the CONSTRUCT of them) as a stream, never held whole. */
   async streamDataset(datasetId: string, what: { query: string } | { dump: true }, scopes: DatasetScope[], organizationSlug: string | null, accept: string): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
-    const { url, token } = await this.target(datasetId, what, scopes, organizationSlug);
+    const { url, token, datasourceId } = await this.target(datasetId, what, scopes, organizationSlug);
     try {
-      return await this.downloadClient.stream(url, { authorization: `Bearer ${token}`, accept });
+      return await this.transport.stream(datasourceId, url, { authorization: `Bearer ${token}`, accept }, this.downloadClient);
     } catch (error) {
       throw new DatasourceUnavailableError((error as Error).message);
     }
@@ -231,10 +234,10 @@ export class HubDatasetStore implements OnModuleDestroy {
     accept: string,
     client: OutboundClient = this.client,
   ): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
-    const { url, token } = await this.target(datasetId, what, scopes, organizationSlug);
+    const { url, token, datasourceId } = await this.target(datasetId, what, scopes, organizationSlug);
     let response;
     try {
-      response = await client.get(url, { authorization: `Bearer ${token}`, accept });
+      response = await this.transport.get(datasourceId, url, { authorization: `Bearer ${token}`, accept }, client);
     } catch (error) {
       if (error instanceof OutboundError && error.message.includes('too large')) throw new DatasetTooLargeError(error.message);
       throw new DatasourceUnavailableError((error as Error).message);

@@ -18,10 +18,11 @@ import { DatasourcesRepository, type DatasourceRow } from './datasources.reposit
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceDetailView, DatasourceStatus, DatasourceView } from './dto/datasource.dto';
 import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
 import { formatHostname, parseHostname } from './hostname';
+import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
 import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
 import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
-function toDatasourceView(datasource: DatasourceRow, dashboardUrl: string | null): DatasourceView {
+function toDatasourceView(datasource: DatasourceRow, dashboardUrl: string | null, connectedViaHub: boolean): DatasourceView {
   return {
     datasource_id: datasource.id,
     name: datasource.name,
@@ -32,6 +33,7 @@ function toDatasourceView(datasource: DatasourceRow, dashboardUrl: string | null
     owner_organization_logo_url: datasource.organization_logo_url,
     status: statusOf(datasource),
     last_contact_at: datasource.contacted_at?.toISOString() ?? null,
+    connected_via_hub: connectedViaHub,
   };
 }
 
@@ -58,6 +60,7 @@ export class DatasourcesService {
     private readonly datasources: DatasourcesRepository,
     private readonly events: EventsService,
     private readonly audit: AuditService,
+    private readonly connections: DatasourceConnectionsRepository,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -70,12 +73,14 @@ export class DatasourcesService {
   /** Views with the address the hub calls each host at (its host path override applied). */
   private async views(datasources: DatasourceRow[]): Promise<DatasourceView[]> {
     const patterns = await this.datasources.hostPatterns(datasources.filter((datasource) => datasource.hostname).map((datasource) => datasource.id));
+    const connected = await this.connections.connected(datasources.map((datasource) => datasource.id));
     return datasources.map((datasource) =>
       toDatasourceView(
         datasource,
         datasource.hostname
           ? `${datasourceBaseUrl(datasource.hostname, patterns.get(datasource.id) ?? DEFAULT_PATTERNS.host, plainHttpAllowed(this.config, datasource.hostname))}/`
           : null,
+        connected.has(datasource.id),
       ),
     );
   }

@@ -16,6 +16,7 @@ import { checkedBaseUrl, DEFAULT_PATTERNS, datasourceUrl, type PathKind } from '
 import { plainHttpAllowed } from './private-hosts';
 import { OutboundClient } from './outbound';
 import { signHubToken } from './protocol-tokens';
+import { CONNECTION_BASE, CONNECTION_HOST, DatasourceTransport } from './connections/datasource-transport';
 
 const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
@@ -48,6 +49,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     private readonly events: EventsService,
     private readonly timedJobs: TimedJobs,
     private readonly metrics: Metrics,
+    private readonly transport: DatasourceTransport,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -105,15 +107,16 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const row = await this.datasourceRows.host(datasourceId);
     if (!row) return;
     const datasets = await this.datasets.registeredOf(datasourceId);
-    if (!row.hostname) return this.markOffline(datasets, row.organization_id);
-    const patterns = await this.patterns(datasourceId);
+    // Without a host: reached over its own connection to the hub (issue 35), at the protocol's default paths.
+    if (!row.hostname && !(await this.transport.connected(datasourceId))) return this.markOffline(datasets, row.organization_id);
+    const patterns = row.hostname ? await this.patterns(datasourceId) : DEFAULT_PATTERNS;
     let base: string;
     try {
-      base = checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname));
+      base = row.hostname ? checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname)) : CONNECTION_BASE;
     } catch {
       return this.markOffline(datasets, row.organization_id);
     }
-    const hostUp = await this.client.get(`${base}/`).then((r) => r.status === 200, () => false);
+    const hostUp = await this.transport.get(datasourceId, `${base}/`, {}, this.client).then((r) => r.status === 200, () => false);
     await this.datasources.recordContact(datasourceId, hostUp);
     if (!hostUp) return this.markOffline(datasets, row.organization_id);
     const secret = await this.datasources.secretOf(datasourceId);
@@ -121,8 +124,8 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     for (const dataset of datasets) {
       const token = signHubToken(secret, { datasetId: dataset.id, organizationSlug: row.organization_slug, scopes: ['Dataset.ReadAll'] });
       try {
-        const url = datasourceUrl(base, row.hostname, patterns.dataset_metadata, dataset.id);
-        const response = await this.client.get(url, { authorization: `Bearer ${token}`, accept: 'application/json' });
+        const url = datasourceUrl(base, row.hostname ?? CONNECTION_HOST, patterns.dataset_metadata, dataset.id);
+        const response = await this.transport.get(datasourceId, url, { authorization: `Bearer ${token}`, accept: 'application/json' }, this.client);
         if (response.status !== 200) throw new Error(`metadata answered ${response.status}`);
         const metadata = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
         await this.update(dataset, metadata, row.organization_id);

@@ -6,12 +6,13 @@ import { DatasourceAuthService } from './datasource-auth.service';
 import { DatasourceProtocolController } from './datasource-protocol.controller';
 import { DatasourceProtocolService } from './datasource-protocol.service';
 import { DiscoveryService } from './discovery.service';
+import { ConnectionDiscovery } from './connections/connection-discovery';
 
 /** The Hub Protocol: data sources authenticate, register hosts and datasets; discovery checks them. */
 @Module({
   imports: [DatasourcesModule, DatasetDataModule],
   controllers: [DatasourceProtocolController, AgentPackageController],
-  providers: [DatasourceAuthService, DiscoveryService, DatasourceProtocolService],
+  providers: [DatasourceAuthService, DiscoveryService, DatasourceProtocolService, ConnectionDiscovery],
   exports: [DatasourceAuthService],
 })
 export class HubModule {}

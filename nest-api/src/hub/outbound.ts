@@ -92,7 +92,7 @@ export class OutboundClient {
   private readonly allowList: Set<string>;
 
   constructor(
-    private readonly options: {
+    readonly options: {
       /** Tests only (ALLOW_PRIVATE_HOSTS): every address, and plain http. */
       allowPrivate: boolean;
       /** Exact host:port entries that may be private (PRIVATE_HOSTS_ALLOWED, for webhooks WEBHOOK_PRIVATE_HOSTS_ALLOWED), e.g. the demo's 127.0.0.1:3002. */

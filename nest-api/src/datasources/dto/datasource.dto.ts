@@ -54,6 +54,9 @@ export class DatasourceView {
 
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'The latest contact in either direction; null before the first' })
   last_contact_at: string | null;
+
+  @ApiProperty({ description: "Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host" })
+  connected_via_hub: boolean;
 }
 
 export class DatasourceDatasetView {

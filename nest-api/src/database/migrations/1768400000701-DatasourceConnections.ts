@@ -1,0 +1,25 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Data sources that dial the hub (issue 35): which API process holds each one's connection, at
+ * which internal address, until when (a lease the holder renews), so another process can forward
+ * a request to it. A row past its lease counts as no connection.
+ */
+export class DatasourceConnections1768400000701 implements MigrationInterface {
+  name = 'DatasourceConnections1768400000701';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE datasource_connections (
+        datasource_id uuid PRIMARY KEY REFERENCES datasources(id) ON DELETE CASCADE,
+        holder_id uuid NOT NULL,
+        relay_url text NOT NULL,
+        connected_at timestamptz NOT NULL DEFAULT now(),
+        lease_until timestamptz NOT NULL
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE datasource_connections`);
+  }
+}
