@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
-import { organizationByFormerSlug } from '../organizations/former-slugs';
-import { uniqueSlug } from '../organizations/slug';
+import { organizationByFormerSlug, uniqueSlug } from '../organizations/organizations.repository';
 
 /** An application with its owner organisation's name and slug. */
 export interface ApplicationRow {

@@ -4,7 +4,7 @@ import type { DatasetStatus } from '@datahub/domain';
 import { DataSource } from 'typeorm';
 import { isUuid, ONLINE, SEARCH_ACCENTED, SEARCH_PLAIN } from '@datahub/domain';
 import { firstRow, rows, type Queryable } from '../database/queryable';
-import { uniqueSlug } from '../organizations/slug';
+import { uniqueSlug } from '../organizations/organizations.repository';
 
 /** A dataset with what every object check needs: its data source and owner organisation. */
 export interface DatasetWithOwner {
