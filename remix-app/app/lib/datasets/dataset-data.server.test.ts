@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppLoadContext } from '@remix-run/node';
+import { ONLINE } from '@datahub/domain';
 import { createCsrfToken, csrfBinding } from '@datahub/domain/server';
 import { sparqlAction } from './dataset-data.server';
 import { datasetPage } from './datasets.server';
@@ -10,7 +11,7 @@ const DATASET = {
   slug: 'kas-klimaat',
   name: 'Kasklimaat',
   file_format: '.ttl',
-  status: 'online',
+  status: ONLINE,
   owner_organization_slug: 'kwekerij-delta',
   owner_organization_name: 'Kwekerij Delta',
 };
