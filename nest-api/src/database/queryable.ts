@@ -6,13 +6,18 @@ import type { DataSource, EntityManager } from 'typeorm';
  */
 export type Queryable = Pick<DataSource | EntityManager, 'query'>;
 
+/** TypeORM's pg driver answers UPDATE/DELETE … RETURNING with `[rows, count]`; SELECT and INSERT with rows. */
+function returnedRows<Row>(result: unknown): Row[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as Row[];
+  return result as Row[];
+}
+
 /** The first row of a query, or null. */
 export async function firstRow<Row>(db: Queryable, sql: string, parameters: unknown[] = []): Promise<Row | null> {
-  const rows: Row[] = await db.query(sql, parameters);
-  return rows[0] ?? null;
+  return returnedRows<Row>(await db.query(sql, parameters))[0] ?? null;
 }
 
 /** All rows of a query, typed. */
-export function rows<Row>(db: Queryable, sql: string, parameters: unknown[] = []): Promise<Row[]> {
-  return db.query(sql, parameters);
+export async function rows<Row>(db: Queryable, sql: string, parameters: unknown[] = []): Promise<Row[]> {
+  return returnedRows<Row>(await db.query(sql, parameters));
 }
