@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
-import { organizationByFormerSlug, uniqueSlug } from '../organizations/organizations.repository';
+import { uniqueSlug } from '../organizations/organizations.repository';
 
 /** An application with its owner organisation's name and slug. */
 export interface ApplicationRow {
@@ -78,15 +78,6 @@ export class ApplicationsRepository {
 
   byId(id: string, db: Queryable = this.dataSource): Promise<ApplicationRow | null> {
     return firstRow<ApplicationRow>(db, `${APPLICATION_SQL} WHERE a.id = $1`, [id]);
-  }
-
-  async organizationExists(slug: string, db: Queryable = this.dataSource): Promise<boolean> {
-    return (await firstRow<{ found: boolean }>(db, 'SELECT EXISTS (SELECT 1 FROM organizations WHERE slug = $1) AS found', [slug]))!.found;
-  }
-
-  /** The organisation that had `slug` before, with its slug now (a moved list redirects there). */
-  movedOrganization(slug: string, db: Queryable = this.dataSource): Promise<{ id: string; slug: string } | null> {
-    return organizationByFormerSlug((sql, parameters) => db.query(sql, parameters), slug);
   }
 
   /** Whether another application (not `exceptId`) has this name, case ignored. */

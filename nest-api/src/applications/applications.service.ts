@@ -7,12 +7,12 @@ import { ApiError, isUniqueViolation } from '../common/errors';
 import { actsOn, requirePermissionIn } from '../common/organization-access';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { AuthorisationsRepository } from '../authorisations/authorisations.repository';
 import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import type { DatasourceView } from '../datasources/dto/datasource.dto';
 import { LogosService } from '../logos/logos.service';
 import { organizationLocation } from '../organizations/former-slugs';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { ApplicationsRepository, type ApplicationFields, type ApplicationRow } from './applications.repository';
 import { toApplicationView } from './application.view';
 import type { ApplicationDto, ApplicationView } from './dto/application.dto';
@@ -29,7 +29,7 @@ export class ApplicationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly applications: ApplicationsRepository,
-    private readonly organizations: AuthorisationsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly datasourceRows: DatasourcesRepository,
     private readonly datasources: DatasourcesService,
     private readonly licences: LicenceSyncService,
@@ -41,9 +41,9 @@ export class ApplicationsService {
   }
 
   async ofOrganization(slug: string): Promise<ApplicationView[]> {
-    if (!(await this.applications.organizationExists(slug))) {
+    if (!(await this.organizations.bySlug(slug))) {
       // A former slug moved permanently; the list is for everyone, and so is where it went.
-      const moved = await this.applications.movedOrganization(slug);
+      const moved = await this.organizations.byFormerSlug(slug);
       if (moved) throw ApiError.movedPermanently(organizationLocation(moved.slug, '/applications'));
       throw ApiError.notFound();
     }
@@ -112,7 +112,7 @@ export class ApplicationsService {
     current: ApplicationRow | null,
   ): Promise<ApplicationFields> {
     const errors: Record<string, string> = {};
-    const owner = await this.organizations.organizationById(dto.owner_organization);
+    const owner = await this.organizations.byId(dto.owner_organization);
     if (!owner || isPersonalOrganizationName(owner.name)) errors.owner_organization = APPLICATION_FIELD_ERRORS.ownerOrganizationUnknown;
     const link = (field: 'url' | 'url_terms_of_delivery' | 'url_privacy_statement') => {
       const value = dto[field];

@@ -10,6 +10,7 @@ import { grantEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import { UsageEventsService } from '../insight/usage-events.service';
 import { DatasetsRepository } from '../datasets/datasets.repository';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { AuthorisationsRepository, type GrantRow } from './authorisations.repository';
 import { requireGrantingOwner, scopesProblem } from './authorisations.service';
 import type { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, RevokedAuthorisationGroupView } from './dto/authorisation-group.dto';
@@ -37,6 +38,7 @@ export class AuthorisationGroupsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authorisations: AuthorisationsRepository,
     private readonly datasets: DatasetsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly audit: AuditService,
     private readonly events: EventsService,
     private readonly usage: UsageEventsService,
@@ -51,7 +53,7 @@ export class AuthorisationGroupsService {
     if (!isUuid(datasetId) || !isUuid(organizationId)) throw ApiError.notFound();
     const dataset = await this.datasets.withOwner(datasetId, manager);
     if (!dataset || !hasPermissionIn(actor, permission, dataset.owner_id)) throw ApiError.notFound();
-    const assignee = await this.authorisations.organizationById(organizationId, manager);
+    const assignee = await this.organizations.byId(organizationId, manager);
     if (!assignee) throw ApiError.notFound();
     // One change of a card at a time: the next one reads the grants the previous one left (rows it added included).
     await this.authorisations.lockGroup(dataset.id, assignee.id, manager);

@@ -34,11 +34,6 @@ export interface GrantRow {
   expiration_date: string | null;
 }
 
-export interface OrganizationRef {
-  id: string;
-  name: string;
-}
-
 export interface AssigneeRow {
   organization_id: string;
   name: string;
@@ -97,16 +92,6 @@ export class AuthorisationsRepository {
        WHERE id <> $1 AND name NOT LIKE 'tmp\\_%' ORDER BY lower(name), slug`,
       [organizationId],
     );
-  }
-
-  /** An organisation named by its slug. */
-  organizationBySlug(slug: string, db: Queryable = this.dataSource): Promise<OrganizationRef | null> {
-    return firstRow<OrganizationRef>(db, 'SELECT id, name FROM organizations WHERE slug = $1', [slug]);
-  }
-
-  /** An organisation named by its id. */
-  organizationById(id: string, db: Queryable = this.dataSource): Promise<OrganizationRef | null> {
-    return firstRow<OrganizationRef>(db, 'SELECT id, name FROM organizations WHERE id = $1', [id]);
   }
 
   /**

@@ -23,7 +23,8 @@ import { grantEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
 import type { Queryable } from '../database/queryable';
 import { DatasetsRepository, type DatasetWithOwner } from '../datasets/datasets.repository';
-import { AuthorisationsRepository, type AuthorisationRow, type OrganizationRef } from './authorisations.repository';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { AuthorisationsRepository, type AuthorisationRow } from './authorisations.repository';
 
 
 function toView(row: AuthorisationRow): AuthorisationView {
@@ -48,7 +49,10 @@ function toView(row: AuthorisationRow): AuthorisationView {
   };
 }
 
-export type OrganizationRow = OrganizationRef;
+export interface OrganizationRow {
+  id: string;
+  name: string;
+}
 
 /** The Dutch error of a set of scopes: unknown ones, or 'Alle data' together with single categories (they exclude each other). */
 export function scopesProblem(scopes: readonly string[]): string | null {
@@ -75,13 +79,14 @@ export class AuthorisationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authorisations: AuthorisationsRepository,
     private readonly datasets: DatasetsRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly usage: UsageEventsService,
     private readonly events: EventsService,
     private readonly audit: AuditService,
   ) {}
 
   private async organizationBySlug(slug: string): Promise<OrganizationRow> {
-    const row = await this.authorisations.organizationBySlug(slug);
+    const row = await this.organizations.bySlug(slug);
     if (!row) throw ApiError.notFound();
     return row;
   }
@@ -124,7 +129,7 @@ export class AuthorisationsService {
   }
 
   private organizationByRef(reference: string, db: Queryable = this.dataSource): Promise<OrganizationRow | null> {
-    return isUuid(reference) ? this.authorisations.organizationById(reference, db) : this.authorisations.organizationBySlug(reference, db);
+    return isUuid(reference) ? this.organizations.byId(reference, db) : this.organizations.bySlug(reference, db);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ONLINE, type DatasetStatus } from '@datahub/domain';
 import type { CatalogueRow } from './datasets.repository';
 
 export class DatasetView {
@@ -11,8 +12,8 @@ export class DatasetView {
   @ApiProperty()
   name: string;
 
-  @ApiProperty({ example: 'online' })
-  status: string;
+  @ApiProperty({ example: ONLINE })
+  status: DatasetStatus;
 
   @ApiProperty()
   about: string;
