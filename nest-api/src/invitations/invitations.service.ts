@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import type { Organization } from '../organizations/organization.entity';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import type { InvitationSentView, InvitationView, PendingInvitationView } from './dto/invitation.dto';
 import { AuditService } from '../audit/audit.service';
@@ -39,6 +40,7 @@ export class InvitationsService {
     private readonly organizations: OrganizationsRepository,
     private readonly mail: MailService,
     private readonly users: UsersService,
+    private readonly userRows: UsersRepository,
     private readonly usage: UsageEventsService,
     private readonly audit: AuditService,
   ) {}
@@ -88,7 +90,7 @@ export class InvitationsService {
   private async sendInvitation(actor: AuthenticatedUser, organization: Organization, email: string, token: string) {
     const link = new URL(`/uitnodiging/${token}`, this.config.publicUrl).toString();
     const name = displayOrganizationName(organization.name) || 'een organisatie';
-    const existing = await this.invitations.account(email);
+    const existing = await this.userRows.emailTaken(email);
     await this.mail.send({
       to: email,
       subject: `Uitnodiging voor ${name} op Datahub Tuinbouw`,

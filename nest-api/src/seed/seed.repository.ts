@@ -13,10 +13,6 @@ export class SeedRepository {
     await db.query('SELECT pg_advisory_xact_lock(7406001)');
   }
 
-  async userExists(email: string, db: Queryable = this.dataSource): Promise<boolean> {
-    return (await firstRow(db, 'SELECT 1 FROM users u WHERE lower(u.email) = $1 LIMIT 1', [email])) !== null;
-  }
-
   /** A verified account with a password and its roles. */
   async insertUser(
     user: { email: string; firstname: string; lastname: string; passwordHash: string; organizationId: string; roles: readonly string[] },

@@ -12,6 +12,7 @@ import type { Organization } from '../organizations/organization.entity';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { UsersRepository } from '../users/users.repository';
 import { SeedRepository } from './seed.repository';
 
 interface SeedUser {
@@ -93,6 +94,7 @@ export class SeedService {
     private readonly datasources: DatasourcesService,
     private readonly organizationRows: OrganizationsRepository,
     private readonly seed: SeedRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async run(): Promise<void> {
@@ -132,7 +134,7 @@ export class SeedService {
     for (const organization of DEMO_ORGANIZATIONS)
       byName.set(organization.name, await this.organizations.create(manager, organization));
     for (const user of DEMO_USERS) {
-      if (!(await this.seed.userExists(user.email, manager))) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
+      if (!(await this.users.emailTaken(user.email, manager))) await this.createUser(manager, user, byName.get(user.organization)!, DEMO_PASSWORD);
     }
     const delta = byName.get(DEMO_ORGANIZATIONS[0].name)!;
     const datasourceId = await this.datasources.createForSeed(manager, delta.id, DEMO_DATASOURCE_NAME);
