@@ -23,9 +23,9 @@ export interface Balancer {
 
 /**
  * A real haproxy, round robin and without sticky sessions, in front of `servers` (name → base URL).
- * Health checks every 200 ms on /api/health, so a stopped or killed process is taken out within a
- * second; a refused connection is sent to another server. Each answer says in X-Served-By who gave it.
- * `portals` (name → base URL), when given, get a second frontend in the same haproxy, checked on /inloggen.
+ * Health checks every 200 ms on /api/health: a killed process is taken out within a second, a
+ * stopped one within about five (a check waits 2 s); a refused connection is sent to another server. Each answer says in X-Served-By who gave it.
+ * `portals` (name → base URL), when given, get a second frontend in the same haproxy, checked on a static file.
  */
 export async function startBalancer(servers: Record<string, string>, portals: Record<string, string> = {}, apiPort?: number): Promise<Balancer> {
   // A port chosen beforehand lets the portals behind this balancer reach the APIs through it.
@@ -45,7 +45,8 @@ export async function startBalancer(servers: Record<string, string>, portals: Re
       '    timeout connect 2s',
       '    timeout client 30s',
       '    timeout server 30s',
-      '    timeout check 500ms',
+      // Generous: on a loaded machine a healthy process may take a while to answer; a stopped one never does.
+      '    timeout check 2s',
       '    retries 3',
       '    option redispatch',
       'frontend api',
@@ -66,7 +67,8 @@ export async function startBalancer(servers: Record<string, string>, portals: Re
             '    default_backend portals',
             'backend portals',
             '    balance roundrobin',
-            '    option httpchk GET /inloggen',
+            // A static file: the portal's pages need the APIs, which have their own checks.
+            '    option httpchk GET /favicon.svg',
             '    default-server inter 200ms fall 2 rise 2',
             '    http-response set-header X-Served-By %s',
             ...Object.entries(portals).map(([name, url]) => `    server ${name} ${new URL(url).host} check`),
