@@ -195,6 +195,8 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/organizations/{slug}/datasets', signedIn(200)),
   // Page-shaped reads: the shell for everyone signed in; the dataset page as GET /api/datasets/{slug} (the same offline dataset).
   row('GET /api/pages/shell', signedIn(200)),
+  row('GET /api/pages/datasets', signedIn(200)),
+  row('GET /api/pages/my-datasets', signedIn(200)),
   row('GET /api/pages/dataset/{slug}', { ...sameOrganization(404) }),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),

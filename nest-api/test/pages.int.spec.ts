@@ -47,6 +47,37 @@ describe('GET /api/pages/shell', () => {
   });
 });
 
+describe('GET /api/pages/datasets', () => {
+  it('answers the catalogue page GET /api/datasets answers, and whether anything is online at all', async () => {
+    const page = await json('/api/pages/datasets?limit=10', westMember);
+    expect(page).toEqual({ datasets: await json('/api/datasets?limit=10', westMember), catalogue_empty: false });
+    expect(page.datasets.map((dataset: { slug: string }) => dataset.slug)).toEqual(['kas-delta']);
+    // A search without a match: not an empty catalogue.
+    expect(await json('/api/pages/datasets?q=tomaat&limit=10', westMember)).toEqual({ datasets: [], catalogue_empty: false });
+    expect((await api.request('/api/pages/datasets?limit=0', { token: westMember.token })).status).toBe(422);
+  });
+
+  it('answers 304 while the catalogue holds, and the new page once a dataset changed', async () => {
+    const first = await api.request('/api/pages/datasets?limit=10', { token: westMember.token });
+    const etag = first.headers.get('etag')!;
+    await expect.poll(async () => (await api.request('/api/pages/datasets?limit=10', { token: deltaOwner.token, headers: { 'If-None-Match': etag } })).status).toBe(304);
+    await api.db.query(`UPDATE datasets SET name = 'Kas Delta hernoemd' WHERE id = $1`, [datasetId]);
+    await expect.poll(async () => (await json('/api/pages/datasets?limit=10', westMember)).datasets[0]?.name).toBe('Kas Delta hernoemd');
+    const changed = await api.request('/api/pages/datasets?limit=10', { token: westMember.token, headers: { 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    await api.db.query(`UPDATE datasets SET name = 'Kas Delta' WHERE id = $1`, [datasetId]);
+  });
+});
+
+describe('GET /api/pages/my-datasets', () => {
+  it("answers what GET /api/my-datasets and GET /api/insight/my-datasets answer: every own dataset, whatever its status", async () => {
+    const page = await json('/api/pages/my-datasets', deltaOwner);
+    expect(page).toEqual({ datasets: await json('/api/my-datasets', deltaOwner), use: await json('/api/insight/my-datasets', deltaOwner) });
+    expect(page.datasets.map((dataset: { slug: string }) => dataset.slug).sort()).toEqual(['kas-delta', 'kas-delta-offline']);
+    expect((await json('/api/pages/my-datasets', westMember)).datasets).toEqual([]);
+  });
+});
+
 describe('GET /api/pages/dataset/{slug}', () => {
   it('answers a visitor of another organisation what the separate reads gave them, with their open request', async () => {
     const page = await json('/api/pages/dataset/kas-delta', westMember);

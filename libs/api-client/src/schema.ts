@@ -1651,6 +1651,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue page: one page of the online datasets (as GET /api/datasets) and whether any is online at all */
+        get: operations["PagesController_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/my-datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page of your organisation's datasets: as GET /api/my-datasets, with their use as GET /api/insight/my-datasets */
+        get: operations["PagesController_myDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/shell": {
         parameters: {
             query?: never;
@@ -2173,6 +2207,12 @@ export type components = {
             owner_organization_name: string;
             owner_organization_slug: string;
         };
+        CataloguePageView: {
+            /** @description No dataset is online at all (not just none matching q) */
+            catalogue_empty: boolean;
+            /** @description As GET /api/datasets answers the same q, limit and offset */
+            datasets: components["schemas"]["DatasetView"][];
+        };
         ChangePasswordDto: {
             current_password: string;
             /** @description End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients) */
@@ -2271,6 +2311,8 @@ export type components = {
         CreatedDatasourceView: {
             /** @description A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source */
             cloud_init_config: string;
+            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            connected_via_hub: boolean;
             credentials: components["schemas"]["DatasourceCredentialsView"];
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
@@ -2436,6 +2478,8 @@ export type components = {
             status: string;
         };
         DatasourceDetailView: {
+            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            connected_via_hub: boolean;
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
             /** @description Its datasets, whatever their status, in name order */
@@ -2460,6 +2504,8 @@ export type components = {
             status: "online" | "offline" | "pending";
         };
         DatasourceView: {
+            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            connected_via_hub: boolean;
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
             /** Format: uuid */
@@ -2570,6 +2616,10 @@ export type components = {
             member_name: string;
             name: string;
             scopes: ("data:read" | "catalogue:read")[];
+        };
+        MyDatasetsPageView: {
+            datasets: components["schemas"]["DatasetView"][];
+            use: components["schemas"]["OwnDatasetUseView"];
         };
         OpenAccessRequestCountView: {
             /** @description Open requests waiting for a decision */
@@ -3016,6 +3066,7 @@ export type AuditPageView = components['schemas']['AuditPageView'];
 export type AuthorisationGroupChangeView = components['schemas']['AuthorisationGroupChangeView'];
 export type AuthorisationHistoryView = components['schemas']['AuthorisationHistoryView'];
 export type AuthorisationView = components['schemas']['AuthorisationView'];
+export type CataloguePageView = components['schemas']['CataloguePageView'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
 export type CompletePasswordResetDto = components['schemas']['CompletePasswordResetDto'];
 export type CreateAccessRequestDto = components['schemas']['CreateAccessRequestDto'];
@@ -3049,6 +3100,7 @@ export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
 export type MemberApiTokenView = components['schemas']['MemberApiTokenView'];
+export type MyDatasetsPageView = components['schemas']['MyDatasetsPageView'];
 export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
@@ -7532,6 +7584,111 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    PagesController_catalogue: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, the description or the owner organisation's name (case and accents ignored) */
+                q?: string;
+                /** @description At most this many entries */
+                limit?: number;
+                /** @description Skip this many entries (in name order) */
+                offset?: number;
+            };
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CataloguePageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    PagesController_myDatasets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDatasetsPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

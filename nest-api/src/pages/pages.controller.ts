@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, ifNoneMatchNames } from '@datahub/domain/server';
@@ -6,7 +6,8 @@ import { CurrentUser, DuringTwoFactorEnrolment, RequirePermission, SignedIn } fr
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { PagesService } from './pages.service';
-import { DatasetPageView, ShellPageView } from './pages.views';
+import { CataloguePageView, DatasetPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
+import { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 
 /** An answer named by an ETag, 304 to a matching If-None-Match (ADR 0046-d). */
 const Conditional = (type: new () => unknown) =>
@@ -18,7 +19,10 @@ const Conditional = (type: new () => unknown) =>
 
 function sendConditional(request: FastifyRequest, reply: FastifyReply, body: unknown): void {
   const json = JSON.stringify(body);
-  const etag = etagOf(json);
+  sendNamed(request, reply, json, etagOf(json));
+}
+
+function sendNamed(request: FastifyRequest, reply: FastifyReply, json: string, etag: string): void {
   // Per user and never shared: a cache may keep it only to ask again with its ETag.
   void reply.header('etag', etag).header('cache-control', 'private, no-cache');
   if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return void reply.status(304).send();
@@ -38,6 +42,23 @@ export class PagesController {
   @Conditional(ShellPageView)
   async shell(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendConditional(request, reply, await this.pages.shell(actor));
+  }
+
+  @Get('datasets')
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({ summary: 'The catalogue page: one page of the online datasets (as GET /api/datasets) and whether any is online at all' })
+  @Conditional(CataloguePageView)
+  async catalogue(@Query() query: CatalogueQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const page = await this.pages.catalogue(query);
+    sendNamed(request, reply, page.json, page.etag);
+  }
+
+  @Get('my-datasets')
+  @RequirePermission('Dataset.Read')
+  @ApiOperation({ summary: "The page of your organisation's datasets: as GET /api/my-datasets, with their use as GET /api/insight/my-datasets" })
+  @Conditional(MyDatasetsPageView)
+  async myDatasets(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendConditional(request, reply, await this.pages.myDatasets(actor));
   }
 
   @Get('dataset/:slug')

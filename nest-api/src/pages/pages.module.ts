@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { AccessRequestsModule } from '../access-requests/access-requests.module';
 import { DatasetDataModule } from '../dataset-data/dataset-data.module';
 import { DatasetsModule } from '../datasets/datasets.module';
+import { InsightModule } from '../insight/insight.module';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
 /** Page-shaped reads for the portal (ADR 0046-d): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule], controllers: [PagesController], providers: [PagesService] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule], controllers: [PagesController], providers: [PagesService] })
 export class PagesModule {}

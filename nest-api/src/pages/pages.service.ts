@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isOnline } from '@datahub/domain';
+import { etagOf } from '@datahub/domain/server';
 import { AccessRequestsService } from '../access-requests/access-requests.service';
 import { AuditLogQuery } from '../audit/audit-log.query';
 import type { AuthenticatedUser } from '../common/authenticated-user';
@@ -7,8 +8,10 @@ import { ApiError } from '../common/errors';
 import { DatasetDataService } from '../dataset-data/dataset-data.service';
 import { DatasetSummaryService } from '../dataset-data/dataset-summary.service';
 import { DatasetsService } from '../datasets/datasets.service';
+import type { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
+import { InsightService } from '../insight/insight.service';
 import { toCurrentUserView } from '../users/user.view';
-import type { DatasetPageView, ShellPageView } from './pages.views';
+import type { DatasetPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
 
 /** A refusal (4xx) of one part leaves that part out, as the portal did with the separate call; anything else fails the page. */
 function refusedAsNull<T>(pending: Promise<T>): Promise<T | null> {
@@ -30,6 +33,7 @@ export class PagesService {
     private readonly summaries: DatasetSummaryService,
     private readonly auditLog: AuditLogQuery,
     private readonly requests: AccessRequestsService,
+    private readonly insight: InsightService,
   ) {}
 
   async shell(actor: AuthenticatedUser): Promise<ShellPageView> {
@@ -37,6 +41,23 @@ export class PagesService {
     const counts = actor.permissions.has('AuthorisationAssignment.Create') && !actor.twoFactorEnrolmentRequired;
     const open = counts ? await refusedAsNull(this.requests.openCount(actor, actor.organizationId)) : null;
     return { user: toCurrentUserView(actor), open_access_requests: open?.open ?? 0 };
+  }
+
+  /**
+   * The catalogue's kept page as it is (no parse, no second serialisation), named by the kept
+   * pages' own ETags: the same for every user, since the catalogue is.
+   */
+  async catalogue(query: CatalogueQueryDto): Promise<{ json: string; etag: string }> {
+    const page = await this.datasets.onlinePage(query);
+    const searched = page.json === '[]' && Boolean(query.q?.trim());
+    const all = searched ? await this.datasets.onlinePage({ limit: 1 }) : null;
+    const empty = page.json === '[]' && (!all || all.json === '[]');
+    return { json: `{"datasets":${page.json},"catalogue_empty":${empty}}`, etag: etagOf(`${page.etag}|${all?.etag ?? ''}|${empty}`) };
+  }
+
+  async myDatasets(actor: AuthenticatedUser): Promise<MyDatasetsPageView> {
+    const [datasets, use] = await Promise.all([this.datasets.mine(actor), this.insight.ownDatasetUse(actor, 30)]);
+    return { datasets, use };
   }
 
   async dataset(actor: AuthenticatedUser, slug: string): Promise<DatasetPageView> {

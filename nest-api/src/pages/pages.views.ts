@@ -4,6 +4,7 @@ import { DatasetUseByOthersView } from '../audit/dto/audit.views';
 import { DatasetAccessView } from '../dataset-data/dataset-data.views';
 import { DatasetSummaryView } from '../dataset-data/dataset-summary.views';
 import { DatasetView } from '../datasets/dataset.view';
+import { OwnDatasetUseView } from '../insight/insight.views';
 import { CurrentUserView } from '../users/user.view';
 
 /** What the portal's shell (menu, top bar) shows around every signed-in page. */
@@ -13,6 +14,24 @@ export class ShellPageView {
 
   @ApiProperty({ description: "Access requests waiting for the user's organisation to decide (0 without AuthorisationAssignment.Create)" })
   open_access_requests: number;
+}
+
+/** The catalogue page (/datasets): one page of the online datasets, and whether any is online at all. */
+export class CataloguePageView {
+  @ApiProperty({ type: [DatasetView], description: 'As GET /api/datasets answers the same q, limit and offset' })
+  datasets: DatasetView[];
+
+  @ApiProperty({ description: 'No dataset is online at all (not just none matching q)' })
+  catalogue_empty: boolean;
+}
+
+/** /mijn-datasets: your organisation's datasets, whatever their status, and their use in the last 30 days. */
+export class MyDatasetsPageView {
+  @ApiProperty({ type: [DatasetView] })
+  datasets: DatasetView[];
+
+  @ApiProperty({ type: OwnDatasetUseView })
+  use: OwnDatasetUseView;
 }
 
 /** Everything /dataset/{slug} shows; a part the separate operation would refuse is null. */
