@@ -3,7 +3,7 @@ import { ACCESS_REQUEST_LABELS as L, scopeLabel } from '@datahub/domain';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { MailService } from '../mail/mail.service';
-import { ExpiryRemindersRepository } from '../reminders/expiry-reminders.repository';
+import { UsersRepository } from '../users/users.repository';
 import type { AccessRequestView } from './dto/access-request.dto';
 
 /** Who decides on access requests to an organisation's datasets. */
@@ -13,7 +13,7 @@ const DECIDING_ROLES = ['Organization.Owner', 'Authorisation.Contributor', 'Admi
 @Injectable()
 export class AccessRequestMails {
   constructor(
-    private readonly recipients: ExpiryRemindersRepository,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
   ) {}
@@ -24,7 +24,7 @@ export class AccessRequestMails {
 
   /** Everyone in the owner organisation who may grant (owners, authorisation contributors). */
   async toOwner(request: AccessRequestView, ownerId: string): Promise<void> {
-    const emails = await this.recipients.memberEmails([ownerId], DECIDING_ROLES);
+    const emails = await this.users.memberEmails([ownerId], DECIDING_ROLES);
     const scopes = request.authorisations.map(scopeLabel).join(', ');
     for (const email of emails) {
       await this.mail.send({

@@ -34,7 +34,7 @@ export interface DueApiToken {
   reminder: ExpiryReminder;
 }
 
-/** Expiry reminders (ADR 0024): what is due, the markers of those sent, and who receives them. */
+/** Expiry reminders (ADR 0024): what is due, and the markers of those sent. */
 @Injectable()
 export class ExpiryRemindersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -81,20 +81,5 @@ export class ExpiryRemindersRepository {
       [kind, ids, expiresOn, reminder],
     );
     return marked.length > 0;
-  }
-
-  /** The addresses of the members of these organisations holding one of these roles. */
-  async memberEmails(organizationIds: string[], roles: readonly string[], db: Queryable = this.dataSource): Promise<string[]> {
-    const found = await rows<{ email: string }>(
-      db,
-      `SELECT DISTINCT u.email FROM users u JOIN role_assignments ra ON ra.user_id = u.id
-       WHERE u.organization_id = ANY($1::uuid[]) AND ra.role = ANY($2::text[]) ORDER BY u.email`,
-      [organizationIds, roles],
-    );
-    return found.map((row) => row.email);
-  }
-
-  async userEmails(userId: string | null, db: Queryable = this.dataSource): Promise<string[]> {
-    return (await rows<{ email: string }>(db, 'SELECT email FROM users WHERE id = $1', [userId])).map((row) => row.email);
   }
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { TimedJobs } from '../jobs/timed-jobs';
 import { MailService, type Mail } from '../mail/mail.service';
+import { UsersRepository } from '../users/users.repository';
 import { ExpiryRemindersRepository, type DueApiToken, type DueAuthorisation } from './expiry-reminders.repository';
 
 const scopeLabel = (scope: string) => DATASET_SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
@@ -28,6 +29,7 @@ export class ExpiryRemindersService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reminders: ExpiryRemindersRepository,
+    private readonly users: UsersRepository,
     private readonly mail: MailService,
     private readonly timedJobs: TimedJobs,
   ) {}
@@ -55,7 +57,7 @@ export class ExpiryRemindersService implements OnModuleInit {
   }
 
   private async authorisationMails(manager: EntityManager, due: DueAuthorisation): Promise<Mail[]> {
-    const emails = await this.reminders.memberEmails([due.grantor_id, due.receiver_id], rolesWith('AuthorisationAssignment.Create'), manager);
+    const emails = await this.users.memberEmails([due.grantor_id, due.receiver_id], rolesWith('AuthorisationAssignment.Create'), manager);
     const { subject, text } = REMINDER_MAILS.authorisation({
       reminder: due.reminder,
       dataset: due.dataset,
@@ -70,10 +72,11 @@ export class ExpiryRemindersService implements OnModuleInit {
   }
 
   private async apiTokenMails(manager: EntityManager, due: DueApiToken): Promise<Mail[]> {
-    const emails =
-      due.kind === 'personal'
-        ? await this.reminders.userEmails(due.user_id, manager)
-        : await this.reminders.memberEmails([due.organization_id], rolesWith('ApiToken.Manage'), manager);
+    let emails: string[];
+    if (due.kind === 'personal') {
+      const owner = due.user_id ? await this.users.byId(due.user_id, manager) : null;
+      emails = owner ? [owner.email] : [];
+    } else emails = await this.users.memberEmails([due.organization_id], rolesWith('ApiToken.Manage'), manager);
     const path = due.kind === 'personal' ? '/profiel' : '/mijn-organisatie';
     const { subject, text } = REMINDER_MAILS.apiToken({ reminder: due.reminder, name: due.name, date: formatDateLong(due.expires_on), link: new URL(path, this.config.publicUrl).toString() });
     return emails.map((email) => ({ to: email, subject, text }));

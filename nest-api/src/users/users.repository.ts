@@ -122,4 +122,15 @@ export class UsersRepository {
     );
     return row!.count;
   }
+
+  /** The addresses of the members of these organisations holding any of `roles` (who is mailed about machtigingen and tokens). */
+  async memberEmails(organizationIds: string[], roles: readonly string[], db: Queryable = this.dataSource): Promise<string[]> {
+    const found = await rows<{ email: string }>(
+      db,
+      `SELECT DISTINCT u.email FROM users u JOIN role_assignments ra ON ra.user_id = u.id
+       WHERE u.organization_id = ANY($1::uuid[]) AND ra.role = ANY($2::text[]) ORDER BY u.email`,
+      [organizationIds, [...roles]],
+    );
+    return found.map((row) => row.email);
+  }
 }
