@@ -1,0 +1,96 @@
+/**
+ * Reading table files row by row (CSV streamed with csv-parse; Excel .xlsx with read-excel-file,
+ * first sheet) and converting them with their mapping, to quads or to N-Triples text.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse';
+import { Writer, type Quad } from 'n3';
+import { readSheet } from 'read-excel-file/node';
+import { readMapping, type Mapping } from './csvw';
+import { TableConverter, type Cell, type ConversionReport } from './convert';
+
+export const TABLE_EXTENSIONS = ['.csv', '.xlsx'] as const;
+
+export function isTableFileName(file: string): boolean {
+  return TABLE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
+}
+
+/** Where CSVW looks for a file's metadata first: `{file}-metadata.json` next to it. */
+export function mappingFileName(file: string): string {
+  return `${file}-metadata.json`;
+}
+
+/** The rows of a table file, each with its line number (1-based). */
+export async function* tableRows(path: string, mapping: Pick<Mapping, 'delimiter' | 'quoteChar' | 'trim' | 'source'>): AsyncGenerator<{ cells: Cell[]; line: number }> {
+  if (path.toLowerCase().endsWith('.xlsx')) {
+    const sheet = await readSheet(await readFile(path));
+    let line = 0;
+    for (const cells of sheet) {
+      line += 1;
+      yield { cells: cells as Cell[], line };
+    }
+    return;
+  }
+  const encoding = mapping.source.dialect?.encoding && !/^utf-?8$/i.test(mapping.source.dialect.encoding) ? 'latin1' : 'utf8';
+  const parser = createReadStream(path).pipe(
+    parse({
+      delimiter: mapping.delimiter,
+      quote: mapping.quoteChar,
+      bom: true,
+      encoding,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: mapping.trim,
+      info: true,
+    }),
+  );
+  for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    yield { cells: record.record, line: record.info.lines };
+  }
+}
+
+/** Converts a table file with its mapping; every quad goes to `emit`. */
+export async function convertTableFile(path: string, mapping: Mapping, base: string, emit: (quad: Quad) => void): Promise<ConversionReport> {
+  const converter = new TableConverter(mapping, base, emit);
+  let seen = 0;
+  for await (const { cells, line } of tableRows(path, mapping)) {
+    seen += 1;
+    if (seen <= mapping.skipRows) continue;
+    if (seen <= mapping.skipRows + mapping.headerRows) {
+      if (seen === mapping.skipRows + mapping.headerRows) converter.header(cells);
+      continue;
+    }
+    converter.row(cells, line);
+  }
+  return converter.finish();
+}
+
+/** Reads and checks `{file}-metadata.json`. */
+export async function readMappingFile(path: string): Promise<Mapping> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`the mapping ${path} is not readable JSON: ${(error as Error).message}`);
+  }
+  return readMapping(json);
+}
+
+/**
+ * A table file as N-Triples text (what the in-memory engine loads). Refuses to grow past
+ * `maxBytes`: the converted form is many times the file's size.
+ */
+export async function tableToNTriples(path: string, mapping: Mapping, base: string, maxBytes = Number.POSITIVE_INFINITY): Promise<{ text: string; report: ConversionReport }> {
+  const writer = new Writer({ format: 'N-Triples' });
+  const pieces: string[] = [];
+  let bytes = 0;
+  const report = await convertTableFile(path, mapping, base, (q) => {
+    const line = writer.quadToString(q.subject, q.predicate, q.object);
+    bytes += line.length;
+    if (bytes > maxBytes) throw new Error(`the converted table is larger than ${Math.round(maxBytes / 1_048_576)} MB; use store mode`);
+    pieces.push(line);
+  });
+  return { text: pieces.join(''), report };
+}
