@@ -80,6 +80,8 @@ export interface QueryOptions {
    * fewest running, so one group's heavy queries never keep another's small one waiting.
    */
   group?: string;
+  /** FROM / FROM NAMED accepted: the hub-wide endpoint's store, whose named graphs are checked datasets (issue 38). */
+  datasetClauses?: boolean;
 }
 
 export interface QueryResult {

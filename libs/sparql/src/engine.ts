@@ -161,7 +161,7 @@ export class SparqlEngine {
    */
   async query(key: string, text: string, scopes: readonly string[], options: QueryOptions = {}): Promise<QueryResult> {
     this.assertOpen();
-    const guarded = guardQuery(text, { maxQueryBytes: this.options.maxQueryBytes });
+    const guarded = guardQuery(text, { maxQueryBytes: this.options.maxQueryBytes, ...(options.datasetClauses ? { datasetClauses: true } : {}) });
     const selection = resolveScopes(scopes);
     this.assertLoaded(key);
     const maxRows = options.maxRows ?? this.options.maxRows;

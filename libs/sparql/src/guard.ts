@@ -12,6 +12,11 @@ export interface GuardOptions {
   maxQueryBytes?: number;
   /** Deepest accepted nesting of braces, parentheses and brackets (default 64). */
   maxNestingDepth?: number;
+  /**
+   * FROM / FROM NAMED accepted (the hub-wide endpoint, issue 38: its graphs are datasets the caller
+   * was checked for); a dataset's own endpoint refuses them.
+   */
+  datasetClauses?: boolean;
 }
 
 export interface GuardedQuery {
@@ -61,10 +66,11 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   if (nestingDepth(text, maxDepth) > maxDepth) {
     throw new SparqlError('query_too_deep', `the query nests braces, parentheses or brackets more than ${maxDepth} levels deep`);
   }
-  const known = accepted.get(text);
+  const cache = options.datasetClauses ? acceptedWithDatasets : accepted;
+  const known = cache.get(text);
   if (known) return known;
-  const guarded = Object.freeze(checked(text));
-  accepted.set(text, guarded);
+  const guarded = Object.freeze(checked(text, options.datasetClauses === true));
+  cache.set(text, guarded);
   return guarded;
 }
 
@@ -74,10 +80,12 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
  * text alone; refused texts are not kept.
  */
 const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
+/** The same for texts with FROM / FROM NAMED accepted: a verdict of one kind never answers the other. */
+const acceptedWithDatasets = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 /** The LIMIT-capped texts of accepted queries, per cap. */
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
 
-function checked(text: string): GuardedQuery {
+function checked(text: string, datasetClauses: boolean): GuardedQuery {
   const parsed = parse(text);
   if (parsed.type === 'update') {
     throw new SparqlError('update_not_allowed', 'updates are not allowed; only SELECT, ASK, CONSTRUCT and DESCRIBE');
@@ -85,7 +93,7 @@ function checked(text: string): GuardedQuery {
   if (!ALLOWED_FORMS.includes(parsed.queryType)) {
     throw new SparqlError('query_form_not_allowed', `query form ${String(parsed.queryType)} is not allowed`);
   }
-  if (parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
+  if (!datasetClauses && parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
     throw new SparqlError('dataset_clause_not_allowed', 'FROM and FROM NAMED are not allowed; the query runs on the dataset it is sent to');
   }
   if (containsService(parsed)) {
@@ -116,4 +124,33 @@ export function withRowLimit(query: GuardedQuery, maxLimit: number): string {
     if (texts.size < 4) texts.set(maxLimit, limited);
   }
   return limited;
+}
+
+/** The graphs a query names: its FROM and FROM NAMED IRIs, the IRIs after GRAPH, and whether a GRAPH takes a variable. */
+export interface NamedGraphs {
+  from: string[];
+  fromNamed: string[];
+  graphIris: string[];
+  graphVariable: boolean;
+}
+
+/** Reads the graphs a (guarded) query names, for choosing the datasets the hub-wide endpoint loads. */
+export function namedGraphs(text: string): NamedGraphs {
+  const parsed = parse(text);
+  const from = parsed.type === 'query' && parsed.from ? parsed.from : { default: [], named: [] };
+  const graphIris = new Set<string>();
+  let graphVariable = false;
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const typed = node as { type?: unknown; name?: { termType?: string; value?: string } };
+    if (typed.type === 'graph' && typed.name) {
+      if (typed.name.termType === 'NamedNode' && typed.name.value !== undefined) graphIris.add(typed.name.value);
+      else graphVariable = true;
+    }
+    for (const value of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) visit(value);
+  };
+  visit(parsed);
+  return { from: from.default.map((term) => term.value), fromNamed: from.named.map((term) => term.value), graphIris: [...graphIris], graphVariable };
 }

@@ -4,8 +4,8 @@ import type { CategorySelection } from './scopes';
 import type { SparqlErrorReason } from './errors';
 
 export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
-/** What `load` takes: Turtle, or N-Triples (a Turtle subset the parser reads faster). */
-export type DataFormat = 'turtle' | 'ntriples';
+/** What `load` takes: Turtle, or N-Triples (a Turtle subset the parser reads faster); N-Quads for the hub-wide endpoint's named graphs. */
+export type DataFormat = 'turtle' | 'ntriples' | 'nquads';
 /** W3C SPARQL result formats of SELECT/ASK. */
 export type ResultsFormat = 'json' | 'xml' | 'csv' | 'tsv';
 

@@ -88,11 +88,11 @@ function countCategories(store: Ox.Store): Pick<LoadInfo, 'categories' | 'uncate
 function load(request: Extract<WorkerRequest, { type: 'load' }>): LoadInfo {
   const started = performance.now();
   const store = new oxigraph.Store();
-  const format = request.format === 'ntriples' ? 'application/n-triples' : 'text/turtle';
+  const format = request.format === 'ntriples' ? 'application/n-triples' : request.format === 'nquads' ? 'application/n-quads' : 'text/turtle';
   try {
     store.load(chunks(request.data), { format, ...(request.baseIri ? { base_iri: request.baseIri } : {}) });
   } catch (error) {
-    throw new WorkerFailure('invalid_data', `invalid ${request.format === 'ntriples' ? 'N-Triples' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new WorkerFailure('invalid_data', `invalid ${request.format === 'ntriples' ? 'N-Triples' : request.format === 'nquads' ? 'N-Quads' : 'Turtle'}: ${error instanceof Error ? error.message : String(error)}`);
   }
   datasets.set(request.key, { store, views: new LRUCache<string, View>({ max: viewsPerDataset }) });
   // The input is in the store now: its bytes go before the answer, so memory is the data's own when the caller looks.
