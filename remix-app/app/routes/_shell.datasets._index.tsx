@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, OPEN_STANDARDS_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
 import { ErrorPanel } from '~/components/error-page';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -16,8 +15,8 @@ export const handle = { pageCache: true };
 
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
-  // In parallel: the user (shared with the shell's loader) and the page's own data.
-  const [, { datasets, more, catalogueEmpty }] = await Promise.all([requireCurrentUser(args), loadCataloguePage(args.request)]);
+  // One call to nest-api; without a session it redirects to sign in.
+  const { datasets, more, catalogueEmpty } = await loadCataloguePage(args.request);
   return { query: searchQuery(args.request), datasets: datasets.map(toCard), more, catalogueEmpty };
 }
 

@@ -5,8 +5,8 @@ import { DatasetSearchList } from '~/components/dataset-search-list';
 import { DatasetUseCounts } from '~/components/dataset-use-counts';
 import { ErrorPanel } from '~/components/error-page';
 import { apiGet } from '~/lib/core/api.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
-import { loadOwnDatasets, searchQuery, toCard } from '~/lib/datasets/datasets.server';
+import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
+import { byName } from '~/lib/datasets/datasets';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.myDatasets;
@@ -15,12 +15,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The datasets of the user's own organisation, whatever their status. */
 export async function loader(args: LoaderFunctionArgs) {
-  const [, datasets, use] = await Promise.all([
-    requireCurrentUser(args),
-    loadOwnDatasets(args.request),
-    apiGet(args.request, '/api/insight/my-datasets'),
-  ]);
-  return { query: searchQuery(args.request), datasets: datasets.map(toCard), use: use.datasets };
+  // One call to nest-api: the datasets and their use.
+  const { datasets, use } = await apiGet(args.request, '/api/pages/my-datasets');
+  return { query: searchQuery(args.request), datasets: datasets.sort(byName).map(toCard), use: use.datasets };
 }
 
 export default function MyDatasetsPage() {

@@ -95,7 +95,7 @@ async function countedDataset(ownerToken: string) {
   });
 }
 
-test('the dataset page asks nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
+test('the dataset page, the catalogue and my datasets ask nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
   test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
   const ownerToken = await apiLogin(DEMO_USERS.owner);
   const { online, dispose } = await countedDataset(ownerToken);
@@ -106,6 +106,14 @@ test('the dataset page asks nest-api once for the shell and once for the page, f
       // A navigation with JavaScript: only the dataset route's loader runs (single fetch), with its one call.
       const route = encodeURIComponent('routes/_shell.dataset.$slug');
       expect(await callsFor(`/dataset/${online.slug}.data?_routes=${route}`, token)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
+      // The catalogue, with and without a search that finds nothing.
+      for (const search of ['', '?q=bestaat-niet-zo']) {
+        expect(await callsFor(`/datasets${search}`, token)).toEqual(['GET /api/pages/datasets', 'GET /api/pages/shell']);
+        const catalogue = encodeURIComponent('routes/_shell.datasets._index');
+        expect(await callsFor(`/datasets.data?_routes=${catalogue}${search.replace('?', '&')}`, token)).toEqual(['GET /api/pages/datasets']);
+      }
+      expect(await callsFor('/mijn-datasets', token)).toEqual(['GET /api/pages/my-datasets', 'GET /api/pages/shell']);
+      expect(await callsFor(`/mijn-datasets.data?_routes=${encodeURIComponent('routes/_shell.mijn-datasets')}`, token)).toEqual(['GET /api/pages/my-datasets']);
     }
   } finally {
     await dispose();

@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { apiGet, apiRequest } from '../core/api.server';
 import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
-import { byName, isOnline } from './datasets';
+import { isOnline } from './datasets';
 import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 
 /**
@@ -14,10 +14,9 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
   const query = searchQuery(request).trim();
   // At the longest page there is no 'Meer laden' to decide, and nest-api's page limit is MAX_SHOWN.
   const limit = Math.min(shown + 1, MAX_SHOWN);
-  const page = await apiGet(request, '/api/datasets', { params: { query: { ...(query ? { q: query } : {}), limit, offset: 0 } } });
+  // One call: nest-api also says whether anything is online at all (a search without a match is said differently).
+  const { datasets: page, catalogue_empty: catalogueEmpty } = await apiGet(request, '/api/pages/datasets', { params: { query: { ...(query ? { q: query } : {}), limit, offset: 0 } } });
   const online = page.filter(isOnline);
-  // No match for a search: the page still says so differently when nothing is online at all.
-  const catalogueEmpty = online.length === 0 && (!query || (await apiGet(request, '/api/datasets', { params: { query: { limit: 1 } } })).length === 0);
   return {
     datasets: online.slice(0, shown),
     more: page.length > shown && shown < MAX_SHOWN ? moreHref(searchQuery(request), shown) : null,
@@ -36,10 +35,6 @@ export function datasetBySlug({ request, context }: { request: Request; context:
  */
 export function datasetPage({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
   return oncePerRequest(context, `dataset-page:${slug}`, () => apiRequest(request, 'get', '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
-}
-
-export async function loadOwnDatasets(request: Request): Promise<DatasetView[]> {
-  return (await apiGet(request, '/api/my-datasets')).sort(byName);
 }
 
 export function searchQuery(request: Request): string {
