@@ -33,8 +33,8 @@ describe('parseCatalogue', () => {
     const catalogue = parseCatalogue(
       `- file: ../etc/passwd.ttl
   name: escape
-- file: data.csv
-  name: not turtle
+- file: data.json
+  name: not a dataset file (.ttl, .csv, .xlsx)
 - file: ok.ttl
   name: OK
 - file: ok.ttl
@@ -47,6 +47,14 @@ describe('parseCatalogue', () => {
     );
     expect(catalogue.entries.map((entry) => entry.file)).toEqual(['ok.ttl']);
     expect(catalogue.problems).toHaveLength(5);
+  });
+
+  it('accepts CSV and Excel files, named after the file without its extension', () => {
+    const catalogue = parseCatalogue('- file: klimaat.csv\n- file: Oogst.XLSX\n', 'datasets.yaml');
+    expect(catalogue.entries.map((entry) => [entry.file, entry.name])).toEqual([
+      ['klimaat.csv', 'klimaat'],
+      ['Oogst.XLSX', 'Oogst'],
+    ]);
   });
 
   it('uses the file name when the name is missing, and accepts an empty file', () => {

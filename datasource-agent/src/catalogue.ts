@@ -33,9 +33,9 @@ export interface Catalogue {
 
 const DATASET_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 
-/** A `.ttl` file directly in the folder (no directories, no hidden files). */
+/** A `.ttl`, `.csv` or `.xlsx` file directly in the folder (no directories, no hidden files); tables go through tables/. */
 export function isDatasetFileName(file: string): boolean {
-  return file.endsWith('.ttl') && !file.startsWith('.') && path.basename(file) === file && file.length > 4;
+  return /.\.(ttl|csv|xlsx)$/i.test(file) && !file.startsWith('.') && path.basename(file) === file;
 }
 
 function isValidDatasetId(id: string): boolean {
@@ -65,9 +65,9 @@ export function parseCatalogue(content: string, source: string): Catalogue {
     const item = (raw ?? {}) as Record<string, unknown>;
     const where = `${source} entry ${index + 1}`;
     const file = text(item.file);
-    if (!isDatasetFileName(file)) return problems.push(`${where}: "file" must be a .ttl file name in the data folder`);
+    if (!isDatasetFileName(file)) return problems.push(`${where}: "file" must be a .ttl, .csv or .xlsx file name in the data folder`);
     if (files.has(file)) return problems.push(`${where}: ${file} is listed twice`);
-    const name = text(item.name) || file.replace(/\.ttl$/, '');
+    const name = text(item.name) || file.replace(/\.(ttl|csv|xlsx)$/i, '');
     const datasetId = item.dataset_id === undefined || item.dataset_id === null ? undefined : text(item.dataset_id);
     if (datasetId !== undefined && !isValidDatasetId(datasetId)) {
       return problems.push(`${where}: dataset_id must be letters, digits, '.', '_', '~' or '-'`);

@@ -16,6 +16,8 @@ import { isDatasetFileName, readCatalogue, sameMetadata, type Catalogue, type Ca
 import type { Logger } from './log';
 import type { AgentState } from './state';
 import { fileHash, type StoreDatasets } from './store/store-datasets';
+import type { ConversionReport } from './tables/convert';
+import { isTableFileName, tableAsText, tableHash, tableSignature, withTableAsFile } from './tables/table-dataset';
 
 export interface ServedDataset {
   id: string;
@@ -30,6 +32,8 @@ export interface ServedDataset {
   categories: string[];
   loadMs: number;
   loadedAt: Date;
+  /** CSV or Excel files: what the conversion found (rows, observations, problems). */
+  table?: ConversionReport;
 }
 
 export type DatasetEvent =
@@ -216,6 +220,23 @@ export class DatasetManager extends EventEmitter {
     return fresh;
   }
 
+  /** A CSV or Excel file, converted with its mapping (tables/), then loaded as a .ttl would be. */
+  private async loadTable(file: string, datasetId: string, hash: string) {
+    const { dir, engine, store, log } = this.options;
+    const converted = store
+      ? await withTableAsFile(dir, file, datasetId, log, async (ntriples, size, table) => ({ ...(await store.load(file, ntriples, datasetId, size, hash)), table }))
+      : await tableAsText(dir, file, datasetId, log, this.options.maxInMemoryBytes).then(async ({ text, report }) => ({ ...(await loadInMemory(engine, file, text)), table: report }));
+    const { table } = converted;
+    log.info('table converted', {
+      file,
+      rows: table.rows,
+      observations: table.observations,
+      rows_without_time: table.rowsWithoutTime || undefined,
+      problems: table.problems.slice(0, 3).join('; ') || undefined,
+    });
+    return converted;
+  }
+
   private async refresh(file: string, entry: CatalogueEntry | undefined): Promise<void> {
     const { dir, engine, store, log } = this.options;
     const full = path.join(dir, file);
@@ -226,9 +247,12 @@ export class DatasetManager extends EventEmitter {
       return; // removed meanwhile: the next scan notices
     }
     if (!info.isFile()) return;
+    // A table's mapping is part of its content: a changed mapping reloads it too.
+    const table = isTableFileName(file);
+    if (table) Object.assign(info, await tableSignature(dir, file, info));
     const metadata: DatasetMetadata = entry
       ? { name: entry.name, about: entry.about, contact: entry.contact, additional_info: entry.additional_info }
-      : { name: file.replace(/\.ttl$/, ''), about: '', contact: '', additional_info: '' };
+      : { name: file.replace(/\.(ttl|csv|xlsx)$/i, ''), about: '', contact: '', additional_info: '' };
     let tracked = this.tracked.get(file);
     const previous = tracked?.dataset;
     // The id asked for (description, else remembered, else new); the hub may have answered with another.
@@ -246,8 +270,8 @@ export class DatasetManager extends EventEmitter {
       return;
     }
     if (statChanged) {
-      const text = store ? '' : await readFile(full, 'utf8');
-      const hash = store ? await fileHash(full) : createHash('sha256').update(text).digest('hex');
+      const text = store || table ? '' : await readFile(full, 'utf8');
+      const hash = table ? await tableHash(dir, file) : store ? await fileHash(full) : createHash('sha256').update(text).digest('hex');
       if (!tracked) {
         tracked = { size: info.size, mtimeMs: info.mtimeMs, hash: '' };
         this.tracked.set(file, tracked);
@@ -256,7 +280,12 @@ export class DatasetManager extends EventEmitter {
       tracked.mtimeMs = info.mtimeMs;
       if (hash !== tracked.hash && hash !== tracked.failedHash) {
         try {
-          const loaded = store ? await store.load(file, full, requestedId, info.size, hash) : await loadInMemory(engine, file, text);
+          let tableReport: ConversionReport | undefined;
+          const loaded = table
+            ? await this.loadTable(file, requestedId, hash).then((result) => ((tableReport = result.table), result))
+            : store
+              ? await store.load(file, full, requestedId, info.size, hash)
+              : await loadInMemory(engine, file, text);
           tracked.hash = hash;
           tracked.failedHash = undefined;
           contentChanged = true;
@@ -270,6 +299,7 @@ export class DatasetManager extends EventEmitter {
             categories: presentCategories(loaded.categories),
             loadMs: loaded.loadMs,
             loadedAt: new Date(),
+            table: tableReport,
           };
           log.info(previous ? 'dataset reloaded' : 'dataset loaded', {
             file,

@@ -80,17 +80,14 @@ export async function readMappingFile(path: string): Promise<Mapping> {
 
 /**
  * A table file as N-Triples text (what the in-memory engine loads). Refuses to grow past
- * `maxBytes`: the converted form is many times the file's size.
+ * `maxTriples`: the converted form is many times the file's size.
  */
-export async function tableToNTriples(path: string, mapping: Mapping, base: string, maxBytes = Number.POSITIVE_INFINITY): Promise<{ text: string; report: ConversionReport }> {
+export async function tableToNTriples(path: string, mapping: Mapping, base: string, maxTriples = Number.POSITIVE_INFINITY): Promise<{ text: string; report: ConversionReport }> {
   const writer = new Writer({ format: 'N-Triples' });
   const pieces: string[] = [];
-  let bytes = 0;
   const report = await convertTableFile(path, mapping, base, (q) => {
-    const line = writer.quadToString(q.subject, q.predicate, q.object);
-    bytes += line.length;
-    if (bytes > maxBytes) throw new Error(`the converted table is larger than ${Math.round(maxBytes / 1_048_576)} MB; use store mode`);
-    pieces.push(line);
+    if (pieces.length >= maxTriples) throw new Error(`the table gives more than ${maxTriples} triples, too many for the in-memory mode; use store mode`);
+    pieces.push(writer.quadToString(q.subject, q.predicate, q.object));
   });
   return { text: pieces.join(''), report };
 }

@@ -1,0 +1,96 @@
+/**
+ * A CSV or Excel file in the data folder as a dataset: its mapping `{file}-metadata.json` (written
+ * from a suggestion when missing, so the grower can correct it), converted to N-Triples for the
+ * in-memory engine, or into a temporary file that store mode streams like any other.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { Writer } from 'n3';
+import { readMapping } from './csvw';
+import type { ConversionReport } from './convert';
+import { convertTableFile, mappingFileName, tableToNTriples } from './read';
+import { suggestMapping } from './suggest';
+import type { Logger } from '../log';
+import { DEFAULT_MAX_IN_MEMORY_BYTES } from '../memory-limit';
+
+export { isTableFileName } from './read';
+
+/** Size and modification time of the table and its mapping together: either changing means a reload. */
+export async function tableSignature(dir: string, file: string, table: { size: number; mtimeMs: number }): Promise<{ size: number; mtimeMs: number }> {
+  const mapping = await stat(path.join(dir, mappingFileName(file))).catch(() => undefined);
+  return { size: table.size + (mapping?.size ?? 0), mtimeMs: Math.max(table.mtimeMs, mapping?.mtimeMs ?? 0) };
+}
+
+/** SHA-256 over the table's bytes and its mapping's text (a new mapping is new content). */
+export async function tableHash(dir: string, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path.join(dir, file))) hash.update(chunk as Buffer);
+  hash.update('\0');
+  hash.update(await readFile(path.join(dir, mappingFileName(file))).catch(() => Buffer.alloc(0)));
+  return hash.digest('hex');
+}
+
+/** The file's mapping; a suggested one is written first when there is none. */
+export async function tableMapping(dir: string, file: string, log: Logger) {
+  const mappingPath = path.join(dir, mappingFileName(file));
+  let text = await readFile(mappingPath, 'utf8').catch(() => undefined);
+  if (text === undefined) {
+    const { mapping } = await suggestMapping(path.join(dir, file), file);
+    text = `${JSON.stringify(mapping, null, 2)}\n`;
+    // 'wx': never overwrite a mapping the grower wrote meanwhile.
+    await writeFile(mappingPath, text, { flag: 'wx' }).catch(() => undefined);
+    log.info('no mapping for the table; wrote a suggested one to check', { file, mapping: mappingFileName(file) });
+  }
+  try {
+    return readMapping(JSON.parse(text));
+  } catch (error) {
+    throw new Error(`${mappingFileName(file)}: ${(error as Error).message}`);
+  }
+}
+
+/** The base IRI of a table dataset's subjects when its mapping gives no `@base`. */
+export function tableBase(datasetId: string): string {
+  return `urn:datahub:dataset:${encodeURIComponent(datasetId)}/`;
+}
+
+/**
+ * In memory: the converted text. The in-memory limit was measured on Turtle at about 44 bytes a
+ * triple (memory-limit.ts), so a table may give as many triples as a .ttl file of that size.
+ */
+export async function tableAsText(dir: string, file: string, datasetId: string, log: Logger, maxInMemoryBytes = DEFAULT_MAX_IN_MEMORY_BYTES): Promise<{ text: string; report: ConversionReport }> {
+  const mapping = await tableMapping(dir, file, log);
+  return tableToNTriples(path.join(dir, file), mapping, tableBase(datasetId), Math.floor(maxInMemoryBytes / 44));
+}
+
+/** Store mode: converts into a temporary N-Triples file, hands it to `use`, then removes it. */
+export async function withTableAsFile<T>(dir: string, file: string, datasetId: string, log: Logger, use: (ntriples: string, size: number, report: ConversionReport) => Promise<T>): Promise<T> {
+  const mapping = await tableMapping(dir, file, log);
+  const folder = await mkdtemp(path.join(tmpdir(), 'datahub-table-'));
+  try {
+    const target = path.join(folder, `${path.basename(file)}.nt`);
+    const out = createWriteStream(target);
+    const writer = new Writer({ format: 'N-Triples' });
+    let size = 0;
+    let pending: string[] = [];
+    const flush = () => {
+      const piece = pending.join('');
+      pending = [];
+      size += Buffer.byteLength(piece);
+      out.write(piece); // the disk keeps up with the conversion; pieces stay small
+    };
+    const report = await convertTableFile(path.join(dir, file), mapping, tableBase(datasetId), (q) => {
+      pending.push(writer.quadToString(q.subject, q.predicate, q.object));
+      if (pending.length >= 10_000) flush();
+    });
+    flush();
+    out.end();
+    await once(out, 'finish');
+    return await use(target, size, report);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
