@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS, SIGN_IN_LIMIT_DETAILS } from '@datahub/domain';
 import { startTestApi, stopProcess, TEST_PASSWORD, type TestApi } from './harness';
 import { startSecondApi } from './second-api';
+import { enrol, totpCode } from './two-factor-helpers';
 
 /**
  * Issue 32 (and issue 34 item 1): the sign-in limits are the cluster's, not one process's. Two API
@@ -53,6 +54,46 @@ describe('sign-in limits over two API processes', () => {
       const refused = await login(base, user.email, TEST_PASSWORD, '198.18.40.99');
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { detail: string }).detail).toBe(SIGN_IN_LIMIT_DETAILS.accountCapped);
+    }
+  });
+
+  /** A signed-in request to `path` on `base`. */
+  function post(base: string, path: string, body: unknown, token?: string) {
+    return fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  }
+  const alternating = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? api.baseUrl : second.url));
+
+  it('counts wrong current passwords (changing a password) on both processes together: five, then 429 on either', async () => {
+    const user = await api.createUser({ organizationId });
+    for (const [i, base] of alternating(5).entries())
+      expect((await post(base, '/api/auth/password', { current_password: `Geraden-Wachtwoord-${i}`, password: 'Nieuw-Wachtwoord-42' }, user.token)).status, `try ${i + 1}`).toBe(422);
+    for (const base of [api.baseUrl, second.url]) {
+      const refused = await post(base, '/api/auth/password', { current_password: 'Nog-Een-Gok-77', password: 'Nieuw-Wachtwoord-42' }, user.token);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { detail: string }).detail).toBe(DETAILS.tooManyAttempts);
+    }
+  });
+
+  it('counts wrong codes when turning two-step sign-in off on both processes together: five, then even the right code waits', async () => {
+    const user = await api.createUser({ organizationId });
+    const { secret } = await enrol(api, user.token);
+    for (const [i, base] of alternating(5).entries()) expect((await post(base, '/api/auth/two-factor/disable', { code: '000000' }, user.token)).status, `try ${i + 1}`).toBe(422);
+    for (const base of [api.baseUrl, second.url]) expect((await post(base, '/api/auth/two-factor/disable', { code: totpCode(secret, 1) }, user.token)).status).toBe(429);
+  });
+
+  it('counts sign-up mails per address on both processes together: three an hour, then 429 on either', async () => {
+    const email = 'cluster-aanmelding@elders.test';
+    expect((await post(api.baseUrl, '/api/auth/signup', { firstname: 'Vera', lastname: 'Vreemd', email, password: TEST_PASSWORD })).status).toBe(202);
+    expect((await post(second.url, '/api/auth/signup/resend', { email })).status).toBe(202);
+    expect((await post(api.baseUrl, '/api/auth/signup/resend', { email })).status).toBe(202);
+    for (const base of [second.url, api.baseUrl]) {
+      const refused = await post(base, '/api/auth/signup/resend', { email });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });
 });

@@ -15,7 +15,8 @@ import { MailService } from '../mail/mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password';
 import { PasswordResetsRepository } from './password-resets.repository';
-import { RateLimiter } from './rate-limiter';
+import { AttemptCounters } from './attempt-counters';
+import { ClusterLimit } from './cluster-limit';
 import { TokenService } from './token.service';
 
 /** Wrong current passwords per account per 15 minutes before changing is refused for a while. */
@@ -30,7 +31,8 @@ const CHANGE_FAILURES_PER_ACCOUNT = 5;
  */
 @Injectable()
 export class AccountPasswordsService {
-  private readonly quarterly: RateLimiter;
+  /** Wrong current passwords per account, counted by every API process together. */
+  private readonly quarterly: ClusterLimit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,8 +43,9 @@ export class AccountPasswordsService {
     private readonly users: UsersRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly apiTokens: ApiTokensRepository,
+    counters: AttemptCounters,
   ) {
-    this.quarterly = new RateLimiter(config.rateLimits.windowMs);
+    this.quarterly = new ClusterLimit(counters, config.rateLimits.windowMs, CHANGE_FAILURES_PER_ACCOUNT);
   }
 
   private link(path: string): string {
@@ -91,15 +94,15 @@ export class AccountPasswordsService {
     if (!user) throw ApiError.unauthenticated();
     if (!user.password_hash) throw ApiError.conflict(ACCOUNT_DETAILS.noPassword);
     const failures = `change:account:${user.id}`;
-    if (!this.quarterly.isAllowed(failures, CHANGE_FAILURES_PER_ACCOUNT)) throw ApiError.tooManyRequests(this.quarterly.retryAfterSeconds(failures));
+    await this.quarterly.refuseWhenReached(failures);
     if (!(await verifyPassword(user.password_hash, current))) {
-      this.quarterly.hit(failures);
+      await this.quarterly.hit(failures);
       throw ApiError.validation({ current_password: ACCOUNT_FIELD_ERRORS.currentPassword });
     }
     if (current === password) throw ApiError.validation({ password: ACCOUNT_FIELD_ERRORS.samePassword });
     const problem = passwordProblem(password, user.email);
     if (problem) throw ApiError.validation({ password: problem });
-    this.quarterly.reset(failures);
+    await this.quarterly.reset(failures);
     const passwordHash = await hashPassword(password);
     const revoked = await this.dataSource.transaction(async (manager) => {
       await this.users.setPassword(user.id, passwordHash, manager);

@@ -1,6 +1,7 @@
 /**
- * Fixed-window counters in memory. One API process is the deployment today; with several,
- * these move to Postgres or Redis (see docs/decisions).
+ * Fixed-window counters in one process's memory: with n API processes a limit here allows n times
+ * its number. Only the invitations limit still uses it (docs/cluster.md); account and mail limits
+ * use ClusterLimit on AttemptCounters (PostgreSQL).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();

@@ -11,7 +11,8 @@ import { hashToken } from '../invitations/invitations.service';
 import { MailService } from '../mail/mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { verifyPassword } from './password';
-import { RateLimiter } from './rate-limiter';
+import { AttemptCounters } from './attempt-counters';
+import { ClusterLimit } from './cluster-limit';
 import { SignupVerificationsRepository } from './signup-verifications.repository';
 
 /** Sign-up and resend mails per address per hour: enough for a typo and a retry, not for mail-bombing. */
@@ -31,7 +32,8 @@ interface PendingSignup {
  */
 @Injectable()
 export class SignupVerificationService {
-  private readonly limiter = new RateLimiter(60 * 60 * 1000);
+  /** Mails per address and hour, counted by every API process together. */
+  private readonly limiter: ClusterLimit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,16 +41,17 @@ export class SignupVerificationService {
     private readonly mail: MailService,
     private readonly users: UsersRepository,
     private readonly verifications: SignupVerificationsRepository,
-  ) {}
+    counters: AttemptCounters,
+  ) {
+    this.limiter = new ClusterLimit(counters, 60 * 60 * 1000, SIGNUP_MAILS_PER_HOUR);
+  }
 
-  private countMail(email: string): void {
-    const key = `signup-mail:${email}`;
-    if (!this.limiter.isAllowed(key, SIGNUP_MAILS_PER_HOUR)) throw ApiError.tooManyRequests(this.limiter.retryAfterSeconds(key));
-    this.limiter.hit(key);
+  private countMail(email: string): Promise<void> {
+    return this.limiter.take(`signup-mail:${email}`);
   }
 
   async request(pending: PendingSignup): Promise<void> {
-    this.countMail(pending.email);
+    await this.countMail(pending.email);
     if (await this.users.emailTaken(pending.email)) {
       await this.mail.send({
         to: pending.email,
@@ -64,7 +67,7 @@ export class SignupVerificationService {
 
   /** A fresh link for the newest open sign-up of `email` (the older link stops working); silent when there is none. */
   async resend(email: string): Promise<void> {
-    this.countMail(email);
+    await this.countMail(email);
     const token = randomBytes(32).toString('base64url');
     const firstname = await this.verifications.renewNewest(email, hashToken(token), SIGNUP_VERIFICATION_TTL_HOURS);
     if (firstname !== null) await this.sendLink(email, firstname, token);

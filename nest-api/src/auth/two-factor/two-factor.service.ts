@@ -10,7 +10,8 @@ import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
 import { MailService } from '../../mail/mail.service';
-import { RateLimiter } from '../rate-limiter';
+import { AttemptCounters } from '../attempt-counters';
+import { ClusterLimit } from '../cluster-limit';
 import { SessionCache } from '../session-cache';
 import { SessionsRepository } from '../sessions.repository';
 import { newRecoveryCodes } from './recovery-codes';
@@ -35,7 +36,8 @@ export interface TwoFactorState {
  */
 @Injectable()
 export class TwoFactorService {
-  private readonly failures: RateLimiter;
+  /** Wrong codes per account, counted by every API process together. */
+  private readonly failures: ClusterLimit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,8 +49,9 @@ export class TwoFactorService {
     private readonly twoFactor: TwoFactorRepository,
     private readonly sessions: SessionsRepository,
     private readonly apiTokens: ApiTokensRepository,
+    counters: AttemptCounters,
   ) {
-    this.failures = new RateLimiter(config.rateLimits.windowMs);
+    this.failures = new ClusterLimit(counters, config.rateLimits.windowMs, CODE_FAILURES_PER_ACCOUNT);
   }
 
   async state(user: AuthenticatedUser): Promise<TwoFactorState> {
@@ -90,7 +93,7 @@ export class TwoFactorService {
    * personal API tokens are revoked: whoever else got in before the second step existed is put out.
    */
   async confirm(user: AuthenticatedUser, code: string, endOthers = true): Promise<string[]> {
-    this.allowAttempt(user);
+    await this.allowAttempt(user);
     const codes = newRecoveryCodes();
     const confirmed = await this.dataSource.transaction(async (manager) => {
       const row = await this.check.row(manager, user.id, true);
@@ -107,14 +110,14 @@ export class TwoFactorService {
       await this.sessions.notifyUserChanged(user.id, manager);
       return true;
     });
-    if (!confirmed) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
+    if (!confirmed) await this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
     await this.cache.sync();
     return codes;
   }
 
   /** Needs a current code or an unused recovery code; the user gets a mail saying it is off. */
   async disable(user: AuthenticatedUser, code: string): Promise<void> {
-    this.allowAttempt(user);
+    await this.allowAttempt(user);
     const disabled = await this.dataSource.transaction(async (manager) => {
       const row = await this.check.row(manager, user.id);
       if (!row?.enabled_at) throw ApiError.conflict(TWO_FACTOR_DETAILS.notEnabled);
@@ -125,19 +128,18 @@ export class TwoFactorService {
       await this.sessions.notifyUserChanged(user.id, manager);
       return true;
     });
-    if (!disabled) this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
+    if (!disabled) await this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
     await this.cache.sync();
     const text = TWO_FACTOR_MAILS.disabled.text(user.firstname, new URL('/wachtwoord-vergeten', this.config.publicUrl).toString());
     await this.mail.send({ to: user.email, subject: TWO_FACTOR_MAILS.disabled.subject, text });
   }
 
-  private allowAttempt(user: AuthenticatedUser): void {
-    const key = `code:account:${user.id}`;
-    if (!this.failures.isAllowed(key, CODE_FAILURES_PER_ACCOUNT)) throw ApiError.tooManyRequests(this.failures.retryAfterSeconds(key));
+  private allowAttempt(user: AuthenticatedUser): Promise<void> {
+    return this.failures.refuseWhenReached(`code:account:${user.id}`);
   }
 
-  private refuseCode(user: AuthenticatedUser, message: string): never {
-    this.failures.hit(`code:account:${user.id}`);
+  private async refuseCode(user: AuthenticatedUser, message: string): Promise<never> {
+    await this.failures.hit(`code:account:${user.id}`);
     throw ApiError.validation({ code: message });
   }
 }
