@@ -107,7 +107,7 @@ const READS = [
   'GET /api/organizations/{organization_id}/webhooks', 'GET /api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries', 'GET /api/audit-log',
   'GET /api/audit-log/csv', 'GET /api/datasets/{id}/use-by-others', 'GET /api/organizations/{organization_id}/access-requests/received',
   'GET /api/organizations/{organization_id}/access-requests/open-count', 'GET /api/organizations/{organization_id}/access-requests/sent',
-  'GET /api/organizations/{organization_id}/member-api-tokens', 'GET /api/pages/shell', 'GET /api/pages/datasets', 'GET /api/pages/my-datasets', 'GET /api/pages/dataset/{slug}',
+  'GET /api/organizations/{organization_id}/member-api-tokens', 'GET /api/pages/shell', 'GET /api/pages/datasets', 'GET /api/pages/my-datasets', 'GET /api/pages/machtigingen', 'GET /api/pages/dataset/{slug}',
   'GET /api/catalog', 'GET /api/catalog/datasets/{slug}', 'GET /api/odrl/profile',
 ];
 

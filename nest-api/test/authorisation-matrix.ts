@@ -197,6 +197,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/pages/shell', signedIn(200)),
   row('GET /api/pages/datasets', signedIn(200)),
   row('GET /api/pages/my-datasets', signedIn(200)),
+  row('GET /api/pages/machtigingen', signedIn(200)),
   row('GET /api/pages/dataset/{slug}', { ...sameOrganization(404) }),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),

@@ -78,6 +78,23 @@ describe('GET /api/pages/my-datasets', () => {
   });
 });
 
+describe('GET /api/pages/machtigingen', () => {
+  it('answers the lists the separate operations answer, and none to a member without AuthorisationAssignment.Read', async () => {
+    const owner = await json('/api/pages/machtigingen', deltaOwner);
+    expect(owner.lists).toEqual({
+      received: await json(`/api/organizations/${delta.slug}/authorisations/received`, deltaOwner),
+      given: await json(`/api/organizations/${delta.slug}/authorisations/given`, deltaOwner),
+      history: await json(`/api/organizations/${delta.slug}/authorisations/history`, deltaOwner),
+      requests: await json(`/api/organizations/${delta.id}/access-requests/received`, deltaOwner),
+      sent: await json(`/api/organizations/${delta.id}/access-requests/sent`, deltaOwner),
+    });
+    expect(owner.lists.requests).toHaveLength(1);
+    // A plain member may not read them separately either.
+    expect((await api.request(`/api/organizations/${west.slug}/authorisations/received`, { token: westMember.token })).status).toBe(403);
+    expect(await json('/api/pages/machtigingen', westMember)).toEqual({ lists: null });
+  });
+});
+
 describe('GET /api/pages/dataset/{slug}', () => {
   it('answers a visitor of another organisation what the separate reads gave them, with their open request', async () => {
     const page = await json('/api/pages/dataset/kas-delta', westMember);

@@ -6,7 +6,7 @@ import { CurrentUser, DuringTwoFactorEnrolment, RequirePermission, SignedIn } fr
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { PagesService } from './pages.service';
-import { CataloguePageView, DatasetPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
+import { CataloguePageView, DatasetPageView, MachtigingenPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
 import { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 
 /** An answer named by an ETag, 304 to a matching If-None-Match (ADR 0046-d). */
@@ -59,6 +59,14 @@ export class PagesController {
   @Conditional(MyDatasetsPageView)
   async myDatasets(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendConditional(request, reply, await this.pages.myDatasets(actor));
+  }
+
+  @Get('machtigingen')
+  @SignedIn()
+  @ApiOperation({ summary: "The machtigingen page: your organisation's authorisations received and given, their history, and its access requests (lists null without AuthorisationAssignment.Read)" })
+  @Conditional(MachtigingenPageView)
+  async machtigingen(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendConditional(request, reply, await this.pages.machtigingen(actor));
   }
 
   @Get('dataset/:slug')

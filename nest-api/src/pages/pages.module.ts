@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessRequestsModule } from '../access-requests/access-requests.module';
+import { AuthorisationsModule } from '../authorisations/authorisations.module';
 import { DatasetDataModule } from '../dataset-data/dataset-data.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { InsightModule } from '../insight/insight.module';
@@ -7,5 +8,5 @@ import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
 /** Page-shaped reads for the portal (ADR 0046-d): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule], controllers: [PagesController], providers: [PagesService] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule], controllers: [PagesController], providers: [PagesService] })
 export class PagesModule {}

@@ -3,6 +3,7 @@ import { isOnline } from '@datahub/domain';
 import { etagOf } from '@datahub/domain/server';
 import { AccessRequestsService } from '../access-requests/access-requests.service';
 import { AuditLogQuery } from '../audit/audit-log.query';
+import { AuthorisationsService } from '../authorisations/authorisations.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { DatasetDataService } from '../dataset-data/dataset-data.service';
@@ -11,7 +12,7 @@ import { DatasetsService } from '../datasets/datasets.service';
 import type { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 import { InsightService } from '../insight/insight.service';
 import { toCurrentUserView } from '../users/user.view';
-import type { DatasetPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
+import type { DatasetPageView, MachtigingenPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
 
 /** A refusal (4xx) of one part leaves that part out, as the portal did with the separate call; anything else fails the page. */
 function refusedAsNull<T>(pending: Promise<T>): Promise<T | null> {
@@ -34,6 +35,7 @@ export class PagesService {
     private readonly auditLog: AuditLogQuery,
     private readonly requests: AccessRequestsService,
     private readonly insight: InsightService,
+    private readonly authorisations: AuthorisationsService,
   ) {}
 
   async shell(actor: AuthenticatedUser): Promise<ShellPageView> {
@@ -58,6 +60,20 @@ export class PagesService {
   async myDatasets(actor: AuthenticatedUser): Promise<MyDatasetsPageView> {
     const [datasets, use] = await Promise.all([this.datasets.mine(actor), this.insight.ownDatasetUse(actor, 30)]);
     return { datasets, use };
+  }
+
+  /** As the separate reads: any refusal is the page's (403), none is left out. */
+  async machtigingen(actor: AuthenticatedUser): Promise<MachtigingenPageView> {
+    if (!actor.permissions.has('AuthorisationAssignment.Read')) return { lists: null };
+    const slug = actor.organizationSlug;
+    const [received, given, history, requests, sent] = await Promise.all([
+      this.authorisations.list(actor, slug, 'received'),
+      this.authorisations.list(actor, slug, 'given'),
+      this.authorisations.history(actor, slug),
+      actor.permissions.has('AuthorisationAssignment.Create') ? this.requests.received(actor, actor.organizationId) : null,
+      this.requests.sent(actor, actor.organizationId),
+    ]);
+    return { lists: { received, given, history, requests, sent } };
   }
 
   async dataset(actor: AuthenticatedUser, slug: string): Promise<DatasetPageView> {

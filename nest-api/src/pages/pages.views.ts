@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AccessRequestView } from '../access-requests/dto/access-request.dto';
 import { DatasetUseByOthersView } from '../audit/dto/audit.views';
+import { AuthorisationHistoryView, AuthorisationView } from '../authorisations/dto/authorisation.dto';
 import { DatasetAccessView } from '../dataset-data/dataset-data.views';
 import { DatasetSummaryView } from '../dataset-data/dataset-summary.views';
 import { DatasetView } from '../datasets/dataset.view';
@@ -32,6 +33,29 @@ export class MyDatasetsPageView {
 
   @ApiProperty({ type: OwnDatasetUseView })
   use: OwnDatasetUseView;
+}
+
+class MachtigingenListsView {
+  @ApiProperty({ type: [AuthorisationView] })
+  received: AuthorisationView[];
+
+  @ApiProperty({ type: [AuthorisationView] })
+  given: AuthorisationView[];
+
+  @ApiProperty({ type: AuthorisationHistoryView })
+  history: AuthorisationHistoryView;
+
+  @ApiProperty({ type: [AccessRequestView], nullable: true, description: "Requests for the organisation's datasets: only for AuthorisationAssignment.Create holders" })
+  requests: AccessRequestView[] | null;
+
+  @ApiProperty({ type: [AccessRequestView], description: "The organisation's own requests" })
+  sent: AccessRequestView[];
+}
+
+/** /machtigingen: your organisation's authorisations and access requests. */
+export class MachtigingenPageView {
+  @ApiProperty({ type: MachtigingenListsView, nullable: true, description: 'null without AuthorisationAssignment.Read' })
+  lists: MachtigingenListsView | null;
 }
 
 /** Everything /dataset/{slug} shows; a part the separate operation would refuse is null. */
