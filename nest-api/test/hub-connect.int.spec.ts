@@ -4,9 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as oxigraph from 'oxigraph';
 import WebSocket from 'ws';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
-import { canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
+import { canonicalGraph, canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { signDatasourceToken } from 'datasource-agent/src/tokens';
 import { freePort } from '../src/database/embedded-postgres';
 import { startTestApi, stopProcess, TEST_CSRF_SECRET, TEST_JWT_SECRET, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
@@ -181,6 +182,15 @@ describe('a data source connected to the hub (outbound mode)', () => {
     // The other process reaches the connection through the holder: here the copy is fetched over it.
     await waterAnswerFrom(api.baseUrl);
     expect(first.log()).toMatch(/query answered .*sub=teler-west scopes=Dataset\.ReadWater /);
+    // A download is streamed over the connection (and through the holder) as it comes.
+    for (const baseUrl of [second.url, api.baseUrl]) {
+      const xml = await fetch(`${baseUrl}/api/datasets/${datasetId}/xml`, { headers: { authorization: `Bearer ${grantee.token}` } });
+      expect(xml.status, baseUrl).toBe(200);
+      const store = new oxigraph.Store();
+      store.load(await xml.text(), { format: 'application/rdf+xml' });
+      const graph = canonicalGraph(store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() }));
+      expect(graph, baseUrl).toEqual(referenceAnswer(turtle, ['Dataset.ReadWater'], 'CONSTRUCT WHERE { ?s ?p ?o }', true));
+    }
   }, 90_000);
 
   it('comes back by itself after the hub restarts', async () => {
@@ -236,5 +246,18 @@ describe('a data source connected to the hub (outbound mode)', () => {
     const [holder] = await api.db.query('SELECT count(*)::int AS n FROM datasource_connections WHERE datasource_id = $1', [first.datasourceId]);
     expect(holder.n).toBe(1);
     await waterAnswerFrom(api.baseUrl);
+  }, 90_000);
+
+  it('drops the connection when the data source gets a new key', async () => {
+    const rotated = await api.request(`/api/datasources/${first.datasourceId}/new-key`, { token: owner.token });
+    expect(rotated.status).toBe(200);
+    // The holder checks the key at its next lease renewal (every 10 s); the old key cannot connect again.
+    await until(async () => {
+      const rows: unknown[] = await api.db.query('SELECT 1 FROM datasource_connections WHERE datasource_id = $1', [first.datasourceId]);
+      return rows.length === 0 ? true : undefined;
+    }, 'the connection made with the old key to end');
+    for (let attempt = 0; attempt < 120 && !/the hub answered 401/.test(first.log()); attempt += 1) await new Promise((r) => setTimeout(r, 250));
+    expect(first.log().slice(-1500), 'the old key refused').toMatch(/the hub answered 401/);
+    expect((await query(second.url, grantee)).status).not.toBe(200);
   }, 90_000);
 });

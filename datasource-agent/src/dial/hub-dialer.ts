@@ -97,6 +97,8 @@ export class HubDialer {
     const token = signDatasourceToken(credentials.datasourceId, credentials.secret);
     const socket = new WebSocket(this.url(), { headers: { authorization: `Bearer ${token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024, followRedirects: false });
     this.socket = socket;
+    // The hub's refusal (401: a key it no longer accepts) is what the log should say, not the abort that follows it.
+    let refusal: string | undefined;
     socket.on('open', () => {
       this.failures = 0;
       this.lastError = undefined;
@@ -106,7 +108,8 @@ export class HubDialer {
     });
     socket.on('ping', () => this.heard());
     socket.on('unexpected-response', (_request, response) => {
-      this.lastError = `the hub answered ${response.statusCode}`;
+      refusal = `the hub answered ${response.statusCode}`;
+      this.lastError = refusal;
       response.resume();
       socket.terminate();
     });
@@ -115,7 +118,7 @@ export class HubDialer {
       this.onFrame(data.toString());
     });
     socket.on('error', (error) => {
-      this.lastError = error.message;
+      this.lastError = refusal ?? error.message;
     });
     socket.on('close', (code, reason) => {
       clearTimeout(this.silence);
