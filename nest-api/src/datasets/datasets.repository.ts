@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DatasetStatus } from '@datahub/domain';
 import { DataSource } from 'typeorm';
-import { isUuid, ONLINE, SEARCH_ACCENTED, SEARCH_PLAIN } from '@datahub/domain';
+import { isUuid, ONLINE, SEARCH_ACCENTED, SEARCH_PLAIN, type DatasetStatus } from '@datahub/domain';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import { uniqueSlug } from '../organizations/organizations.repository';
 
