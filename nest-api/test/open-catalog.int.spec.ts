@@ -130,6 +130,11 @@ describe('the open DCAT-AP-NL catalogue', () => {
     const store = parseTurtle(entry.text);
     expect(await violations(store)).toEqual({ 'DCAT-AP 3.0.0': [], 'DCAT-AP-NL 3.0': [] });
     expect(objects(store, `${base}/dataset/${datasetSlug}`, `${DCAT}inCatalog`)).toEqual([`${base}/api/catalog`]);
+    // Answers are kept, but a change in the catalogue shows at once (the database's notification forgets them).
+    await hub.api.db.query(`UPDATE datasets SET about = 'Nieuwe beschrijving' WHERE id = $1`, [hub.datasetId]);
+    await expect.poll(async () => (await catalogue(`/api/catalog/datasets/${datasetSlug}`, 'text/turtle')).text).toContain('"Nieuwe beschrijving"@nl');
+    await hub.api.db.query(`UPDATE organizations SET name = 'Kwekerij Delta BV' WHERE id = $1`, [hub.owner.organization.id]);
+    await expect.poll(async () => (await catalogue('/api/catalog')).text).toContain('"Kwekerij Delta BV"@nl');
     await hub.api.db.query(`INSERT INTO datasets (id, datasource_id, slug, name, about, status) SELECT gen_random_uuid(), datasource_id, 'verborgen-set', 'Verborgen set', 'Offline', 'offline' FROM datasets WHERE id = $1`, [hub.datasetId]);
     expect((await catalogue('/api/catalog/datasets/verborgen-set')).status).toBe(404);
     expect((await catalogue('/api/catalog/datasets/bestaat-niet')).status).toBe(404);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
 
-@Module({ controllers: [CatalogController], providers: [CatalogService] })
+@Module({ imports: [AuthModule], controllers: [CatalogController], providers: [CatalogService] })
 export class CatalogModule {}

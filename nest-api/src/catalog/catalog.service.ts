@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { SessionCache } from '../auth/session-cache';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../common/errors';
@@ -9,25 +11,57 @@ import { CATALOG_PAGE_SIZE, type CatalogQueryDto } from './dto/catalog-query.dto
 /** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0046-a). */
 @Injectable()
 export class CatalogService {
+  /**
+   * Answers as sent, per page and format, forgotten on any catalogue or organisation change (the
+   * same database notifications as the portal's catalogue cache): harvesters read the same pages
+   * again and again. Kept only while those notifications are heard; a read that started before a
+   * change does not store its answer.
+   */
+  private readonly answers: LRUCache<string, string>;
+  private generation = 0;
+
   constructor(
     private readonly catalog: CatalogRepository,
+    private readonly notifications: SessionCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.answers = new LRUCache({ max: Math.max(1, config.cacheEntries.cataloguePages) });
+    notifications.subscribe((kind) => {
+      if (kind === 'catalogue' || kind === 'organization' || kind === 'all') {
+        this.generation += 1;
+        this.answers.clear();
+      }
+    });
+  }
 
   private get base(): string {
     return this.config.publicUrl.replace(/\/$/, '');
   }
 
-  async page(query: CatalogQueryDto, format: RdfFormat): Promise<string> {
-    const size = query.size ?? CATALOG_PAGE_SIZE;
-    const page = query.page ?? 1;
-    const [rows, total] = await Promise.all([this.catalog.onlinePage(size, (page - 1) * size), this.catalog.onlineCount()]);
-    return serialise(catalogQuads(this.base, rows, { page, size, total }), format, this.base);
+  private async kept(key: string, make: () => Promise<string>): Promise<string> {
+    const listening = this.notifications.listeningForChanges;
+    const known = listening ? this.answers.get(key) : undefined;
+    if (known !== undefined) return known;
+    const generation = this.generation;
+    const answer = await make();
+    if (listening && generation === this.generation) this.answers.set(key, answer);
+    return answer;
   }
 
-  async dataset(slug: string, format: RdfFormat): Promise<string> {
-    const row = await this.catalog.onlineBySlug(slug);
-    if (!row) throw ApiError.notFound();
-    return serialise(datasetQuads(this.base, row), format, this.base);
+  page(query: CatalogQueryDto, format: RdfFormat): Promise<string> {
+    const size = query.size ?? CATALOG_PAGE_SIZE;
+    const page = query.page ?? 1;
+    return this.kept(`page ${page} ${size} ${format}`, async () => {
+      const [rows, total] = await Promise.all([this.catalog.onlinePage(size, (page - 1) * size), this.catalog.onlineCount()]);
+      return serialise(catalogQuads(this.base, rows, { page, size, total }), format, this.base);
+    });
+  }
+
+  dataset(slug: string, format: RdfFormat): Promise<string> {
+    return this.kept(`dataset ${slug} ${format}`, async () => {
+      const row = await this.catalog.onlineBySlug(slug);
+      if (!row) throw ApiError.notFound();
+      return serialise(datasetQuads(this.base, row), format, this.base);
+    });
   }
 }
