@@ -19,6 +19,12 @@ import { DEFAULT_MAX_IN_MEMORY_BYTES } from '../memory-limit';
 
 export { isTableFileName } from './read';
 
+const TURTLE_PREFIXES = {
+  sosa: 'http://www.w3.org/ns/sosa/',
+  cgo: 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+};
+
 /** Size and modification time of the table and its mapping together: either changing means a reload. */
 export async function tableSignature(dir: string, file: string, table: { size: number; mtimeMs: number }): Promise<{ size: number; mtimeMs: number }> {
   const mapping = await stat(path.join(dir, mappingFileName(file))).catch(() => undefined);
@@ -66,30 +72,21 @@ export async function tableAsText(dir: string, file: string, datasetId: string, 
   return tableToNTriples(path.join(dir, file), mapping, tableBase(datasetId), Math.floor(maxInMemoryBytes / 44));
 }
 
-/** Store mode: converts into a temporary N-Triples file, hands it to `use`, then removes it. */
-export async function withTableAsFile<T>(dir: string, file: string, datasetId: string, log: Logger, use: (ntriples: string, size: number, report: ConversionReport) => Promise<T>): Promise<T> {
+/**
+ * Store mode: converts into a temporary Turtle file (prefixes and one subject per block keep it at
+ * about a third of N-Triples), hands it to `use`, then removes it.
+ */
+export async function withTableAsFile<T>(dir: string, file: string, datasetId: string, log: Logger, use: (turtle: string, size: number, report: ConversionReport) => Promise<T>): Promise<T> {
   const mapping = await tableMapping(dir, file, log);
   const folder = await mkdtemp(path.join(tmpdir(), 'datahub-table-'));
   try {
-    const target = path.join(folder, `${path.basename(file)}.nt`);
+    const target = path.join(folder, `${path.basename(file)}.ttl`);
     const out = createWriteStream(target);
-    const writer = new Writer({ format: 'N-Triples' });
-    let size = 0;
-    let pending: string[] = [];
-    const flush = () => {
-      const piece = pending.join('');
-      pending = [];
-      size += Buffer.byteLength(piece);
-      out.write(piece); // the disk keeps up with the conversion; pieces stay small
-    };
-    const report = await convertTableFile(path.join(dir, file), mapping, tableBase(datasetId), (q) => {
-      pending.push(writer.quadToString(q.subject, q.predicate, q.object));
-      if (pending.length >= 10_000) flush();
-    });
-    flush();
-    out.end();
-    await once(out, 'finish');
-    return await use(target, size, report);
+    const writer = new Writer(out, { format: 'Turtle', prefixes: TURTLE_PREFIXES });
+    const report = await convertTableFile(path.join(dir, file), mapping, tableBase(datasetId), (q) => writer.addQuad(q));
+    await new Promise<void>((resolve, reject) => writer.end((error) => (error ? reject(error) : resolve())));
+    if (!out.writableFinished) await once(out, 'finish');
+    return await use(target, (await stat(target)).size, report);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

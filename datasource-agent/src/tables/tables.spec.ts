@@ -12,6 +12,9 @@ import { isomorphic } from 'rdf-isomorphic';
 import { describe, expect, it } from 'vitest';
 import { CSVW_CONTEXT, readMapping, type CsvwTable } from './csvw';
 import { convertTableFile } from './read';
+import { tableAsText, withTableAsFile } from './table-dataset';
+import { createLogger } from '../log';
+import { readFileSync } from 'node:fs';
 
 const BASE = 'https://data.kwekerij.test/klimaat/';
 const PREFIXES = `
@@ -209,5 +212,22 @@ describe('Excel with a CSVW mapping', () => {
         observation('buiswatergift', '2026-10-25T01:00:00Z', '1234.5', 'Water'),
     );
     expectIsomorphic(quads, expected);
+  });
+});
+
+describe('a table for store mode', () => {
+  it('is written as a Turtle file holding the same graph as the in-memory text', async () => {
+    const file = tempFile('klimaat.csv', `${HEADER}29-03-2026;01:55;18,4;3,1;1.234,5\n29-03-2026;03:00;-;3,0;\n`);
+    writeFileSync(`${file}-metadata.json`, JSON.stringify(klimaatMapping()));
+    const dir = path.dirname(file);
+    const log = createLogger('error');
+    const { text } = await tableAsText(dir, 'klimaat.csv', 'kas-1', log);
+    const turtleFile = await withTableAsFile(dir, 'klimaat.csv', 'kas-1', log, async (target, size) => {
+      expect(size).toBeGreaterThan(0);
+      return readFileSync(target, 'utf8');
+    });
+    expect(turtleFile).toMatch(/^@prefix sosa:/m);
+    expectIsomorphic(new Parser().parse(turtleFile), new Parser().parse(text));
+    expect(new Parser().parse(text)).toHaveLength(3 * 4 + 4 * 5);
   });
 });
