@@ -4,7 +4,7 @@
 // The workspace libraries (@datahub/*) are not published, so they are bundled in; the packages
 // from the npm registry stay ordinary dependencies, pinned to the versions tested here.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(here, 'package.json'));
 const agentPackage = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
-const external = ['oxigraph', 'n3', 'sparqljs', 'jsonwebtoken', 'yaml', 'ws'];
+const external = ['oxigraph', 'n3', 'sparqljs', 'jsonwebtoken', 'yaml', 'ws', 'shacl-engine'];
 const workDir = join(here, 'package-dist', 'work');
 const outFile = join(here, 'package-dist', 'datasource-agent.tgz');
 const sparqlMain = require.resolve('@datahub/sparql');
@@ -40,6 +40,9 @@ await build({ ...common, entryPoints: [join(here, 'src', 'cli.ts')], outfile: jo
 await build({ ...common, entryPoints: [join(dirname(sparqlMain), 'worker.js')], outfile: join(workDir, 'dist', 'worker.js') });
 // The store loader's worker (store mode), found next to cli.js as well.
 await build({ ...common, entryPoints: [join(here, 'src', 'store', 'load-worker.ts')], outfile: join(workDir, 'dist', 'load-worker.js') });
+// The quality check's worker (issue 36) next to cli.js, and the shapes it applies at ../shapes.
+await build({ ...common, entryPoints: [join(here, 'src', 'quality', 'quality-worker.ts')], outfile: join(workDir, 'dist', 'quality-worker.js') });
+cpSync(join(here, 'shapes'), join(workDir, 'shapes'), { recursive: true });
 
 writeFileSync(
   join(workDir, 'package.json'),

@@ -8,6 +8,7 @@ import { DatasetManager } from './datasets';
 import { HubClient } from './hub-client';
 import { HubDialer } from './dial/hub-dialer';
 import { createLogger, type Logger } from './log';
+import { QualityMonitor } from './quality/quality-monitor';
 import { Registrar } from './registrar';
 import { createAgentServer, LICENCES_FILE } from './server';
 import { AgentState } from './state';
@@ -37,6 +38,8 @@ export interface AgentOptions {
   maxInMemoryBytes?: number;
   /** Store mode: the datasets live in this triple store instead of in memory. */
   store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples' | 'maxRows'>;
+  /** Check each dataset against the greenhouse ontology's shapes (issue 36; default on). */
+  quality?: boolean;
 }
 
 export interface RunningAgent {
@@ -44,6 +47,7 @@ export interface RunningAgent {
   port: number;
   engine: SparqlEngine;
   manager: DatasetManager;
+  quality?: QualityMonitor;
   stop(): Promise<void>;
 }
 
@@ -79,6 +83,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log.warn('the credentials carry no hostname and no --public-hostname was given: the host is not registered');
   }
 
+  const quality = options.quality === false ? undefined : new QualityMonitor({ manager, dir: dataDir, log });
+
   if (options.hubConnect && !options.hubUrl) throw new Error('connecting to the hub needs the hub URL (--hub)');
   let dialer: HubDialer | undefined;
   let ready = false;
@@ -90,6 +96,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     datasourceId: options.credentials.datasourceId,
     log,
     licencesFile: path.join(dataDir, LICENCES_FILE),
+    ...(quality ? { quality: (file: string) => quality.summary(file) } : {}),
     health: () => ({ ready, ...(registrar ? { hub: registrar.status() } : {}), ...(dialer ? { hub_connection: dialer.status() } : {}) }),
   });
   // Outbound mode: the server answers only what arrives over the hub connection; it listens nowhere.
@@ -109,6 +116,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   await manager.start();
   ready = true;
   log.info('datasets ready', { datasets: manager.list().length });
+  quality?.start();
   registrar?.start();
   if (options.hubConnect) {
     dialer = new HubDialer({ hubUrl: options.hubUrl!, credentials: options.credentials, server, log, ...(options.hubRetryMs ? { initialRetryMs: options.hubRetryMs } : {}) });
@@ -121,10 +129,12 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     port: address?.port ?? 0,
     engine,
     manager,
+    ...(quality ? { quality } : {}),
     stop: () =>
       (stopping ??= (async () => {
         await registrar?.stop();
         await dialer?.stop();
+        await quality?.stop();
         await manager.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

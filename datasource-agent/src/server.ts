@@ -1,7 +1,7 @@
 /**
  * The HTTP side of the Hub Protocol, as the hub calls it:
  *   GET /                                   health (no token)
- *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info, triples, categories }
+ *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info, triples, categories, quality? }
  *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
  *   GET /datasets/{id}/dump                 the whole dataset as Turtle, exactly as loaded (token with Dataset.ReadAll):
  *                                           how the hub fetches its copy, without evaluating a CONSTRUCT. In store
@@ -20,6 +20,7 @@ import { rdfXml } from './store/rdfxml-writer';
 import { Readable } from 'node:stream';
 import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
+import type { QualitySummary } from './quality/summary';
 
 /** The licence list in a data folder that the agent serves at /licences. */
 export const LICENCES_FILE = 'licences.json';
@@ -36,6 +37,8 @@ interface ServerContext {
   licencesFile?: string;
   /** Extra fields for the health answer. */
   health?: () => Record<string, unknown>;
+  /** The latest quality summary of a dataset file (issue 36), sent with its metadata. */
+  quality?: (file: string) => QualitySummary | undefined;
 }
 
 /** Query strings carry queries of up to 64 KB (URL-encoded up to ~3×). */
@@ -162,7 +165,8 @@ export function createAgentServer(context: ServerContext): Server {
     }
 
     if (parts.length === 3) {
-      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples, categories: dataset.categories });
+      const quality = context.quality?.(dataset.file);
+      return sendJson(response, 200, { dataset_id: dataset.id, ...dataset.metadata, triples: dataset.triples, categories: dataset.categories, ...(quality ? { quality } : {}) });
     }
 
     const query = url.searchParams.get('sparql_query');

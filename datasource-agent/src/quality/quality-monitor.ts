@@ -1,0 +1,108 @@
+/**
+ * Keeps a quality summary per served dataset (issue 36): each dataset added or changed in content
+ * is checked again, one at a time, in a worker thread. The metadata answer carries the latest
+ * summary, so the hub learns it the way it learns the rest of the description.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { DatasetEvent, DatasetManager } from '../datasets';
+import type { Logger } from '../log';
+import type { QualitySummary } from './summary';
+import type { QualityWorkerData, QualityWorkerMessage } from './quality-worker';
+
+/** dist/quality/quality-worker.js after tsc; next to cli.js in the installable bundle. */
+function workerScript(): string {
+  const candidates = [path.join(__dirname, 'quality-worker.js'), path.join(__dirname, 'quality', 'quality-worker.js'), path.join(__dirname, '..', '..', 'dist', 'quality', 'quality-worker.js')];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`the quality worker script is missing (looked for ${candidates.join(', ')}); build the agent first`);
+  return found;
+}
+
+/** Runs one check in a worker thread. */
+export function checkInWorker(file: string, script = workerScript()): Promise<QualitySummary> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { file } satisfies QualityWorkerData });
+    let settled = false;
+    worker.on('message', (message: QualityWorkerMessage) => {
+      settled = true;
+      if (message.kind === 'done') resolve(message.summary);
+      else reject(new Error(message.message));
+      void worker.terminate();
+    });
+    worker.on('error', (error) => {
+      if (!settled) reject(error);
+      settled = true;
+    });
+    worker.on('exit', (code) => {
+      if (!settled) reject(new Error(`the quality worker stopped (exit code ${code})`));
+    });
+  });
+}
+
+export class QualityMonitor {
+  private readonly summaries = new Map<string, QualitySummary>();
+  /** Files waiting for a check, with the dataset id they serve; a newer change replaces the wait. */
+  private readonly queue = new Map<string, string>();
+  private running?: Promise<void>;
+  private stopped = false;
+  private readonly onDataset = (event: DatasetEvent) => this.handle(event);
+
+  constructor(private readonly options: { manager: DatasetManager; dir: string; log: Logger }) {}
+
+  start(): void {
+    this.options.manager.on('dataset', this.onDataset);
+    for (const dataset of this.options.manager.list()) this.enqueue(dataset.file, dataset.id);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.options.manager.off('dataset', this.onDataset);
+    this.queue.clear();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** The latest summary of a dataset; undefined while its first check is under way. */
+  summary(file: string): QualitySummary | undefined {
+    return this.summaries.get(file);
+  }
+
+  /** Resolves when every queued check is done (tests, benchmarks). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private handle(event: DatasetEvent): void {
+    if (event.type === 'removed') {
+      this.summaries.delete(event.dataset.file);
+      this.queue.delete(event.dataset.file);
+    } else if (event.type === 'added' || event.what === 'content') {
+      this.enqueue(event.dataset.file, event.dataset.id);
+    }
+  }
+
+  private enqueue(file: string, id: string): void {
+    if (this.stopped) return;
+    this.queue.set(file, id);
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const { dir, log } = this.options;
+    for (let next = this.queue.entries().next(); !next.done && !this.stopped; next = this.queue.entries().next()) {
+      const [file, id] = next.value;
+      this.queue.delete(file);
+      const started = Date.now();
+      try {
+        const summary = await checkInWorker(path.join(dir, file));
+        if (this.stopped) return;
+        this.summaries.set(file, summary);
+        log.info('dataset quality checked', { file, dataset_id: id, conforms: summary.conforms, violations: summary.violations, warnings: summary.warnings, check_ms: Date.now() - started });
+      } catch (error) {
+        log.error('dataset quality check failed', { file, dataset_id: id, error });
+      }
+    }
+  }
+}
