@@ -3,7 +3,7 @@
  * first sheet) and converting them with their mapping, to quads or to N-Triples text.
  */
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { Writer, type Quad } from 'n3';
 import { readSheet } from 'read-excel-file/node';
@@ -11,6 +11,8 @@ import { readMapping, type Mapping } from './csvw';
 import { TableConverter, type Cell, type ConversionReport } from './convert';
 
 export const TABLE_EXTENSIONS = ['.csv', '.xlsx'] as const;
+/** Largest Excel file read (about a month of 5-minute data with 50 columns); CSV is streamed, no limit. */
+export const MAX_XLSX_BYTES = 2 * 1_048_576;
 
 export function isTableFileName(file: string): boolean {
   return TABLE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
@@ -24,6 +26,9 @@ export function mappingFileName(file: string): string {
 /** The rows of a table file, each with its line number (1-based). */
 export async function* tableRows(path: string, mapping: Pick<Mapping, 'delimiter' | 'quoteChar' | 'trim' | 'source'>): AsyncGenerator<{ cells: Cell[]; line: number }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
+    // The Excel reader holds the whole sheet: a month of 50 columns took 636 MB (BENCHMARKS.md).
+    const { size } = await stat(path);
+    if (size > MAX_XLSX_BYTES) throw new Error(`the Excel file is larger than ${MAX_XLSX_BYTES / 1_048_576} MB; save it as CSV`);
     const sheet = await readSheet(await readFile(path));
     let line = 0;
     for (const cells of sheet) {
