@@ -8,7 +8,7 @@ import { catalogQuads, datasetQuads, serialise, type RdfFormat } from './catalog
 import { CatalogRepository } from './catalog.repository';
 import { CATALOG_PAGE_SIZE, type CatalogQueryDto } from './dto/catalog-query.dto';
 
-/** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0046-a). */
+/** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0046-h36a, open catalogue). */
 @Injectable()
 export class CatalogService {
   /**
@@ -19,6 +19,8 @@ export class CatalogService {
    */
   private readonly answers: LRUCache<string, string>;
   private generation = 0;
+  /** Answers are built one at a time: anyone may ask, and a page of 1,000 costs a few hundred ms of CPU. */
+  private building: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly catalog: CatalogRepository,
@@ -43,7 +45,11 @@ export class CatalogService {
     const known = listening ? this.answers.get(key) : undefined;
     if (known !== undefined) return known;
     const generation = this.generation;
-    const answer = await make();
+    // Whoever waited behind a build of the same answer takes the kept one.
+    const build = () => (listening && this.answers.get(key)) || make();
+    const turn = this.building.then(build, build);
+    this.building = turn.catch(() => undefined);
+    const answer = await turn;
     if (listening && generation === this.generation) this.answers.set(key, answer);
     return answer;
   }
