@@ -4,11 +4,12 @@
  * category) guessed from its Dutch or English header. The grower checks it on the local page or
  * in `{file}-metadata.json`; a guess is never better than that check.
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { CSVW_CONTEXT, DEFAULT_TIME_ZONE, type CsvwColumn, type CsvwTable } from './csvw';
 import type { Cell } from './convert';
+import { MAX_XLSX_BYTES } from './read';
 
 interface Meaning {
   test: RegExp;
@@ -190,6 +191,7 @@ export function suggestFromRows(url: string, rows: Cell[][], delimiter: string):
 /** A mapping for a CSV or Excel file, from its header and first 200 rows. */
 export async function suggestMapping(path: string, url: string): Promise<{ mapping: CsvwTable; columns: ColumnSuggestion[] }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
+    if ((await stat(path)).size > MAX_XLSX_BYTES) throw new Error(`the Excel file is larger than ${MAX_XLSX_BYTES / 1_048_576} MB; save it as CSV`);
     const rows = (await readSheet(path)) as Cell[][];
     return suggestFromRows(url, rows.slice(0, 201), ',');
   }
