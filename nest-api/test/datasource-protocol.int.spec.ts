@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,4 +283,12 @@ describe('data source → hub', () => {
       fast.close();
     }
   }, 60_000);
+
+  it('answers registrations of one new id that race each other with that one dataset, never an error', async () => {
+    const proposed = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => protocol('/datasets', { method: 'POST', json: { dataset_id: proposed, file_format: '.ttl' } })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).dataset_id)))).toEqual(new Set([proposed]));
+    expect(await api.db.query('SELECT count(*)::int AS n FROM datasets WHERE id = $1', [proposed])).toEqual([{ n: 1 }]);
+  });
 });

@@ -52,16 +52,31 @@ export class DatasourceProtocolService {
     const proposed = dto.dataset_id && isUuid(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
     let dataset = proposed ? await this.datasets.registered(proposed) : null;
     if (dataset && dataset.datasource_id !== caller.id) dataset = null;
-    if (!dataset) {
-      const id = proposed && !(await this.datasets.exists(proposed)) ? proposed : randomUUID();
-      dataset = await this.dataSource.transaction(async (manager) => {
-        const saved = await this.datasets.register({ id, datasourceId: caller.id, slug: `dataset-${id.slice(0, 8)}`, fileFormat: dto.file_format ?? '.ttl' }, manager);
-        await this.events.record(manager, datasetEvent('dataset.registered', eventSubject(saved), caller.organizationId));
-        return saved;
-      });
-    }
+    if (!dataset && proposed) dataset = await this.claimProposed(caller, proposed, dto);
+    dataset ??= await this.insertDataset(caller, randomUUID(), dto);
     this.discoverSoon(caller);
     return view(dataset);
+  }
+
+  /** The proposed id when it is free, or when a registration racing this one took it for the same caller; else null. */
+  private async claimProposed(caller: ProtocolCaller, proposed: string, dto: RegisterDatasetDto): Promise<RegisteredDataset | null> {
+    if (!(await this.datasets.exists(proposed))) {
+      try {
+        return await this.insertDataset(caller, proposed, dto);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    const taken = await this.datasets.registered(proposed);
+    return taken?.datasource_id === caller.id ? taken : null;
+  }
+
+  private insertDataset(caller: ProtocolCaller, id: string, dto: RegisterDatasetDto): Promise<RegisteredDataset> {
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await this.datasets.register({ id, datasourceId: caller.id, slug: `dataset-${id.slice(0, 8)}`, fileFormat: dto.file_format ?? '.ttl' }, manager);
+      await this.events.record(manager, datasetEvent('dataset.registered', eventSubject(saved), caller.organizationId));
+      return saved;
+    });
   }
 
   async list(caller: ProtocolCaller): Promise<ProtocolDatasetView[]> {
