@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS } from '@datahub/domain';
 import { startTestApi, TEST_PASSWORD, type TestApi, type TestUser } from './harness';
 
-/** Sign-up and invitation limits against the real API (the limiter's windows: src/auth/rate-limiter.spec.ts). */
+/** Sign-up and invitation limits against the real API (their windows are rows in attempt_counters; over two processes: sign-in-limits-cluster.int.spec.ts). */
 let api: TestApi;
 let owner: TestUser;
 let colleague: TestUser;

@@ -96,4 +96,14 @@ describe('sign-in limits over two API processes', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });
+
+  it('counts invitations per inviter on both processes together: fifty an hour, then 429 on either', async () => {
+    const inviter = await api.createUser({ organizationId, roles: ['Organization.Owner'] });
+    for (const [i, base] of alternating(50).entries()) expect((await post(base, '/api/invitations', { email: `genodigde-${i}@cluster.test` }, inviter.token)).status, `invitation ${i + 1}`).toBe(201);
+    for (const base of [api.baseUrl, second.url]) {
+      const refused = await post(base, '/api/invitations', { email: 'een-te-veel@cluster.test' }, inviter.token);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { detail: string }).detail).toBe(DETAILS.tooManyAttempts);
+    }
+  });
 });

@@ -15,7 +15,7 @@ import { MailService } from '../mail/mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password';
 import { PasswordResetsRepository } from './password-resets.repository';
-import { AttemptCounters } from './attempt-counters';
+import { AttemptCountersRepository } from './attempt-counters.repository';
 import { ClusterLimit } from './cluster-limit';
 import { TokenService } from './token.service';
 
@@ -43,7 +43,7 @@ export class AccountPasswordsService {
     private readonly users: UsersRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly apiTokens: ApiTokensRepository,
-    counters: AttemptCounters,
+    counters: AttemptCountersRepository,
   ) {
     this.quarterly = new ClusterLimit(counters, config.rateLimits.windowMs, CHANGE_FAILURES_PER_ACCOUNT);
   }

@@ -1,35 +1,39 @@
 import { ApiError } from '../common/errors';
-import type { AttemptCounters } from './attempt-counters';
+import type { AttemptCountersRepository, CounterRow } from './attempt-counters.repository';
 
 /**
- * One fixed-window limit kept in PostgreSQL through AttemptCounters (issue 34 item 1): every API
+ * One fixed-window limit kept in PostgreSQL (`attempt_counters`, issue 34 item 1): every API
  * process counts the same hits, so n processes never allow n times the limit. Replaces the
- * in-memory RateLimiter for the limits that guard accounts and mail.
+ * in-memory RateLimiter for the limits that guard accounts, mail and invitations.
  */
 export class ClusterLimit {
   constructor(
-    private readonly counters: AttemptCounters,
+    private readonly counters: AttemptCountersRepository,
     private readonly windowMs: number,
     private readonly limit: number,
   ) {}
 
   /** 429 with Retry-After while `key` has reached the limit in its window (for limits that count failures only). */
   async refuseWhenReached(key: string): Promise<void> {
-    const window = (await this.counters.counts([key])).get(key)!;
-    if (window.count >= this.limit) throw ApiError.tooManyRequests(window.retryAfterSeconds);
+    const [window] = await this.counters.open([key]);
+    if (window && window.count >= this.limit) throw tooMany(window);
   }
 
   async hit(key: string): Promise<void> {
-    await this.counters.hit([key], this.windowMs);
+    await this.counters.hit([key], this.windowMs / 1000);
   }
 
   /** One hit, refused (429) when it goes over the limit: one atomic upsert, so two processes never both pass. */
   async take(key: string): Promise<void> {
-    const window = (await this.counters.hit([key], this.windowMs)).get(key)!;
-    if (window.count > this.limit) throw ApiError.tooManyRequests(window.retryAfterSeconds);
+    const [window] = await this.counters.hit([key], this.windowMs / 1000);
+    if (window.count > this.limit) throw tooMany(window);
   }
 
   reset(key: string): Promise<void> {
     return this.counters.reset(key);
   }
+}
+
+function tooMany(window: CounterRow): ApiError {
+  return ApiError.tooManyRequests(Math.max(1, window.retry_after));
 }

@@ -11,7 +11,7 @@ import { hashToken } from '../invitations/invitations.service';
 import { MailService } from '../mail/mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { verifyPassword } from './password';
-import { AttemptCounters } from './attempt-counters';
+import { AttemptCountersRepository } from './attempt-counters.repository';
 import { ClusterLimit } from './cluster-limit';
 import { SignupVerificationsRepository } from './signup-verifications.repository';
 
@@ -41,7 +41,7 @@ export class SignupVerificationService {
     private readonly mail: MailService,
     private readonly users: UsersRepository,
     private readonly verifications: SignupVerificationsRepository,
-    counters: AttemptCounters,
+    counters: AttemptCountersRepository,
   ) {
     this.limiter = new ClusterLimit(counters, 60 * 60 * 1000, SIGNUP_MAILS_PER_HOUR);
   }

@@ -1,10 +1,11 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DETAILS, INVITATION_LABELS, displayOrganizationName } from '@datahub/domain';
-import { RateLimiter } from '../auth/rate-limiter';
+import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
+import { ClusterLimit } from '../auth/cluster-limit';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/organization-access';
@@ -31,7 +32,8 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class InvitationsService {
-  private readonly limiter = new RateLimiter(60 * 60 * 1000);
+  /** Invitations sent per inviter and hour, counted by every API process together. */
+  private readonly limiter: ClusterLimit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,7 +45,10 @@ export class InvitationsService {
     private readonly userRows: UsersRepository,
     private readonly usage: UsageEventsService,
     private readonly audit: AuditService,
-  ) {}
+    counters: AttemptCountersRepository,
+  ) {
+    this.limiter = new ClusterLimit(counters, 60 * 60 * 1000, INVITATIONS_PER_HOUR);
+  }
 
   /**
    * Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days.
@@ -57,7 +62,7 @@ export class InvitationsService {
     if (!isEmail(email)) throw new ApiError(422, DETAILS.invalidEmail);
     const account = await this.invitations.account(email);
     if (account?.organization_id === actor.organizationId) throw ApiError.conflict(DETAILS.alreadyMember);
-    this.countInvitation(actor);
+    await this.countInvitation(actor);
     const token = randomBytes(32).toString('base64url');
     const organization = await this.dataSource.transaction(async (manager) => {
       const organization = await this.organization(actor.organizationId, manager);
@@ -82,9 +87,8 @@ export class InvitationsService {
     return organization;
   }
 
-  private countInvitation(actor: AuthenticatedUser) {
-    if (!this.limiter.isAllowed(`invite:${actor.id}`, INVITATIONS_PER_HOUR)) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyAttempts);
-    this.limiter.hit(`invite:${actor.id}`);
+  private countInvitation(actor: AuthenticatedUser): Promise<void> {
+    return this.limiter.take(`invite:${actor.id}`);
   }
 
   private async sendInvitation(actor: AuthenticatedUser, organization: Organization, email: string, token: string) {
@@ -139,7 +143,7 @@ export class InvitationsService {
     const token = randomBytes(32).toString('base64url');
     const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id, true);
-      this.countInvitation(actor);
+      await this.countInvitation(actor);
       await this.invitations.renew(invitation.id, { tokenHash: hashToken(token), ttlDays: INVITATION_TTL_DAYS, invitedBy: actor.id }, manager);
       await this.audit.record(manager, actor, { kind: 'invitation.sent', organizationId: invitation.organization_id, subjectId: invitation.id, after: { email: invitation.email } });
       const row = await this.invitations.times(invitation.id, manager);

@@ -10,7 +10,7 @@ import { ApiError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config';
 import { MailService } from '../../mail/mail.service';
-import { AttemptCounters } from '../attempt-counters';
+import { AttemptCountersRepository } from '../attempt-counters.repository';
 import { ClusterLimit } from '../cluster-limit';
 import { SessionCache } from '../session-cache';
 import { SessionsRepository } from '../sessions.repository';
@@ -49,7 +49,7 @@ export class TwoFactorService {
     private readonly twoFactor: TwoFactorRepository,
     private readonly sessions: SessionsRepository,
     private readonly apiTokens: ApiTokensRepository,
-    counters: AttemptCounters,
+    counters: AttemptCountersRepository,
   ) {
     this.failures = new ClusterLimit(counters, config.rateLimits.windowMs, CODE_FAILURES_PER_ACCOUNT);
   }
