@@ -106,8 +106,10 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     for (const [, connection] of held) connection.close(1001, 'hub stopping');
     await Promise.all(held.map(([id]) => this.connections.release(id, this.holderId).catch(() => undefined)));
     this.sockets.close();
-    await new Promise<void>((resolve) => (this.relay ? this.relay.close(() => resolve()) : resolve()));
+    // Kept-alive relay connections from other processes would hold the close for seconds: cut now (their answers failed with the connections above).
+    const closed = new Promise<void>((resolve) => (this.relay ? this.relay.close(() => resolve()) : resolve()));
     this.relay?.closeAllConnections();
+    await closed;
   }
 
   /** The WebSocket handshake: only at CONNECT_PATH, only with a valid data-source token. */
