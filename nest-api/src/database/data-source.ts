@@ -11,6 +11,7 @@ import { Foundation1763800000000 } from './migrations/1763800000000-Foundation';
 import { IdempotencyKeys1768300000201 } from './migrations/1768300000201-IdempotencyKeys';
 import { IdempotencyClaimHolders1768400000601 } from './migrations/1768400000601-IdempotencyClaimHolders';
 import { DatasourceConnections1768400000701 } from './migrations/1768400000701-DatasourceConnections';
+import { DatasetQuality1768400001001 } from './migrations/1768400001001-DatasetQuality';
 import { OrganizationFormerSlugs1768200000501 } from './migrations/1768200000501-OrganizationFormerSlugs';
 import { RevokeDepartedMembersTokens1768100000201 } from './migrations/1768100000201-RevokeDepartedMembersTokens';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
@@ -83,6 +84,7 @@ const MIGRATIONS = [
   IdempotencyKeys1768300000201,
   IdempotencyClaimHolders1768400000601,
   DatasourceConnections1768400000701,
+  DatasetQuality1768400001001,
   OrganizationFormerSlugs1768200000501,
 ];
 

@@ -29,6 +29,7 @@ import { WebhooksRepository } from '../events/webhooks.repository';
 import { EventsRepository } from '../events/events.repository';
 import { AuditRepository } from '../audit/audit.repository';
 import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
+import { DatasetQualityRepository } from '../quality/quality.repository';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 
 /**
@@ -66,6 +67,7 @@ const REPOSITORIES: Provider[] = [
   EventsRepository,
   AuditRepository,
   DatasourceConnectionsRepository,
+  DatasetQualityRepository,
   IdempotencyRepository,
 ];
 

@@ -2,6 +2,21 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ONLINE, type DatasetStatus } from '@datahub/domain';
 import type { CatalogueRow } from './datasets.repository';
 
+/** The public part of a dataset's last quality report (issue 36): counts only; the findings are the owner's. */
+export class DatasetQualityView {
+  @ApiProperty({ description: 'The last check against the Common Greenhouse Ontology shapes found nothing' })
+  conforms: boolean;
+
+  @ApiProperty()
+  violations: number;
+
+  @ApiProperty()
+  warnings: number;
+
+  @ApiProperty({ format: 'date-time' })
+  checked_at: string;
+}
+
 export class DatasetView {
   @ApiProperty({ format: 'uuid' })
   dataset_id: string;
@@ -48,6 +63,9 @@ export class DatasetView {
 
   @ApiProperty({ nullable: true, type: String })
   owner_organization_logo_url: string | null;
+
+  @ApiProperty({ nullable: true, type: DatasetQualityView, description: "Its data source's last quality report; null before any" })
+  quality: DatasetQualityView | null;
 }
 
 export function toDatasetView(row: CatalogueRow): DatasetView {
@@ -66,5 +84,9 @@ export function toDatasetView(row: CatalogueRow): DatasetView {
     owner_organization_slug: row.owner_slug,
     owner_organization_name: row.owner_name,
     owner_organization_logo_url: row.owner_logo_url,
+    quality:
+      row.quality_conforms === null || row.quality_conforms === undefined
+        ? null
+        : { conforms: row.quality_conforms, violations: row.quality_violations ?? 0, warnings: row.quality_warnings ?? 0, checked_at: row.quality_checked_at?.toISOString() ?? '' },
   };
 }

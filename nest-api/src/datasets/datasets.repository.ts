@@ -47,6 +47,11 @@ export interface CatalogueRow {
   owner_slug: string;
   owner_name: string;
   owner_logo_url: string | null;
+  /** The data source's last quality report (issue 36); null before any. */
+  quality_conforms: boolean | null;
+  quality_violations: number | null;
+  quality_warnings: number | null;
+  quality_checked_at: Date | null;
 }
 
 /** One page of the catalogue: a search over name, description and owner name (folded), and offset/limit. */
@@ -55,16 +60,20 @@ export interface CatalogueSearch {
   pattern?: string;
   limit?: number;
   offset?: number;
+  /** Only datasets whose last quality report conforms, or only those with deviations (issue 36). */
+  quality?: 'conforms' | 'deviations';
 }
 
 // Joins are one-to-one (dataset → data source → organisation): offset/limit count datasets.
 const CATALOGUE_SQL = `
   SELECT d.id, d.slug, d.name, d.status, d.about, d.contact, d.additional_info, d.triples::float8 AS triples,
          d.categories, d.updated_at, d.file_format,
-         o.id AS owner_id, o.slug AS owner_slug, o.name AS owner_name, o.logo_url AS owner_logo_url
+         o.id AS owner_id, o.slug AS owner_slug, o.name AS owner_name, o.logo_url AS owner_logo_url,
+         q.conforms AS quality_conforms, q.violations AS quality_violations, q.warnings AS quality_warnings, q.checked_at AS quality_checked_at
   FROM datasets d
   JOIN datasources ds ON ds.id = d.datasource_id
-  JOIN organizations o ON o.id = ds.organization_id`;
+  JOIN organizations o ON o.id = ds.organization_id
+  LEFT JOIN dataset_quality q ON q.dataset_id = d.id`;
 const CATALOGUE_ORDER = 'ORDER BY lower(d.name), d.slug';
 /** Search folding as `searchFolded` does it, on the SQL side ($1: accented letters, $2: plain ones). */
 const folded = (column: string) => `translate(lower(${column}), $1, $2) LIKE $3 ESCAPE '\\'`;
@@ -115,6 +124,7 @@ export class DatasetsRepository {
       parameters.push(SEARCH_ACCENTED, SEARCH_PLAIN, search.pattern);
       where += ` AND ${SEARCHED}`;
     }
+    if (search.quality) where += search.quality === 'conforms' ? ' AND q.conforms' : ' AND NOT q.conforms';
     let page = '';
     if (search.offset) page += ` OFFSET $${parameters.push(search.offset)}`;
     if (search.limit) page += ` LIMIT $${parameters.push(search.limit)}`;

@@ -28,12 +28,12 @@ export class DatasetsService {
 
   /** The catalogue answer as sent, from memory while nothing it shows has changed. */
   onlinePage(page: CatalogueQueryDto = {}): Promise<CataloguePage> {
-    return this.catalogue.get(JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null]), () => this.online(page));
+    return this.catalogue.get(JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null, page.quality ?? null]), () => this.online(page));
   }
 
   async online(page: CatalogueQueryDto = {}): Promise<DatasetView[]> {
     const pattern = page.q?.trim() ? likePattern(page.q) : undefined;
-    return (await this.datasets.online({ pattern, limit: page.limit, offset: page.offset })).map(toDatasetView);
+    return (await this.datasets.online({ pattern, limit: page.limit, offset: page.offset, quality: page.quality })).map(toDatasetView);
   }
 
   async mine(actor: AuthenticatedUser): Promise<DatasetView[]> {

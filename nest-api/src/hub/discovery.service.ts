@@ -6,6 +6,8 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { DatasetsRepository, type RegisteredDataset } from '../datasets/datasets.repository';
 import { DatasourcesRepository } from '../datasources/datasources.repository';
+import { DatasetQualityRepository } from '../quality/quality.repository';
+import { reportedQuality } from '../quality/reported-quality';
 import { HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
 import { datasetEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
@@ -50,6 +52,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     private readonly timedJobs: TimedJobs,
     private readonly metrics: Metrics,
     private readonly transport: DatasourceTransport,
+    private readonly quality: DatasetQualityRepository,
   ) {
     this.client = new OutboundClient({
       allowPrivate: config.allowPrivateHosts,
@@ -164,6 +167,9 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       if (changed) version = await this.datasets.bumpCopyVersion(dataset.id, manager);
       return true;
     });
+    // The data source's quality summary (issue 36), when it sends a well-formed one; an old one stays.
+    const quality = reportedQuality(metadata.quality);
+    if (updated && quality) await this.quality.record(dataset.id, quality);
     if (changed) this.store.invalidate(dataset.id, version);
     // Online: its copy is loaded now, so that no query waits for the download and parse (ADR 0031).
     if (updated) this.store.warm(dataset.id);

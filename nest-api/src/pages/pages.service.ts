@@ -11,6 +11,8 @@ import { DatasetSummaryService } from '../dataset-data/dataset-summary.service';
 import { DatasetsService } from '../datasets/datasets.service';
 import type { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 import { InsightService } from '../insight/insight.service';
+import { DatasetQualityRepository } from '../quality/quality.repository';
+import { toQualityFindingsView } from '../quality/quality.views';
 import { toCurrentUserView } from '../users/user.view';
 import type { DatasetPageView, MachtigingenPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
 
@@ -36,6 +38,7 @@ export class PagesService {
     private readonly requests: AccessRequestsService,
     private readonly insight: InsightService,
     private readonly authorisations: AuthorisationsService,
+    private readonly quality: DatasetQualityRepository,
   ) {}
 
   async shell(actor: AuthenticatedUser): Promise<ShellPageView> {
@@ -81,13 +84,15 @@ export class PagesService {
     const id = dataset.dataset_id;
     const online = isOnline(dataset);
     const own = actor.organizationSlug === dataset.owner_organization_slug;
-    const [ownerDatasets, access, summary, useByOthers, sent] = await Promise.all([
+    const [ownerDatasets, access, summary, useByOthers, sent, findings] = await Promise.all([
       refusedAsNull(this.datasets.ofOrganization(actor, dataset.owner_organization_slug)),
       refusedAsNull(this.data.access(actor, id)),
       // Offline or unreadable data has no summary; its failure never costs the page.
       dataset.file_format === '.ttl' && online ? this.summaries.summary(actor, id).catch(() => null) : null,
       own && actor.permissions.has('AuditLog.Read') ? refusedAsNull(this.auditLog.useByOthers(actor, id)) : null,
       online && !own ? refusedAsNull(this.requests.sent(actor, actor.organizationId)) : null,
+      // The findings name the dataset's own IRIs: for its owner only.
+      own ? this.quality.findings(id) : null,
     ]);
     return {
       user: toCurrentUserView(actor),
@@ -97,6 +102,7 @@ export class PagesService {
       summary,
       use_by_others: useByOthers,
       open_access_request: sent?.find((request) => request.dataset_id === id && request.status === 'open') ?? null,
+      quality_findings: findings ? toQualityFindingsView(findings) : null,
     };
   }
 }

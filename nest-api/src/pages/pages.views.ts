@@ -7,6 +7,7 @@ import { DatasetSummaryView } from '../dataset-data/dataset-summary.views';
 import { DatasetView } from '../datasets/dataset.view';
 import { OwnDatasetUseView } from '../insight/insight.views';
 import { CurrentUserView } from '../users/user.view';
+import { DatasetQualityFindingsView } from '../quality/quality.views';
 
 /** What the portal's shell (menu, top bar) shows around every signed-in page. */
 export class ShellPageView {
@@ -80,4 +81,7 @@ export class DatasetPageView {
 
   @ApiProperty({ type: AccessRequestView, nullable: true, description: "Your organisation's open request on this dataset, if any" })
   open_access_request: AccessRequestView | null;
+
+  @ApiProperty({ type: DatasetQualityFindingsView, nullable: true, description: "The last quality report's findings: only for the owner organisation, once its data source reported one" })
+  quality_findings: DatasetQualityFindingsView | null;
 }

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FIELD_ERRORS, searchFolded } from '@datahub/domain';
 
 const CATALOGUE_LIMIT_MAX = 500;
@@ -29,6 +29,11 @@ export class CatalogueQueryDto {
   @IsInt({ message: FIELD_ERRORS.number })
   @Min(0, { message: FIELD_ERRORS.invalid })
   offset?: number;
+
+  @ApiPropertyOptional({ enum: ['conforms', 'deviations'], description: "Only datasets whose data source's last quality check against the greenhouse ontology found nothing (conforms) or found deviations" })
+  @IsOptional()
+  @IsIn(['conforms', 'deviations'], { message: FIELD_ERRORS.invalid })
+  quality?: 'conforms' | 'deviations';
 }
 
 /** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */

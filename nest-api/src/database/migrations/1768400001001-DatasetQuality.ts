@@ -1,0 +1,34 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Each dataset's fit with the Common Greenhouse Ontology as its data source last reported it
+ * (issue 36): counts for everyone, the findings (shape, path, a few focus IRIs) for the owner.
+ * A change notifies the catalogue listing, which shows and filters on it: per row, so a report
+ * that changed nothing (discovery repeats every few minutes, and skips the write) notifies nothing.
+ */
+export class DatasetQuality1768400001001 implements MigrationInterface {
+  name = 'DatasetQuality1768400001001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE dataset_quality (
+        dataset_id uuid PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE,
+        conforms boolean NOT NULL,
+        violations integer NOT NULL CHECK (violations >= 0),
+        warnings integer NOT NULL CHECK (warnings >= 0),
+        infos integer NOT NULL CHECK (infos >= 0),
+        triples bigint,
+        shapes_version text NOT NULL,
+        checked_at timestamptz NOT NULL,
+        findings jsonb NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(
+      `CREATE TRIGGER dataset_quality_notify_catalogue AFTER INSERT OR UPDATE OR DELETE ON dataset_quality FOR EACH ROW EXECUTE FUNCTION notify_catalogue_change()`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE dataset_quality`);
+  }
+}
