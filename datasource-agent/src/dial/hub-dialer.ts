@@ -108,7 +108,8 @@ export class HubDialer {
     });
     socket.on('ping', () => this.heard());
     socket.on('unexpected-response', (_request, response) => {
-      refusal = `the hub answered ${response.statusCode}`;
+      // 404: most likely the portal's address, whose /api proxy passes no WebSocket connections.
+      refusal = `the hub answered ${response.statusCode}${response.statusCode === 404 ? ": give --hub the API's own address" : ''}`;
       this.lastError = refusal;
       response.resume();
       socket.terminate();
