@@ -442,6 +442,7 @@ export async function serialise(quads: Quad[], format: RdfFormat, base: string):
   if (format === 'rdfxml') return rdfXml(quads, prefixes);
   if (format === 'jsonld') return jsonLd(quads, prefixes);
   const writer = new Writer({ prefixes });
-  writer.addQuads(quads);
+  // One block per subject, in first-seen order: easier to read than the order they were made in.
+  writer.addQuads([...bySubject(quads).values()].flat());
   return new Promise((resolve, reject) => writer.end((error, text) => (error ? reject(error) : resolve(text))));
 }
