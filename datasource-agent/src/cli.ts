@@ -6,18 +6,22 @@
  */
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
+import path from 'node:path';
 import { readCredentials } from './credentials';
+import { startLocalPage } from './local-page/local-page';
 import { createLogger } from './log';
 
 const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub URL --port N
        [--host 127.0.0.1] [--public-hostname name:port] [--hub-connect] [--rescan-interval SECONDS] [--deadline MS] [--workers N]
-       [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES] [--store-max-rows ROWS]]
+       [--page-port N] [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user USER --store-password PASSWORD] [--store-batch TRIPLES] [--store-max-rows ROWS]]
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
 creating the data source (datasource-credentials-{id}.json).
 --hub-connect: dial the hub at URL and answer it over that connection instead of being called:
 no open port, no public address, no certificate needed (--port, --host, --public-hostname unused).
+--page-port: the grower's page on http://127.0.0.1:N (0: any free port), opened with the one-time
+link printed at start: drop files (Turtle, CSV, Excel), name, describe, publish or withdraw them.
 Files above --max-in-memory-mb are not loaded in memory (a log line says so).
 Store mode (--sparql-endpoint and --graph-store): the datasets are streamed into that triple store
 (SPARQL 1.1 Protocol and Graph Store HTTP Protocol) and answered from it, instead of in memory;
@@ -36,6 +40,8 @@ export interface CliOptions {
   deadlineMs?: number;
   workers?: number;
   maxInMemoryBytes?: number;
+  /** The grower's local page (issue 35) on this loopback port. */
+  pagePort?: number;
   store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number; maxRows?: number };
 }
 
@@ -95,6 +101,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'store-batch': { type: 'string' },
       'store-max-rows': { type: 'string' },
       'max-in-memory-mb': { type: 'string' },
+      'page-port': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -115,7 +122,10 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const store = storeOptions(values);
   const maxInMemoryMb = values['max-in-memory-mb'] === undefined ? undefined : Number(values['max-in-memory-mb']);
   if (maxInMemoryMb !== undefined && !(maxInMemoryMb > 0)) throw new Error('--max-in-memory-mb must be a positive number');
+  const pagePort = values['page-port'] === undefined ? undefined : Number(values['page-port']);
+  if (pagePort !== undefined && !(Number.isInteger(pagePort) && pagePort >= 0 && pagePort <= 65535)) throw new Error('--page-port must be 0 to 65535');
   return {
+    ...(pagePort !== undefined ? { pagePort } : {}),
     ...(maxInMemoryMb ? { maxInMemoryBytes: Math.floor(maxInMemoryMb * 1024 * 1024) } : {}),
     credentials: values.credentials,
     data: values.data,
@@ -160,12 +170,25 @@ async function main(): Promise<void> {
     ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
     log,
   });
+  const page =
+    options.pagePort === undefined
+      ? undefined
+      : await startLocalPage({
+          dir: path.resolve(options.data),
+          manager: agent.manager,
+          log,
+          port: options.pagePort,
+          credentialsFile: path.resolve(options.credentials),
+          // The running connection keeps its key; a new one is used from the next start.
+          onCredentials: () => log.warn('new credentials saved from the local page; restart the data source to use them'),
+        });
+  if (page) process.stdout.write(`\nOpen uw databron in de browser (eenmalige link): ${page.openUrl}\n\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    agent.stop().then(
+    Promise.all([page?.stop(), agent.stop()]).then(
       () => process.exit(0),
       (error: unknown) => {
         log.error('stopping failed', { error });

@@ -23,7 +23,7 @@ export async function readCredentials(file: string): Promise<DatasourceCredentia
   return parseCredentials(parsed, file);
 }
 
-function parseCredentials(parsed: unknown, source = 'credentials'): DatasourceCredentials {
+export function parseCredentials(parsed: unknown, source = 'credentials'): DatasourceCredentials {
   const root = (parsed ?? {}) as Record<string, unknown>;
   const inner = (root.credentials ?? {}) as Record<string, unknown>;
   const datasourceId = inner.datasource_id ?? root.datasource_id;
