@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi, stopProcess } from './harness';
 import { startSecondApi } from './second-api';
@@ -8,11 +7,13 @@ import { startSecondApi } from './second-api';
  * Issue 34 item 4: a process that is stopped (SIGSTOP) but still connected never acknowledges a
  * write's notifications. Writes elsewhere must not wait for it, and revocation must still hold on
  * every process, the frozen one included once it runs again. Three real processes on one database:
- * this file's in-process API (A) and two from dist (B, C). The acknowledgement timeout is 5 s here,
- * so a write that waits for the frozen process takes at least 5 s.
+ * this file's in-process API (A) and two from dist (B, C). The acknowledgement timeout is 60 s here
+ * and a write gives up after 20 s, so a product that waits for the frozen process fails without any
+ * bound on how fast this machine is.
  */
 
-const SYNC_TIMEOUT = { SESSION_SYNC_TIMEOUT_MS: '5000' };
+const SYNC_TIMEOUT = { SESSION_SYNC_TIMEOUT_MS: '60000' };
+const GIVE_UP_MS = 20_000;
 
 let api: TestApi;
 let b: { child: ChildProcess; url: string };
@@ -29,19 +30,16 @@ async function warm(token: string): Promise<void> {
   }
 }
 
-/** A write through A (it waits for the acknowledgements); its duration in ms. */
-async function timedWrite(path: string, token: string, init: RequestInit): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  const response = await call(api.baseUrl, path, token, init);
+/** A write through A (it waits for the acknowledgements); gives up long before the acknowledgement timeout. */
+async function write(path: string, token: string, init: RequestInit): Promise<{ status: number }> {
+  const response = await call(api.baseUrl, path, token, { ...init, signal: AbortSignal.timeout(GIVE_UP_MS) });
   await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
+  return { status: response.status };
 }
 
-/** One write right after C froze: it may wait until C's lease (1.5 s) runs out, never the 5 s acknowledgement timeout. */
+/** One write right after C froze: it may wait until C's lease (1.5 s) runs out, never the acknowledgement timeout. */
 async function lapseOfC(token: string): Promise<void> {
-  const write = await timedWrite('/api/profile/welcome/dismiss', token, { method: 'POST' });
-  expect(write.status).toBe(204);
-  expect(write.ms).toBeLessThan(4000);
+  expect((await write('/api/profile/welcome/dismiss', token, { method: 'POST' })).status).toBe(204);
 }
 
 /** Runs `during` with C stopped, and always lets C run again. */
@@ -72,28 +70,18 @@ describe('a frozen API process', () => {
   it('does not make the writes of the other processes wait for its acknowledgement', async () => {
     const user = await api.createUser({ organizationId });
     await warm(user.token);
-    const durations: number[] = [];
     await withCFrozen(async () => {
-      for (let i = 0; i < 6; i += 1) {
-        const write = await timedWrite('/api/profile/welcome/dismiss', user.token, { method: 'POST' });
-        expect(write.status).toBe(204);
-        durations.push(write.ms);
-      }
+      // Six writes in a row, each well inside one acknowledgement timeout: none waits for C.
+      for (let i = 0; i < 6; i += 1) expect((await write('/api/profile/welcome/dismiss', user.token, { method: 'POST' })).status).toBe(204);
     });
-    // The first write may wait until C's lease (1.5 s) runs out; never the 5 s acknowledgement timeout.
-    expect(durations[0]).toBeLessThan(4000);
-    // Once C's lease has run out, it is not awaited at all (a product that waits takes ≥ 2 s each).
-    for (const ms of durations.slice(1)) expect(ms).toBeLessThan(1500);
-  });
+  }, 60_000);
 
   it('a logout while a process is frozen is refused on every process, the frozen one once it runs again', async () => {
     const user = await api.createUser({ organizationId });
     await warm(user.token);
     await withCFrozen(async () => {
       await lapseOfC(user.token);
-      const logout = await timedWrite('/api/auth/logout', user.token, { method: 'POST' });
-      expect(logout.status).toBe(204);
-      expect(logout.ms).toBeLessThan(1500);
+      expect((await write('/api/auth/logout', user.token, { method: 'POST' })).status).toBe(204);
       expect((await call(b.url, '/api/current_user', user.token)).status).toBe(401);
     });
     // C kept the session in memory before it was stopped; its very first request after SIGCONT must not use it.
@@ -107,13 +95,12 @@ describe('a frozen API process', () => {
     await warm(member.token);
     await withCFrozen(async () => {
       await lapseOfC(owner.token);
-      const given = await timedWrite(`/api/users/${member.id}/role`, owner.token, {
+      const given = await write(`/api/users/${member.id}/role`, owner.token, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Organization.Owner' }),
       });
       expect(given.status).toBe(200);
-      expect(given.ms).toBeLessThan(1500);
       const onB = (await (await call(b.url, '/api/current_user', member.token)).json()) as { permissions: string[] };
       expect(onB.permissions).toContain('Organization.Update');
     });
