@@ -15,6 +15,7 @@ import { dataSourceOptions } from './database/data-source';
 import { DatabaseModule } from './database/database-pool';
 import { RepositoriesModule } from './database/repositories.module';
 import { DatasetDataModule } from './dataset-data/dataset-data.module';
+import { FederationModule } from './federation/federation.module';
 import { DatasetsModule } from './datasets/datasets.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { DatasourcesModule } from './datasources/datasources.module';
@@ -69,6 +70,7 @@ export class AppModule {
         AuthorisationsModule,
         AccessRequestsModule,
         DatasetDataModule,
+        FederationModule,
         ApplicationsModule,
         LogosModule,
         InsightModule,

@@ -99,7 +99,7 @@ const READS = [
   'GET /api/my-datasets', 'GET /api/datasets/{slug}', 'GET /api/organizations/{slug}/datasets', 'GET /api/datasource-agent/package.tgz',
   'GET /api/datasource-protocol/datasets', 'GET /api/organizations/{slug}/authorisations/received', 'GET /api/organizations/{slug}/authorisations/given',
   'GET /api/organizations/{slug}/authorisations/history', 'GET /api/authorisations/{id}', 'GET /api/authorisation-assignees', 'GET /api/datasets/{id}/access',
-  'GET /api/datasets/{id}/data', 'GET /api/datasets/{id}/xml', 'GET /api/datasets/{id}/sparql', 'GET /api/applications', 'GET /api/organizations/{slug}/applications',
+  'GET /api/datasets/{id}/data', 'GET /api/datasets/{id}/xml', 'GET /api/datasets/{id}/sparql', 'GET /api/sparql', 'GET /api/sparql/datasets', 'GET /api/applications', 'GET /api/organizations/{slug}/applications',
   'GET /api/application/{slug}', 'GET /api/applications/{id}/datasource', 'GET /api/logos/{id}', 'GET /api/insight/overview', 'GET /api/jobs',
   'GET /api/insight/my-datasets', 'GET /api/ratings/state', 'GET /api/support-requests', 'GET /api/support-requests/{id}/attachments/{attachment_id}',
   'GET /api/profile/api-tokens', 'GET /api/profile/welcome', 'GET /api/organizations/{organization_id}/api-tokens', 'GET /api/auth/password-reset/{token}',
@@ -296,6 +296,8 @@ const DECISIONS: Record<string, Decision> = {
   // ── Inert: makes nothing that acts ──
   'POST /api/datasets/{id}/sparql': { inert: 'a read, audited as a read; the admin holds no grant' },
   'POST /api/datasets/{id}/sparql/download': { inert: 'a read, audited as a read; the admin holds no grant' },
+  'POST /api/sparql': { inert: 'a read over the datasets the caller may read, audited per dataset; the admin holds no grant' },
+  'POST /api/sparql/download': { inert: 'a read over the datasets the caller may read, audited per dataset; the admin holds no grant' },
   'POST /api/applications': { inert: CATALOGUE },
   'PUT /api/applications/{application_id}': { inert: CATALOGUE },
   'DELETE /api/applications/{id}': { inert: CATALOGUE },

@@ -294,6 +294,12 @@ export const MATRIX: MatrixRow[] = [
   // The workbench (issue 25): the summary like the data itself; the download's matrix POST has no protocol body (415).
   row('GET /api/datasets/{id}/summary', datasetData),
   row('POST /api/datasets/{id}/sparql/download', signedIn(415)),
+  // Issue 38: the hub-wide endpoint (GET without a query: its service description) and the list of what the caller may read (its own, nothing else);
+  // the matrix's POSTs have no protocol body (415).
+  row('GET /api/sparql', signedIn(200)),
+  row('GET /api/sparql/datasets', signedIn(200)),
+  row('POST /api/sparql', signedIn(415)),
+  row('POST /api/sparql/download', signedIn(415)),
   // Webhooks (issue 24): Organization.Update in the organisation; another organisation's: refused.
   row('GET /api/organizations/{organization_id}/webhooks', organizationUpdaters(200)),
   // A loopback address is refused once past the permission check (the matrix allows no private hosts): 422.

@@ -1668,6 +1668,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/machtigingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The machtigingen page: your organisation's authorisations received and given, their history, and its access requests (lists null without AuthorisationAssignment.Read) */
+        get: operations["PagesController_machtigingen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/my-datasets": {
         parameters: {
             query?: never;
@@ -1799,6 +1816,58 @@ export type paths = {
         get: operations["InsightController_ratingState"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SPARQL 1.1 Protocol query by GET (?query=) over every dataset your organisation may read: each is a named graph (its catalogue IRI) holding exactly what you may read of it. FROM / FROM NAMED choose among them (a dataset you may not read: 403 naming it); without them the default graph is empty and GRAPH ?g ranges over what you may read. Without query: the Service Description. Errors are short text/plain bodies: 400, 403, 406, 413, 429, 503, 504. */
+        get: operations["FederatedSparqlController_get"];
+        put?: never;
+        /** The hub-wide SPARQL query by POST: a form (query=…) or the query itself as application/sparql-query (a read: no state changes) */
+        post: operations["FederatedSparqlController_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparql/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The datasets your organisation may read now, each with its graph name (IRI) on /api/sparql and the scopes you hold */
+        get: operations["FederatedSparqlController_datasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sparql/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A hub-wide query as a file (the workbench's downloads): as POST /sparql, SELECT rows capped at SPARQL_DOWNLOAD_MAX_ROWS. An empty query is refused (400). */
+        post: operations["FederatedSparqlController_download"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2134,7 +2203,7 @@ export type components = {
             dataset_name: string | null;
             id: string;
             /** @enum {string} */
-            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+            kind: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "datasource.offline" | "datasource.online" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
             /** @example Machtiging gegeven */
             kind_label: string;
             /** @description The organisation whose object it is (a dataset’s owner) */
@@ -2338,6 +2407,11 @@ export type components = {
              * @enum {string}
              */
             status: "online" | "offline" | "pending";
+            /**
+             * Format: date-time
+             * @description When it last went offline or came back (issue 35); null before the first such change
+             */
+            status_changed_at: string | null;
         };
         CreatedWebhookView: {
             /** Format: date-time */
@@ -2404,11 +2478,36 @@ export type components = {
             open_access_request: components["schemas"]["AccessRequestView"] | null;
             /** @description The owner organisation's datasets, as GET /api/organizations/{slug}/datasets answers them */
             owner_datasets: components["schemas"]["DatasetView"][] | null;
+            /** @description The last quality report's findings: only for the owner organisation, once its data source reported one */
+            quality_findings: components["schemas"]["DatasetQualityFindingsView"] | null;
             /** @description 'Wat zit erin': only for an online Turtle dataset the organisation may read */
             summary: components["schemas"]["DatasetSummaryView"] | null;
             /** @description 'Gebruik door anderen': only for the owner organisation's AuditLog.Read holders */
             use_by_others: components["schemas"]["DatasetUseByOthersView"][] | null;
             user: components["schemas"]["CurrentUserView"];
+        };
+        DatasetQualityFindingsView: {
+            /** Format: date-time */
+            checked_at: string;
+            conforms: boolean;
+            /** @description The largest groups first, at most 50 */
+            findings: components["schemas"]["QualityFindingView"][];
+            infos: number;
+            /**
+             * @description Which shapes were applied
+             * @example cgo@8c14c8b+hub@1
+             */
+            shapes_version: string;
+            violations: number;
+            warnings: number;
+        };
+        DatasetQualityView: {
+            /** Format: date-time */
+            checked_at: string;
+            /** @description The last check against the Common Greenhouse Ontology shapes found nothing */
+            conforms: boolean;
+            violations: number;
+            warnings: number;
         };
         DatasetSummaryView: {
             /** @description Most frequent categories first (at most 50) */
@@ -2449,6 +2548,8 @@ export type components = {
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
             owner_organization_slug: string;
+            /** @description Its data source's last quality report; null before any */
+            quality: components["schemas"]["DatasetQualityView"] | null;
             slug: string;
             /** @example online */
             status: string;
@@ -2487,6 +2588,8 @@ export type components = {
             /** Format: uuid */
             datasource_id: string;
             hostname: string | null;
+            /** @description On an own server: installs the reference data source (no secret; the steps stay on the page, issue 35) */
+            install_command: string;
             /**
              * Format: date-time
              * @description The latest contact in either direction; null before the first
@@ -2497,11 +2600,18 @@ export type components = {
             owner_organization: string;
             owner_organization_logo_url: string | null;
             owner_organization_name: string;
+            /** @description On an own server: starts it next to the credentials file; its port is the registered host's port when that has one */
+            start_command: string;
             /**
              * @description 'online': the latest check reached it (or it called the hub and was not checked since); 'offline': the latest check did not; 'pending': no contact yet
              * @enum {string}
              */
             status: "online" | "offline" | "pending";
+            /**
+             * Format: date-time
+             * @description When it last went offline or came back (issue 35); null before the first such change
+             */
+            status_changed_at: string | null;
         };
         DatasourceView: {
             /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
@@ -2526,6 +2636,11 @@ export type components = {
              * @enum {string}
              */
             status: "online" | "offline" | "pending";
+            /**
+             * Format: date-time
+             * @description When it last went offline or came back (issue 35); null before the first such change
+             */
+            status_changed_at: string | null;
         };
         DeclineAccessRequestDto: {
             reason: string;
@@ -2594,6 +2709,19 @@ export type components = {
         LogoView: {
             /** @example /api/logos/3f0c6a1e-0000-4000-8000-000000000000 */
             logo_url: string;
+        };
+        MachtigingenListsView: {
+            given: components["schemas"]["AuthorisationView"][];
+            history: components["schemas"]["AuthorisationHistoryView"];
+            received: components["schemas"]["AuthorisationView"][];
+            /** @description Requests for the organisation's datasets: only for AuthorisationAssignment.Create holders */
+            requests: components["schemas"]["AccessRequestView"][] | null;
+            /** @description The organisation's own requests */
+            sent: components["schemas"]["AccessRequestView"][];
+        };
+        MachtigingenPageView: {
+            /** @description null without AuthorisationAssignment.Read */
+            lists: components["schemas"]["MachtigingenListsView"] | null;
         };
         MemberApiTokenView: {
             /** Format: date-time */
@@ -2705,6 +2833,21 @@ export type components = {
             providers: components["schemas"]["ProviderView"][];
             signup_enabled: boolean;
         };
+        QualityFindingView: {
+            /** @example MinCountConstraintComponent */
+            constraint: string;
+            count: number;
+            /** @description Up to three focus nodes (IRIs) */
+            examples: string[];
+            /** @description What the shape asks for (a class, datatype, node kind, count or list of values) */
+            expected: string | null;
+            /** @description The property (IRI) the constraint is about; null for the node itself */
+            path: string | null;
+            /** @enum {string} */
+            severity: "Violation" | "Warning" | "Info";
+            /** @description The node shape (IRI) */
+            shape: string;
+        };
         RatingDto: {
             /** @enum {string} */
             action?: "rate" | "dismiss";
@@ -2719,6 +2862,15 @@ export type components = {
             /** @description False within RATING_INTERVAL of your last score or dismissal */
             due: boolean;
             max_rating: number;
+        };
+        ReadableDatasetView: {
+            /** Format: uuid */
+            id: string;
+            /** @description The graph name on /api/sparql: the dataset's catalogue IRI */
+            iri: string;
+            name: string;
+            scopes: ("Dataset.ReadAll" | "Dataset.ReadConstruction" | "Dataset.ReadWater" | "Dataset.ReadHeating" | "Dataset.ReadCrop" | "Dataset.ReadGlass" | "Dataset.ReadOther" | "Dataset.ReadRoof" | "Dataset.ReadVenloGreenhouse")[];
+            slug: string;
         };
         RecoveryCodesView: {
             /** @description Shown this once; only hashes are kept */
@@ -3081,6 +3233,8 @@ export type CreatedWebhookView = components['schemas']['CreatedWebhookView'];
 export type CurrentUserView = components['schemas']['CurrentUserView'];
 export type DatasetAccessView = components['schemas']['DatasetAccessView'];
 export type DatasetPageView = components['schemas']['DatasetPageView'];
+export type DatasetQualityFindingsView = components['schemas']['DatasetQualityFindingsView'];
+export type DatasetQualityView = components['schemas']['DatasetQualityView'];
 export type DatasetSummaryView = components['schemas']['DatasetSummaryView'];
 export type DatasetUseByOthersView = components['schemas']['DatasetUseByOthersView'];
 export type DatasetUseView = components['schemas']['DatasetUseView'];
@@ -3099,6 +3253,8 @@ export type IssuedTokenView = components['schemas']['IssuedTokenView'];
 export type LicenceView = components['schemas']['LicenceView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
+export type MachtigingenListsView = components['schemas']['MachtigingenListsView'];
+export type MachtigingenPageView = components['schemas']['MachtigingenPageView'];
 export type MemberApiTokenView = components['schemas']['MemberApiTokenView'];
 export type MyDatasetsPageView = components['schemas']['MyDatasetsPageView'];
 export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
@@ -3114,8 +3270,10 @@ export type PendingInvitationView = components['schemas']['PendingInvitationView
 export type ProtocolDatasetView = components['schemas']['ProtocolDatasetView'];
 export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
+export type QualityFindingView = components['schemas']['QualityFindingView'];
 export type RatingDto = components['schemas']['RatingDto'];
 export type RatingStateView = components['schemas']['RatingStateView'];
+export type ReadableDatasetView = components['schemas']['ReadableDatasetView'];
 export type RecoveryCodesView = components['schemas']['RecoveryCodesView'];
 export type RegisterDatasetDto = components['schemas']['RegisterDatasetDto'];
 export type RegisterHostDto = components['schemas']['RegisterHostDto'];
@@ -3691,7 +3849,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "datasource.offline" | "datasource.online" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -3751,7 +3909,7 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD) */
                 until?: string;
-                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "datasource.offline" | "datasource.online" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
                 /** @description Dataset id */
                 dataset?: string;
                 /** @description Organisation id (either party or the actor’s) */
@@ -4674,6 +4832,8 @@ export interface operations {
                 limit?: number;
                 /** @description Skip this many entries (in name order) */
                 offset?: number;
+                /** @description Only datasets whose data source's last quality check against the greenhouse ontology found nothing (conforms) or found deviations */
+                quality?: "conforms" | "deviations";
             };
             header?: {
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
@@ -7602,6 +7762,8 @@ export interface operations {
                 limit?: number;
                 /** @description Skip this many entries (in name order) */
                 offset?: number;
+                /** @description Only datasets whose data source's last quality check against the greenhouse ontology found nothing (conforms) or found deviations */
+                quality?: "conforms" | "deviations";
             };
             header?: {
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
@@ -7640,6 +7802,46 @@ export interface operations {
             };
             /** @description Needs Dataset.Read in the target organisation */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    PagesController_machtigingen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachtigingenPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7952,6 +8154,205 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    FederatedSparqlController_get: {
+        parameters: {
+            query?: {
+                query?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    FederatedSparqlController_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/sparql-query": string;
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    FederatedSparqlController_datasets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadableDatasetView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    FederatedSparqlController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/sparql-query": string;
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description The answer in the negotiated format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["ErrorBodyView"];
+                    "application/n-triples": components["schemas"]["ErrorBodyView"];
+                    "application/rdf+xml": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+json": components["schemas"]["ErrorBodyView"];
+                    "application/sparql-results+xml": components["schemas"]["ErrorBodyView"];
+                    "text/csv": components["schemas"]["ErrorBodyView"];
+                    "text/tab-separated-values": components["schemas"]["ErrorBodyView"];
+                    "text/turtle": components["schemas"]["ErrorBodyView"];
                 };
             };
         };

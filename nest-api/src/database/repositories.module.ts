@@ -1,13 +1,6 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import { DatasetsRepository } from '../datasets/datasets.repository';
-import { AuthorisationsRepository } from '../authorisations/authorisations.repository';
-import { AccessRequestsRepository } from '../access-requests/access-requests.repository';
-import { ExpiryRemindersRepository } from '../reminders/expiry-reminders.repository';
-import { ApplicationsRepository } from '../applications/applications.repository';
-import { DatasourcesRepository } from '../datasources/datasources.repository';
-import { SparqlSlotsRepository } from '../dataset-data/sparql-slots.repository';
-import { ExternalIdentitiesRepository } from '../auth/external/external-identities.repository';
-import { CatalogRepository } from '../catalog/catalog.repository';
+import { FederationRepository } from '../federation/federation.repository';
 import { SeedRepository } from '../seed/seed.repository';
 import { HealthRepository } from '../health/health.repository';
 import { WelcomeRepository } from '../welcome/welcome.repository';
@@ -17,20 +10,28 @@ import { SupportRepository } from '../support/support.repository';
 import { InvitationsRepository } from '../invitations/invitations.repository';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { InsightRepository } from '../insight/insight.repository';
-import { SignupVerificationsRepository } from '../auth/signup-verifications.repository';
+import { JobRunsRepository } from '../jobs/job-runs.repository';
+import { DatasourcesRepository } from '../datasources/datasources.repository';
+import { SparqlSlotsRepository } from '../dataset-data/sparql-slots.repository';
+import { AuthorisationsRepository } from '../authorisations/authorisations.repository';
+import { AccessRequestsRepository } from '../access-requests/access-requests.repository';
+import { ExpiryRemindersRepository } from '../reminders/expiry-reminders.repository';
+import { ApplicationsRepository } from '../applications/applications.repository';
+import { CatalogRepository } from '../catalog/catalog.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
-import { PasswordResetsRepository } from '../auth/password-resets.repository';
-import { TwoFactorRepository } from '../auth/two-factor/two-factor.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
-import { JobRunsRepository } from '../jobs/job-runs.repository';
+import { PasswordResetsRepository } from '../auth/password-resets.repository';
+import { SignupVerificationsRepository } from '../auth/signup-verifications.repository';
+import { TwoFactorRepository } from '../auth/two-factor/two-factor.repository';
 import { WebhooksRepository } from '../events/webhooks.repository';
 import { EventsRepository } from '../events/events.repository';
+import { ExternalIdentitiesRepository } from '../auth/external/external-identities.repository';
+import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 import { AuditRepository } from '../audit/audit.repository';
 import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
 import { DatasetQualityRepository } from '../quality/quality.repository';
-import { IdempotencyRepository } from '../idempotency/idempotency.repository';
 
 /**
  * Every aggregate's repository, provided once for the whole application (Immich's shape): a
@@ -38,14 +39,7 @@ import { IdempotencyRepository } from '../idempotency/idempotency.repository';
  */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
-  AuthorisationsRepository,
-  AccessRequestsRepository,
-  ExpiryRemindersRepository,
-  ApplicationsRepository,
-  DatasourcesRepository,
-  SparqlSlotsRepository,
-  ExternalIdentitiesRepository,
-  CatalogRepository,
+  FederationRepository,
   SeedRepository,
   HealthRepository,
   WelcomeRepository,
@@ -55,20 +49,28 @@ const REPOSITORIES: Provider[] = [
   InvitationsRepository,
   OrganizationsRepository,
   InsightRepository,
-  SignupVerificationsRepository,
+  JobRunsRepository,
+  DatasourcesRepository,
+  SparqlSlotsRepository,
+  AuthorisationsRepository,
+  AccessRequestsRepository,
+  ExpiryRemindersRepository,
+  ApplicationsRepository,
+  CatalogRepository,
   UsersRepository,
   ApiTokensRepository,
-  PasswordResetsRepository,
-  TwoFactorRepository,
   SessionsRepository,
   AttemptCountersRepository,
-  JobRunsRepository,
+  PasswordResetsRepository,
+  SignupVerificationsRepository,
+  TwoFactorRepository,
   WebhooksRepository,
   EventsRepository,
+  ExternalIdentitiesRepository,
+  IdempotencyRepository,
   AuditRepository,
   DatasourceConnectionsRepository,
   DatasetQualityRepository,
-  IdempotencyRepository,
 ];
 
 @Global()

@@ -15,7 +15,7 @@ import { serviceDescription } from './service-description';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
-const MEDIA = [
+export const MEDIA = [
   'application/sparql-results+json',
   'application/sparql-results+xml',
   'text/csv',
@@ -27,7 +27,7 @@ const MEDIA = [
 ];
 
 /** The short text of a refusal from the shared data path. */
-function textOf(error: HttpException): string {
+export function textOf(error: HttpException): string {
   const detail = (error as ApiError).detail;
   switch (error.getStatus()) {
     case 400:

@@ -5,8 +5,8 @@ function literal(text: string): string {
   return JSON.stringify(text);
 }
 
-/** The SPARQL 1.1 Service Description of a dataset's endpoint, as Turtle. */
-export function serviceDescription(endpoint: string): string {
+/** The SPARQL 1.1 Service Description of a dataset's endpoint (or the hub-wide one, with its own comment), as Turtle. */
+export function serviceDescription(endpoint: string, comment: string = SPARQL_PROTOCOL_TEXTS.description): string {
   const formats = Object.keys(ANSWER_FORMATS)
     .map((iri) => `<${iri}>`)
     .join(', ');
@@ -17,10 +17,10 @@ export function serviceDescription(endpoint: string): string {
   sd:endpoint <${endpoint}> ;
   sd:supportedLanguage sd:SPARQL11Query ;
   sd:resultFormat ${formats} ;
-  rdfs:comment ${literal(SPARQL_PROTOCOL_TEXTS.description)}@nl ;
+  rdfs:comment ${literal(comment)}@nl ;
   sd:defaultDataset [
     a sd:Dataset ;
-    sd:defaultGraph [ a sd:Graph ; rdfs:comment ${literal(SPARQL_PROTOCOL_TEXTS.description)}@nl ]
+    sd:defaultGraph [ a sd:Graph ; rdfs:comment ${literal(comment)}@nl ]
   ] .
 `;
 }

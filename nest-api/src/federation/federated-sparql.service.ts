@@ -1,0 +1,234 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Parser, Writer } from 'n3';
+import { DETAILS, isOnline, SPARQL_ERROR_TEXTS } from '@datahub/domain';
+import { DatasetTooLargeError, SparqlError, guardQuery, isSparqlError, namedGraphs, selectionKey, resolveScopes, type negotiateFormats } from '@datahub/sparql';
+import { ReadAuditService } from '../audit/read-audit.service';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config';
+import { CatalogIris } from '../catalog/catalog-rdf';
+import { DatasourceUnavailableError, HubDatasetStore } from '../dataset-data/hub-dataset-store.service';
+import { ProtocolError } from '../dataset-data/protocol-request';
+import { sparqlApiError } from '../dataset-data/sparql-errors';
+import { SparqlSlots } from '../dataset-data/sparql-slots';
+import { UsageEventsService } from '../insight/usage-events.service';
+import { FEDERATION_TEXTS } from './federation-texts';
+import { FederationRepository, type ReadableDataset } from './federation.repository';
+
+type Formats = ReturnType<typeof negotiateFormats>;
+
+export interface FederatedAnswer {
+  body: Buffer;
+  contentType: string;
+  truncated: boolean;
+  rows: number | null;
+  /** The datasets whose graphs the query was evaluated over. */
+  datasets: string[];
+}
+
+const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
+/** Combined stores kept for the next query over the same datasets, versions and scopes (a client polling, the benchmark). */
+const KEPT_COMBINATIONS = 4;
+
+/**
+ * The hub-wide SPARQL endpoint (issue 38): every dataset the caller may read is a named graph (its
+ * catalogue IRI) holding exactly the caller's permitted part, from the hub's copy (the category view)
+ * or from its data source (store mode, asked with the caller's own scopes). Only the datasets a query
+ * names are loaded; GRAPH ?g without FROM NAMED loads all the caller may read. The combination is one
+ * oxigraph store in the worker pool, so FROM / FROM NAMED / GRAPH are oxigraph's own semantics.
+ */
+@Injectable()
+export class FederatedSparqlService {
+  private readonly iris: CatalogIris;
+  /** Engine keys of kept combined stores, least recently used first. */
+  private readonly kept: string[] = [];
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repository: FederationRepository,
+    private readonly store: HubDatasetStore,
+    private readonly slots: SparqlSlots,
+    private readonly usage: UsageEventsService,
+    private readonly audit: ReadAuditService,
+  ) {
+    this.iris = new CatalogIris(config.publicUrl);
+  }
+
+  /** The graph name of a dataset: its catalogue IRI. */
+  iriOf(dataset: Pick<ReadableDataset, 'slug'>): string {
+    return this.iris.dataset(dataset.slug);
+  }
+
+  /** The datasets the caller may read now (the workbench's choice), with their graph names. */
+  async readable(actor: AuthenticatedUser): Promise<(ReadableDataset & { iri: string })[]> {
+    return (await this.repository.readable(actor.organizationId)).filter((row) => isOnline(row)).map((row) => ({ ...row, iri: this.iriOf(row) }));
+  }
+
+  async sparql(actor: AuthenticatedUser, text: string, formats: Formats, maxRows?: number): Promise<FederatedAnswer> {
+    const guarded = guardQuery(text, { datasetClauses: true });
+    const chosen = await this.choose(actor, text);
+    for (const dataset of chosen) this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
+    try {
+      const answer = await this.limited(actor, () => this.run(actor, guarded.text, chosen, formats, maxRows));
+      for (const dataset of chosen) this.audit.around(actor, dataset.id, 'read.query', () => Promise.resolve(answer), (a) => ({ rows: a.rows, bytes: a.body.length })).catch(() => undefined);
+      return answer;
+    } catch (error) {
+      for (const dataset of chosen) this.audit.failed(actor, dataset.id, 'read.query', error);
+      throw error;
+    }
+  }
+
+  /**
+   * The datasets a query is evaluated over: those named in FROM / FROM NAMED (each must be readable:
+   * 403 naming the first that is not), else those named after GRAPH that are readable, else (GRAPH ?g)
+   * every readable dataset; a query without any of these reads the empty default graph only.
+   */
+  private async choose(actor: AuthenticatedUser, text: string): Promise<ReadableDataset[]> {
+    const named = namedGraphs(text);
+    const clauses = [...new Set([...named.from, ...named.fromNamed])];
+    if (clauses.length === 0 && named.graphIris.length === 0 && !named.graphVariable) return [];
+    const readable = await this.repository.readable(actor.organizationId);
+    const byIri = new Map(readable.map((row) => [this.iriOf(row), row]));
+    if (clauses.length > 0) {
+      const chosen: ReadableDataset[] = [];
+      for (const iri of clauses) {
+        const row = byIri.get(iri);
+        if (!row) {
+          await this.refusedInLogbook(actor, iri);
+          throw new ProtocolError(HttpStatus.FORBIDDEN, FEDERATION_TEXTS.notReadable(iri));
+        }
+        if (!isOnline(row)) throw new ProtocolError(HttpStatus.SERVICE_UNAVAILABLE, FEDERATION_TEXTS.offline(iri));
+        chosen.push(row);
+      }
+      return chosen;
+    }
+    const online = readable.filter((row) => isOnline(row));
+    if (named.graphVariable) return online;
+    const wanted = new Set(named.graphIris);
+    return online.filter((row) => wanted.has(this.iriOf(row)));
+  }
+
+  /** A dataset of the hub named in FROM that the caller may not read: the refusal is in its owner's Logboek. */
+  private async refusedInLogbook(actor: AuthenticatedUser, iri: string): Promise<void> {
+    const prefix = this.iris.dataset('');
+    if (!iri.startsWith(prefix)) return;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(iri.slice(prefix.length));
+    } catch {
+      return;
+    }
+    const id = await this.repository.idBySlug(slug);
+    if (id) this.audit.failed(actor, id, 'read.query', ApiError.forbidden());
+  }
+
+  /** Per-user concurrency over every API process, as the dataset endpoint's. */
+  private async limited<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    const slot = await this.slots.tryTake('user', actor.id, this.config.sparql.perUserConcurrency);
+    if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
+    try {
+      return await work();
+    } finally {
+      await slot.release();
+    }
+  }
+
+  private async organizationSlot<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    this.store.engine.expectWork();
+    const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
+    try {
+      return await work();
+    } finally {
+      await slot.release();
+    }
+  }
+
+  private async run(actor: AuthenticatedUser, text: string, chosen: ReadableDataset[], formats: Formats, maxRows: number | undefined): Promise<FederatedAnswer> {
+    try {
+      const key = await this.combined(actor, chosen);
+      const result = await this.organizationSlot(actor, () =>
+        this.store.engine.query(key.key, text, ['Dataset.ReadAll'], {
+          resultsFormat: formats.results,
+          graphFormat: formats.graph,
+          group: actor.organizationId,
+          datasetClauses: true,
+          ...(maxRows !== undefined ? { maxRows } : {}),
+        }),
+      ).finally(() => {
+        if (!key.kept) this.store.engine.unload(key.key);
+      });
+      return { body: result.bytes, contentType: result.contentType, truncated: result.truncated, rows: result.count, datasets: chosen.map((row) => row.id) };
+    } catch (error) {
+      throw this.toApiError(error);
+    }
+  }
+
+  /**
+   * The engine key of one store holding each chosen dataset's permitted part as the named graph of
+   * its IRI. Hub copies make a combination that is kept (keyed by datasets, versions and scopes);
+   * one with a store-mode part is loaded for this query only.
+   */
+  private async combined(actor: AuthenticatedUser, chosen: ReadableDataset[]): Promise<{ key: string; kept: boolean }> {
+    const outcomes: ('local' | 'forwarded')[] = [];
+    for (const dataset of chosen) {
+      this.store.observeVersion(dataset.id, dataset.copy_version);
+      outcomes.push((await this.store.ensure(dataset.id)) === 'too_large' ? 'forwarded' : 'local');
+    }
+    const local = outcomes.every((outcome) => outcome === 'local');
+    const signature = chosen.map((row) => `${row.id}@${row.copy_version}/${selectionKey(resolveScopes(row.scopes))}`).join('|');
+    const key = local ? `federated:${createHash('sha256').update(signature).digest('hex')}` : `federated:${randomUUID()}`;
+    if (local && this.store.engine.has(key)) {
+      this.touch(key);
+      return { key, kept: true };
+    }
+    const writer = new Writer({ format: 'N-Quads' });
+    for (const [index, dataset] of chosen.entries()) {
+      const triples = outcomes[index] === 'local' ? await this.localPart(actor, dataset) : await this.forwardedPart(actor, dataset);
+      // Blank nodes of two datasets never merge: each part's labels get a prefix of their own.
+      const graph = { termType: 'NamedNode', value: this.iriOf(dataset) } as const;
+      for (const quad of new Parser({ format: 'Turtle', blankNodePrefix: `d${index}_` }).parse(triples)) {
+        writer.addQuad(quad.subject, quad.predicate, quad.object, graph as never);
+      }
+    }
+    const nquads = await new Promise<string>((resolve, reject) => writer.end((error, result) => (error ? reject(error) : resolve(result))));
+    await this.store.engine.load(key, nquads, { format: 'nquads', countCategories: false });
+    if (local) this.keep(key);
+    return { key, kept: local };
+  }
+
+  private async localPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
+    return this.organizationSlot(actor, () => this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples'));
+  }
+
+  /** A store-mode dataset's permitted part, asked of its data source with the caller's own scopes; a cut answer is refused. */
+  private async forwardedPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
+    const response = await this.store.callDataset(dataset.id, EVERYTHING, dataset.scopes, actor.organizationSlug, 'application/n-triples, text/turtle;q=0.5', this.store.forwardClient);
+    if (response.status === 400) throw new SparqlError('query_failed', 'the data source refused the query');
+    if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
+    if (response.status !== 200) throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
+    if (response.truncated) throw new ApiError(HttpStatus.BAD_GATEWAY, 'source_incomplete', { sparql_query: SPARQL_ERROR_TEXTS.sourceIncomplete });
+    return response.body.toString('utf8');
+  }
+
+  private touch(key: string): void {
+    const at = this.kept.indexOf(key);
+    if (at !== -1) this.kept.splice(at, 1);
+    this.kept.push(key);
+  }
+
+  private keep(key: string): void {
+    this.touch(key);
+    while (this.kept.length > KEPT_COMBINATIONS) this.store.engine.unload(this.kept.shift()!);
+  }
+
+  private toApiError(error: unknown): Error {
+    if (error instanceof ApiError || error instanceof ProtocolError) return error;
+    const limits = { memoryMb: this.config.sparql.maxRssMb, queryMemoryMb: this.config.sparql.queryMemoryMb, answerMb: this.config.sparql.maxAnswerMb, deadlineMs: this.config.sparql.deadlineMs };
+    if (error instanceof DatasetTooLargeError) return sparqlApiError(new SparqlError('answer_too_large', error.message), limits);
+    if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    if (isSparqlError(error)) return sparqlApiError(error, limits);
+    return error as Error;
+  }
+}

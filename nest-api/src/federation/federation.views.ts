@@ -1,0 +1,11 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DATASET_SCOPES, type DatasetScope } from '@datahub/domain';
+
+/** A dataset the caller may query on /api/sparql, with its graph name. */
+export class ReadableDatasetView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'The graph name on /api/sparql: the dataset\'s catalogue IRI' }) iri!: string;
+  @ApiProperty({ enum: DATASET_SCOPES.map((entry) => entry.scope), isArray: true }) scopes!: DatasetScope[];
+}
