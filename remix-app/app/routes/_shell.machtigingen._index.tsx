@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, amsterdamToday, hasPermission } from '@datahub/domain';
+import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, amsterdamToday } from '@datahub/domain';
 import { ReceivedAccessRequests, SentAccessRequests } from '~/components/access-request-list';
 import { AuthorisationList } from '~/components/authorisation-cards';
 import { ErrorPanel } from '~/components/error-page';
 import { FormError } from '~/components/form-controls';
 import { apiGet } from '~/lib/core/api.server';
-import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations/authorisations.server';
 import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/button';
@@ -19,21 +18,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 export const handle = { pageCache: true };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  if (!hasPermission(permissions, 'AuthorisationAssignment.Read')) return { lists: null, today: amsterdamToday() };
-  const init = { params: { path: { slug: user.organization_slug } } };
-  const byId = { params: { path: { organization_id: user.organization } } };
-  const [received, given, history, requests, sent] = await Promise.all([
-    apiGet(args.request, '/api/organizations/{slug}/authorisations/received', init),
-    apiGet(args.request, '/api/organizations/{slug}/authorisations/given', init),
-    apiGet(args.request, '/api/organizations/{slug}/authorisations/history', init),
-    // Access requests (issue 23): the tab 'Aanvragen' for those who may grant; the own requests for everyone here.
-    hasPermission(permissions, 'AuthorisationAssignment.Create')
-      ? apiGet(args.request, '/api/organizations/{organization_id}/access-requests/received', byId)
-      : Promise.resolve(null),
-    apiGet(args.request, '/api/organizations/{organization_id}/access-requests/sent', byId),
-  ]);
-  return { lists: { received, given, history, requests, sent }, today: amsterdamToday() };
+  // One call to nest-api: the lists (none without AuthorisationAssignment.Read), the tab 'Aanvragen' only for those who may grant.
+  const { lists } = await apiGet(args.request, '/api/pages/machtigingen');
+  return { lists, today: amsterdamToday() };
 }
 
 export function action(args: ActionFunctionArgs) {

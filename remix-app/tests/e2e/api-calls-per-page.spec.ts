@@ -95,7 +95,7 @@ async function countedDataset(ownerToken: string) {
   });
 }
 
-test('the dataset page, the catalogue and my datasets ask nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
+test('the dataset page, the catalogue, my datasets and machtigingen ask nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
   test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
   const ownerToken = await apiLogin(DEMO_USERS.owner);
   const { online, dispose } = await countedDataset(ownerToken);
@@ -114,6 +114,8 @@ test('the dataset page, the catalogue and my datasets ask nest-api once for the 
       }
       expect(await callsFor('/mijn-datasets', token)).toEqual(['GET /api/pages/my-datasets', 'GET /api/pages/shell']);
       expect(await callsFor(`/mijn-datasets.data?_routes=${encodeURIComponent('routes/_shell.mijn-datasets')}`, token)).toEqual(['GET /api/pages/my-datasets']);
+      expect(await callsFor('/machtigingen', token)).toEqual(['GET /api/pages/machtigingen', 'GET /api/pages/shell']);
+      expect(await callsFor(`/machtigingen.data?_routes=${encodeURIComponent('routes/_shell.machtigingen._index')}`, token)).toEqual(['GET /api/pages/machtigingen']);
     }
   } finally {
     await dispose();
