@@ -46,7 +46,8 @@ export function DatasetSearchList({
     // A narrower query over everything the server has is answered here; otherwise the server searches.
     if (!serverSearch || (moreHref === null && narrower)) return;
     timer.current = setTimeout(
-      () => setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true }),
+      // The quality filter (issue 36) stays; a new search starts at the first page.
+      () => setSearchParams((previous) => ({ ...(next ? { q: next } : {}), ...(previous.get('kwaliteit') ? { kwaliteit: previous.get('kwaliteit')! } : {}) }), { replace: true, preventScrollReset: true }),
       SEARCH_DELAY_MS,
     );
   }

@@ -4,6 +4,7 @@ import { DATASET_LABELS, datasetCatalogueHref } from '@datahub/domain';
 import { breadcrumbHandle } from '~/components/breadcrumb';
 import { DatasetCardList, DatasetOwnerLogo, DatasetStatus, sectionClass } from '~/components/dataset-cards';
 import { DatasetSize } from '~/components/dataset-size';
+import { QualityFindingsSection, QualityLine } from '~/components/dataset-quality';
 import { ErrorPanel } from '~/components/error-page';
 import { ApiUsageSection } from '~/components/api-usage';
 import { SparqlSection, type SparqlAccess } from '~/components/sparql-section';
@@ -30,10 +31,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = await datasetPage(args, slug);
   if (!found.ok) {
     if (found.status === 404 || found.status === 403)
-      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null, openRequest: null }, { status: 404 });
+      return data({ dataset: null, others: [], isAdmin: false, access: null, xmlFailed: false, downloadFailed: false, endpoint: '', summary: null, uses: null, openRequest: null, qualityFindings: null }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
-  const { user, dataset, owner_datasets: siblings, access: granted, summary, use_by_others: useByOthers, open_access_request: open } = found.data;
+  const { user, dataset, owner_datasets: siblings, access: granted, summary, use_by_others: useByOthers, open_access_request: open, quality_findings: qualityFindings } = found.data;
   const others = (siblings ?? []).filter((other) => other.dataset_id !== dataset.dataset_id && isOnline(other)).sort(byName).map(toCard);
   const { file_format, ...shown } = dataset;
   const isAdmin = user.organization_admin === true;
@@ -52,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const endpoint = `${url.origin}/api/datasets/${dataset.dataset_id}/sparql`;
   const uses = access.owner ? useByOthers : null;
   const openRequest = open ? { created_at: open.created_at, byYou: open.requested_by_email === user.email, authorisations: open.authorisations, status: open.status, listed: user.permissions.includes('AuthorisationAssignment.Read') } : null;
-  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest };
+  return { dataset: { ...shown, file_format: isAdmin ? file_format : null }, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest, qualityFindings };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -86,7 +87,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function DatasetPage() {
-  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest } = useLoaderData<typeof loader>();
+  const { dataset, others, isAdmin, access, xmlFailed, downloadFailed, endpoint, summary, uses, openRequest, qualityFindings } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SparqlReply | undefined;
   if (!dataset) {
     return (
@@ -111,6 +112,7 @@ export default function DatasetPage() {
           <p className="mt-1 flex items-center gap-2 text-stone-600">
             <span className="sr-only">{L.status}: </span>
             <DatasetStatus status={dataset.status} />
+            <QualityLine quality={dataset.quality} />
           </p>
         </div>
       </div>
@@ -129,6 +131,7 @@ export default function DatasetPage() {
         </dl>
       </section>
 
+      {qualityFindings ? <QualityFindingsSection report={qualityFindings} /> : null}
       {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
       {uses ? <UseByOthersSection uses={uses} /> : null}
       {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') && openRequest ? (

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, OPEN_STANDARDS_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/dataset-search-list';
+import { QualityFilter } from '~/components/dataset-quality';
+import { qualityFilter } from '~/lib/datasets/quality';
 import { ErrorPanel } from '~/components/error-page';
 import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -17,11 +19,11 @@ export const handle = { pageCache: true };
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api; without a session it redirects to sign in.
   const { datasets, more, catalogueEmpty } = await loadCataloguePage(args.request);
-  return { query: searchQuery(args.request), datasets: datasets.map(toCard), more, catalogueEmpty };
+  return { query: searchQuery(args.request), quality: qualityFilter(args.request), datasets: datasets.map(toCard), more, catalogueEmpty };
 }
 
 export default function DatasetsPage() {
-  const { query, datasets, more, catalogueEmpty } = useLoaderData<typeof loader>();
+  const { query, quality, datasets, more, catalogueEmpty } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{L.title}</h1>
@@ -31,6 +33,7 @@ export default function DatasetsPage() {
         </a>
         : {OPEN_STANDARDS_LABELS.openCatalogueNote}
       </p>
+      <QualityFilter current={quality} query={query} />
       <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch catalogueEmpty={catalogueEmpty} />
     </div>
   );

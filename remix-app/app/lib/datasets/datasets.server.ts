@@ -4,6 +4,7 @@ import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from './datasets';
 import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
+import { QUALITY_FILTERS, qualityFilter } from './quality';
 
 /**
  * One page of the online catalogue searched by name on the server (nest-api's index): one more
@@ -15,11 +16,15 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
   // At the longest page there is no 'Meer laden' to decide, and nest-api's page limit is MAX_SHOWN.
   const limit = Math.min(shown + 1, MAX_SHOWN);
   // One call: nest-api also says whether anything is online at all (a search without a match is said differently).
-  const { datasets: page, catalogue_empty: catalogueEmpty } = await apiGet(request, '/api/pages/datasets', { params: { query: { ...(query ? { q: query } : {}), limit, offset: 0 } } });
+  const quality = qualityFilter(request);
+  const { datasets: page, catalogue_empty: catalogueEmpty } = await apiGet(request, '/api/pages/datasets', {
+    params: { query: { ...(query ? { q: query } : {}), ...(quality ? { quality: QUALITY_FILTERS[quality] } : {}), limit, offset: 0 } },
+  });
   const online = page.filter(isOnline);
   return {
     datasets: online.slice(0, shown),
-    more: page.length > shown && shown < MAX_SHOWN ? moreHref(searchQuery(request), shown) : null,
+    // 'Meer laden' keeps the quality filter (issue 36).
+    more: page.length > shown && shown < MAX_SHOWN ? `${moreHref(searchQuery(request), shown)}${quality ? `&kwaliteit=${quality}` : ''}` : null,
     catalogueEmpty,
   };
 }
