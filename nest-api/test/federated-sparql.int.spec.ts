@@ -192,10 +192,49 @@ describe('one question over several datasets (/api/sparql)', () => {
     expect((await api.request(`/api/sparql?query=${query}`, { token: tokens['catalogue:read'] })).status).toBe(403);
   }, 60_000);
 
-  it('keeps the dataset endpoint closed to FROM, and SERVICE refused at both', async () => {
+  it('keeps the dataset endpoint closed to FROM', async () => {
     const dataset = await api.request(`/api/datasets/${datasetA}/sparql?query=${encodeURIComponent(`SELECT * FROM <${iriA}> WHERE { ?s ?p ?o }`)}`, { token: users.westMember.token });
     expect(dataset.status).toBe(400);
-    const service = await sparql(users.westMember, 'SELECT * WHERE { SERVICE <http://169.254.169.254/latest/> { ?s ?p ?o } }');
-    expect(service.status).toBe(400);
+  }, 60_000);
+});
+
+/** The W3C SPARQL 1.1 Federated Query tests (service01–07) that apply to one hub, run against its datasets. */
+describe('SERVICE to the hub’s own dataset endpoints', () => {
+  const endpoint = (id: string) => `${api.config.publicUrl}/api/datasets/${id}/sparql`;
+
+  it('service01: a local pattern joined with a SERVICE pattern, the SERVICE under the caller’s machtiging', async () => {
+    const expected = joined(referenceAnswer(TURTLE_A, ['Dataset.ReadWater'], PREFIXES + PART_A, false), referenceAnswer(TURTLE_B, ['Dataset.ReadCrop'], PREFIXES + PART_B, false), ['m', 'reading', 'plot', 'crop']);
+    const answer = await sparql(users.westMember, `SELECT ?m ?reading ?plot ?crop FROM <${iriA}> WHERE { ?m kas:reading ?reading SERVICE <${endpoint(datasetB)}> { ?plot b:meter ?m ; b:crop ?crop } }`);
+    expect(answer.status).toBe(200);
+    expect(canonicalResults(await answer.text())).toEqual(expected);
+    // Two SERVICE patterns and nothing local (service03): the same join.
+    const both = await sparql(users.westMember, `SELECT ?m ?reading ?plot ?crop WHERE { SERVICE <${endpoint(datasetA)}> { ?m kas:reading ?reading } SERVICE <${endpoint(datasetB)}> { ?plot b:meter ?m ; b:crop ?crop } }`);
+    expect(canonicalResults(await both.text())).toEqual(expected);
+  }, 60_000);
+
+  it('service02: SERVICE inside OPTIONAL keeps the local rows the service does not match', async () => {
+    const answer = await sparql(users.westMember, `SELECT ?m ?crop FROM <${iriA}> WHERE { ?m kas:reading ?r OPTIONAL { SERVICE <${endpoint(datasetB)}> { ?plot b:meter ?m ; b:crop ?crop } } }`);
+    const rows = bindings(canonicalResults(await answer.text())).map((row) => [(row.m as { value: string }).value, (row.crop as { value: string } | undefined)?.value ?? null]);
+    expect(rows.sort()).toEqual([['http://example.org/kas/meter1', 'Tomaat'], ['http://example.org/kas/meter2', null]]);
+  }, 60_000);
+
+  it('service04/05: a dataset the caller may not read behind SERVICE is 403 naming it; with SILENT it gives no solutions of its own', async () => {
+    const query = `SELECT ?m ?crop FROM <${iriA}> WHERE { ?m kas:reading ?r SERVICE <${endpoint(datasetB)}> { ?plot b:meter ?m ; b:crop ?crop } }`;
+    const refused = await sparql(users.deltaOwner, query);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(endpoint(datasetB));
+    const silent = await sparql(users.deltaOwner, query.replace('SERVICE <', 'SERVICE SILENT <'));
+    expect(silent.status).toBe(200);
+    // A failed silent service is one empty solution: the local rows stay, none of B's values appear.
+    const rows = bindings(canonicalResults(await silent.text()));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.crop === undefined)).toBe(true);
+  }, 60_000);
+
+  it('refuses SERVICE to anything but the hub’s dataset endpoints (SSRF), and SERVICE with a variable', async () => {
+    for (const target of ['<http://169.254.169.254/latest/>', `<${api.config.publicUrl}/api/catalog>`, `<${endpoint(datasetB)}/../../../health>`, '?endpoint']) {
+      const refused = await sparql(users.westMember, `SELECT * WHERE { SERVICE SILENT ${target} { ?s ?p ?o } }`);
+      expect(refused.status, target).toBe(400);
+    }
   }, 60_000);
 });

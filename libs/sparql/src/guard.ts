@@ -17,6 +17,11 @@ export interface GuardOptions {
    * was checked for); a dataset's own endpoint refuses them.
    */
   datasetClauses?: boolean;
+  /**
+   * SERVICE with an IRI accepted (the hub-wide endpoint checks each IRI is one of the hub's dataset
+   * endpoints and rewrites it away with replaceServices before the engine sees the query).
+   */
+  services?: boolean;
 }
 
 export interface GuardedQuery {
@@ -66,10 +71,10 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   if (nestingDepth(text, maxDepth) > maxDepth) {
     throw new SparqlError('query_too_deep', `the query nests braces, parentheses or brackets more than ${maxDepth} levels deep`);
   }
-  const cache = options.datasetClauses ? acceptedWithDatasets : accepted;
+  const cache = options.services ? acceptedWithServices : options.datasetClauses ? acceptedWithDatasets : accepted;
   const known = cache.get(text);
   if (known) return known;
-  const guarded = Object.freeze(checked(text, options.datasetClauses === true));
+  const guarded = Object.freeze(checked(text, options.datasetClauses === true || options.services === true, options.services === true));
   cache.set(text, guarded);
   return guarded;
 }
@@ -82,10 +87,11 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
 const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 /** The same for texts with FROM / FROM NAMED accepted: a verdict of one kind never answers the other. */
 const acceptedWithDatasets = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
+const acceptedWithServices = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 /** The LIMIT-capped texts of accepted queries, per cap. */
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
 
-function checked(text: string, datasetClauses: boolean): GuardedQuery {
+function checked(text: string, datasetClauses: boolean, services: boolean): GuardedQuery {
   const parsed = parse(text);
   if (parsed.type === 'update') {
     throw new SparqlError('update_not_allowed', 'updates are not allowed; only SELECT, ASK, CONSTRUCT and DESCRIBE');
@@ -96,7 +102,7 @@ function checked(text: string, datasetClauses: boolean): GuardedQuery {
   if (!datasetClauses && parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
     throw new SparqlError('dataset_clause_not_allowed', 'FROM and FROM NAMED are not allowed; the query runs on the dataset it is sent to');
   }
-  if (containsService(parsed)) {
+  if (services ? serviceIris(parsed).variable : containsService(parsed)) {
     throw new SparqlError('service_not_allowed', 'SERVICE is not allowed');
   }
   const limit = parsed.queryType === 'SELECT' || parsed.queryType === 'CONSTRUCT' || parsed.queryType === 'DESCRIBE'
@@ -153,4 +159,65 @@ export function namedGraphs(text: string): NamedGraphs {
   };
   visit(parsed);
   return { from: from.default.map((term) => term.value), fromNamed: from.named.map((term) => term.value), graphIris: [...graphIris], graphVariable };
+}
+
+/** The IRIs of the SERVICE patterns of a parsed query, and whether one takes a variable. */
+function serviceIris(parsed: SparqlQuery): { iris: string[]; variable: boolean } {
+  const iris = new Set<string>();
+  let variable = false;
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const typed = node as { type?: unknown; name?: { termType?: string; value?: string } };
+    if (typed.type === 'service' && typed.name) {
+      if (typed.name.termType === 'NamedNode' && typed.name.value !== undefined) iris.add(typed.name.value);
+      else variable = true;
+    }
+    for (const value of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) visit(value);
+  };
+  visit(parsed);
+  return { iris: [...iris], variable };
+}
+
+/** The endpoints a query's SERVICE patterns name (a SERVICE with a variable is refused by the guard). */
+export function serviceEndpoints(text: string): string[] {
+  return serviceIris(parse(text)).iris;
+}
+
+/**
+ * The query with every SERVICE <iri> { P } replaced by GRAPH <graph(iri)> { P } (the endpoint's data
+ * held as that named graph), or, where `graph` answers null for a SERVICE SILENT, by an empty group:
+ * a silent service that fails gives one empty solution (SPARQL 1.1 Federated Query §4.1). A query with
+ * dataset clauses gets the graphs added to FROM NAMED, so that its GRAPH patterns still see them.
+ */
+export function replaceServices(text: string, graph: (iri: string, silent: boolean) => string | null): { text: string; graphs: string[] } {
+  const parsed = parse(text);
+  const graphs = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const typed = node as Record<string, unknown> & { type?: unknown; name?: { termType?: string; value?: string }; silent?: boolean };
+    if (typed.type === 'service' && typed.name?.termType === 'NamedNode') {
+      const name = graph(typed.name.value!, typed.silent === true);
+      delete typed.silent;
+      if (name === null) {
+        typed.type = 'group';
+        typed.patterns = [];
+        delete typed.name;
+      } else {
+        typed.type = 'graph';
+        typed.name = { termType: 'NamedNode', value: name } as never;
+        graphs.add(name);
+      }
+    }
+    for (const value of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) visit(value);
+  };
+  visit(parsed);
+  if (parsed.type === 'query' && parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
+    const named = new Set(parsed.from.named.map((term) => term.value));
+    for (const name of graphs) if (!named.has(name)) parsed.from.named.push({ termType: 'NamedNode', value: name } as never);
+  }
+  return { text: new Generator({ sparqlStar: true }).stringify(parsed), graphs: [...graphs] };
 }

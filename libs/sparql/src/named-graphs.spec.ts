@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardQuery, namedGraphs } from './guard';
+import { guardQuery, namedGraphs, replaceServices, serviceEndpoints } from './guard';
 
 describe('FROM / FROM NAMED for the hub-wide endpoint (issue 38)', () => {
   const text = 'SELECT * FROM <http://h/dataset/a> FROM NAMED <http://h/dataset/b> WHERE { GRAPH ?g { ?s ?p ?o } }';
@@ -19,5 +19,25 @@ describe('FROM / FROM NAMED for the hub-wide endpoint (issue 38)', () => {
     expect(namedGraphs(text)).toEqual({ from: ['http://h/dataset/a'], fromNamed: ['http://h/dataset/b'], graphIris: [], graphVariable: true });
     const nested = 'SELECT * WHERE { { GRAPH <http://h/dataset/c> { ?s ?p ?o } } UNION { ?s ?p ?o FILTER EXISTS { GRAPH <http://h/dataset/d> { ?s ?p ?o } } } }';
     expect(namedGraphs(nested)).toEqual({ from: [], fromNamed: [], graphIris: ['http://h/dataset/c', 'http://h/dataset/d'], graphVariable: false });
+  });
+});
+
+describe('SERVICE rewritten to the named graph of a hub dataset (issue 38)', () => {
+  const text = 'SELECT * WHERE { ?s ?p ?o SERVICE <http://h/api/datasets/1/sparql> { ?s ?q ?v } OPTIONAL { SERVICE SILENT <http://h/api/datasets/2/sparql> { ?s ?r ?w } } }';
+
+  it('accepts SERVICE with an IRI only when asked, never with a variable', () => {
+    expect(() => guardQuery(text, { datasetClauses: true })).toThrow(/SERVICE/);
+    expect(guardQuery(text, { services: true }).form).toBe('SELECT');
+    expect(() => guardQuery('SELECT * WHERE { SERVICE ?x { ?s ?p ?o } }', { services: true })).toThrow(/SERVICE/);
+    expect(serviceEndpoints(text)).toEqual(['http://h/api/datasets/1/sparql', 'http://h/api/datasets/2/sparql']);
+  });
+
+  it('turns SERVICE into GRAPH, a failing SERVICE SILENT into an empty group, and keeps GRAPH visible under FROM', () => {
+    const rewritten = replaceServices(text, (iri, silent) => (iri.endsWith('/1/sparql') ? 'http://h/dataset/een' : silent ? null : 'x'));
+    expect(rewritten.graphs).toEqual(['http://h/dataset/een']);
+    expect(serviceEndpoints(rewritten.text)).toEqual([]);
+    expect(namedGraphs(rewritten.text).graphIris).toEqual(['http://h/dataset/een']);
+    const withFrom = replaceServices('SELECT * FROM <http://h/dataset/twee> WHERE { SERVICE <http://h/api/datasets/1/sparql> { ?s ?p ?o } }', () => 'http://h/dataset/een');
+    expect(namedGraphs(withFrom.text)).toMatchObject({ from: ['http://h/dataset/twee'], fromNamed: ['http://h/dataset/een'] });
   });
 });

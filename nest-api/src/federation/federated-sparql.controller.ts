@@ -90,7 +90,7 @@ export class FederatedSparqlController {
       if (query === null) return await this.describe(accept, reply);
       let form;
       try {
-        form = guardQuery(query, { datasetClauses: true }).form;
+        form = guardQuery(query, { services: true }).form;
       } catch (error) {
         if (!isSparqlError(error)) throw error;
         if (error.reason === 'syntax_error') {

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Parser, Writer } from 'n3';
-import { DETAILS, isOnline, SPARQL_ERROR_TEXTS } from '@datahub/domain';
-import { DatasetTooLargeError, SparqlError, guardQuery, isSparqlError, namedGraphs, selectionKey, resolveScopes, type negotiateFormats } from '@datahub/sparql';
+import { DETAILS, isOnline, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS, SPARQL_REFUSAL_TEXTS } from '@datahub/domain';
+import { DatasetTooLargeError, SparqlError, guardQuery, isSparqlError, namedGraphs, replaceServices, selectionKey, serviceEndpoints, resolveScopes, type negotiateFormats } from '@datahub/sparql';
 import { ReadAuditService } from '../audit/read-audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -67,17 +67,39 @@ export class FederatedSparqlService {
   }
 
   async sparql(actor: AuthenticatedUser, text: string, formats: Formats, maxRows?: number): Promise<FederatedAnswer> {
-    const guarded = guardQuery(text, { datasetClauses: true });
-    const chosen = await this.choose(actor, text);
+    guardQuery(text, { services: true });
+    const query = await this.withoutServices(actor, text);
+    const chosen = await this.choose(actor, query);
     for (const dataset of chosen) this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     try {
-      const answer = await this.limited(actor, () => this.run(actor, guarded.text, chosen, formats, maxRows));
+      const answer = await this.limited(actor, () => this.run(actor, query, chosen, formats, maxRows));
       for (const dataset of chosen) this.audit.around(actor, dataset.id, 'read.query', () => Promise.resolve(answer), (a) => ({ rows: a.rows, bytes: a.body.length })).catch(() => undefined);
       return answer;
     } catch (error) {
       for (const dataset of chosen) this.audit.failed(actor, dataset.id, 'read.query', error);
       throw error;
     }
+  }
+
+  /**
+   * SERVICE to one of the hub's own dataset endpoints, evaluated under the caller's machtigingen: the
+   * pattern runs on that dataset's named graph, which holds exactly the caller's part of it (the
+   * endpoint's own default graph). A dataset the caller may not read: 403 naming it (SILENT: no
+   * solutions from it, as a failed silent service). Any other endpoint stays refused (SSRF, ADR 0046-h).
+   */
+  private async withoutServices(actor: AuthenticatedUser, text: string): Promise<string> {
+    const endpoints = serviceEndpoints(text);
+    if (endpoints.length === 0) return text;
+    const prefix = `${this.config.publicUrl}/api/datasets/`;
+    const ids = endpoints.map((iri) => (iri.startsWith(prefix) ? /^([0-9a-f-]{36})\/sparql$/i.exec(iri.slice(prefix.length))?.[1]?.toLowerCase() : undefined));
+    if (ids.some((id) => id === undefined)) throw new ProtocolError(HttpStatus.BAD_REQUEST, SPARQL_PROTOCOL_TEXTS.refused(SPARQL_REFUSAL_TEXTS.service_not_allowed ?? SPARQL_PROTOCOL_TEXTS.failed));
+    const readable = new Map((await this.repository.readable(actor.organizationId)).filter((row) => isOnline(row)).map((row) => [row.id, row]));
+    return replaceServices(text, (iri, silent) => {
+      const row = readable.get(ids[endpoints.indexOf(iri)]!);
+      if (row) return this.iriOf(row);
+      if (silent) return null;
+      throw new ProtocolError(HttpStatus.FORBIDDEN, FEDERATION_TEXTS.serviceNotReadable(iri));
+    }).text;
   }
 
   /**
