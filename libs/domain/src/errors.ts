@@ -77,8 +77,7 @@ export const ERROR_TEXTS = {
   datasourceCreate: {
     unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
     nameMissing: 'De naam van de databron is niet ingevuld!',
-    invalidHostname:
-      'De hostnaam is incorrect. Dit moet een Fully Qualified Domain Name of IP adres zijn.',
+    invalidHostname: 'Dit adres is niet te gebruiken. Vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl, of een IP-adres.',
     hostnameTaken: 'Er bestaat al een databron met deze hostnaam!',
     privateHost: 'Deze hostnaam wijst naar een intern of privé-adres. De hub verbindt alleen met publieke adressen.',
     nameTaken: 'Er bestaat al een databron met deze naam!',
@@ -167,6 +166,15 @@ export function applicationInvalidText(errors: Record<string, string>): string {
         : '';
   return [missing ? ERROR_TEXTS.application.unprocessable : '', detail].filter(Boolean).join(' ');
 }
+
+/** Issue 35: what to change in a data source's address, next to the field (the hub already drops https:// and a path). */
+export const HOSTNAME_PROBLEMS = {
+  scheme: "Laat het begin van het adres weg (zoals ftp://): vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl.",
+  userinfo: 'Laat de gebruikersnaam en het @-teken weg: vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl.',
+  characters: 'Een adres bestaat alleen uit letters, cijfers, punten en streepjes, zonder spaties. Bijvoorbeeld data.kwekerij.nl.',
+  incomplete: "Vul het volledige adres in, met de extensie: bijvoorbeeld data.kwekerij.nl in plaats van 'data' of 'localhost'.",
+  port: 'Het poortnummer achter de dubbele punt moet tussen 1 en 65535 liggen, bijvoorbeeld data.kwekerij.nl:8443.',
+} as const;
 
 export function datasourceCreateErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'detail'>): string {
   if (error.detail === DETAILS.invalidHostname) return ERROR_TEXTS.datasourceCreate.invalidHostname;

@@ -36,8 +36,9 @@ export const DATASET_LABELS = {
     azureIntro:
       'Maak een databron aan zonder hostnaam en draai de referentie-databron op een virtuele machine in een cloudportaal. De virtuele machine meldt haar adres zelf aan bij de hub.',
     name: 'Naam',
-    hostname: 'Hostnaam',
-    hostnameHint: 'Optioneel: een Fully Qualified Domain Name of IP adres, bijvoorbeeld data.kwekerij.nl.',
+    hostname: 'Adres van uw server (optioneel)',
+    hostnameHint:
+      'De naam waarop de hub uw server bereikt, bijvoorbeeld data.kwekerij.nl of data.kwekerij.nl:8443. Een geplakt adres met https:// of een pad mag ook. Geen eigen server? Laat het leeg: de databron maakt dan zelf verbinding met de hub.',
     submit: 'Databron aanmaken',
     creating: 'Databron wordt aangemaakt…',
     created: (name: string) => `Databron ${name} is aangemaakt.`,

@@ -3,7 +3,7 @@
 export const DATASOURCE_STATUS_LABELS = {
   online: 'Online',
   offline: 'Offline',
-  pending: 'Wacht op installatie',
+  pending: 'Nog niet verbonden',
 } as const;
 
 export const DATASOURCE_DETAIL_LABELS = {
@@ -24,16 +24,25 @@ export const DATASOURCE_DETAIL_LABELS = {
   installTitle: 'Installatie op uw eigen server',
   installIntro: 'Zo draait u de referentie-databron op een eigen server met Node.js 20 of nieuwer:',
   installSteps: {
-    download: 'Download hierboven het bestand met de inloggegevens en zet het op de server.',
+    download: 'Zet het bestand met inloggegevens dat u bij het aanmaken downloadde (datasource-credentials-….json) op de server. Kwijt? Maak onder Databron beheren een nieuwe sleutel aan.',
     install: 'Installeer de databron met npm:',
     data: "Zet uw .ttl-bestanden in een map 'datasets' naast het bestand met inloggegevens en beschrijf ze in datasets.yaml in die map (file, name, about, contact, additional_info).",
     start: 'Start de databron in die map:',
-    https: (hostname: string) =>
-      `Maak de databron via HTTPS bereikbaar op ${hostname} (bijvoorbeeld met Caddy of nginx voor poort 8080). De hub controleert de verbinding; de status staat op deze pagina.`,
+    https: (hostname: string, port: number) =>
+      `Maak de databron via HTTPS bereikbaar op ${hostname} (bijvoorbeeld met Caddy of nginx voor poort ${port}). De hub controleert de verbinding; de status staat op deze pagina.`,
     httpsNoHostname:
       'Maak de databron via HTTPS bereikbaar en start haar met --public-hostname gevolgd door uw domeinnaam: zij meldt dat adres dan zelf aan. De hub controleert de verbinding; de status staat op deze pagina.',
   },
   installCommandLabel: 'Installatieopdracht',
+  /** Issue 35: the steps stay until the first contact, then behind this heading. */
+  installAgain: 'Installatie-instructies',
+  copy: 'Kopiëren',
+  copied: 'Gekopieerd',
+  copyFailed: 'Kopiëren lukte niet; selecteer de tekst en kopieer die zelf.',
+  /** Issue 35: the owner's notice when the data source went offline or came back. */
+  offlineNotice: (since: string) => `Deze databron is offline: de hub bereikt haar niet meer. Laatste contact: ${since}. Controleer of de server draait.`,
+  offlineNoticeNever: 'Deze databron is offline: de hub bereikt haar niet.',
+  backOnlineNotice: (since: string) => `Deze databron is weer online sinds ${since}.`,
   startCommandLabel: 'Startopdracht',
   secretGone: 'Het bestand met inloggegevens is al getoond. Kwijt? Maak hieronder een nieuwe sleutel aan.',
 } as const;
@@ -63,4 +72,16 @@ export const WELCOME_LABELS = {
       { title: 'Ontdek de applicaties', text: 'Applicaties die met de data van de hub werken.', href: '/applicaties' },
     ],
   },
+} as const;
+
+/** Issue 35: the mail to a data source's owners when it goes offline and when it is back (once per change). */
+export const DATASOURCE_STATE_MAILS = {
+  offline: ({ name, link }: { name: string; link: string }) => ({
+    subject: `Databron ${name} is offline`,
+    text: `De hub bereikt uw databron ${name} niet meer. Haar datasets staan zolang niet in de catalogus.\n\nControleer of de server draait en bereikbaar is. De status ziet u hier:\n${link}\n\nU krijgt opnieuw een bericht zodra de databron weer online is.`,
+  }),
+  online: ({ name, link }: { name: string; link: string }) => ({
+    subject: `Databron ${name} is weer online`,
+    text: `De hub bereikt uw databron ${name} weer. Haar datasets staan weer in de catalogus.\n\n${link}`,
+  }),
 } as const;

@@ -74,6 +74,8 @@ export const LIST_COLUMN_LABELS = {
   email: 'E-mailadres',
   hostname: 'Hostnaam',
   owner: 'Eigenaar',
+  /** Issue 35: a data source's status with its last contact. */
+  status: 'Status',
   actions: 'Acties',
 } as const;
 

@@ -12,6 +12,7 @@ import { IdempotencyKeys1768300000201 } from './migrations/1768300000201-Idempot
 import { IdempotencyClaimHolders1768400000601 } from './migrations/1768400000601-IdempotencyClaimHolders';
 import { DatasourceConnections1768400000701 } from './migrations/1768400000701-DatasourceConnections';
 import { DatasetQuality1768400001001 } from './migrations/1768400001001-DatasetQuality';
+import { DatasourceReachableChanged1768400001101 } from './migrations/1768400001101-DatasourceReachableChanged';
 import { OrganizationFormerSlugs1768200000501 } from './migrations/1768200000501-OrganizationFormerSlugs';
 import { RevokeDepartedMembersTokens1768100000201 } from './migrations/1768100000201-RevokeDepartedMembersTokens';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
@@ -85,6 +86,7 @@ const MIGRATIONS = [
   IdempotencyClaimHolders1768400000601,
   DatasourceConnections1768400000701,
   DatasetQuality1768400001001,
+  DatasourceReachableChanged1768400001101,
   OrganizationFormerSlugs1768200000501,
 ];
 

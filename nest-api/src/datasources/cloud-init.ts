@@ -42,9 +42,15 @@ export function agentInstallCommand(hubUrl: string): string {
   return `npm install --global --omit=dev ${hubUrl}/api/datasource-agent/package.tgz`;
 }
 
+/** The port the agent listens on: the registered host's own port when it has one (issue 35), else the one behind the HTTPS proxy. */
+export function agentPort(hostname: string | null): number {
+  const port = hostname ? /:(\d{1,5})$/.exec(hostname)?.[1] : undefined;
+  return port ? Number(port) : VM_AGENT_PORT;
+}
+
 /** Starts the agent on an own server, next to the downloaded credentials file and a folder of datasets. */
-export function agentStartCommand(hubUrl: string, datasourceId: string): string {
-  return `datasource-agent --credentials datasource-credentials-${datasourceId}.json --data datasets --hub ${hubUrl} --port ${VM_AGENT_PORT}`;
+export function agentStartCommand(hubUrl: string, datasourceId: string, hostname: string | null = null): string {
+  return `datasource-agent --credentials datasource-credentials-${datasourceId}.json --data datasets --hub ${hubUrl} --port ${agentPort(hostname)}`;
 }
 
 /** The agent's command line as the systemd service runs it (tests check it against the CLI parser). */

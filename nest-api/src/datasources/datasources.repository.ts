@@ -14,6 +14,7 @@ export interface DatasourceRow {
   organization_logo_url: string | null;
   contacted_at: Date | null;
   reachable: boolean | null;
+  reachable_changed_at: Date | null;
 }
 
 export interface DatasourceDatasetRow {
@@ -33,7 +34,7 @@ export interface DatasourceHostRow {
 
 const DATASOURCE_SQL = `
   SELECT ds.id, ds.name, ds.hostname, ds.organization_id, o.name AS organization_name, o.logo_url AS organization_logo_url,
-         ds.contacted_at, ds.reachable
+         ds.contacted_at, ds.reachable, ds.reachable_changed_at
   FROM datasources ds
   JOIN organizations o ON o.id = ds.organization_id`;
 
@@ -126,9 +127,24 @@ export class DatasourcesRepository {
     await db.query(`UPDATE datasources SET contacted_at = now() WHERE id = $1 AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')`, [id]);
   }
 
-  /** The hub reached the host (its latest contact) or missed it. */
-  async recordReachable(id: string, reachable: boolean, db: Queryable = this.dataSource): Promise<void> {
-    await db.query(`UPDATE datasources SET reachable = $2, contacted_at = CASE WHEN $2 THEN now() ELSE contacted_at END WHERE id = $1`, [id, reachable]);
+  /**
+   * The hub reached the host (its latest contact) or missed it. Returns whether it went offline or
+   * came back: the previous value is read under the row's lock, so of two API processes recording
+   * the same change only one sees it (issue 35: one mail per change).
+   */
+  async recordReachable(id: string, reachable: boolean, db: Queryable = this.dataSource): Promise<{ changed: boolean } | null> {
+    const row = await firstRow<{ changed: boolean }>(
+      db,
+      `UPDATE datasources ds
+       SET reachable = $2,
+           contacted_at = CASE WHEN $2 THEN now() ELSE ds.contacted_at END,
+           reachable_changed_at = CASE WHEN before.reachable IS NOT NULL AND before.reachable <> $2 THEN now() ELSE ds.reachable_changed_at END
+       FROM (SELECT id, reachable FROM datasources WHERE id = $1 FOR UPDATE) AS before
+       WHERE ds.id = before.id
+       RETURNING (before.reachable IS NOT NULL AND before.reachable <> $2) AS changed`,
+      [id, reachable],
+    );
+    return row;
   }
 
   /** The host path overrides of these data sources, by data source id. */

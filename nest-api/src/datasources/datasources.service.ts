@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { DETAILS, FIELD_ERRORS } from '@datahub/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DATASOURCE_STATE_MAILS, DETAILS, FIELD_ERRORS, HOSTNAME_PROBLEMS, ROLE_PERMISSIONS, ROLES } from '@datahub/domain';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError, isUniqueViolation } from '../common/errors';
@@ -17,9 +17,11 @@ import type { Queryable } from '../database/queryable';
 import { DatasourcesRepository, type DatasourceRow } from './datasources.repository';
 import type { CreateDatasourceDto, CreatedDatasourceView, DatasourceCredentialsView, DatasourceDetailView, DatasourceStatus, DatasourceView } from './dto/datasource.dto';
 import { DEFAULT_PATTERNS, datasourceBaseUrl } from '../hub/datasource-urls';
-import { formatHostname, parseHostname } from './hostname';
+import { formatHostname, readAddress } from './hostname';
 import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
 import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
+import { MailService } from '../mail/mail.service';
+import { UsersRepository } from '../users/users.repository';
 import { isValidPattern, PATH_KINDS, type PathKindName, type PathOverrideView } from './dto/path-override.dto';
 
 function toDatasourceView(datasource: DatasourceRow, dashboardUrl: string | null, connectedViaHub: boolean): DatasourceView {
@@ -33,6 +35,7 @@ function toDatasourceView(datasource: DatasourceRow, dashboardUrl: string | null
     owner_organization_logo_url: datasource.organization_logo_url,
     status: statusOf(datasource),
     last_contact_at: datasource.contacted_at?.toISOString() ?? null,
+    status_changed_at: datasource.reachable_changed_at?.toISOString() ?? null,
     connected_via_hub: connectedViaHub,
   };
 }
@@ -61,6 +64,8 @@ export class DatasourcesService {
     private readonly events: EventsService,
     private readonly audit: AuditService,
     private readonly connections: DatasourceConnectionsRepository,
+    private readonly users: UsersRepository,
+    private readonly mail: MailService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -95,20 +100,50 @@ export class DatasourcesService {
   async get(actor: AuthenticatedUser, id: string): Promise<DatasourceDetailView> {
     const [view] = await this.views([await this.findVisible(actor, id)]);
     const datasets = await this.datasources.datasetsOf(id);
-    return { ...view, datasets: datasets.map((row) => ({ ...row, checked_at: row.checked_at?.toISOString() ?? null })) };
+    // The steps stay on the page after the one-time view (issue 35): the commands hold no secret.
+    const hubUrl = this.config.publicUrl.replace(/\/$/, '');
+    return {
+      ...view,
+      datasets: datasets.map((row) => ({ ...row, checked_at: row.checked_at?.toISOString() ?? null })),
+      install_command: agentInstallCommand(hubUrl),
+      start_command: agentStartCommand(hubUrl, id, view.hostname),
+    };
   }
 
   /** Records a contact: the hub reached the host (`reachable` true), missed it (false), or it called the hub (null). */
   async recordContact(id: string, reachable: boolean | null): Promise<void> {
     if (reachable === null) return this.datasources.touchContact(id);
-    await this.datasources.recordReachable(id, reachable);
+    await this.dataSource.transaction(async (manager) => {
+      const recorded = await this.datasources.recordReachable(id, reachable, manager);
+      if (recorded?.changed) await this.announceChange(id, reachable, manager);
+    });
+  }
+
+  /**
+   * Going offline or coming back (issue 35): a Logboek row and a mail to whoever manages the data
+   * source, in the transaction that recorded the change (so once, whichever process saw it).
+   */
+  private async announceChange(id: string, online: boolean, manager: EntityManager): Promise<void> {
+    const datasource = await this.datasources.byId(id, manager);
+    if (!datasource) return;
+    await this.audit.record(manager, null, {
+      kind: online ? 'datasource.online' : 'datasource.offline',
+      organizationId: datasource.organization_id,
+      subjectId: id,
+      after: { name: datasource.name, hostname: datasource.hostname },
+    });
+    const roles = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('Datasource.Update'));
+    const emails = await this.users.memberEmails([datasource.organization_id], roles, manager);
+    const link = new URL(`/databron/${id}`, this.config.publicUrl).toString();
+    const { subject, text } = DATASOURCE_STATE_MAILS[online ? 'online' : 'offline']({ name: datasource.name, link });
+    for (const to of emails) await this.mail.send({ to, subject, text }, manager);
   }
 
   /** The hostname as stored, or 422: not a host name, or a private address the hub may not call (checked again at every connection). */
   async normalizeHostname(raw: string | undefined | null): Promise<string | null> {
     if (!raw) return null;
-    const parsed = parseHostname(raw);
-    if (!parsed) throw new ApiError(422, DETAILS.invalidHostname);
+    const parsed = readAddress(raw);
+    if ('problem' in parsed) throw new ApiError(422, DETAILS.invalidHostname, { hostname: HOSTNAME_PROBLEMS[parsed.problem] });
     const hostname = formatHostname(parsed);
     if (await isRefusedPrivateHost(this.config, parsed)) throw new ApiError(422, DETAILS.privateHost);
     return hostname;
@@ -147,7 +182,7 @@ export class DatasourcesService {
       credentials,
       cloud_init_config: cloudInitConfig({ hubUrl, credentialsJson, hostname: datasource.hostname }),
       install_command: agentInstallCommand(hubUrl),
-      start_command: agentStartCommand(hubUrl, datasource.id),
+      start_command: agentStartCommand(hubUrl, datasource.id, datasource.hostname),
     };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHostname, parseHostname } from './hostname';
+import { formatHostname, parseHostname, readAddress } from './hostname';
 
 describe('parseHostname', () => {
   it.each([
@@ -21,4 +21,30 @@ describe('parseHostname', () => {
       expect(parseHostname(input)).toBeNull();
     },
   );
+});
+
+// Issue 35: an address as people paste it is understood, or the answer says what to change.
+describe('readAddress', () => {
+  it.each([
+    ['https://data.kwekerij.nl', 'data.kwekerij.nl'],
+    ['HTTPS://Data.Kwekerij.nl/', 'data.kwekerij.nl'],
+    ['http://data.kwekerij.nl:8443/sparql?x=1#y', 'data.kwekerij.nl:8443'],
+    ['data.kwekerij.nl/datasets', 'data.kwekerij.nl'],
+    ['  data.kwekerij.nl:8080 ', 'data.kwekerij.nl:8080'],
+    ['https://[2001:db8::1]:8443/', '[2001:db8::1]:8443'],
+  ])('understands %s', (input, expected) => {
+    const read = readAddress(input);
+    expect('problem' in read ? read : formatHostname(read)).toBe(expected);
+  });
+
+  it.each([
+    ['ftp://data.kwekerij.nl', 'scheme'],
+    ['https://gebruiker@data.kwekerij.nl', 'userinfo'],
+    ['met spatie.nl', 'characters'],
+    ['https://localhost:3000', 'incomplete'],
+    ['data', 'incomplete'],
+    ['data.kwekerij.nl:70000', 'port'],
+  ])('says what to change in %s', (input, problem) => {
+    expect(readAddress(input)).toEqual({ problem });
+  });
 });

@@ -34,3 +34,28 @@ export function formatHostname(parsed: { host: string; port: number | null }): s
   const host = isIP(parsed.host) === 6 ? `[${parsed.host}]` : parsed.host;
   return parsed.port ? `${host}:${parsed.port}` : host;
 }
+
+/** Why a typed address is no host (issue 35): each answered next to the field with what to change. */
+export type HostnameProblem = 'scheme' | 'userinfo' | 'characters' | 'incomplete' | 'port';
+
+/**
+ * An address as people paste it: 'https://data.kwekerij.nl:8443/sparql?x' becomes
+ * 'data.kwekerij.nl:8443' (an http(s) scheme, path, query and fragment are dropped);
+ * what cannot be understood says why.
+ */
+export function readAddress(value: string): { host: string; port: number | null } | { problem: HostnameProblem } {
+  let input = value.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(input);
+  if (scheme) {
+    if (!/^https?$/i.test(scheme[1])) return { problem: 'scheme' };
+    input = input.slice(scheme[0].length);
+  }
+  input = input.replace(/[/?#].*$/s, '');
+  if (input.includes('@')) return { problem: 'userinfo' };
+  const parsed = parseHostname(input);
+  if (parsed) return parsed;
+  const port = /:(\d+)$/.exec(input);
+  if (port && !input.startsWith('[') && (Number(port[1]) < 1 || Number(port[1]) > 65535)) return { problem: 'port' };
+  if (!/^[a-z0-9.:[\]-]+$/i.test(input)) return { problem: 'characters' };
+  return { problem: 'incomplete' };
+}
