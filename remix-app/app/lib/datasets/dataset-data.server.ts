@@ -28,11 +28,17 @@ const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9'
 
 const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
 
-/** The protocol endpoint's refusal is one Dutch line; a malformed query's says where ('Ongeldige query: regel …'). */
+/** Limits the hub names in its one Dutch line: too large, too many at once, offline or stopped, too slow. */
+const LIMIT_STATUSES = new Set([413, 429, 503, 504]);
+
+/**
+ * The protocol endpoint's refusal is one Dutch line: a malformed query's says where ('Ongeldige
+ * query: regel …'), a limit's which; any other refusal is the spec's text alone.
+ */
 function refusalOf(status: number, body: string): { text?: string; syntax: boolean } {
   const text = body.trim();
   if (status === 400 && text.startsWith(SYNTAX_PREFIX)) return { text: text.slice(SYNTAX_PREFIX.length), syntax: true };
-  return { ...(text ? { text } : {}), syntax: false };
+  return { ...(text && LIMIT_STATUSES.has(status) ? { text } : {}), syntax: false };
 }
 
 /** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
