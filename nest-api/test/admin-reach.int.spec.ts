@@ -96,7 +96,7 @@ const READS = [
   'GET /api/users/{id}/permissions', 'GET /api/users/{id}/roles', 'GET /api/invitations', 'GET /api/invitations/{token}', 'GET /api/outbox',
   'GET /api/organizations', 'GET /api/organizations/{slug}', 'GET /api/organizations/{slug}/users', 'GET /api/organizations/{slug}/licences',
   'GET /api/datasources', 'GET /api/my-datasources', 'GET /api/datasources/{id}', 'GET /api/datasources/{id}/path-overrides', 'GET /api/datasets',
-  'GET /api/my-datasets', 'GET /api/datasets/{slug}', 'GET /api/organizations/{slug}/datasets', 'GET /api/datasource-agent/package.tgz',
+  'GET /api/my-datasets', 'GET /api/datasets/{slug}', 'GET /api/organizations/{slug}/datasets', 'GET /api/datasource-agent/package.tgz', 'GET /api/datasource-agent/datahub-databron-linux-x64',
   'GET /api/datasource-protocol/datasets', 'GET /api/organizations/{slug}/authorisations/received', 'GET /api/organizations/{slug}/authorisations/given',
   'GET /api/organizations/{slug}/authorisations/history', 'GET /api/authorisations/{id}', 'GET /api/authorisation-assignees', 'GET /api/datasets/{id}/access',
   'GET /api/datasets/{id}/data', 'GET /api/datasets/{id}/xml', 'GET /api/datasets/{id}/sparql', 'GET /api/sparql', 'GET /api/sparql/datasets', 'GET /api/applications', 'GET /api/organizations/{slug}/applications',

@@ -201,6 +201,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/pages/dataset/{slug}', { ...sameOrganization(404) }),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),
+  row('GET /api/datasource-agent/datahub-databron-linux-x64', { default: 200 }),
   row('POST /api/datasource-protocol/host', { default: 401 }, { hostname: 'bron.example.nl' }),
   row('POST /api/datasource-protocol/datasets', { default: 401 }, { file_format: '.ttl' }),
   row('GET /api/datasource-protocol/datasets', { default: 401 }),

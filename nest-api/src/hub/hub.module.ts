@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatasetDataModule } from '../dataset-data/dataset-data.module';
 import { DatasourcesModule } from '../datasources/datasources.module';
+import { AgentExecutableController } from './agent-executable.controller';
 import { AgentPackageController } from './agent-package.controller';
 import { DatasourceAuthService } from './datasource-auth.service';
 import { DatasourceProtocolController } from './datasource-protocol.controller';
@@ -11,7 +12,7 @@ import { ConnectionDiscovery } from './connections/connection-discovery';
 /** The Hub Protocol: data sources authenticate, register hosts and datasets; discovery checks them. */
 @Module({
   imports: [DatasourcesModule, DatasetDataModule],
-  controllers: [DatasourceProtocolController, AgentPackageController],
+  controllers: [DatasourceProtocolController, AgentPackageController, AgentExecutableController],
   providers: [DatasourceAuthService, DiscoveryService, DatasourceProtocolService, ConnectionDiscovery],
   exports: [DatasourceAuthService],
 })
