@@ -108,7 +108,8 @@ export async function startLocalPage(options: LocalPageOptions): Promise<LocalPa
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      // same-origin, not no-referrer: with no-referrer browsers send 'Origin: null' on the page's own forms.
+      'referrer-policy': 'same-origin',
       ...headers,
     });
     response.end(body);
