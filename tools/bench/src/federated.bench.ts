@@ -1,0 +1,151 @@
+/**
+ * npm run bench:federated — a two-dataset join through the hub-wide endpoint /api/sparql (issue 38)
+ * against the same join in one oxigraph Store holding both datasets as named graphs, in one run.
+ * A real nest-api (embedded PostgreSQL, demo seed) and two real reference data sources: A is the
+ * generated greenhouse, B a small dataset naming some of A's subjects. The selective join reads B's
+ * few subjects and their triples in A. Target: warm hub join ≤ 2 × bare + 20 ms (median).
+ *
+ * Options: --runs 15, --size 130000 (approximate triples of A).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as oxigraph from 'oxigraph';
+import { generateGreenhouse } from 'datasource-agent/generate-greenhouse';
+import { freePort } from 'nest-api/tooling';
+import { AGENT_CLI, NEST_API_DIR, NEST_API_MAIN, stopChild } from './bench-support';
+
+const PASSWORD = 'Tuinbouw-demo-2026';
+const PUBLIC_URL = 'http://hub.bench.test';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 300_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string' }, size: { type: 'string' } } });
+  const runs = Number(values.runs ?? 15);
+  const size = Number(values.size ?? 130_000);
+  const generated = generateGreenhouse({ scale: Math.max(0.05, size / 130_000) });
+  // B: 40 subjects of A, each with a label and a category of B's own.
+  const bare = new oxigraph.Store();
+  bare.load(generated.turtle, { format: 'text/turtle', to_graph_name: oxigraph.namedNode('urn:a') });
+  const subjects = (bare.query('SELECT DISTINCT ?s WHERE { GRAPH <urn:a> { ?s ?p ?o FILTER(isIRI(?s)) } } LIMIT 40') as Map<string, oxigraph.Term>[]).map((row) => row.get('s')!.value);
+  const turtleB = `@prefix ex: <http://example.org/bench/> .\n@prefix cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#> .\n${subjects
+    .map((subject, index) => `<${subject}> ex:label "Perceel ${index}" .\nex:note${index} cgo:hasCategory "Crop" ; ex:about <${subject}> .`)
+    .join('\n')}\n`;
+
+  const work = await mkdtemp(join(tmpdir(), 'datahub-bench-federated-'));
+  const apiData = await mkdtemp(join(tmpdir(), 'datahub-bench-federated-api-'));
+  const children: ChildProcess[] = [];
+  try {
+    const port = await freePort();
+    const api = spawn(process.execPath, [NEST_API_MAIN], {
+      cwd: NEST_API_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL,
+        DATA_DIR: apiData,
+        JWT_SECRET: randomBytes(32).toString('base64url'),
+        CSRF_SECRET: randomBytes(32).toString('base64url'),
+        DEMO_SEED: 'true',
+        LOG_LEVEL: 'warn',
+        ALLOW_PRIVATE_HOSTS: 'true',
+        DISCOVERY_INTERVAL_SECONDS: '0',
+        SPARQL_DEADLINE_MS: '120000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(api);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 'nest-api', 120_000);
+    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'eigenaar@kwekerij-delta.test', password: PASSWORD }) })).json();
+    const owner = (login as { access_token: string }).access_token;
+    const auth = { authorization: `Bearer ${owner}` };
+    const datasetIds: string[] = [];
+    for (const [name, turtle] of [['Benchkas', generated.turtle], ['Benchpercelen', turtleB]] as const) {
+      const created = await (await fetch(`${base}/api/datasources`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${name}bron`, hostname: '' }) })).json();
+      const dir = join(work, name);
+      await mkdir(join(dir, 'data'), { recursive: true });
+      await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
+      await writeFile(join(dir, 'data', 'kas.ttl'), turtle);
+      await writeFile(join(dir, 'data', 'datasets.yaml'), `datasets:\n  - file: kas.ttl\n    name: ${name}\n`);
+      const agentPort = await freePort();
+      children.push(spawn(process.execPath, [AGENT_CLI, '--credentials', join(dir, 'credentials.json'), '--data', join(dir, 'data'), '--hub', base, '--port', String(agentPort), '--host', '127.0.0.1', '--public-hostname', `127.0.0.1:${agentPort}`], { stdio: 'ignore' }));
+      const datasourceId = (created as { datasource_id: string }).datasource_id;
+      datasetIds.push(
+        await waitFor(async () => {
+          const mine = (await (await fetch(`${base}/api/my-datasets`, { headers: auth })).json()) as { dataset_id: string; status: string; datasource_id?: string; name?: string }[];
+          return mine.find((dataset) => dataset.status === 'online' && (dataset.datasource_id === datasourceId || dataset.name === name))?.dataset_id;
+        }, `${name} online`),
+      );
+    }
+    const readable = (await (await fetch(`${base}/api/sparql/datasets`, { headers: auth })).json()) as { id: string; iri: string }[];
+    const [iriA, iriB] = datasetIds.map((id) => readable.find((row) => row.id === id)!.iri);
+    bare.load(turtleB, { format: 'text/turtle', to_graph_name: oxigraph.namedNode(iriB) });
+    // The bare store names A's graph as the hub does.
+    bare.update(`MOVE <urn:a> TO <${iriA}>`);
+
+    const query = `PREFIX ex: <http://example.org/bench/>\nSELECT ?x ?label ?p ?o WHERE { GRAPH <${iriB}> { ?x ex:label ?label } GRAPH <${iriA}> { ?x ?p ?o } }`;
+    const ask = async () => {
+      const t0 = performance.now();
+      const url = `${base}/api/sparql?query=${encodeURIComponent(query)}`;
+      const headers = { ...auth, accept: 'application/sparql-results+json' };
+      const response = await fetch(url, { headers }).catch(() => fetch(url, { headers }));
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`hub answered ${response.status}: ${body.slice(0, 200)}`);
+      return { ms: performance.now() - t0, rows: (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length };
+    };
+    const cold = await ask();
+    await ask();
+    const hub: number[] = [];
+    const local: number[] = [];
+    let rows = 0;
+    for (let run = 0; run < runs; run += 1) {
+      const answer = await ask();
+      hub.push(answer.ms);
+      rows = answer.rows;
+      const t0 = performance.now();
+      const body = bare.query(query, { results_format: 'application/sparql-results+json' }) as string;
+      local.push(performance.now() - t0);
+      if (run === 0 && (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length !== rows) throw new Error('row counts differ between the hub and the bare store');
+    }
+    const [hubMedian, bareMedian] = [median(hub), median(local)];
+    const bar = 2 * bareMedian + 20;
+    process.stdout.write(
+      [
+        `Federated SPARQL (/api/sparql) — ${new Date().toISOString()}`,
+        `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+        `A: ${generated.triples.toLocaleString('en')} triples (hub copy); B: ${subjects.length * 3} triples; join answer: ${rows} rows`,
+        `first join (both copies fetched, combined store built): ${cold.ms.toFixed(0)} ms`,
+        `warm join, median of ${runs}: hub ${hubMedian.toFixed(1)} ms, one store holding both ${bareMedian.toFixed(1)} ms (ratio ${(hubMedian / bareMedian).toFixed(2)}; bar 2 × bare + 20 = ${bar.toFixed(1)} ms): ${hubMedian <= bar ? 'met' : 'NOT met'}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    for (const child of children.reverse()) await stopChild(child);
+    await rm(work, { recursive: true, force: true });
+    await rm(apiData, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
