@@ -793,6 +793,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/datasource-agent/datahub-databron-linux-x64": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference data source as one executable for Linux x64 (no Node.js needed) */
+        get: operations["AgentExecutableController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasource-agent/package.tgz": {
         parameters: {
             query?: never;
@@ -5488,6 +5505,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AgentExecutableController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ELF executable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The hub was built without the executable */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorBodyView"];
                 };
             };
         };
