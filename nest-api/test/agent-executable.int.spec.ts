@@ -7,15 +7,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixtureTurtle } from 'datasource-agent/src/testing/fixtures';
 import { canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
-import { AGENT_EXECUTABLE_NAME, agentExecutablePath } from '../src/hub/agent-executable.controller';
+import { AGENT_EXECUTABLE_NAME, agentExecutablePath, agentExecutableStartCommand, agentExecutableUrl } from '../src/hub/agent-executable';
 import { startTestApi, stopProcess, type TestApi, type TestUser } from './harness';
 import { until } from './waiting';
 
 /**
  * Issue 35, item 4: the data source as one file for a grower without Node. The test builds it with
  * the package's own script (Node SEA + postject), copies it alone into a folder and runs it with a
- * PATH and environment in which no `node` exists: `--help`, then `--hub-connect` to a real hub
- * until its Turtle and CSV datasets are online and a grantee's query through the hub is answered by it.
+ * PATH and environment in which no `node` exists: `--help`, then the start line the hub gives (outbound
+ * mode) until its Turtle and CSV datasets are online and a grantee's query through the hub is answered by it.
  */
 const run = promisify(execFile);
 const AGENT_DIR = resolve(__dirname, '..', '..', 'datasource-agent');
@@ -66,19 +66,27 @@ describe('the data source as one executable', () => {
     expect(stderr).toBe('');
   }, 60_000);
 
-  it('connects to the hub in --hub-connect mode: its Turtle and CSV datasets come online and answer through the hub', async () => {
+  it("started with the hub's start line, it connects out: its Turtle and CSV datasets come online and answer through the hub", async () => {
     const delta = await api.createOrganization({ name: 'Kwekerij Zonder Node' });
     const west = await api.createOrganization({ name: 'Teler Uitvoerbaar' });
     const owner: TestUser = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
     const grantee: TestUser = await api.createUser({ organizationId: west.id, roles: ['Organization.Owner'] });
     const created = await (await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kas met één bestand', hostname: '' } })).json();
     const turtle = readFixtureTurtle();
-    const data = join(dir, 'data');
+    // The line the hub shows, run in the download folder beside the credentials file as downloaded.
+    const download = join(dir, 'download');
+    const [chmod, start] = agentExecutableStartCommand(api.config.publicUrl, created.datasource_id).split(' && ');
+    expect(chmod).toBe(`chmod +x ${AGENT_EXECUTABLE_NAME}`);
+    const [program, ...args] = start.split(' ');
+    expect(program).toBe(`./${AGENT_EXECUTABLE_NAME}`);
+    expect(args).toContain('--hub-connect');
+    await writeFile(join(download, `datasource-credentials-${created.datasource_id}.json`), JSON.stringify(created));
+    const data = join(download, args[args.indexOf('--data') + 1]);
     await mkdir(data);
-    await writeFile(join(dir, 'credentials.json'), JSON.stringify(created));
     await writeFile(join(data, 'kas.ttl'), turtle);
     await writeFile(join(data, 'klimaat.csv'), CSV);
-    agent = spawn(executable, ['--credentials', join(dir, 'credentials.json'), '--data', data, '--hub', api.baseUrl, '--hub-connect'], {
+    agent = spawn(join(download, program), args, {
+      cwd: download,
       env: bareEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -92,6 +100,8 @@ describe('the data source as one executable', () => {
       throw new Error(`${error.message}\n${output.slice(-3000)}`);
     });
     expect(output).toMatch(/connected to the hub/);
+    // The grower's local page (--page-port 0) printed its one-time link on loopback.
+    expect(output).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
     const [connection] = await api.db.query('SELECT count(*)::int AS n FROM datasource_connections WHERE datasource_id = $1', [created.datasource_id]);
     expect(connection.n).toBe(1);
 
@@ -115,7 +125,7 @@ describe('the data source as one executable', () => {
   }, 180_000);
 
   it('is offered by the hub for download when built, byte for byte the built file', async () => {
-    const response = await api.request(`/api/datasource-agent/${AGENT_EXECUTABLE_NAME}`);
+    const response = await fetch(agentExecutableUrl(api.baseUrl));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${AGENT_EXECUTABLE_NAME}"`);

@@ -1,19 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/access.decorators';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
-
-/** The one-file data source for Linux x64 (issue 35): built by datasource-agent's `npm run build` (scripts/build-executable.mjs). */
-export const AGENT_EXECUTABLE_NAME = 'datahub-databron-linux-x64';
-
-export function agentExecutablePath(): string {
-  return join(dirname(require.resolve('datasource-agent/package.json')), 'dist-bin', AGENT_EXECUTABLE_NAME);
-}
+import { AGENT_EXECUTABLE_NAME, agentExecutablePath } from './agent-executable';
 
 /**
  * The reference data source as one executable (Node inside): a grower downloads it from the data
