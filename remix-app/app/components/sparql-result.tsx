@@ -80,9 +80,9 @@ function Paging({ table }: { table: WorkbenchTable }) {
 }
 
 /** The downloads: a plain form (a file answer, also without JavaScript) posting the query that gave this result. */
-function Downloads({ slug, query, table }: { slug: string; query: string; table: boolean }) {
+function Downloads({ action, query, table }: { action: string; query: string; table: boolean }) {
   return (
-    <form noValidate method="post" action={`/dataset/${encodeURIComponent(slug)}/resultaat`} aria-label={W.downloads} className="flex flex-wrap gap-2">
+    <form noValidate method="post" action={action} aria-label={W.downloads} className="flex flex-wrap gap-2">
       <CsrfInput />
       <input type="hidden" name="sparql_query" value={query} />
       <button type="submit" name="formaat" value="json" className={linkButton}>
@@ -106,7 +106,8 @@ function Downloads({ slug, query, table }: { slug: string; query: string; table:
 }
 
 /** The answer to a query: the spec's error text (with the hub's message under it) or the result, anchored at #resultaat. */
-export function SparqlResult({ slug, reply, downloadFailed }: { slug: string; reply?: SparqlReply; downloadFailed: boolean }) {
+/** `downloadAction`: where the downloads post (default: the dataset's; the workbench over several datasets has its own). */
+export function SparqlResult({ slug, reply, downloadFailed, downloadAction }: { slug: string; reply?: SparqlReply; downloadFailed: boolean; downloadAction?: string }) {
   return (
     <div id="resultaat" aria-live="polite" className="scroll-mt-4 empty:hidden">
       {downloadFailed ? (
@@ -129,7 +130,7 @@ export function SparqlResult({ slug, reply, downloadFailed }: { slug: string; re
         <div className="mt-6" data-testid="sparql-result">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h3 className="font-semibold text-stone-900">{L.result}</h3>
-            <Downloads slug={slug} query={reply.query} table={Boolean(reply.table)} />
+            <Downloads action={downloadAction ?? `/dataset/${encodeURIComponent(slug)}/resultaat`} query={reply.query} table={Boolean(reply.table)} />
           </div>
           {reply.table ? (
             <p className="mt-2 text-sm text-stone-700" data-testid="sparql-result-count">

@@ -7,6 +7,7 @@ import { qualityFilter } from '~/lib/datasets/quality';
 import { ErrorPanel } from '~/components/error-page';
 import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
+import { FEDERATION_LABELS } from '~/lib/sparql/federation-labels';
 
 const L = DATASET_LABELS.datasets;
 
@@ -32,6 +33,13 @@ export default function DatasetsPage() {
           {OPEN_STANDARDS_LABELS.openCatalogue}
         </a>
         : {OPEN_STANDARDS_LABELS.openCatalogueNote}
+      </p>
+      {/* Issue 38: one question over several of the datasets below. */}
+      <p className="mt-1 text-sm text-stone-600">
+        <a href="/sparql" className="font-medium text-brand-700 underline underline-offset-2">
+          {FEDERATION_LABELS.link}
+        </a>
+        : {FEDERATION_LABELS.linkNote}
       </p>
       <QualityFilter current={quality} query={query} />
       <DatasetSearchList datasets={datasets} initialQuery={query} empty={L.empty} label={L.title} moreHref={more} serverSearch catalogueEmpty={catalogueEmpty} />
