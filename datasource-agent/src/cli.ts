@@ -6,8 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readCredentials } from './credentials';
+import { readCredentials, type DatasourceCredentials } from './credentials';
 import { startLocalPage } from './local-page/local-page';
 import { createLogger } from './log';
 
@@ -154,33 +156,51 @@ async function main(): Promise<void> {
     return;
   }
   const log = createLogger();
-  const credentials = await readCredentials(options.credentials);
-  const agent = await startAgent({
-    credentials,
-    dataDir: options.data,
-    ...(options.hub ? { hubUrl: options.hub } : {}),
-    port: options.port,
-    host: options.host,
-    ...(options.publicHostname ? { publicHostname: options.publicHostname } : {}),
-    ...(options.hubConnect ? { hubConnect: true } : {}),
-    ...(options.rescanIntervalMs !== undefined ? { rescanIntervalMs: options.rescanIntervalMs } : {}),
-    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
-    ...(options.workers ? { workers: options.workers } : {}),
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
-    log,
-  });
+  const credentialsFile = path.resolve(options.credentials);
+  const start = (credentials: DatasourceCredentials, connected: boolean) =>
+    startAgent({
+      credentials,
+      dataDir: options.data,
+      ...(options.hub && connected ? { hubUrl: options.hub } : {}),
+      port: options.port,
+      host: options.host,
+      ...(options.publicHostname ? { publicHostname: options.publicHostname } : {}),
+      ...(options.hubConnect && connected ? { hubConnect: true } : {}),
+      ...(options.rescanIntervalMs !== undefined ? { rescanIntervalMs: options.rescanIntervalMs } : {}),
+      ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      ...(options.workers ? { workers: options.workers } : {}),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
+      log,
+    });
+  // With the local page, the key may come later: dropped on the page. Until then the agent
+  // answers nobody (a random secret nobody knows) and registers nowhere.
+  const waiting = options.pagePort !== undefined && !existsSync(credentialsFile);
+  let connectedAs = waiting ? undefined : await readCredentials(credentialsFile);
+  let agent = await start(connectedAs ?? { datasourceId: 'niet-verbonden', secret: randomBytes(32).toString('base64url') }, !waiting);
+  if (waiting) log.warn('no credentials file yet: drop it on the local page to connect to the hub', { credentials: credentialsFile });
+  let restarting = Promise.resolve();
   const page =
     options.pagePort === undefined
       ? undefined
       : await startLocalPage({
           dir: path.resolve(options.data),
-          manager: agent.manager,
+          manager: () => agent.manager,
           log,
           port: options.pagePort,
-          credentialsFile: path.resolve(options.credentials),
-          // The running connection keeps its key; a new one is used from the next start.
-          onCredentials: () => log.warn('new credentials saved from the local page; restart the data source to use them'),
+          credentialsFile,
+          hubStatus: () =>
+            connectedAs
+              ? `Verbonden met ${options.hub ?? 'geen hub (start met --hub)'} als databron ${connectedAs.name ?? connectedAs.datasourceId}.`
+              : 'Nog niet verbonden: zet hieronder het sleutelbestand neer dat de hub u gaf.',
+          // A new key: the agent starts anew with it (the old connection and its key end).
+          onCredentials: (credentials) =>
+            (restarting = restarting.then(async () => {
+              await agent.stop();
+              agent = await start(credentials, true);
+              connectedAs = credentials;
+              log.info('connected with the credentials dropped on the local page', { datasource_id: credentials.datasourceId });
+            })),
         });
   if (page) process.stdout.write(`\nOpen uw databron in de browser (eenmalige link): ${page.openUrl}\n\n`);
   let stopping = false;

@@ -46,7 +46,7 @@ describe('the local page', () => {
     engine = new SparqlEngine({ workers: 1 });
     manager = new DatasetManager({ dir, engine, state: AgentState.load(dir), log, rescanIntervalMs: 0 });
     await manager.start();
-    page = await startLocalPage({ dir, manager, log, credentialsFile: path.join(dir, '.credentials.json'), onCredentials: (c) => void received.push(c) });
+    page = await startLocalPage({ dir, manager: () => manager, log, credentialsFile: path.join(dir, '.credentials.json'), onCredentials: (c) => void received.push(c) });
   });
 
   afterAll(async () => {

@@ -29,7 +29,8 @@ const COOKIE = 'databron_sessie';
 
 export interface LocalPageOptions {
   dir: string;
-  manager: DatasetManager;
+  /** The served datasets; a getter, since new credentials start the agent anew (cli.ts). */
+  manager: () => DatasetManager;
   log: Logger;
   /** Port on 127.0.0.1 (default 0: any free one). */
   port?: number;
@@ -94,7 +95,11 @@ class PageError extends Error {
 }
 
 export async function startLocalPage(options: LocalPageOptions): Promise<LocalPage> {
-  const { dir, manager, log } = options;
+  const { dir, log } = options;
+  const manager = {
+    list: () => options.manager().list(),
+    scan: () => options.manager().scan(),
+  };
   const maxUpload = options.maxUploadBytes ?? 200 * 1_048_576;
   let code: string | undefined = randomBytes(24).toString('base64url');
   const sessions = new Map<string, string>(); // session id → CSRF token
