@@ -231,3 +231,23 @@ describe('a table for store mode', () => {
     expect(new Parser().parse(text)).toHaveLength(3 * 4 + 4 * 5);
   });
 });
+
+describe('the ready mappings for the usual export shapes (src/tables/mappings)', () => {
+  const folder = path.join(__dirname, 'mappings');
+  const cases: [string, string][] = [
+    ['datum-en-tijd.csv', '2026-10-25'], // semicolons, decimal commas, date and time apart; the October repeated hour
+    ['datum-tijd-in-een-kolom.csv', '2026-03-29'], // one date-and-time column; across the spring change
+    ['iso-tijdstempel.csv', '2026-10-25'], // commas, decimal points, ISO 8601 with Z or an offset
+  ];
+  it.each(cases)('%s converts its sample without problems, one instant per row', async (file, day) => {
+    const mapping = readMapping(JSON.parse(readFileSync(path.join(folder, `${file}-metadata.json`), 'utf8')));
+    const quads: Quad[] = [];
+    const report = await convertTableFile(path.join(folder, file), mapping, 'urn:test:', (q) => quads.push(q));
+    expect(report).toMatchObject({ rows: 2, rowsWithoutTime: 0, observations: 13, problems: [], categories: ['Other', 'Heating', 'Water', 'Glass', 'Roof'] });
+    const times = new Set(quads.filter((q) => q.predicate.value === 'http://www.w3.org/ns/sosa/resultTime').map((q) => q.object.value));
+    expect([...times].sort()).toEqual([`${day}T00:55:00Z`, `${day}T01:00:00Z`]);
+    const values = quads.filter((q) => q.predicate.value === 'http://www.w3.org/ns/sosa/hasSimpleResult').map((q) => q.object.value);
+    expect(values).toContain('18.4');
+    expect(values).not.toContain('18,4');
+  });
+});
