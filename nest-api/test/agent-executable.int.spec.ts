@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -31,6 +31,8 @@ let output = '';
 
 /** The only environment the executable gets: a PATH of one empty folder, a home of its own. */
 const bareEnv = () => ({ PATH: emptyPath, HOME: dir, TMPDIR: dir });
+/** The folders the executable unpacks its bundled files into (under TMPDIR, one per run). */
+const unpacked = () => readdirSync(dir).filter((name) => name.startsWith('datahub-databron-'));
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'datahub-executable-'));
@@ -64,6 +66,7 @@ describe('the data source as one executable', () => {
     expect(stdout).toContain('--hub-connect');
     // No "experimental feature" warning in front of a grower.
     expect(stderr).toBe('');
+    expect(unpacked()).toEqual([]);
   }, 60_000);
 
   it("started with the hub's start line, it connects out: its Turtle and CSV datasets come online and answer through the hub", async () => {
@@ -120,9 +123,18 @@ describe('the data source as one executable', () => {
     expect(answer.status, `${body.slice(0, 300)}\n${output.slice(-2000)}`).toBe(200);
     expect(canonicalResults(body)).toEqual(referenceAnswer(turtle, ['Dataset.ReadWater'], QUERY, false));
     expect(output).toMatch(/query answered .*scopes=Dataset\.ReadWater /);
+    // Its unpacked code sits in one folder that only its own user can enter.
+    expect(unpacked()).toHaveLength(1);
+    expect(statSync(join(dir, unpacked()[0])).mode & 0o777).toBe(0o700);
     // The CSV's suggested mapping was written next to it (the table code runs inside the executable too).
     expect(existsSync(join(data, 'klimaat.csv-metadata.json'))).toBe(true);
   }, 180_000);
+
+  it('stops on SIGTERM and leaves no unpacked files behind', async () => {
+    await stopProcess(agent);
+    expect(agent!.exitCode).toBe(0);
+    expect(unpacked()).toEqual([]);
+  });
 
   it('is offered by the hub for download when built, byte for byte the built file', async () => {
     const response = await fetch(agentExecutableUrl(api.baseUrl));
