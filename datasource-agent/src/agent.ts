@@ -83,7 +83,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log.warn('the credentials carry no hostname and no --public-hostname was given: the host is not registered');
   }
 
-  const quality = options.quality === false ? undefined : new QualityMonitor({ manager, dir: dataDir, log });
+  const quality = options.quality === false ? undefined : new QualityMonitor({ manager, dir: dataDir, log, ...(store ? { store } : {}) });
 
   if (options.hubConnect && !options.hubUrl) throw new Error('connecting to the hub needs the hub URL (--hub)');
   let dialer: HubDialer | undefined;

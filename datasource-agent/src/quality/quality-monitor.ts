@@ -1,12 +1,14 @@
 /**
  * Keeps a quality summary per served dataset (issue 36): each dataset added or changed in content
- * is checked again, one at a time, in a worker thread. The metadata answer carries the latest
+ * is checked again, one at a time, in a worker thread (in memory) or by queries to the store (store mode). The metadata answer carries the latest
  * summary, so the hub learns it the way it learns the rest of the description.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DatasetEvent, DatasetManager } from '../datasets';
+import type { StoreDatasets } from '../store/store-datasets';
+import { checkWithSparql } from './sparql-check';
 import type { Logger } from '../log';
 import type { QualitySummary } from './summary';
 import type { QualityWorkerData, QualityWorkerMessage } from './quality-worker';
@@ -48,7 +50,8 @@ export class QualityMonitor {
   private stopped = false;
   private readonly onDataset = (event: DatasetEvent) => this.handle(event);
 
-  constructor(private readonly options: { manager: DatasetManager; dir: string; log: Logger }) {}
+  /** Store mode (`store`): each constraint is asked of the triple store (sparql-check.ts), nothing is read whole. */
+  constructor(private readonly options: { manager: DatasetManager; dir: string; log: Logger; store?: StoreDatasets }) {}
 
   start(): void {
     this.options.manager.on('dataset', this.onDataset);
@@ -96,7 +99,10 @@ export class QualityMonitor {
       this.queue.delete(file);
       const started = Date.now();
       try {
-        const summary = await checkInWorker(path.join(dir, file));
+        const store = this.options.store;
+        const summary = store
+          ? await checkWithSparql((query) => store.selectAll(file, query), this.options.manager.list().find((dataset) => dataset.file === file)?.triples ?? 0)
+          : await checkInWorker(path.join(dir, file));
         if (this.stopped) return;
         this.summaries.set(file, summary);
         log.info('dataset quality checked', { file, dataset_id: id, conforms: summary.conforms, violations: summary.violations, warnings: summary.warnings, check_ms: Date.now() - started });

@@ -26,7 +26,9 @@ let validator: InstanceType<typeof Validator> | undefined;
 
 function engine(): { validator: InstanceType<typeof Validator>; shapes: Store } {
   if (!validator || !shapesStore) {
-    shapesStore = new Store(qualityShapes().shapes);
+    // shacl-engine follows rdfs:subClassOf for sh:targetClass in the shapes graph, for sh:class in the
+    // data graph: the ontology's hierarchy goes into both.
+    shapesStore = new Store([...qualityShapes().shapes, ...qualityShapes().hierarchy]);
     validator = new Validator(shapesStore, { factory });
   }
   return { validator, shapes: shapesStore };
@@ -44,7 +46,7 @@ function listValues(shapes: Store, head: Term): string[] {
 }
 
 /** What the failing shape asks for, for the owner's explanation. */
-function expected(shapes: Store, shape: Term, constraint: string): string | null {
+export function expected(shapes: Store, shape: Term, constraint: string): string | null {
   const one = (predicate: string) => shapes.getObjects(shape, `${SH}${predicate}`, null)[0];
   switch (constraint) {
     case 'ClassConstraintComponent': return one('class')?.value ?? null;
@@ -72,8 +74,8 @@ export async function validateQuads(data: Store, triples = data.size, now = new 
     const severity = (result.severity?.value.replace(SH, '') ?? 'Violation') as QualitySeverity;
     counts[severity in counts ? severity : 'Violation'] += 1;
     const shapeTerm = result.shape?.ptr?.term;
-    // A property shape is a blank node: the finding names the node shape that holds it.
-    const owner = shapeTerm && shapeTerm.termType === 'BlankNode' ? shapes.getSubjects(`${SH}property`, shapeTerm, null)[0] : shapeTerm;
+    // A property shape (often a blank node): the finding names the node shape that holds it.
+    const owner = (shapeTerm && shapes.getSubjects(`${SH}property`, shapeTerm, null)[0]) ?? shapeTerm;
     const steps = result.path ?? [];
     const path = steps.length === 1 ? (steps[0].predicates?.[0]?.value ?? null) : null;
     const constraint = result.constraintComponent?.value.replace(SH, '') ?? 'unknown';

@@ -204,6 +204,18 @@ export class StoreDatasets {
     }
   }
 
+  /**
+   * The quality check's own SELECT (issue 36; its queries are made by the agent, not asked from
+   * outside) over all of a dataset's graphs: a few rows each (a COUNT, at most three examples).
+   */
+  async selectAll(file: string, text: string): Promise<Record<string, string>[]> {
+    const placed = this.placed.get(file);
+    if (!placed) throw new Error(`${file} is not in the store`);
+    const response = await this.client.query(text, placed.graphs.length > 0 ? placed.graphs : [EMPTY_GRAPH], EMPTY_GRAPH, 'application/sparql-results+json');
+    const body = (await response.json()) as { results?: { bindings?: Record<string, { type: string; value: string }>[] } };
+    return (body.results?.bindings ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([name, term]) => [name, term.type === 'bnode' ? `_:${term.value}` : term.value])));
+  }
+
   /** The triples of one graph, by a COUNT (which the store's row cap does not cut). */
   private async countGraph(graph: string): Promise<number> {
     const response = await this.client.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [graph], EMPTY_GRAPH, 'application/sparql-results+json');

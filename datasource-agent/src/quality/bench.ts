@@ -1,0 +1,73 @@
+/**
+ * npm run bench:quality -w datasource-agent [-- --triples 1000000] — the cost of the quality check
+ * (issue 36) at size: writes a generated greenhouse of about N triples (copies of the demo greenhouse
+ * under their own IRIs), then checks it as the agent does in memory mode (parse + shacl-engine in a
+ * worker thread) and, with `--mode sparql`, as store mode does (sparql-check.ts: one query per
+ * constraint), here against an in-process oxigraph store; reports time, peak RSS and the counts.
+ */
+import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateGreenhouse } from '../generate-greenhouse';
+import { readFileSync } from 'node:fs';
+import * as oxigraph from 'oxigraph';
+import { checkInWorker } from './quality-monitor';
+import { checkWithSparql } from './sparql-check';
+
+const BASE = 'https://data.kwekerij-delta.test/kas/';
+
+/** Copies of the generated greenhouse (scale 8 ≈ 1M triples each) until about `triples`. */
+function writeGreenhouse(file: string, triples: number): number {
+  const one = generateGreenhouse({ scale: Math.min(8, Math.max(0.05, triples / 130_000)) });
+  const copies = Math.max(1, Math.round(triples / one.triples));
+  writeFileSync(file, '');
+  for (let copy = 0; copy < copies; copy += 1) appendFileSync(file, one.turtle.replace(`PREFIX : <${BASE}>`, `PREFIX : <${BASE}c${copy}/>`));
+  return copies * one.triples;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { triples: { type: 'string', default: '1000000' }, mode: { type: 'string', default: 'memory' } } });
+  const asked = Number(values.triples);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-quality-'));
+  try {
+    const file = path.join(dir, 'kas.ttl');
+    const triples = writeGreenhouse(file, asked);
+    let started = Date.now();
+    let loadMs = 0;
+    let summary;
+    if (values.mode === 'sparql') {
+      const store = new oxigraph.Store();
+      store.load(readFileSync(file, 'utf8'), { format: 'text/turtle' });
+      loadMs = Date.now() - started;
+      started = Date.now();
+      summary = await checkWithSparql(async (query) =>
+        (store.query(query) as Map<string, { termType: string; value: string }>[]).map((row) =>
+          Object.fromEntries([...row.entries()].map(([name, value]) => [name, value.termType === 'BlankNode' ? `_:${value.value}` : value.value])),
+        ), triples);
+    } else {
+      summary = await checkInWorker(file);
+    }
+    const ms = Date.now() - started;
+    const result = {
+      mode: values.mode,
+      ...(loadMs ? { load_s: Math.round(loadMs / 100) / 10 } : {}),
+      triples,
+      file_mb: Math.round(statSync(file).size / 1e6),
+      check_s: Math.round(ms / 100) / 10,
+      triples_per_s: Math.round(triples / (ms / 1000)),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      conforms: summary.conforms,
+      violations: summary.violations,
+      findings: summary.findings.length,
+    };
+    console.log(JSON.stringify(result));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+/**
+ * The quality check for store mode (issue 36): the same shapes as validate.ts, each constraint
+ * asked of the triple store as a SPARQL query over the dataset's graphs, so nothing is read whole
+ * into memory. Covers the SHACL Core constraints the applied shapes use (targetClass with the
+ * ontology's subclasses, targetSubjectsOf; min/maxCount, class, nodeKind, datatype, in, pattern,
+ * min/maxInclusive on single-IRI paths); a test holds it equal to shacl-engine on the same data.
+ */
+import { Store, type Quad, type Term } from 'n3';
+import { expected } from './validate';
+import { qualityShapes, SHAPES_VERSION } from './shapes';
+import { MAX_EXAMPLES, MAX_FINDINGS, type QualityFinding, type QualitySummary } from './summary';
+
+const SH = 'http://www.w3.org/ns/shacl#';
+const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+
+/** Runs a SELECT over the dataset's graphs; each row maps a variable to its plain value (a blank node as '_:…'). */
+export type SelectRows = (query: string) => Promise<Record<string, string>[]>;
+
+export interface SparqlConstraint {
+  shape: string;
+  path: string | null;
+  constraint: string;
+  expected: string | null;
+  /** The WHERE body binding ?this (one row per SHACL result). */
+  where: string;
+}
+
+const iri = (value: string) => `<${value}>`;
+function term(node: Term): string {
+  if (node.termType === 'NamedNode') return iri(node.value);
+  if (node.termType === 'Literal') {
+    const lexical = JSON.stringify(node.value);
+    if (node.language) return `${lexical}@${node.language}`;
+    return `${lexical}^^<${node.datatype.value}>`;
+  }
+  throw new Error(`cannot write ${node.termType} in a query`);
+}
+
+/**
+ * ?v is this term. A literal is compared by its parts: a store may keep "x" and "x"^^xsd:string apart
+ * for sameTerm (Virtuoso does), though RDF 1.1 makes them one.
+ */
+function matches(node: Term): string {
+  if (node.termType !== 'Literal') return `sameTerm(?v, ${term(node)})`;
+  const parts = [`isLiteral(?v)`, `STR(?v) = ${JSON.stringify(node.value)}`, `LANG(?v) = ${JSON.stringify(node.language ?? '')}`];
+  if (!node.language) parts.push(`DATATYPE(?v) = <${node.datatype.value}>`);
+  return `(${parts.join(' && ')})`;
+}
+
+function listItems(shapes: Store, head: Term): Term[] {
+  const items: Term[] = [];
+  for (let node: Term | undefined = head; node && node.value !== `${RDF}nil`; node = shapes.getObjects(node, `${RDF}rest`, null)[0]) {
+    const first = shapes.getObjects(node, `${RDF}first`, null)[0];
+    if (first) items.push(first);
+  }
+  return items;
+}
+
+/** A class and all its subclasses in the ontology's hierarchy. */
+function withSubclasses(hierarchy: Quad[], root: string): string[] {
+  const found = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const quad of hierarchy) {
+      if (found.has(quad.object.value) && !found.has(quad.subject.value)) {
+        found.add(quad.subject.value);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Every constraint of the applied shapes as a query body, derived once. */
+export function sparqlConstraints(): SparqlConstraint[] {
+  const { shapes: quads, hierarchy } = qualityShapes();
+  const shapes = new Store(quads);
+  const constraints: SparqlConstraint[] = [];
+  const nodeShapes = new Set([...shapes.getSubjects(`${SH}targetClass`, null, null), ...shapes.getSubjects(`${SH}targetSubjectsOf`, null, null)].map((node) => node.value));
+  for (const shapeIri of nodeShapes) {
+    const shape = shapes.getSubjects(null, null, null).find((node) => node.value === shapeIri)!;
+    const targets = [
+      ...shapes.getObjects(shape, `${SH}targetClass`, null).map((cls) => `{ VALUES ?type { ${withSubclasses(hierarchy, cls.value).map(iri).join(' ')} } ?this a ?type }`),
+      ...shapes.getObjects(shape, `${SH}targetSubjectsOf`, null).map((predicate) => `{ ?this ${iri(predicate.value)} [] }`),
+    ];
+    const target = `{ SELECT DISTINCT ?this WHERE { ${targets.join(' UNION ')} } }`;
+    // sh:or of property shapes that only count values (CGO's ObservationShape: one result or one simple result).
+    for (const or of shapes.getObjects(shape, `${SH}or`, null)) {
+      const members = listItems(shapes, or).map((member) => ({
+        path: shapes.getObjects(member, `${SH}path`, null)[0],
+        min: Number(shapes.getObjects(member, `${SH}minCount`, null)[0]?.value ?? 0),
+        max: Number(shapes.getObjects(member, `${SH}maxCount`, null)[0]?.value ?? Number.MAX_SAFE_INTEGER),
+      }));
+      if (members.some((member) => member.path?.termType !== 'NamedNode')) continue;
+      const counted = members.map((member, i) => `{ SELECT ?this (COUNT(?v) AS ?c${i}) WHERE { ${target} OPTIONAL { ?this ${iri(member.path!.value)} ?v } } GROUP BY ?this }`);
+      const fits = members.map((member, i) => `(?c${i} >= ${member.min} && ?c${i} <= ${member.max})`).join(' || ');
+      constraints.push({ shape: shape.value, path: null, constraint: 'OrConstraintComponent', expected: null, where: `${counted.join(' ')} FILTER (!(${fits}))` });
+    }
+    for (const property of shapes.getObjects(shape, `${SH}property`, null)) {
+      const path = shapes.getObjects(property, `${SH}path`, null)[0];
+      if (path?.termType !== 'NamedNode') continue;
+      const p = iri(path.value);
+      const one = (name: string) => shapes.getObjects(property, `${SH}${name}`, null)[0];
+      const add = (constraint: string, where: string) => constraints.push({ shape: shape.value, path: path.value, constraint, expected: expected(shapes, property, constraint), where });
+      const values = (filter: string) => `${target} ?this ${p} ?v . FILTER (${filter})`;
+      const min = one('minCount');
+      if (min) add('MinCountConstraintComponent', `{ SELECT ?this WHERE { ${target} OPTIONAL { ?this ${p} ?v } } GROUP BY ?this HAVING (COUNT(?v) < ${Number(min.value)}) }`);
+      const max = one('maxCount');
+      if (max) add('MaxCountConstraintComponent', `{ SELECT ?this WHERE { ${target} ?this ${p} ?v } GROUP BY ?this HAVING (COUNT(?v) > ${Number(max.value)}) }`);
+      const cls = one('class');
+      if (cls) add('ClassConstraintComponent', `${target} ?this ${p} ?v . FILTER NOT EXISTS { VALUES ?c { ${withSubclasses(hierarchy, cls.value).map(iri).join(' ')} } ?v a ?c }`);
+      const kind = one('nodeKind')?.value.replace(SH, '');
+      const kinds: Record<string, string> = { IRI: '!isIRI(?v)', Literal: '!isLiteral(?v)', BlankNode: '!isBlank(?v)', BlankNodeOrIRI: 'isLiteral(?v)', IRIOrLiteral: 'isBlank(?v)', BlankNodeOrLiteral: 'isIRI(?v)' };
+      if (kind && kinds[kind]) add('NodeKindConstraintComponent', values(kinds[kind]));
+      const datatype = one('datatype');
+      if (datatype) add('DatatypeConstraintComponent', values(`!isLiteral(?v) || datatype(?v) != ${iri(datatype.value)}`));
+      const allowed = one('in');
+      if (allowed) add('InConstraintComponent', values(`!(${listItems(shapes, allowed).map(matches).join(' || ')})`));
+      const pattern = one('pattern');
+      if (pattern) add('PatternConstraintComponent', values(`isBlank(?v) || !REGEX(STR(?v), ${JSON.stringify(pattern.value)})`));
+      const low = one('minInclusive');
+      if (low) add('MinInclusiveConstraintComponent', values(`!(?v >= ${term(low)})`));
+      const high = one('maxInclusive');
+      if (high) add('MaxInclusiveConstraintComponent', values(`!(?v <= ${term(high)})`));
+    }
+  }
+  return constraints;
+}
+
+/** Asks each constraint of the store (a count, then a few examples where it found any) and sums up as validate.ts does. */
+export async function checkWithSparql(select: SelectRows, triples: number, now = new Date()): Promise<QualitySummary> {
+  const findings: QualityFinding[] = [];
+  let violations = 0;
+  for (const constraint of sparqlConstraints()) {
+    const [row] = await select(`SELECT (COUNT(*) AS ?n) WHERE { ${constraint.where} }`);
+    const count = Number(row?.n ?? 0);
+    if (!count) continue;
+    violations += count;
+    const examples = (await select(`SELECT DISTINCT ?this WHERE { ${constraint.where} } LIMIT ${MAX_EXAMPLES}`)).map((example) => (example.this?.startsWith('_:') ? '_:' : (example.this ?? '_:')));
+    findings.push({ shape: constraint.shape, path: constraint.path, constraint: constraint.constraint, severity: 'Violation', expected: constraint.expected, count, examples: [...new Set(examples)] });
+  }
+  findings.sort((a, b) => b.count - a.count || a.shape.localeCompare(b.shape));
+  return { conforms: violations === 0, checked_at: now.toISOString(), shapes_version: SHAPES_VERSION, triples, violations, warnings: 0, infos: 0, findings: findings.slice(0, MAX_FINDINGS) };
+}
