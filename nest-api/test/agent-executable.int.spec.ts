@@ -103,8 +103,17 @@ describe('the data source as one executable', () => {
       throw new Error(`${error.message}\n${output.slice(-3000)}`);
     });
     expect(output).toMatch(/connected to the hub/);
-    // The grower's local page (--page-port 0) printed its one-time link on loopback.
-    expect(output).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
+    // The grower's local page (--page-port 0) printed its one-time link on loopback, and opens with it.
+    const link = /(http:\/\/127\.0\.0\.1:\d+)\/start\?code=\S+/.exec(output);
+    expect(link, output.slice(-2000)).not.toBeNull();
+    const opened = await fetch(link![0], { redirect: 'manual' });
+    expect(opened.status).toBeGreaterThanOrEqual(300);
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0];
+    const page = await fetch(`${link![1]}/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('kas.ttl');
+    expect(html).toContain('klimaat.csv');
     const [connection] = await api.db.query('SELECT count(*)::int AS n FROM datasource_connections WHERE datasource_id = $1', [created.datasource_id]);
     expect(connection.n).toBe(1);
 
