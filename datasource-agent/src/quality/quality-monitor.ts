@@ -22,9 +22,9 @@ function workerScript(): string {
 }
 
 /** Runs one check in a worker thread. */
-export function checkInWorker(file: string, script = workerScript()): Promise<QualitySummary> {
+export function checkInWorker(file: string, options: { engineMaxBytes?: number; script?: string } = {}): Promise<QualitySummary> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: { file } satisfies QualityWorkerData });
+    const worker = new Worker(options.script ?? workerScript(), { workerData: { file, ...(options.engineMaxBytes !== undefined ? { engineMaxBytes: options.engineMaxBytes } : {}) } satisfies QualityWorkerData });
     let settled = false;
     worker.on('message', (message: QualityWorkerMessage) => {
       settled = true;

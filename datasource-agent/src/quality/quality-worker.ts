@@ -1,8 +1,13 @@
 /**
  * One quality check in a worker thread: reads the dataset's Turtle file, parses it and validates
- * it (validate.ts). The agent's own thread keeps answering the hub meanwhile.
+ * it (validate.ts). The agent's own thread keeps answering the hub meanwhile. A large file is
+ * checked with the same shapes as SPARQL queries over an oxigraph store (sparql-check.ts): shacl-engine
+ * keeps every result in memory (at 1M triples of the demo greenhouse it ran out of heap), oxigraph
+ * needed 0.5 GB there (docs/benchmarks.md).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import * as oxigraph from 'oxigraph';
+import { checkWithSparql } from './sparql-check';
 import { parentPort, workerData } from 'node:worker_threads';
 import { StreamParser, Store } from 'n3';
 import { validateQuads } from './validate';
@@ -10,11 +15,30 @@ import type { QualitySummary } from './summary';
 
 export interface QualityWorkerData {
   file: string;
+  /** Tests and benchmarks: another size limit for shacl-engine. */
+  engineMaxBytes?: number;
 }
 
 export type QualityWorkerMessage = { kind: 'done'; summary: QualitySummary } | { kind: 'failed'; message: string };
 
+/** Above this file size (≈ 200,000 triples of Turtle) the SPARQL-based check is used. */
+export const ENGINE_MAX_BYTES = 8 * 1024 * 1024;
+
+async function checkLarge(file: string): Promise<QualitySummary> {
+  const store = new oxigraph.Store();
+  store.load(readFileSync(file, 'utf8'), { format: 'text/turtle' });
+  const triples = store.size;
+  return checkWithSparql(
+    async (query) =>
+      (store.query(query) as Map<string, { termType: string; value: string }>[]).map((row) =>
+        Object.fromEntries([...row.entries()].map(([name, value]) => [name, value.termType === 'BlankNode' ? `_:${value.value}` : value.value])),
+      ),
+    triples,
+  );
+}
+
 async function check(file: string): Promise<QualitySummary> {
+  if (statSync(file).size > (data.engineMaxBytes ?? ENGINE_MAX_BYTES)) return checkLarge(file);
   const store = new Store();
   await new Promise<void>((resolve, reject) => {
     const parser = new StreamParser();

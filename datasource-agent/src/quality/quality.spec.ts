@@ -12,7 +12,9 @@ import { KNOWN_CATEGORIES } from '@datahub/domain';
 import { startAgent, type RunningAgent } from '../agent';
 import { createLogger } from '../log';
 import { get, token } from '../testing/agent-process';
-import { TEST_DATASOURCE_ID, TEST_SECRET } from '../testing/fixtures';
+import { FIXTURE_TTL_PATH, TEST_DATASOURCE_ID, TEST_SECRET } from '../testing/fixtures';
+import { checkInWorker } from './quality-monitor';
+import type { QualitySummary } from './summary';
 import { shapesDir } from './shapes';
 import { validateQuads } from './validate';
 
@@ -67,6 +69,15 @@ describe('quality check', () => {
     );
     const sent = JSON.stringify(summary);
     for (const literal of ['geheime-netnaam-4711', 'geheime-tanknaam-0815', 'Watr']) expect(sent).not.toContain(literal);
+  });
+
+  it('checks a large file with the same shapes as SPARQL over oxigraph, with the same result', async () => {
+    const counts = (summary: QualitySummary) => summary.findings.map((finding) => `${finding.shape} ${finding.path} ${finding.constraint} ${finding.count}`).sort();
+    const engine = await checkInWorker(FIXTURE_TTL_PATH);
+    const large = await checkInWorker(FIXTURE_TTL_PATH, { engineMaxBytes: 0 });
+    expect(engine.violations).toBeGreaterThan(0);
+    expect(large).toMatchObject({ violations: engine.violations, triples: engine.triples });
+    expect(counts(large)).toEqual(counts(engine));
   });
 
   it("the hub's category shape lists exactly the eight known categories", () => {
