@@ -11,7 +11,8 @@ import { completionTerms } from '~/lib/datasets/sparql-examples';
 import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 import { pageTitle } from '~/lib/core/meta';
 import { FEDERATION_LABELS as F } from '~/lib/sparql/federation-labels';
-import { exampleQuery, workbenchAction, workbenchLoader, type WorkbenchReply } from '~/lib/sparql/workbench.server';
+import { workbenchAction, workbenchLoader, type WorkbenchReply } from '~/lib/sparql/workbench.server';
+import { exampleQuery } from '~/lib/sparql/workbench';
 
 const L = SPARQL_LABELS;
 

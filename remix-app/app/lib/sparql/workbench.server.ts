@@ -10,6 +10,7 @@ import type { SparqlReply } from '../datasets/dataset-data.server';
 import { workbenchTable } from '../datasets/sparql-table';
 import { excelCsvStream } from '../datasets/excel-csv';
 import { FEDERATION_LABELS } from './federation-labels';
+import { exampleQuery } from './workbench';
 
 /** A dataset the signed-in user may query on /sparql. */
 export interface ReadableDataset {
@@ -35,11 +36,6 @@ export async function workbenchLoader({ request, context }: LoaderFunctionArgs) 
   if (!response.ok) throw new Response(null, { status: response.status === 403 ? 403 : 503 });
   const datasets = (await response.json()) as ReadableDataset[];
   return { datasets, endpoint: `${new URL(request.url).origin}/api/sparql` };
-}
-
-/** A first query over the ticked datasets: each one FROM NAMED, its graph named in the answer. */
-export function exampleQuery(iris: string[]): string {
-  return `SELECT ?graaf ?s ?p ?o\n${iris.map((iri) => `FROM NAMED <${iri}>`).join('\n')}\nWHERE {\n  GRAPH ?graaf { ?s ?p ?o }\n}\nLIMIT 100`;
 }
 
 /** /sparql's action: 'Voorbeeldquery maken' fills the field; 'Opvragen' runs the query at /api/sparql (also without JavaScript). */
