@@ -17,7 +17,7 @@ import type { Logger } from './log';
 import type { AgentState } from './state';
 import { fileHash, type StoreDatasets } from './store/store-datasets';
 import type { ConversionReport } from './tables/convert';
-import { isTableFileName, tableAsText, tableHash, tableSignature, withTableAsFile } from './tables/table-dataset';
+import { ensureTableMapping, isTableFileName, tableAsText, tableHash, tableSignature, withTableAsFile } from './tables/table-dataset';
 
 export interface ServedDataset {
   id: string;
@@ -249,7 +249,10 @@ export class DatasetManager extends EventEmitter {
     if (!info.isFile()) return;
     // A table's mapping is part of its content: a changed mapping reloads it too.
     const table = isTableFileName(file);
-    if (table) Object.assign(info, await tableSignature(dir, file, info));
+    if (table) {
+      await ensureTableMapping(dir, file, log);
+      Object.assign(info, await tableSignature(dir, file, info));
+    }
     const metadata: DatasetMetadata = entry
       ? { name: entry.name, about: entry.about, contact: entry.contact, additional_info: entry.additional_info }
       : { name: file.replace(/\.(ttl|csv|xlsx)$/i, ''), about: '', contact: '', additional_info: '' };

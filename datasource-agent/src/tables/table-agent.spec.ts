@@ -21,6 +21,9 @@ const EXPORT =
 describe('a table file served by the agent', () => {
   let dir: string;
   let agent: RunningAgent;
+  const messages: string[] = [];
+  const quiet = createLogger('error');
+  const log = { ...quiet, info: (message: string) => void messages.push(message) };
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'agent-tables-'));
@@ -31,7 +34,7 @@ describe('a table file served by the agent', () => {
       port: 0,
       rescanIntervalMs: 0,
       quality: false,
-      log: createLogger('warn'),
+      log,
     });
   });
 
@@ -58,6 +61,10 @@ describe('a table file served by the agent', () => {
     const metadata = await get(`${agent.url}/datasets/${datasetId()}/metadata`, token(datasetId(), ['Dataset.ReadAll']));
     expect(metadata.status).toBe(200);
     expect(JSON.parse(metadata.body)).toMatchObject({ categories: ['Water', 'Other'], triples: 8 + 3 * 5 });
+    // Writing the suggestion is not a change of the file: converted once, not again on the next scans.
+    await agent.manager.scan();
+    await agent.manager.scan();
+    expect(messages.filter((message) => message === 'table converted')).toHaveLength(1);
   });
 
   it('answers a one-category grantee with that category only', async () => {

@@ -40,16 +40,35 @@ export async function tableHash(dir: string, file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The file's mapping; a suggested one is written first when there is none. */
-export async function tableMapping(dir: string, file: string, log: Logger) {
+/**
+ * Writes a suggested mapping when the file has none, before the file's signature is taken (so
+ * that writing it does not look like a change and convert the file twice). Failures are left for
+ * the load to report.
+ */
+export async function ensureTableMapping(dir: string, file: string, log: Logger): Promise<void> {
   const mappingPath = path.join(dir, mappingFileName(file));
-  let text = await readFile(mappingPath, 'utf8').catch(() => undefined);
-  if (text === undefined) {
+  if (await stat(mappingPath).then(() => true, () => false)) return;
+  try {
     const { mapping } = await suggestMapping(path.join(dir, file), file);
-    text = `${JSON.stringify(mapping, null, 2)}\n`;
     // 'wx': never overwrite a mapping the grower wrote meanwhile.
-    await writeFile(mappingPath, text, { flag: 'wx' }).catch(() => undefined);
+    await writeFile(mappingPath, `${JSON.stringify(mapping, null, 2)}\n`, { flag: 'wx' });
     log.info('no mapping for the table; wrote a suggested one to check', { file, mapping: mappingFileName(file) });
+  } catch {
+    // tableMapping says why when the file is loaded
+  }
+}
+
+/** The file's mapping (a suggested one is written first when there is none). */
+export async function tableMapping(dir: string, file: string, log: Logger) {
+  await ensureTableMapping(dir, file, log);
+  const mappingPath = path.join(dir, mappingFileName(file));
+  let text: string;
+  try {
+    text = await readFile(mappingPath, 'utf8');
+  } catch {
+    // No suggestion could be made: say why.
+    await suggestMapping(path.join(dir, file), file);
+    throw new Error(`${mappingFileName(file)} is missing`);
   }
   try {
     return readMapping(JSON.parse(text));
