@@ -15,11 +15,11 @@ import { hydrated } from './confirm-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const run = randomUUID().slice(0, 8);
-/** Fits every applied shape: a net that prevents a pest, both typed, every subject categorised. */
+/** Fits every applied shape: a pest (no CGO shape asks anything of it) and a named greenhouse part, both categorised. */
 const FITTING = `PREFIX : <http://www.example.org/kwaliteit/${run}/>
 PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
-:net a cgo:AntiInsectNet ; cgo:prevents :trips ; cgo:hasCategory "Construction" .
 :trips a cgo:Pest ; cgo:hasCategory "Crop" .
+:kas cgo:hasName "Kas 1" ; cgo:hasCategory "VenloGreenhouse" .
 `;
 const fitting = { file: 'goed.ttl', name: `Kwaliteit goed ${run}`, about: 'Past bij de kasontologie.', contact: 'kas@kwekerij-delta.test', additional_info: '', turtle: FITTING };
 // The project's example greenhouse: its observations lack a feature of interest, its crop its dates.
@@ -48,7 +48,7 @@ test('the dataset page shows the quality line to everyone and the findings to th
   await login(page, DEMO_USERS.owner);
   await page.goto(`/dataset/${slugs.deviating}`);
   await hydrated(page, javaScriptEnabled);
-  await expect(page.getByTestId('dataset-quality')).toHaveText('Kwaliteit: 8 afwijkingen');
+  await expect(page.getByTestId('dataset-quality')).toHaveText('Kwaliteit: 22 afwijkingen');
   const findings = page.getByTestId('quality-findings');
   await expect(findings.getByRole('heading', { name: 'Kwaliteit tegen de kasontologie' })).toBeVisible();
   await expect(findings.getByText('Fout: sosa:hasFeatureOfInterest ontbreekt (3 keer)')).toBeVisible();
@@ -62,7 +62,7 @@ test('the dataset page shows the quality line to everyone and the findings to th
   await page.context().clearCookies();
   await login(page, DEMO_USERS.otherOwner);
   await page.goto(`/dataset/${slugs.deviating}`);
-  await expect(page.getByTestId('dataset-quality')).toHaveText('Kwaliteit: 8 afwijkingen');
+  await expect(page.getByTestId('dataset-quality')).toHaveText('Kwaliteit: 22 afwijkingen');
   await expect(page.getByTestId('quality-findings')).toHaveCount(0);
 });
 
