@@ -3,7 +3,8 @@
  * (issue 36) at size: writes a generated greenhouse of about N triples (copies of the demo greenhouse
  * under their own IRIs), then checks it as the agent does in memory mode (parse + shacl-engine in a
  * worker thread) and, with `--mode sparql`, as store mode does (sparql-check.ts: one query per
- * constraint), here against an in-process oxigraph store; reports time, peak RSS and the counts.
+ * constraint), here against an in-process oxigraph store, or with `--mode store` against a Virtuoso of
+ * its own (loaded by the agent's store loader first); reports time, peak RSS and the counts.
  */
 import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,9 @@ import { readFileSync } from 'node:fs';
 import * as oxigraph from 'oxigraph';
 import { checkInWorker } from './quality-monitor';
 import { checkWithSparql } from './sparql-check';
+import { createLogger } from '../log';
+import { StoreDatasets } from '../store/store-datasets';
+import { startVirtuoso } from '../store/virtuoso-process';
 
 const BASE = 'https://data.kwekerij-delta.test/kas/';
 
@@ -45,6 +49,19 @@ async function main(): Promise<void> {
         (store.query(query) as Map<string, { termType: string; value: string }>[]).map((row) =>
           Object.fromEntries([...row.entries()].map(([name, value]) => [name, value.termType === 'BlankNode' ? `_:${value.value}` : value.value])),
         ), triples);
+    } else if (values.mode === 'store') {
+      // Store mode: a Virtuoso of its own, loaded by the agent's loader, then the same queries over the dataset's graphs.
+      const virtuoso = await startVirtuoso();
+      try {
+        const store = new StoreDatasets({ sparqlEndpoint: virtuoso.sparqlEndpoint, graphStore: virtuoso.graphStore, credentials: { user: virtuoso.user, password: virtuoso.password } }, createLogger('warn'));
+        await store.probe();
+        await store.load('kas.ttl', file, 'bench-quality', statSync(file).size, 'bench');
+        loadMs = Date.now() - started;
+        started = Date.now();
+        summary = await checkWithSparql((query) => store.selectAll('kas.ttl', query), triples);
+      } finally {
+        await virtuoso.stop();
+      }
     } else {
       summary = await checkInWorker(file);
     }
