@@ -63,15 +63,15 @@ describe('dataset quality', () => {
   it('the catalogue filters on it, refreshed when the report changes, and refuses an unknown filter', async () => {
     expect(ids((await catalogue('?quality=deviations', grantee)).entries)).toEqual([datasetId]);
     expect(ids((await catalogue('?quality=conforms', grantee)).entries)).toEqual([]);
-    // A newer report (as discovery would keep it) reaches the kept catalogue pages at once.
+    // A newer report (as discovery would keep it) reaches the kept catalogue pages (their notification is asynchronous).
     await api.db.query("UPDATE dataset_quality SET conforms = true, violations = 0, findings = '[]' WHERE dataset_id = $1", [datasetId]);
-    expect(ids((await catalogue('?quality=conforms', grantee)).entries)).toEqual([datasetId]);
-    expect(ids((await catalogue('?quality=deviations', grantee)).entries)).toEqual([]);
+    await expect.poll(async () => ids((await catalogue('?quality=conforms', grantee)).entries), { timeout: 2_000, interval: 20 }).toEqual([datasetId]);
+    await expect.poll(async () => ids((await catalogue('?quality=deviations', grantee)).entries), { timeout: 2_000, interval: 20 }).toEqual([]);
     expect((await catalogue('?quality=slecht', grantee)).status).toBe(422);
     await api.db.query("UPDATE dataset_quality SET checked_at = checked_at - interval '1 day' WHERE dataset_id = $1", [datasetId]);
     const [{ datasource_id: datasourceId }] = await api.db.query('SELECT datasource_id FROM datasets WHERE id = $1', [datasetId]);
     await api.app.get(DiscoveryService).discoverDatasource(datasourceId);
-    expect(ids((await catalogue('?quality=deviations', grantee)).entries)).toEqual([datasetId]);
+    await expect.poll(async () => ids((await catalogue('?quality=deviations', grantee)).entries), { timeout: 2_000, interval: 20 }).toEqual([datasetId]);
   });
 
   it('the dataset page gives the owner the findings, and no one else', async () => {
