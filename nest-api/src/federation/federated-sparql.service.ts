@@ -224,8 +224,29 @@ export class FederatedSparqlService {
     return this.organizationSlot(actor, () => this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples'));
   }
 
-  /** A store-mode dataset's permitted part, asked of its data source with the caller's own scopes; a cut answer is refused. */
+  /**
+   * A dataset answered at its data source: its permitted part, asked with the caller's own scopes. A
+   * store-backed data source streams the permitted graphs from its dump, past its row cap (as the XML
+   * download does); otherwise the CONSTRUCT of everything, where a cut answer is refused. At most
+   * SPARQL_MAX_ANSWER_MB either way.
+   */
   private async forwardedPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
+    const dump = await this.store.streamDataset(dataset.id, { dump: true }, dataset.scopes, actor.organizationSlug, 'application/n-triples, text/turtle;q=0.5');
+    if (dump.status === 200 && !dump.truncated && dump.contentType.startsWith('text/turtle')) {
+      const limit = Math.floor(this.config.sparql.maxAnswerMb * 1024 * 1024);
+      const pieces: Buffer[] = [];
+      let size = 0;
+      for await (const piece of dump.body as AsyncIterable<Buffer>) {
+        size += piece.length;
+        if (size > limit) {
+          dump.body.destroy();
+          throw new DatasetTooLargeError('the permitted part is larger than the answer cap');
+        }
+        pieces.push(piece);
+      }
+      return Buffer.concat(pieces).toString('utf8');
+    }
+    dump.body.destroy();
     const response = await this.store.callDataset(dataset.id, EVERYTHING, dataset.scopes, actor.organizationSlug, 'application/n-triples, text/turtle;q=0.5', this.store.forwardClient);
     if (response.status === 400) throw new SparqlError('query_failed', 'the data source refused the query');
     if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
