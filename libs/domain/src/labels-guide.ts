@@ -41,7 +41,6 @@ export const DATASOURCE_DETAIL_LABELS = {
   copyFailed: 'Kopiëren lukte niet; selecteer de tekst en kopieer die zelf.',
   /** Issue 35: the owner's notice when the data source went offline or came back. */
   offlineNotice: (since: string) => `Deze databron is offline: de hub bereikt haar niet meer. Laatste contact: ${since}. Controleer of de server draait.`,
-  offlineNoticeNever: 'Deze databron is offline: de hub bereikt haar niet.',
   backOnlineNotice: (since: string) => `Deze databron is weer online sinds ${since}.`,
   startCommandLabel: 'Startopdracht',
   secretGone: 'Het bestand met inloggegevens is al getoond. Kwijt? Maak hieronder een nieuwe sleutel aan.',

@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react';
-import { DATASET_LABELS, DATASOURCE_PAGE_LABELS, LIST_COLUMN_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_PAGE_LABELS, LIST_COLUMN_LABELS, formatDateTimeLong } from '@datahub/domain';
 import type { DatasourceView } from '@datahub/api-client';
 import { DatasetOwnerLogo } from './dataset-cards';
 import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
 import { primaryButton } from './button';
+import { DatasourceStatusBadge } from './datasource-state';
 
 const L = DATASET_LABELS;
 const COL = LIST_COLUMN_LABELS;
@@ -24,6 +25,12 @@ function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
       <td className={`${rowCellClass} ${fullOnNarrow}`}>
         <DatasourceHost datasource={datasource} />
       </td>
+      <td className={`${rowCellClass} ${fullOnNarrow}`} data-testid="datasource-row-status">
+        <DatasourceStatusBadge status={datasource.status} />
+        <span className="mt-1 block text-sm text-stone-600">
+          {DATASOURCE_DETAIL_LABELS.lastContact}: {datasource.last_contact_at ? formatDateTimeLong(datasource.last_contact_at) : DATASOURCE_DETAIL_LABELS.noContact}
+        </span>
+      </td>
       <td className={`${rowCellClass} ${fullOnNarrow}`}>
         <span className="flex items-center gap-3">
           <DatasetOwnerLogo name={datasource.owner_organization_name} logoUrl={datasource.owner_organization_logo_url} />
@@ -36,7 +43,8 @@ function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
 
 /** The host as a link to where the hub calls it, wrapped anywhere so a long name stays readable. */
 export function DatasourceHost({ datasource }: { datasource: DatasourceView }) {
-  if (!datasource.hostname) return <p className="text-sm italic text-stone-500">{L.datasources.noHostname}</p>;
+  if (!datasource.hostname)
+    return <p className="text-sm italic text-stone-500">{datasource.connected_via_hub ? L.datasources.connectedViaHub : L.datasources.noHostname}</p>;
   return (
     <p className="text-sm [overflow-wrap:anywhere]">
       <a
@@ -56,7 +64,7 @@ export function DatasourceTable({ datasources, label }: { datasources: Datasourc
   if (datasources.length === 0) return <p className="mt-6 text-stone-600">{L.datasources.empty}</p>;
   return (
     <div className="mt-6 rounded-lg border border-stone-200 bg-white px-4 shadow-sm sm:px-6">
-      <RowTable label={label} columns={[{ label: COL.name }, { label: COL.hostname }, { label: COL.owner }]}>
+      <RowTable label={label} columns={[{ label: COL.name }, { label: COL.hostname }, { label: COL.status }, { label: COL.owner }]}>
         {datasources.map((datasource) => (
           <DatasourceRow key={datasource.datasource_id} datasource={datasource} />
         ))}

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, formatDateTimeLong, isOnline } from '@datahub/domain';
-import type { DatasourceDetailView as Detail } from '@datahub/api-client';
+import type { DatasourceDetailView as Detail, DatasourceView } from '@datahub/api-client';
 import { DatasetStatus, sectionClass } from './dataset-cards';
 import { RowTable, fullOnNarrow, rowCellClass, rowClass } from './row-table';
 
@@ -12,15 +12,40 @@ const STATUS_CLASS: Record<Detail['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
 };
 
+/** The status as a coloured label (the data source page and the list). */
+export function DatasourceStatusBadge({ status }: { status: DatasourceView['status'] }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>{DATASOURCE_STATUS_LABELS[status]}</span>;
+}
+
+/** How long a 'weer online' notice stays on the page after the data source came back. */
+const BACK_NOTICE_MS = 7 * 24 * 3600 * 1000;
+
+/** Issue 35: the owner's notice that the data source is offline, or came back in the past week. */
+export function DatasourceStateNotice({ datasource, now }: { datasource: Detail; now: number }) {
+  // Never reached at all is no outage: the installation steps show instead.
+  if (datasource.status === 'offline' && datasource.last_contact_at)
+    return (
+      <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="datasource-notice">
+        {D.offlineNotice(formatDateTimeLong(datasource.last_contact_at))}
+      </p>
+    );
+  const since = datasource.status_changed_at;
+  if (datasource.status === 'online' && since && now - Date.parse(since) < BACK_NOTICE_MS)
+    return (
+      <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="datasource-notice">
+        {D.backOnlineNotice(formatDateTimeLong(since))}
+      </p>
+    );
+  return null;
+}
+
 /** Status and last contact, as rows of the page's description list. */
 export function DatasourceStateRows({ datasource }: { datasource: Detail }) {
   return (
     <>
       <dt className="font-medium text-stone-700">{D.status}</dt>
       <dd data-testid="datasource-status">
-        <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[datasource.status]}`}>
-          {DATASOURCE_STATUS_LABELS[datasource.status]}
-        </span>
+        <DatasourceStatusBadge status={datasource.status} />
         <span className="mt-1 block text-stone-600">{D.statusHint[datasource.status]}</span>
       </dd>
       <dt className="font-medium text-stone-700">{D.lastContact}</dt>

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { DATASET_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
 import { ConfirmAction } from '~/components/confirm-action';
 import { sectionClass } from '~/components/dataset-cards';
 import { DatasourceHost } from '~/components/datasource-list';
-import { DatasourceSecret } from '~/components/datasource-secret';
-import { DatasourceDatasets, DatasourceStateRows } from '~/components/datasource-state';
+import { DatasourceSecret, InstallSteps } from '~/components/datasource-secret';
+import { DatasourceDatasets, DatasourceStateNotice, DatasourceStateRows } from '~/components/datasource-state';
 import { useShownOnce } from '~/components/shown-once';
 import { datasourceConfirmation } from '~/components/datasource-page';
 import { ErrorPanel } from '~/components/error-page';
@@ -18,8 +18,9 @@ const D = DATASET_LABELS.datasources;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.datasource.name : L.title) }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return loadDatasource(args);
+export async function loader(args: LoaderFunctionArgs) {
+  // The server's clock decides how long a 'weer online' notice stays, the same in both renders.
+  return { ...(await loadDatasource(args)), now: Date.now() };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -31,7 +32,7 @@ export function action(args: ActionFunctionArgs) {
  * name, host, status, last contact and datasets, and (with the rights) a new key and removal.
  */
 export default function DatasourcePage() {
-  const { datasource, own, listPath, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { datasource, own, listPath, canUpdate, canDelete, now } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as DatasourceManageReply | undefined;
   const shown = useShownOnce('datasource');
   const secret = shown?.datasource.datasource_id === datasource.datasource_id ? shown : null;
@@ -44,6 +45,7 @@ export default function DatasourcePage() {
       </p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere]">{datasource.name}</h1>
       {secret ? <DatasourceSecret created={secret.datasource} cloud={secret.cloud} rotated={secret.rotated} /> : null}
+      {own ? <DatasourceStateNotice datasource={datasource} now={now} /> : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-stone-700">{L.hostname}</dt>
         <dd>
@@ -53,6 +55,7 @@ export default function DatasourcePage() {
         <dd className="text-stone-900 [overflow-wrap:anywhere]">{datasource.owner_organization_name}</dd>
         <DatasourceStateRows datasource={datasource} />
       </dl>
+      {canUpdate && !secret ? <KeptInstallSteps datasource={datasource} /> : null}
       <DatasourceDatasets datasource={datasource} own={own} />
       <div className="mt-6 empty:hidden">
         <FormError message={reply?.formError} />
@@ -80,6 +83,25 @@ export default function DatasourcePage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/**
+ * Issue 35: the installation steps stay on the page until the data source first made contact (in either direction),
+ * then fold away under 'Installatie-instructies' (a native details element: works without JavaScript).
+ */
+function KeptInstallSteps({ datasource }: { datasource: ReturnType<typeof useLoaderData<typeof loader>>['datasource'] }) {
+  if (datasource.last_contact_at === null)
+    return (
+      <section className={sectionClass}>
+        <InstallSteps created={datasource} />
+      </section>
+    );
+  return (
+    <details className={sectionClass} data-testid="install-again">
+      <summary className="cursor-pointer font-semibold text-brand-800">{DATASOURCE_DETAIL_LABELS.installAgain}</summary>
+      <InstallSteps created={datasource} heading={false} />
+    </details>
   );
 }
 

@@ -7,7 +7,7 @@ import { apiLogin, api, dropAttribute, ownerDataset, type ApiCreatedDatasource }
 import { DEMO_USERS } from './settings';
 
 // Labels straight from the domain library's source, as domain.ts does.
-import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, ERROR_TEXTS, formatDateLong } from '@datahub/domain';
+import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_STATUS_LABELS, ERROR_TEXTS, HOSTNAME_PROBLEMS, formatDateLong } from '@datahub/domain';
 const L = DATASET_LABELS;
 const G = DATASOURCE_DETAIL_LABELS;
 
@@ -120,7 +120,9 @@ test.describe('data sources', () => {
     await page.getByLabel(L.datasourceCreate.name, { exact: true }).fill(name);
     await page.getByLabel(L.datasourceCreate.hostname, { exact: true }).fill('geen geldige host!');
     await page.getByRole('button', { name: L.datasourceCreate.submit }).click();
-    await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.datasourceCreate.invalidHostname);
+    // Issue 35: the field itself says what to change.
+    await expect(page.getByText(HOSTNAME_PROBLEMS.characters)).toBeVisible();
+    await expect(page.getByLabel(L.datasourceCreate.hostname, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel(L.datasourceCreate.name, { exact: true })).toHaveValue(name);
     await expect(page.getByLabel(L.datasourceCreate.hostname, { exact: true })).toHaveValue('geen geldige host!');
 

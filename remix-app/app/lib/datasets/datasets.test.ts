@@ -45,6 +45,7 @@ describe('credentials file', () => {
     start_command: 'datasource-agent --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data datasets --hub https://hub.example --port 8080',
     status: 'pending',
     last_contact_at: null,
+    status_changed_at: null,
     connected_via_hub: false,
   };
 
