@@ -184,8 +184,8 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
 }
 
 /** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
-export function DatasetSearch({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
+export function DatasetSearch({ query, onQuery, keep }: { query: string; onQuery: (query: string) => void; keep?: Record<string, string> }) {
   return (
-    <SearchForm query={query} onQuery={onQuery} label={L.datasets.searchLabel} placeholder={L.datasets.searchPlaceholder} submit={L.datasets.search} />
+    <SearchForm query={query} onQuery={onQuery} label={L.datasets.searchLabel} placeholder={L.datasets.searchPlaceholder} submit={L.datasets.search} keep={keep} />
   );
 }

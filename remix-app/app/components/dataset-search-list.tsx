@@ -35,7 +35,9 @@ export function DatasetSearchList({
 }) {
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The catalogue's quality filter (issue 36) stays when searching, with or without JavaScript.
+  const quality = searchParams.get('kwaliteit');
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -56,7 +58,7 @@ export function DatasetSearchList({
   const nothingAtAll = catalogueEmpty ?? datasets.length === 0;
   return (
     <>
-      <DatasetSearch query={query} onQuery={onQuery} />
+      <DatasetSearch query={query} onQuery={onQuery} keep={quality ? { kwaliteit: quality } : {}} />
       <DatasetRows
         datasets={shown}
         empty={nothingAtAll ? empty : DATASET_LABELS.datasets.noMatches}

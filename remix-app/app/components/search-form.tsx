@@ -13,6 +13,7 @@ export function SearchForm({
   placeholder,
   submit,
   icon = false,
+  keep = {},
 }: {
   query: string;
   onQuery: (query: string) => void;
@@ -21,9 +22,14 @@ export function SearchForm({
   submit: string;
   /** A magnifier before the button text. */
   icon?: boolean;
+  /** Other parameters of the address the search keeps (a filter), as hidden fields. */
+  keep?: Record<string, string>;
 }) {
   return (
     <Form method="get" role="search" noValidate className="mt-6 flex gap-2">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="q" className="sr-only">
         {label}
       </label>

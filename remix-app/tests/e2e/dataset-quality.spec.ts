@@ -87,7 +87,18 @@ test('the catalogue filters on the quality, keeping the search', async ({ page, 
   await expect(list.getByText(fitting.name)).toBeVisible();
   await expect(list.getByText(deviating.name)).toHaveCount(0);
 
+  // Searching keeps the filter (a GET form with it as a hidden field; with JavaScript the typed search).
+  const search = page.getByRole('search');
+  await search.getByRole('searchbox').fill(`afwijkend ${run}`);
+  if (!javaScriptEnabled) await search.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]q=afwijkend/);
+  await expect(page).toHaveURL(/[?&]kwaliteit=voldoet/);
+  await expect(list.getByText(deviating.name)).toHaveCount(0);
+  await expect(list.getByText(fitting.name)).toHaveCount(0);
+
+  // 'Alle datasets' drops the filter and keeps the search.
   await filter.getByRole('link', { name: 'Alle datasets' }).click();
+  await expect(page).not.toHaveURL(/kwaliteit=/);
   await expect(list.getByText(deviating.name)).toBeVisible();
-  await expect(list.getByText(fitting.name)).toBeVisible();
+  await expect(list.getByText(fitting.name)).toHaveCount(0);
 });
