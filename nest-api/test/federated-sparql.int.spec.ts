@@ -231,6 +231,21 @@ describe('SERVICE to the hub’s own dataset endpoints', () => {
     expect(rows.every((row) => row.crop === undefined)).toBe(true);
   }, 60_000);
 
+  it('a dataset’s own endpoint takes SERVICE too: its data the default graph, the SERVICE under the caller’s machtiging', async () => {
+    const expected = joined(referenceAnswer(TURTLE_A, ['Dataset.ReadWater'], PREFIXES + PART_A, false), referenceAnswer(TURTLE_B, ['Dataset.ReadCrop'], PREFIXES + PART_B, false), ['m', 'reading', 'plot', 'crop']);
+    const query = `${PREFIXES}SELECT ?m ?reading ?plot ?crop WHERE { ?m kas:reading ?reading SERVICE <${endpoint(datasetB)}> { ?plot b:meter ?m ; b:crop ?crop } }`;
+    const onA = (user: TestUser, text: string) => api.request(`/api/datasets/${datasetA}/sparql?query=${encodeURIComponent(text)}`, { token: user.token, headers: { accept: 'application/sparql-results+json' } });
+    const answer = await onA(users.westMember, query);
+    expect(answer.status).toBe(200);
+    expect(canonicalResults(await answer.text())).toEqual(expected);
+    // A's owner holds nothing on B: 403 naming B's endpoint; SERVICE elsewhere and FROM stay refused there.
+    const refused = await onA(users.deltaOwner, query);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(endpoint(datasetB));
+    expect((await onA(users.westMember, 'SELECT * WHERE { SERVICE <http://169.254.169.254/> { ?s ?p ?o } }')).status).toBe(400);
+    expect((await onA(users.westMember, `SELECT * FROM <${iriB}> WHERE { SERVICE <${endpoint(datasetB)}> { ?s ?p ?o } }`)).status).toBe(400);
+  }, 60_000);
+
   it('refuses SERVICE to anything but the hub’s dataset endpoints (SSRF), and SERVICE with a variable', async () => {
     for (const target of ['<http://169.254.169.254/latest/>', `<${api.config.publicUrl}/api/catalog>`, `<${endpoint(datasetB)}/../../../health>`, '?endpoint']) {
       const refused = await sparql(users.westMember, `SELECT * WHERE { SERVICE SILENT ${target} { ?s ?p ?o } }`);

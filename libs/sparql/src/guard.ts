@@ -191,7 +191,11 @@ export function serviceEndpoints(text: string): string[] {
  * a silent service that fails gives one empty solution (SPARQL 1.1 Federated Query §4.1). A query with
  * dataset clauses gets the graphs added to FROM NAMED, so that its GRAPH patterns still see them.
  */
-export function replaceServices(text: string, graph: (iri: string, silent: boolean) => string | null): { text: string; graphs: string[] } {
+export function replaceServices(
+  text: string,
+  graph: (iri: string, silent: boolean) => string | null,
+  options: { defaultGraph?: string } = {},
+): { text: string; graphs: string[] } {
   const parsed = parse(text);
   const graphs = new Set<string>();
   const seen = new Set<unknown>();
@@ -215,6 +219,8 @@ export function replaceServices(text: string, graph: (iri: string, silent: boole
     for (const value of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) visit(value);
   };
   visit(parsed);
+  // A dataset's own endpoint (issue 38): its data is the default graph, the SERVICE graphs the named ones.
+  if (parsed.type === 'query' && options.defaultGraph !== undefined) parsed.from = { default: [{ termType: 'NamedNode', value: options.defaultGraph } as never], named: [] };
   if (parsed.type === 'query' && parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
     const named = new Set(parsed.from.named.map((term) => term.value));
     for (const name of graphs) if (!named.has(name)) parsed.from.named.push({ termType: 'NamedNode', value: name } as never);

@@ -40,4 +40,9 @@ describe('SERVICE rewritten to the named graph of a hub dataset (issue 38)', () 
     const withFrom = replaceServices('SELECT * FROM <http://h/dataset/twee> WHERE { SERVICE <http://h/api/datasets/1/sparql> { ?s ?p ?o } }', () => 'http://h/dataset/een');
     expect(namedGraphs(withFrom.text)).toMatchObject({ from: ['http://h/dataset/twee'], fromNamed: ['http://h/dataset/een'] });
   });
+
+  it('gives a dataset endpoint\'s query its dataset as the default graph and the SERVICE graphs as named ones', () => {
+    const onDataset = replaceServices('SELECT * WHERE { ?s ?p ?o SERVICE <http://h/api/datasets/2/sparql> { ?s ?q ?v } }', () => 'http://h/dataset/twee', { defaultGraph: 'http://h/dataset/een' });
+    expect(namedGraphs(onDataset.text)).toMatchObject({ from: ['http://h/dataset/een'], fromNamed: ['http://h/dataset/twee'], graphIris: ['http://h/dataset/twee'] });
+  });
 });

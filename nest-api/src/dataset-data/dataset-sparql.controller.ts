@@ -1,8 +1,9 @@
 import { Controller, Get, HttpException, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiBody, ApiConsumes, ApiExtension, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DETAILS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS as TEXTS, SPARQL_REFUSAL_TEXTS } from '@datahub/domain';
-import { convertGraph, GRAPH_MEDIA_TYPES, guardQuery, isSparqlError } from '@datahub/sparql';
+import { convertGraph, GRAPH_MEDIA_TYPES, guardQuery, isSparqlError, type QueryForm } from '@datahub/sparql';
 import { AcceptsApiToken, CurrentUser, RequirePermission } from '../common/access.decorators';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -12,6 +13,7 @@ import { answerContentType, DatasetDataService } from './dataset-data.service';
 import { descriptionFormat, protocolFormats } from './protocol-negotiation';
 import { FORM_MEDIA, ProtocolError, QUERY_MEDIA, readProtocolRequest } from './protocol-request';
 import { serviceDescription } from './service-description';
+import { FederatedSparqlService } from '../federation/federated-sparql.service';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -60,6 +62,7 @@ export class DatasetSparqlController {
   constructor(
     private readonly data: DatasetDataService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly modules: ModuleRef,
   ) {}
 
   @Get()
@@ -116,21 +119,36 @@ export class DatasetSparqlController {
       const query = readProtocolRequest(request);
       if (query === null && maxRows !== undefined) throw new ProtocolError(400, TEXTS.noQuery);
       if (query === null) return await this.describe(actor, id, accept, reply);
-      let form;
+      let form: QueryForm | undefined;
+      let federated = false;
       try {
         form = guardQuery(query).form;
-      } catch (error) {
-        if (!isSparqlError(error)) throw error;
-        // Dutch for people and scripts alike, never the parser's English words.
-        if (error.reason === 'syntax_error') {
-          const where = error.position;
-          throw new ProtocolError(error.httpStatus, TEXTS.syntax(where ? SPARQL_ERROR_TEXTS.syntax(where.line, where.column, where.found, where.problem) : SPARQL_ERROR_TEXTS.syntaxUnplaced));
+      } catch (refused) {
+        let error = refused;
+        // SERVICE to the hub's own dataset endpoints (issue 38): the hub-wide path answers, this dataset the default graph.
+        if (isSparqlError(error) && error.reason === 'service_not_allowed') {
+          try {
+            form = guardQuery(query, { services: true }).form;
+            federated = true;
+          } catch (again) {
+            error = again;
+          }
         }
-        throw new ProtocolError(error.httpStatus, TEXTS.refused(SPARQL_REFUSAL_TEXTS[error.reason] ?? TEXTS.failed));
+        if (!federated) {
+          if (!isSparqlError(error)) throw error;
+          // Dutch for people and scripts alike, never the parser's English words.
+          if (error.reason === 'syntax_error') {
+            const where = error.position;
+            throw new ProtocolError(error.httpStatus, TEXTS.syntax(where ? SPARQL_ERROR_TEXTS.syntax(where.line, where.column, where.found, where.problem) : SPARQL_ERROR_TEXTS.syntaxUnplaced));
+          }
+          throw new ProtocolError(error.httpStatus, TEXTS.refused(SPARQL_REFUSAL_TEXTS[error.reason] ?? TEXTS.failed));
+        }
       }
-      const formats = protocolFormats(form, accept);
+      const formats = form && protocolFormats(form, accept);
       if (!formats) throw new ProtocolError(406, TEXTS.notAcceptable);
-      const answer = await this.data.sparql(actor, id, query, accept, () => formats, maxRows);
+      const answer = federated
+        ? await this.modules.get(FederatedSparqlService, { strict: false }).sparqlOnDataset(actor, id, query, formats, maxRows)
+        : await this.data.sparql(actor, id, query, accept, () => formats, maxRows);
       reply.code(200).header('content-type', answerContentType(answer.contentType));
       if (answer.truncated) reply.header('x-datahub-truncated', 'true');
       await reply.send(answer.body);

@@ -82,14 +82,41 @@ export class FederatedSparqlService {
   }
 
   /**
+   * A query with SERVICE sent to a dataset's own endpoint: that dataset (the caller's part of it) is
+   * the default graph, each SERVICE its dataset's named graph, all under the caller's machtigingen.
+   * FROM / FROM NAMED stay refused there, as on that endpoint without SERVICE.
+   */
+  async sparqlOnDataset(actor: AuthenticatedUser, datasetId: string, text: string, formats: Formats, maxRows?: number): Promise<FederatedAnswer> {
+    guardQuery(text, { services: true });
+    const named = namedGraphs(text);
+    if (named.from.length > 0 || named.fromNamed.length > 0) {
+      throw new ProtocolError(HttpStatus.BAD_REQUEST, SPARQL_PROTOCOL_TEXTS.refused(SPARQL_REFUSAL_TEXTS.dataset_clause_not_allowed ?? SPARQL_PROTOCOL_TEXTS.failed));
+    }
+    const own = (await this.repository.readable(actor.organizationId)).find((row) => row.id === datasetId);
+    if (!own) throw ApiError.forbidden();
+    if (!isOnline(own)) throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
+    const query = await this.withoutServices(actor, text, this.iriOf(own));
+    const chosen = await this.choose(actor, query);
+    for (const dataset of chosen) this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
+    try {
+      const answer = await this.limited(actor, () => this.run(actor, query, chosen, formats, maxRows));
+      for (const dataset of chosen) this.audit.around(actor, dataset.id, 'read.query', () => Promise.resolve(answer), (a) => ({ rows: a.rows, bytes: a.body.length })).catch(() => undefined);
+      return answer;
+    } catch (error) {
+      for (const dataset of chosen) this.audit.failed(actor, dataset.id, 'read.query', error);
+      throw error;
+    }
+  }
+
+  /**
    * SERVICE to one of the hub's own dataset endpoints, evaluated under the caller's machtigingen: the
    * pattern runs on that dataset's named graph, which holds exactly the caller's part of it (the
    * endpoint's own default graph). A dataset the caller may not read: 403 naming it (SILENT: no
    * solutions from it, as a failed silent service). Any other endpoint stays refused (SSRF; ADR 0046-h38).
    */
-  private async withoutServices(actor: AuthenticatedUser, text: string): Promise<string> {
+  private async withoutServices(actor: AuthenticatedUser, text: string, defaultGraph?: string): Promise<string> {
     const endpoints = serviceEndpoints(text);
-    if (endpoints.length === 0) return text;
+    if (endpoints.length === 0 && defaultGraph === undefined) return text;
     const prefix = `${this.config.publicUrl}/api/datasets/`;
     const ids = endpoints.map((iri) => (iri.startsWith(prefix) ? /^([0-9a-f-]{36})\/sparql$/i.exec(iri.slice(prefix.length))?.[1]?.toLowerCase() : undefined));
     if (ids.some((id) => id === undefined)) throw new ProtocolError(HttpStatus.BAD_REQUEST, SPARQL_PROTOCOL_TEXTS.refused(SPARQL_REFUSAL_TEXTS.service_not_allowed ?? SPARQL_PROTOCOL_TEXTS.failed));
@@ -99,7 +126,7 @@ export class FederatedSparqlService {
       if (row) return this.iriOf(row);
       if (silent) return null;
       throw new ProtocolError(HttpStatus.FORBIDDEN, FEDERATION_TEXTS.serviceNotReadable(iri));
-    }).text;
+    }, defaultGraph === undefined ? {} : { defaultGraph }).text;
   }
 
   /**
