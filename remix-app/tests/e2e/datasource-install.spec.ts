@@ -77,6 +77,23 @@ test.describe('installing a data source', () => {
     await expect(page.getByRole('link', { name: `${host}:8443`, exact: true })).toBeVisible();
   });
 
+  test('the owner sees a notice on the page when a data source that made contact is offline', async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.owner);
+    // The hub checks a new host at once; this made-up one never answers, so the hub marks it offline.
+    const { created } = await ownDatasource(uniqueHost());
+    const token = await apiLogin(DEMO_USERS.owner);
+    const status = async () => (await api(token, 'get', '/api/datasources/{id}', { params: { path: { id: created.datasource_id } } })).data.status;
+    await expect.poll(status, { timeout: 20_000 }).toBe('offline');
+    await page.goto(`/databron/${created.datasource_id}`);
+    // Never reached at all is no outage: the steps show, no notice.
+    await expect(page.getByTestId('datasource-notice')).toHaveCount(0);
+    expect((await api(await datasourceToken(created.datasource_id, created.credentials.secret), 'get', '/api/datasource-protocol/datasets')).status).toBe(200);
+    await page.reload();
+    // The notice's text up to its date: 'Deze databron is offline: de hub bereikt haar niet meer.'
+    const offline = G.offlineNotice('').split(' Laatste contact')[0];
+    await expect(page.getByRole('alert').filter({ hasText: offline })).toBeVisible();
+  });
+
   test('/databronnen shows each data source with its status and last contact', async ({ page, signInAs }) => {
     await signInAs(DEMO_USERS.owner);
     const waiting = await ownDatasource(uniqueHost());
