@@ -117,9 +117,13 @@ describe('datasource-agent (real process)', () => {
   });
 
   it('serves metadata with a hub token', async () => {
-    const answer = await get(`${agent.url}/datasets/voorbeeld-2026/metadata`, token('voorbeeld-2026', ['Dataset.ReadWater']));
+    const metadata = () => get(`${agent.url}/datasets/voorbeeld-2026/metadata`, token('voorbeeld-2026', ['Dataset.ReadWater']));
+    // The quality summary joins the metadata once the dataset's check has run.
+    await expect.poll(async () => 'quality' in JSON.parse((await metadata()).body)).toBe(true);
+    const answer = await metadata();
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({
+      quality: expect.objectContaining({ conforms: expect.any(Boolean), violations: expect.any(Number) }),
       dataset_id: 'voorbeeld-2026',
       name: 'Voorbeeldkas',
       about: 'Het Hortivation-voorbeeld',

@@ -22,9 +22,9 @@ function workerScript(): string {
 }
 
 /** Runs one check in a worker thread. */
-export function checkInWorker(file: string, options: { engineMaxBytes?: number; script?: string } = {}): Promise<QualitySummary> {
+export function checkInWorker(file: string, options: { engineMaxBytes?: number; script?: string; datasetId?: string } = {}): Promise<QualitySummary> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(options.script ?? workerScript(), { workerData: { file, ...(options.engineMaxBytes !== undefined ? { engineMaxBytes: options.engineMaxBytes } : {}) } satisfies QualityWorkerData });
+    const worker = new Worker(options.script ?? workerScript(), { workerData: { file, ...(options.datasetId !== undefined ? { datasetId: options.datasetId } : {}), ...(options.engineMaxBytes !== undefined ? { engineMaxBytes: options.engineMaxBytes } : {}) } satisfies QualityWorkerData });
     let settled = false;
     worker.on('message', (message: QualityWorkerMessage) => {
       settled = true;
@@ -102,7 +102,7 @@ export class QualityMonitor {
         const store = this.options.store;
         const summary = store
           ? await checkWithSparql((query) => store.selectAll(file, query), this.options.manager.list().find((dataset) => dataset.file === file)?.triples ?? 0)
-          : await checkInWorker(path.join(dir, file));
+          : await checkInWorker(path.join(dir, file), { datasetId: id });
         if (this.stopped) return;
         this.summaries.set(file, summary);
         log.info('dataset quality checked', { file, dataset_id: id, conforms: summary.conforms, violations: summary.violations, warnings: summary.warnings, check_ms: Date.now() - started });

@@ -9,12 +9,16 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import * as oxigraph from 'oxigraph';
 import { checkWithSparql } from './sparql-check';
 import { parentPort, workerData } from 'node:worker_threads';
-import { StreamParser, Store } from 'n3';
+import { Parser, StreamParser, Store } from 'n3';
+import { isTableFileName, mappingFileName, readMappingFile, tableToNTriples } from '../tables/read';
+import { tableBase } from '../tables/table-dataset';
 import { validateQuads } from './validate';
 import type { QualitySummary } from './summary';
 
 export interface QualityWorkerData {
   file: string;
+  /** A table's subjects are named after its dataset (tableBase). */
+  datasetId?: string;
   /** Tests and benchmarks: another size limit for shacl-engine. */
   engineMaxBytes?: number;
 }
@@ -24,9 +28,9 @@ export type QualityWorkerMessage = { kind: 'done'; summary: QualitySummary } | {
 /** Above this file size (≈ 200,000 triples of Turtle) the SPARQL-based check is used. */
 export const ENGINE_MAX_BYTES = 8 * 1024 * 1024;
 
-async function checkLarge(file: string): Promise<QualitySummary> {
+async function checkLarge(text: string, format: 'text/turtle' | 'application/n-triples'): Promise<QualitySummary> {
   const store = new oxigraph.Store();
-  store.load(readFileSync(file, 'utf8'), { format: 'text/turtle' });
+  store.load(text, { format });
   const triples = store.size;
   return checkWithSparql(
     async (query) =>
@@ -37,8 +41,17 @@ async function checkLarge(file: string): Promise<QualitySummary> {
   );
 }
 
+/** A CSV or Excel file is checked as what the hub is served: its conversion by its mapping. */
+async function checkTable(file: string): Promise<QualitySummary> {
+  const mapping = await readMappingFile(mappingFileName(file));
+  const { text } = await tableToNTriples(file, mapping, tableBase(data.datasetId ?? ''));
+  if (text.length > (data.engineMaxBytes ?? ENGINE_MAX_BYTES)) return checkLarge(text, 'application/n-triples');
+  return validateQuads(new Store(new Parser({ format: 'N-Triples' }).parse(text)));
+}
+
 async function check(file: string): Promise<QualitySummary> {
-  if (statSync(file).size > (data.engineMaxBytes ?? ENGINE_MAX_BYTES)) return checkLarge(file);
+  if (isTableFileName(file)) return checkTable(file);
+  if (statSync(file).size > (data.engineMaxBytes ?? ENGINE_MAX_BYTES)) return checkLarge(readFileSync(file, 'utf8'), 'text/turtle');
   const store = new Store();
   await new Promise<void>((resolve, reject) => {
     const parser = new StreamParser();

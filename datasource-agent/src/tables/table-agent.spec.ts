@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type RunningAgent } from '../agent';
 import { createLogger } from '../log';
+import { checkInWorker } from '../quality/quality-monitor';
 import { get, token } from '../testing/agent-process';
 import { eventually } from '../testing/fake-hub';
 import { TEST_DATASOURCE_ID, TEST_SECRET } from '../testing/fixtures';
@@ -65,6 +66,11 @@ describe('a table file served by the agent', () => {
     await agent.manager.scan();
     await agent.manager.scan();
     expect(messages.filter((message) => message === 'table converted')).toHaveLength(1);
+  });
+
+  it('checks the converted table against the greenhouse ontology, not the raw file', async () => {
+    const summary = await checkInWorker(path.join(dir, 'klimaat.csv'), { datasetId: datasetId() });
+    expect(summary).toMatchObject({ triples: 8 + 3 * 5 });
   });
 
   it('answers a one-category grantee with that category only', async () => {
