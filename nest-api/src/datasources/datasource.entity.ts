@@ -30,6 +30,10 @@ export class Datasource {
   @Column('boolean', { nullable: true })
   reachable: boolean | null;
 
+  /** When it last went offline or came back (issue 35). */
+  @Column('timestamptz', { name: 'reachable_changed_at', nullable: true })
+  reachableChangedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
