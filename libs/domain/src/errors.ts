@@ -77,7 +77,8 @@ export const ERROR_TEXTS = {
   datasourceCreate: {
     unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
     nameMissing: 'De naam van de databron is niet ingevuld!',
-    invalidHostname: 'Dit adres is niet te gebruiken. Vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl, of een IP-adres.',
+    // The spec's sentence, verbatim; the field itself says in plain words what to change (HOSTNAME_PROBLEMS).
+    invalidHostname: 'De hostnaam is incorrect. Dit moet een Fully Qualified Domain Name of IP adres zijn.',
     hostnameTaken: 'Er bestaat al een databron met deze hostnaam!',
     privateHost: 'Deze hostnaam wijst naar een intern of privé-adres. De hub verbindt alleen met publieke adressen.',
     nameTaken: 'Er bestaat al een databron met deze naam!',
