@@ -69,12 +69,26 @@ describe('the data source package the hub serves', () => {
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.equals(await readFile(agentPackagePath()))).toBe(true);
     const entries = tarEntries(body);
-    // worker.js: the SPARQL engine's (memory mode); load-worker.js: the store mode's loader.
-    expect([...entries.keys()].sort()).toEqual(['package/README.md', 'package/dist/cli.js', 'package/dist/load-worker.js', 'package/dist/worker.js', 'package/package.json']);
+    // worker.js: the SPARQL engine's (memory mode); load-worker.js: the store mode's loader; quality-worker.js with the shapes it applies (and their licence).
+    expect([...entries.keys()].sort()).toEqual([
+      'package/README.md',
+      'package/dist/cli.js',
+      'package/dist/load-worker.js',
+      'package/dist/quality-worker.js',
+      'package/dist/worker.js',
+      'package/package.json',
+      'package/shapes/cgo/CGO-v2.3.ttl',
+      'package/shapes/cgo/CGO_FoI-OPCorrespondence.shapes.ttl',
+      'package/shapes/cgo/CGO_Shacl.shapes.ttl',
+      'package/shapes/cgo/CGO_ShaclNormalisedTime.shapes.ttl',
+      'package/shapes/cgo/LICENSE',
+      'package/shapes/cgo/README.md',
+      'package/shapes/hub/categories.shapes.ttl',
+    ]);
     const manifest = JSON.parse(entries.get('package/package.json')!.toString('utf8'));
     expect(manifest.bin).toEqual({ 'datasource-agent': 'dist/cli.js' });
     // The workspace libraries are bundled in: they are not on the npm registry.
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['jsonwebtoken', 'n3', 'oxigraph', 'sparqljs', 'yaml']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['jsonwebtoken', 'n3', 'oxigraph', 'shacl-engine', 'sparqljs', 'ws', 'yaml']);
     for (const script of ['cli.js', 'load-worker.js']) expect(entries.get(`package/dist/${script}`)!.toString('utf8')).not.toMatch(/require\("@datahub\//);
   });
 });
