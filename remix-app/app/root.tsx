@@ -10,8 +10,8 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { LABELS } from '@datahub/domain';
 import { CSRF_FIELD } from '@datahub/domain/server';
-import { ConsentBanner, UsageTracker } from '~/components/consent-banner';
-import { ErrorPanel } from '~/components/error-page';
+import { ConsentBanner, UsageTracker } from '~/components/account/consent-banner';
+import { ErrorPanel } from '~/components/core/error-page';
 import { consentChoice, privacySignal } from '~/lib/account/consent.server';
 import { ensureCsrfToken } from '~/lib/core/csrf.server';
 import { useNonce } from '~/lib/core/nonce';

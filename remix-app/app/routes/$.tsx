@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { Permission } from '@datahub/domain';
 import { LABELS } from '@datahub/domain';
-import { AppShell } from '~/components/app-shell';
-import { AuthLayout } from '~/components/auth-layout';
+import { AppShell } from '~/components/core/app-shell';
+import { AuthLayout } from '~/components/account/auth-layout';
 import { apiRequest } from '~/lib/core/api.server';
 import { getAccessToken } from '~/lib/core/session.server';
 import { openAccessRequests } from '~/lib/authorisations/open-requests.server';

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { ApplicationCatalogue } from '~/components/application-catalogue';
-import { ErrorPanel } from '~/components/error-page';
+import { ApplicationCatalogue } from '~/components/applications/application-catalogue';
+import { ErrorPanel } from '~/components/core/error-page';
 import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
-import { WelcomePanel } from '~/components/welcome-panel';
+import { WelcomePanel } from '~/components/account/welcome-panel';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { loadWelcome, welcomeKind } from '~/lib/account/welcome.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS, formatPricePerYear } from '@datahub/domain';
-import { ApplicationCardList, LogoOrInitials } from '~/components/application-cards';
-import { breadcrumbHandle } from '~/components/breadcrumb';
-import { ErrorPanel } from '~/components/error-page';
+import { ApplicationCardList, LogoOrInitials } from '~/components/applications/application-cards';
+import { breadcrumbHandle } from '~/components/core/breadcrumb';
+import { ErrorPanel } from '~/components/core/error-page';
 import { apiRequest } from '~/lib/core/api.server';
 import { toApplicationCard } from '~/lib/applications/applications';
 import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
-import { primaryButton } from '~/components/button';
+import { primaryButton } from '~/components/core/button';
 
 const L = APPLICATION_LABELS.detail;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS, displayOrganizationName } from '@datahub/domain';
-import { ErrorPanel } from '~/components/error-page';
-import { OrganizationApplications } from '~/components/organization-applications';
+import { ErrorPanel } from '~/components/core/error-page';
+import { OrganizationApplications } from '~/components/applications/organization-applications';
 import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { ApplicationCatalogue } from '~/components/application-catalogue';
-import { ErrorPanel } from '~/components/error-page';
+import { ApplicationCatalogue } from '~/components/applications/application-catalogue';
+import { ErrorPanel } from '~/components/core/error-page';
 import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';

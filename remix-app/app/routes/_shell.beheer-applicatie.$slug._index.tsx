@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { APPLICATION_LABELS, ERROR_TEXTS } from '@datahub/domain';
-import { LogoOrInitials } from '~/components/application-cards';
-import { ApplicationForm } from '~/components/application-form';
-import { applicationDeletion } from '~/components/application-deletion';
-import { ConfirmAction } from '~/components/confirm-action';
-import { CsrfInput } from '~/components/csrf-input';
-import { sectionClass } from '~/components/dataset-cards';
-import { ErrorPanel } from '~/components/error-page';
-import { FormError } from '~/components/form-controls';
-import { LogoForm } from '~/components/logo-form';
+import { LogoOrInitials } from '~/components/applications/application-cards';
+import { ApplicationForm } from '~/components/applications/application-form';
+import { applicationDeletion } from '~/components/applications/application-deletion';
+import { ConfirmAction } from '~/components/core/confirm-action';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { sectionClass } from '~/components/datasets/dataset-cards';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FormError } from '~/components/core/form-controls';
+import { LogoForm } from '~/components/applications/logo-form';
 import { apiRequest } from '~/lib/core/api.server';
 import { formValuesOf } from '~/lib/applications/applications';
 import {
@@ -20,7 +20,7 @@ import {
   type ApplicationFormReply,
 } from '~/lib/applications/applications-manage.server';
 import { pageTitle } from '~/lib/core/meta';
-import { primaryButton } from '~/components/button';
+import { primaryButton } from '~/components/core/button';
 
 const L = APPLICATION_LABELS;
 const PATH_KINDS = ['host', 'dataset', 'dataset_metadata'] as const;

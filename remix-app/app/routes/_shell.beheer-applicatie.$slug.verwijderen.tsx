@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { applicationDeletion } from '~/components/application-deletion';
-import { ConfirmPage } from '~/components/confirm-action';
-import { ErrorPanel } from '~/components/error-page';
+import { applicationDeletion } from '~/components/applications/application-deletion';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { ErrorPanel } from '~/components/core/error-page';
 import { deleteApplicationAction, loadApplicationBySlug, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
 import { pageTitle } from '~/lib/core/meta';
 

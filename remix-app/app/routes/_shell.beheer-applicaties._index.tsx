@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { ApplicationSearchList } from '~/components/application-cards';
-import { ErrorPanel } from '~/components/error-page';
+import { ApplicationSearchList } from '~/components/applications/application-cards';
+import { ErrorPanel } from '~/components/core/error-page';
 import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
 import { requireOrganizationAdmin } from '~/lib/applications/applications-manage.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
-import { primaryButton } from '~/components/button';
+import { primaryButton } from '~/components/core/button';
 
 const L = APPLICATION_LABELS.manage;
 

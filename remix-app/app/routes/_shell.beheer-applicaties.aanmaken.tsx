@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
-import { ApplicationForm } from '~/components/application-form';
-import { ErrorPanel } from '~/components/error-page';
+import { ApplicationForm } from '~/components/applications/application-form';
+import { ErrorPanel } from '~/components/core/error-page';
 import { createApplicationAction, loadFormOptions, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
 import { pageTitle } from '~/lib/core/meta';
 

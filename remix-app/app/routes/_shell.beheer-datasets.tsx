@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { sectionClass } from '~/components/dataset-cards';
-import { DatasetSearchList } from '~/components/dataset-search-list';
-import { DatasourceTable, DatasourceNoRights } from '~/components/datasource-list';
-import { ErrorPanel } from '~/components/error-page';
+import { sectionClass } from '~/components/datasets/dataset-cards';
+import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
+import { DatasourceTable, DatasourceNoRights } from '~/components/datasources/datasource-list';
+import { ErrorPanel } from '~/components/core/error-page';
 import { apiGet } from '~/lib/core/api.server';
 import type { DatasetView } from '@datahub/api-client';
 import { byName } from '~/lib/datasets/datasets';

@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from '@remix-run/react';
 import { Paperclip } from 'lucide-react';
 import { formatDateTimeLong, SUPPORT_KINDS, SUPPORT_LABELS as L } from '@datahub/domain';
-import { CsrfInput } from '~/components/csrf-input';
-import { ErrorPanel } from '~/components/error-page';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { ErrorPanel } from '~/components/core/error-page';
 import { readSignedInAction } from '~/lib/core/action.server';
 import { apiGet, apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';

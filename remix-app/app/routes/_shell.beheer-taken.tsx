@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { formatDateTimeLong, JOB_LABELS as L } from '@datahub/domain';
-import { ErrorPanel } from '~/components/error-page';
+import { ErrorPanel } from '~/components/core/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
-import { ScrollRegion } from '~/components/scroll-region';
+import { ScrollRegion } from '~/components/core/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

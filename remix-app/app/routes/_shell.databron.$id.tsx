@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, DATASOURCE_DETAIL_LABELS, DATASOURCE_PAGE_LABELS } from '@datahub/domain';
-import { ConfirmAction } from '~/components/confirm-action';
-import { sectionClass } from '~/components/dataset-cards';
-import { DatasourceHost } from '~/components/datasource-list';
-import { DatasourceSecret, InstallSteps } from '~/components/datasource-secret';
-import { DatasourceDatasets, DatasourceStateNotice, DatasourceStateRows } from '~/components/datasource-state';
-import { useShownOnce } from '~/components/shown-once';
-import { datasourceConfirmation } from '~/components/datasource-page';
-import { ErrorPanel } from '~/components/error-page';
-import { FormError } from '~/components/form-controls';
+import { ConfirmAction } from '~/components/core/confirm-action';
+import { sectionClass } from '~/components/datasets/dataset-cards';
+import { DatasourceHost } from '~/components/datasources/datasource-list';
+import { DatasourceSecret, InstallSteps } from '~/components/datasources/datasource-secret';
+import { DatasourceDatasets, DatasourceStateNotice, DatasourceStateRows } from '~/components/datasources/datasource-state';
+import { useShownOnce } from '~/components/core/shown-once';
+import { datasourceConfirmation } from '~/components/datasources/datasource-page';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FormError } from '~/components/core/form-controls';
 import { loadDatasource, manageDatasourceAction, type DatasourceManageReply } from '~/lib/datasources/datasources-manage.server';
 import { pageTitle } from '~/lib/core/meta';
 

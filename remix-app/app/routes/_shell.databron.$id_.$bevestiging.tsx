@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import { ConfirmPage } from '~/components/confirm-action';
-import { datasourceConfirmation, isDatasourceConfirmation } from '~/components/datasource-page';
-import { ErrorPanel } from '~/components/error-page';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { datasourceConfirmation, isDatasourceConfirmation } from '~/components/datasources/datasource-page';
+import { ErrorPanel } from '~/components/core/error-page';
 import { loadDatasource } from '~/lib/datasources/datasources-manage.server';
 import { pageTitle } from '~/lib/core/meta';
 

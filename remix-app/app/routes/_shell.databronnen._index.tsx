@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { DatasourceTable, DatasourceCreateLinks, DatasourceNoRights } from '~/components/datasource-list';
-import { ErrorPanel } from '~/components/error-page';
+import { DatasourceTable, DatasourceCreateLinks, DatasourceNoRights } from '~/components/datasources/datasource-list';
+import { ErrorPanel } from '~/components/core/error-page';
 import { loadOwnDatasources } from '~/lib/datasources/datasources.server';
 import { pageTitle } from '~/lib/core/meta';
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, hasPermission } from '@datahub/domain';
-import { sectionClass } from '~/components/dataset-cards';
-import { DatasourceCreatePage } from '~/components/datasource-create';
-import { ErrorPanel } from '~/components/error-page';
+import { sectionClass } from '~/components/datasets/dataset-cards';
+import { DatasourceCreatePage } from '~/components/datasources/datasource-create';
+import { ErrorPanel } from '~/components/core/error-page';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { createDatasourceAction } from '~/lib/datasources/datasources-create.server';
 import { pageTitle } from '~/lib/core/meta';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, hasPermission } from '@datahub/domain';
-import { DatasourceCreatePage } from '~/components/datasource-create';
-import { ErrorPanel } from '~/components/error-page';
+import { DatasourceCreatePage } from '~/components/datasources/datasource-create';
+import { ErrorPanel } from '~/components/core/error-page';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { createDatasourceAction } from '~/lib/datasources/datasources-create.server';
 import { pageTitle } from '~/lib/core/meta';

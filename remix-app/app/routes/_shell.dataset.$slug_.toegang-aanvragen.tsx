@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCESS_REQUEST_LABELS as L, DATASET_LABELS } from '@datahub/domain';
-import { AccessRequestSection } from '~/components/access-request-form';
-import { ErrorPanel } from '~/components/error-page';
+import { AccessRequestSection } from '~/components/authorisations/access-request-form';
+import { ErrorPanel } from '~/components/core/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { accessRequestAction, type AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { apiGet } from '~/lib/core/api.server';

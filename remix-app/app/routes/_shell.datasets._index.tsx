@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS, OPEN_STANDARDS_LABELS } from '@datahub/domain';
-import { DatasetSearchList } from '~/components/dataset-search-list';
-import { QualityFilter } from '~/components/dataset-quality';
+import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
+import { QualityFilter } from '~/components/datasets/dataset-quality';
 import { qualityFilter } from '~/lib/datasets/quality';
-import { ErrorPanel } from '~/components/error-page';
+import { ErrorPanel } from '~/components/core/error-page';
 import { loadCataloguePage, searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 import { FEDERATION_LABELS } from '~/lib/sparql/federation-labels';

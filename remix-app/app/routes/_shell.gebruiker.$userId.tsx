@@ -12,11 +12,11 @@ import {
   rolesErrorText,
   type RoleCheckbox,
 } from '@datahub/domain';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
-import { useKeptValues } from '~/components/kept-form';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { sectionClass } from '~/components/organization-page';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, TextField, useIsPending } from '~/components/core/form-controls';
+import { useKeptValues } from '~/components/core/kept-form';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
+import { sectionClass } from '~/components/organizations/organization-page';
 import { apiGet, apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import type { FormReply } from '~/lib/core/forms';

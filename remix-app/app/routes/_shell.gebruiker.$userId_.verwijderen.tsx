@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import { ConfirmPage } from '~/components/confirm-action';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { UsersPage } from '~/components/users-page';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
+import { UsersPage } from '~/components/organizations/users-page';
 import { textField } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';

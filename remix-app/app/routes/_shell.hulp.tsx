@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SUPPORT_LABELS as L, displayOrganizationName } from '@datahub/domain';
-import { ErrorPanel } from '~/components/error-page';
-import { SupportForm, SupportThanks } from '~/components/help-entry';
+import { ErrorPanel } from '~/components/core/error-page';
+import { SupportForm, SupportThanks } from '~/components/core/help-entry';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { supportAction, type SupportReply } from '~/lib/insight/support.server';

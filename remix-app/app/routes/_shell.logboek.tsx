@@ -3,15 +3,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Download } from 'lucide-react';
 import { AUDIT_LABELS as L, formatDateTimeLong } from '@datahub/domain';
-import { AuditFilters } from '~/components/audit-filters';
-import { ErrorPanel } from '~/components/error-page';
-import { FormError } from '~/components/form-controls';
-import { primaryButton } from '~/components/button';
+import { AuditFilters } from '~/components/audit/audit-filters';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FormError } from '~/components/core/form-controls';
+import { primaryButton } from '~/components/core/button';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { actorOf, detailsOf, filterQuery } from '~/lib/audit/audit-log';
 import { loadAuditPage } from '~/lib/audit/audit-log.server';
 import { pageTitle } from '~/lib/core/meta';
-import { ScrollRegion } from '~/components/scroll-region';
+import { ScrollRegion } from '~/components/core/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS, CONFIRM_LABELS } from '@datahub/domain';
-import { revokeAuthorisationConfirmation } from '~/components/authorisation-cards';
-import { ConfirmPage } from '~/components/confirm-action';
-import { ErrorPanel } from '~/components/error-page';
+import { revokeAuthorisationConfirmation } from '~/components/authorisations/authorisation-cards';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { ErrorPanel } from '~/components/core/error-page';
 import { givenGroup } from '~/lib/authorisations/given-group.server';
 import { pageTitle } from '~/lib/core/meta';
 

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_CARD_LABELS as C, AUTHORISATION_LABELS as L, CONFIRM_LABELS, DATASET_LABELS, amsterdamToday } from '@datahub/domain';
-import { CsrfInput } from '~/components/csrf-input';
-import { ErrorPanel } from '~/components/error-page';
-import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
-import { FormError, useIsPending } from '~/components/form-controls';
-import { ScopeCheckboxes } from '~/components/scope-checkboxes';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { ErrorPanel } from '~/components/core/error-page';
+import { ExpiryField, MachtigingFormActions } from '~/components/authorisations/machtiging-form-fields';
+import { FormError, useIsPending } from '~/components/core/form-controls';
+import { ScopeCheckboxes } from '~/components/authorisations/scope-checkboxes';
 import { editAuthorisationGroupAction, type GroupEditReply } from '~/lib/authorisations/authorisation-group-edit.server';
 import { givenGroup } from '~/lib/authorisations/given-group.server';
 import { pageTitle } from '~/lib/core/meta';

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCESS_REQUEST_LABELS, AUTHORISATION_LABELS, amsterdamToday } from '@datahub/domain';
-import { ReceivedAccessRequests, SentAccessRequests } from '~/components/access-request-list';
-import { AuthorisationList } from '~/components/authorisation-cards';
-import { ErrorPanel } from '~/components/error-page';
-import { FormError } from '~/components/form-controls';
+import { ReceivedAccessRequests, SentAccessRequests } from '~/components/authorisations/access-request-list';
+import { AuthorisationList } from '~/components/authorisations/authorisation-cards';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FormError } from '~/components/core/form-controls';
 import { apiGet } from '~/lib/core/api.server';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations/authorisations.server';
 import { pageTitle } from '~/lib/core/meta';
-import { primaryButton } from '~/components/button';
+import { primaryButton } from '~/components/core/button';
 
 const L = AUTHORISATION_LABELS;
 

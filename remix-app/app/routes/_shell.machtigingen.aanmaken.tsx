@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
-import { CsrfInput } from '~/components/csrf-input';
-import { ErrorPanel } from '~/components/error-page';
-import { ExpiryField, MachtigingFormActions } from '~/components/machtiging-form-fields';
-import { FormError, useIsPending } from '~/components/form-controls';
-import { useWithKept } from '~/components/kept-form';
-import { ScopeCheckboxes } from '~/components/scope-checkboxes';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { ErrorPanel } from '~/components/core/error-page';
+import { ExpiryField, MachtigingFormActions } from '~/components/authorisations/machtiging-form-fields';
+import { FormError, useIsPending } from '~/components/core/form-controls';
+import { useWithKept } from '~/components/core/kept-form';
+import { ScopeCheckboxes } from '~/components/authorisations/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { amsterdamToday } from '@datahub/domain';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCESS_REQUEST_LABELS as L, AUTHORISATION_LABELS } from '@datahub/domain';
-import { AccessRequestDecision } from '~/components/access-request-list';
-import { ErrorPanel } from '~/components/error-page';
+import { AccessRequestDecision } from '~/components/authorisations/access-request-list';
+import { ErrorPanel } from '~/components/core/error-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { decideAccessRequestAction, type AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { apiGet } from '~/lib/core/api.server';

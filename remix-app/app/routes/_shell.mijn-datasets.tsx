@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DATASET_LABELS } from '@datahub/domain';
-import { DatasetSearchList } from '~/components/dataset-search-list';
-import { DatasetUseCounts } from '~/components/dataset-use-counts';
-import { ErrorPanel } from '~/components/error-page';
+import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
+import { DatasetUseCounts } from '~/components/datasets/dataset-use-counts';
+import { ErrorPanel } from '~/components/core/error-page';
 import { apiGet } from '~/lib/core/api.server';
 import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { byName } from '~/lib/datasets/datasets';

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS } from '@datahub/domain';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { UsersPage } from '~/components/users-page';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
+import { UsersPage } from '~/components/organizations/users-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { textField } from '~/lib/core/forms';
 import { inviteUser, loadPendingInvitations, manageInvitation } from '~/lib/organizations/invitations.server';

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
-import { ApiTokensSection } from '~/components/api-tokens';
-import { MemberApiTokensSection } from '~/components/member-api-tokens';
+import { ApiTokensSection } from '~/components/account/api-tokens';
+import { MemberApiTokensSection } from '~/components/account/member-api-tokens';
 import { loadMemberApiTokens, memberApiTokenAction } from '~/lib/account/member-api-tokens.server';
-import { WebhooksSection } from '~/components/webhooks';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { OrganizationPage } from '~/components/organization-page';
+import { WebhooksSection } from '~/components/organizations/webhooks';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
+import { OrganizationPage } from '~/components/organizations/organization-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';

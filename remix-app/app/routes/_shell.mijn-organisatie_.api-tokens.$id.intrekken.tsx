@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import { revokeTokenConfirmation } from '~/components/api-tokens';
-import { ConfirmPage } from '~/components/confirm-action';
-import { ErrorPanel } from '~/components/error-page';
+import { revokeTokenConfirmation } from '~/components/account/api-tokens';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { ErrorPanel } from '~/components/core/error-page';
 import { loadTokenToRevoke } from '~/lib/account/api-tokens.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import { ConfirmPage } from '~/components/confirm-action';
-import { ErrorPanel } from '~/components/error-page';
-import { revokeMemberTokenConfirmation } from '~/components/member-api-tokens';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { ErrorPanel } from '~/components/core/error-page';
+import { revokeMemberTokenConfirmation } from '~/components/account/member-api-tokens';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { loadMemberTokenToRevoke } from '~/lib/account/member-api-tokens.server';
 import { pageTitle } from '~/lib/core/meta';

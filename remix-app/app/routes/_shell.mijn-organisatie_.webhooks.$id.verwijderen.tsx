@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CONFIRM_LABELS, WEBHOOK_LABELS } from '@datahub/domain';
-import { ConfirmPage } from '~/components/confirm-action';
-import { ErrorPanel } from '~/components/error-page';
-import { removeWebhookConfirmation } from '~/components/webhooks';
+import { ConfirmPage } from '~/components/core/confirm-action';
+import { ErrorPanel } from '~/components/core/error-page';
+import { removeWebhookConfirmation } from '~/components/organizations/webhooks';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { loadWebhookToRemove } from '~/lib/organizations/webhooks.server';

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ORGANIZATION_LABELS, displayOrganizationName } from '@datahub/domain';
-import { OrganizationErrorBoundary } from '~/components/organization-error';
-import { OrganizationPage } from '~/components/organization-page';
+import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
+import { OrganizationPage } from '~/components/organizations/organization-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';

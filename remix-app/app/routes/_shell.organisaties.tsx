@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ORGANIZATION_LABELS, displayOrganizationName, isPersonalOrganizationName } from '@datahub/domain';
-import { ErrorPanel } from '~/components/error-page';
-import { OrganizationLogo, sectionClass } from '~/components/organization-page';
+import { ErrorPanel } from '~/components/core/error-page';
+import { OrganizationLogo, sectionClass } from '~/components/organizations/organization-page';
 import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { moreHref, shownCount } from '~/lib/core/paging';
 import { pageTitle } from '~/lib/core/meta';
-import { SearchForm } from '~/components/search-form';
+import { SearchForm } from '~/components/core/search-form';
 
 const L = ORGANIZATION_LABELS.organizations;
 

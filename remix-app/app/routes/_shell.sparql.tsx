@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { SPARQL_LABELS, scopeLabel } from '@datahub/domain';
-import { ErrorPanel } from '~/components/error-page';
-import { CsrfInput } from '~/components/csrf-input';
-import { sectionClass } from '~/components/dataset-cards';
-import { SubmitButton, useIsPending } from '~/components/form-controls';
-import { SparqlEditor } from '~/components/sparql-editor';
-import { linkButton, SPARQL_FORM_ID, SparqlResult } from '~/components/sparql-result';
+import { ErrorPanel } from '~/components/core/error-page';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { sectionClass } from '~/components/datasets/dataset-cards';
+import { SubmitButton, useIsPending } from '~/components/core/form-controls';
+import { SparqlEditor } from '~/components/datasets/sparql-editor';
+import { linkButton, SPARQL_FORM_ID, SparqlResult } from '~/components/datasets/sparql-result';
 import { completionTerms } from '~/lib/datasets/sparql-examples';
 import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 import { pageTitle } from '~/lib/core/meta';

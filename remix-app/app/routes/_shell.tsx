@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import type { Permission } from '@datahub/domain';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { AppShell } from '~/components/app-shell';
-import { ErrorPanel } from '~/components/error-page';
-import { FlashMessage } from '~/components/flash-message';
+import { AppShell } from '~/components/core/app-shell';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FlashMessage } from '~/components/core/flash-message';
 import { requireShellPage } from '~/lib/account/auth.server';
 import { consumeFlash } from '~/lib/core/session.server';
 import { keptFormFor } from '~/lib/account/kept-forms.server';
-import { KeptFormProvider } from '~/components/kept-form';
-import { ShownOnceProvider } from '~/components/shown-once';
+import { KeptFormProvider } from '~/components/core/kept-form';
+import { ShownOnceProvider } from '~/components/core/shown-once';
 import { takeShownOnce } from '~/lib/core/shown-once.server';
 import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 

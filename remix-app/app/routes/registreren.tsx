@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS, LIMITS, loginErrorText, safeRedirectPath } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { NewPasswordField } from '~/components/new-password-field';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { PersonNameFields } from '~/components/person-name-fields';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { NewPasswordField } from '~/components/account/new-password-field';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/core/form-controls';
+import { PersonNameFields } from '~/components/account/person-name-fields';
 import { apiRequest, refusalInit } from '~/lib/core/api.server';
 import { redirectIfSignedIn, signInHeaders } from '~/lib/account/auth.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/core/forms';

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { LABELS, LIMITS, loginErrorText, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/form-controls';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending } from '~/components/core/form-controls';
 import { apiRequest, refusalInit } from '~/lib/core/api.server';
 import { signInHeaders } from '~/lib/account/auth.server';
 import { textField, type FormReply } from '~/lib/core/forms';

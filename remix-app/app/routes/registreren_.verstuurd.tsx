@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS, SIGNUP_VERIFICATION_LABELS as L } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, useIsPending } from '~/components/core/form-controls';
 import { apiRequest, refusalInit } from '~/lib/core/api.server';
 import type { FormReply } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';

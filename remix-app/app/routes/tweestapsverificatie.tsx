@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { LABELS, TWO_FACTOR_LABELS as L } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { ErrorPanel } from '~/components/error-page';
-import { TwoFactorSection } from '~/components/two-factor-section';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { ErrorPanel } from '~/components/core/error-page';
+import { TwoFactorSection } from '~/components/account/two-factor-section';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { TWO_FACTOR_ENROL_PATH, TWO_FACTOR_INTENT, type TwoFactorReply } from '~/lib/account/two-factor';
 import { loadTwoFactor, twoFactorAction } from '~/lib/account/two-factor.server';

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { CsrfInput } from '~/components/csrf-input';
-import { ErrorPanel } from '~/components/error-page';
-import { FormError, SubmitButton, useIsPending } from '~/components/form-controls';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { ErrorPanel } from '~/components/core/error-page';
+import { FormError, SubmitButton, useIsPending } from '~/components/core/form-controls';
 import type { CurrentUserView } from '@datahub/api-client';
 import { apiRequest } from '~/lib/core/api.server';
 import type { FormReply } from '~/lib/core/forms';

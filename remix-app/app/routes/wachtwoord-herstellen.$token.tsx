@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, useClearedAfterReply, useIsPending } from '~/components/form-controls';
-import { NewPasswordField } from '~/components/new-password-field';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, useClearedAfterReply, useIsPending } from '~/components/core/form-controls';
+import { NewPasswordField } from '~/components/account/new-password-field';
 import { apiRequest, refusalInit } from '~/lib/core/api.server';
 import { fieldErrorsOf, textField, type FormReply } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCOUNT_LABELS, ERROR_TEXTS, LABELS, LIMITS, PASSWORD_RESET_TTL_MINUTES } from '@datahub/domain';
-import { AuthLayout } from '~/components/auth-layout';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormError, SubmitButton, TextField, useIsPending } from '~/components/form-controls';
+import { AuthLayout } from '~/components/account/auth-layout';
+import { CsrfInput } from '~/components/core/csrf-input';
+import { FormError, SubmitButton, TextField, useIsPending } from '~/components/core/form-controls';
 import { apiRequest, refusalInit } from '~/lib/core/api.server';
 import { fieldErrorsOf, textField, type FormReply } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';

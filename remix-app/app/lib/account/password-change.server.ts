@@ -4,7 +4,7 @@ import { apiRequest, refusalInit } from '../core/api.server';
 import { fieldErrorsOf, textField } from '../core/forms';
 import { flashCookie } from '../core/session.server';
 import { PASSWORD_INTENT, type PasswordReply } from './password-change';
-import { endOthersChosen } from '~/components/end-others-checkbox';
+import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
 
 /** 'Wachtwoord wijzigen' on /profiel: nest-api checks the current password and the rule, ends the other sessions and tokens when ticked, and mails. */

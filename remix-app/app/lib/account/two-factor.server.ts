@@ -4,7 +4,7 @@ import { apiGet, apiRequest, refusalInit } from '../core/api.server';
 import { fieldErrorsOf, textField } from '../core/forms';
 import { flashCookie } from '../core/session.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
-import { endOthersChosen } from '~/components/end-others-checkbox';
+import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
 /** What the two-step section shows: the state, and while enrolling the secret and its QR code. */
 export async function loadTwoFactor(request: Request) {
