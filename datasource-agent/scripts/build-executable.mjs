@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the reference data source as ONE executable for this machine's platform (issue 35 item 4,
-// ADR 0046-d): Node's own Single Executable Applications. The agent and every dependency are bundled
+// ADR 0048): Node's own Single Executable Applications. The agent and every dependency are bundled
 // with esbuild into CommonJS files, carried as SEA assets with oxigraph's wasm and the quality shapes,
 // and injected with postject into a copy of the `node` binary running this script: no download.
 //   node scripts/build-executable.mjs [--out FILE]   (default dist-bin/datahub-databron-<platform>-<arch>)

@@ -367,7 +367,7 @@ function qualified(iri: string, prefixes: Record<string, string>): { prefix: str
 
 /**
  * RDF/XML, one rdf:Description per subject (the striped syntax's flat form). Written here rather
- * than through Oxigraph's store, whose indexing made 1,000 datasets take seconds (ADR 0046-h36a, open catalogue).
+ * than through Oxigraph's store, whose indexing made 1,000 datasets take seconds (ADR 0051, open catalogue).
  */
 function rdfXml(quads: Quad[], prefixes: Record<string, string>): string {
   const used = new Set<string>(['rdf']);

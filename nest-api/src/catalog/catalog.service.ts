@@ -8,7 +8,7 @@ import { catalogQuads, datasetQuads, serialise, type RdfFormat } from './catalog
 import { CatalogRepository } from './catalog.repository';
 import { CATALOG_PAGE_SIZE, type CatalogQueryDto } from './dto/catalog-query.dto';
 
-/** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0046-h36a, open catalogue). */
+/** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0051, open catalogue). */
 @Injectable()
 export class CatalogService {
   /**

@@ -112,7 +112,7 @@ export class FederatedSparqlService {
    * SERVICE to one of the hub's own dataset endpoints, evaluated under the caller's machtigingen: the
    * pattern runs on that dataset's named graph, which holds exactly the caller's part of it (the
    * endpoint's own default graph). A dataset the caller may not read: 403 naming it (SILENT: no
-   * solutions from it, as a failed silent service). Any other endpoint stays refused (SSRF; ADR 0046-h38).
+   * solutions from it, as a failed silent service). Any other endpoint stays refused (SSRF; ADR 0053).
    */
   private async withoutServices(actor: AuthenticatedUser, text: string, defaultGraph?: string): Promise<string> {
     const endpoints = serviceEndpoints(text);

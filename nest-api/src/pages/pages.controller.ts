@@ -9,7 +9,7 @@ import { PagesService } from './pages.service';
 import { CataloguePageView, DatasetPageView, MachtigingenPageView, MyDatasetsPageView, ShellPageView } from './pages.views';
 import { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 
-/** An answer named by an ETag, 304 to a matching If-None-Match (ADR 0046-d). */
+/** An answer named by an ETag, 304 to a matching If-None-Match (ADR 0048). */
 const Conditional = (type: new () => unknown) =>
   applyDecorators(
     ApiOkResponse({ type, headers: { ETag: { description: 'Names this answer', schema: { type: 'string' } } } }),

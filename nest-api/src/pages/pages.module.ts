@@ -7,6 +7,6 @@ import { InsightModule } from '../insight/insight.module';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
-/** Page-shaped reads for the portal (ADR 0046-d): one call per loader. */
+/** Page-shaped reads for the portal (ADR 0048): one call per loader. */
 @Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule], controllers: [PagesController], providers: [PagesService] })
 export class PagesModule {}

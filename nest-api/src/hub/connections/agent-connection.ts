@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { OutboundError } from '../outbound';
 
 /**
- * The frames of a data source's connection to the hub (issue 35, ADR 0046-a). Text frames are JSON:
+ * The frames of a data source's connection to the hub (issue 35, ADR 0046). Text frames are JSON:
  *   hub → data source: { t: 'req', id, method, path, headers } · { t: 'pause' | 'resume' | 'cancel', id }
  *   data source → hub: { t: 'head', id, status, headers } · { t: 'end', id } · { t: 'error', id, message }
  * Binary frames (data source → hub) carry a piece of an answer's body: its request id (uint32, big endian), then the bytes.

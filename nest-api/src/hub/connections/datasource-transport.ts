@@ -58,7 +58,7 @@ export class DatasourceTransport {
     return null;
   }
 
-  /** Forwarded to the process that holds the connection, over its internal relay (signed; ADR 0046-a). */
+  /** Forwarded to the process that holds the connection, over its internal relay (signed; ADR 0046). */
   private async relay(relayUrl: string, request: RelayRequest): Promise<ConnectionAnswer> {
     const body = JSON.stringify(request);
     const time = String(Date.now());

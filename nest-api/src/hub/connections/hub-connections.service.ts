@@ -35,7 +35,7 @@ export interface RelayRequest {
 }
 
 /**
- * The data sources connected to this API process (issue 35, ADR 0046-a): accepts their WebSocket
+ * The data sources connected to this API process (issue 35, ADR 0046): accepts their WebSocket
  * at CONNECT_PATH with the same data-source token check as every Hub Protocol call, records itself as
  * the holder in PostgreSQL (a lease), and serves the internal relay that other processes forward
  * requests for those data sources to.
