@@ -49,6 +49,15 @@ describe('the installation steps on the data source page', () => {
     expect(view.install_command).toMatch(/^npm install --global --omit=dev /);
     expect(JSON.stringify(view)).not.toContain('secret');
   });
+
+  it("offer the grower's one file and its start line, which dials the hub's own address next to the credentials file", async () => {
+    const view = await detail();
+    const hub = api.config.publicUrl.replace(/\/$/, '');
+    expect(view.executable_url).toBe(`${hub}/api/datasource-agent/datahub-databron-linux-x64`);
+    expect(view.executable_start_command).toBe(
+      `chmod +x datahub-databron-linux-x64 && ./datahub-databron-linux-x64 --credentials datasource-credentials-${datasourceId}.json --data databron --hub ${hub} --hub-connect --page-port 0`,
+    );
+  });
 });
 
 describe('a data source going offline and coming back', () => {

@@ -261,3 +261,45 @@ describe('a data source connected to the hub (outbound mode)', () => {
     expect((await query(second.url, grantee)).status).not.toBe(200);
   }, 90_000);
 });
+
+describe("a data source that dials the portal's address (the start line's --hub)", () => {
+  let portal: ChildProcess | undefined;
+  let viaPortal: RunningAgent | undefined;
+  afterAll(async () => {
+    if (viaPortal) {
+      await stopProcess(viaPortal.child);
+      await rm(viaPortal.dir, { recursive: true, force: true });
+    }
+    await stopProcess(portal);
+  });
+
+  it('connects through the portal, which upgrades only the dial-in path', async () => {
+    const port = await freePort();
+    const portalUrl = `http://127.0.0.1:${port}`;
+    portal = spawn(process.execPath, ['server.js'], {
+      cwd: resolve(__dirname, '..', '..', 'remix-app'),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: api.baseUrl, CSRF_SECRET: TEST_CSRF_SECRET },
+      stdio: 'ignore',
+    });
+    await until(async () => ((await fetch(`${portalUrl}/inloggen`).then(() => true, () => false)) ? true : undefined), 'the portal to start');
+    viaPortal = await startOutboundAgent(owner.token, 'Kas via het portaal', portalUrl, {
+      turtle,
+      datasetsYaml: 'datasets:\n  - file: kas.ttl\n    name: Kas via het portaal\n',
+    });
+    await until(async () => {
+      const rows: { status: string }[] = await api.db.query('SELECT status FROM datasets WHERE datasource_id = $1', [viaPortal!.datasourceId]);
+      return rows[0]?.status === 'online' ? true : undefined;
+    }, "the portal-dialled data source's dataset to come online");
+    // Any other path is no WebSocket: the portal closes the socket.
+    const other = await new Promise<string>((resolveOutcome) => {
+      const socket = new WebSocket(`${portalUrl.replace('http', 'ws')}/api/health`);
+      socket.on('open', () => {
+        resolveOutcome('open');
+        socket.close();
+      });
+      socket.on('unexpected-response', () => resolveOutcome('refused'));
+      socket.on('error', () => resolveOutcome('refused'));
+    });
+    expect(other).toBe('refused');
+  }, 120_000);
+});

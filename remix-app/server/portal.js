@@ -56,6 +56,22 @@ app.use(
   }),
 );
 
+// A data source that dials the hub (`--hub-connect`) reaches nest-api through the portal's own
+// address, the one its start line names: only this path may upgrade to a WebSocket.
+const DIAL_IN_PATH = '/api/datasource-protocol/connect';
+const dialInProxy = createProxyMiddleware({
+  target: env.apiUrl,
+  ws: true,
+  changeOrigin: false,
+  xfwd: false,
+  pathFilter: (path) => path === DIAL_IN_PATH,
+  on: {
+    proxyReqWs(proxyReq, req) {
+      proxyReq.setHeader('X-Forwarded-For', req.socket.remoteAddress ?? '');
+    },
+  },
+});
+
 // Brotli's default 4 MB window is allocated per response: under many concurrent pages that memory
 // churn halved the throughput (docs/benchmarks.md). Pages are far smaller than the 256 KB window.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -129,6 +145,10 @@ function onListening() {
 }
 // Without HOST, listen on every interface.
 const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
+server.on('upgrade', (req, socket, head) => {
+  if (new URL(req.url ?? '/', 'http://portal').pathname === DIAL_IN_PATH) dialInProxy.upgrade(req, /** @type {import('node:net').Socket} */ (socket), head);
+  else socket.destroy();
+});
 server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
   const why = error.code === 'EADDRINUSE' ? 'already in use' : 'not allowed';

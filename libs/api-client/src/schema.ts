@@ -2404,6 +2404,10 @@ export type components = {
             dashboard_url: string | null;
             /** Format: uuid */
             datasource_id: string;
+            /** @description Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page */
+            executable_start_command: string;
+            /** @description Without a server: the data source as one file for Linux x64 (no Node.js needed) */
+            executable_url: string;
             hostname: string | null;
             /** @description On an own server: installs the reference data source from this hub's package (npm, Node.js 20+) */
             install_command: string;
@@ -2604,6 +2608,10 @@ export type components = {
             datasets: components["schemas"]["DatasourceDatasetView"][];
             /** Format: uuid */
             datasource_id: string;
+            /** @description Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page */
+            executable_start_command: string;
+            /** @description Without a server: the data source as one file for Linux x64 (no Node.js needed) */
+            executable_url: string;
             hostname: string | null;
             /** @description On an own server: installs the reference data source (no secret; the steps stay on the page, issue 35) */
             install_command: string;

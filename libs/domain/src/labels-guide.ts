@@ -21,6 +21,17 @@ export const DATASOURCE_DETAIL_LABELS = {
   datasetStatus: 'Status',
   datasetChecked: 'Laatst gecontroleerd',
   neverChecked: 'Nog niet gecontroleerd',
+  /** Issue 35: the grower's way first — one file, no server, it dials the hub. */
+  growerTitle: 'Zonder eigen server',
+  growerIntro: 'Zo draait u de databron op uw eigen computer (Linux), zonder Node.js en zonder open poort: zij maakt zelf verbinding met de hub.',
+  growerSteps: {
+    download: 'Download de databron (één bestand):',
+    credentials: 'Zet het bestand met inloggegevens dat u bij het aanmaken downloadde (datasource-credentials-….json) in dezelfde map.',
+    start: 'Start de databron in die map:',
+    page: 'Open de eenmalige link die de databron toont. Op die pagina zet u uw bestanden (CSV, Excel of Turtle), geeft u ze een naam en publiceert u ze.',
+  },
+  executableLink: 'datahub-databron-linux-x64 downloaden',
+  executableStartLabel: 'Opdracht om de databron zonder eigen server te starten',
   installTitle: 'Installatie op uw eigen server',
   installIntro: 'Zo draait u de referentie-databron op een eigen server met Node.js 20 of nieuwer:',
   installSteps: {

@@ -10,6 +10,7 @@ import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/o
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
+import { agentExecutableStartCommand, agentExecutableUrl } from '../hub/agent-executable';
 import { agentInstallCommand, agentStartCommand, cloudInitConfig } from './cloud-init';
 import { datasourceEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
@@ -107,6 +108,8 @@ export class DatasourcesService {
       datasets: datasets.map((row) => ({ ...row, checked_at: row.checked_at?.toISOString() ?? null })),
       install_command: agentInstallCommand(hubUrl),
       start_command: agentStartCommand(hubUrl, id, view.hostname),
+      executable_url: agentExecutableUrl(hubUrl),
+      executable_start_command: agentExecutableStartCommand(hubUrl, id),
     };
   }
 
@@ -183,6 +186,8 @@ export class DatasourcesService {
       cloud_init_config: cloudInitConfig({ hubUrl, credentialsJson, hostname: datasource.hostname }),
       install_command: agentInstallCommand(hubUrl),
       start_command: agentStartCommand(hubUrl, datasource.id, datasource.hostname),
+      executable_url: agentExecutableUrl(hubUrl),
+      executable_start_command: agentExecutableStartCommand(hubUrl, datasource.id),
     };
   }
 

@@ -34,6 +34,11 @@ test.describe('installing a data source', () => {
     await expect(steps.getByLabel(G.installCommandLabel)).toHaveText(created.install_command);
     await expect(steps.getByLabel(G.startCommandLabel)).toHaveText(created.start_command);
     await expect(steps.getByLabel(G.startCommandLabel)).toHaveText(/--port 8443$/);
+    // Without a server: the one file and its start line, which dials the hub.
+    const grower = page.getByRole('region', { name: G.growerTitle });
+    await expect(grower.getByRole('link', { name: G.executableLink })).toHaveAttribute('href', created.executable_url);
+    await expect(grower.getByLabel(G.executableStartLabel)).toHaveText(created.executable_start_command);
+    await expect(grower.getByLabel(G.executableStartLabel)).toHaveText(/--hub-connect/);
     await expect(steps).toContainText(G.installSteps.https(hostname, 8443));
     // The key itself is shown once only: the steps point at the downloaded file.
     await expect(steps).not.toContainText(created.credentials.secret);

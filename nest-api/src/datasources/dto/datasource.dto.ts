@@ -88,6 +88,12 @@ export class DatasourceDetailView extends DatasourceView {
 
   @ApiProperty({ description: "On an own server: starts it next to the credentials file; its port is the registered host's port when that has one" })
   start_command: string;
+
+  @ApiProperty({ description: 'Without a server: the data source as one file for Linux x64 (no Node.js needed)' })
+  executable_url: string;
+
+  @ApiProperty({ description: 'Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page' })
+  executable_start_command: string;
 }
 
 export class DatasourceCredentialsView {
@@ -110,4 +116,10 @@ export class CreatedDatasourceView extends DatasourceView {
 
   @ApiProperty({ description: "On an own server: starts it, next to the credentials file and a folder 'datasets' of .ttl files" })
   start_command: string;
+
+  @ApiProperty({ description: 'Without a server: the data source as one file for Linux x64 (no Node.js needed)' })
+  executable_url: string;
+
+  @ApiProperty({ description: 'Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page' })
+  executable_start_command: string;
 }

@@ -63,29 +63,58 @@ export function InstallSteps({
   created,
   heading = true,
 }: {
-  created: Pick<CreatedDatasourceView, 'install_command' | 'start_command' | 'hostname'>;
+  created: Pick<CreatedDatasourceView, 'install_command' | 'start_command' | 'hostname' | 'executable_url' | 'executable_start_command'>;
   heading?: boolean;
 }) {
   return (
-    <section aria-labelledby={heading ? 'databron-installatie' : undefined} aria-label={heading ? undefined : D.installTitle} className="mt-6" data-testid="install-steps">
-      {heading ? (
-        <h3 id="databron-installatie" className="font-semibold text-stone-900">
-          {D.installTitle}
-        </h3>
-      ) : null}
-      <p className="mt-1 text-sm text-stone-600">{D.installIntro}</p>
+    <>
+      <GrowerSteps created={created} />
+      <section aria-labelledby={heading ? 'databron-installatie' : undefined} aria-label={heading ? undefined : D.installTitle} className="mt-6" data-testid="install-steps">
+        {heading ? (
+          <h3 id="databron-installatie" className="font-semibold text-stone-900">
+            {D.installTitle}
+          </h3>
+        ) : null}
+        <p className="mt-1 text-sm text-stone-600">{D.installIntro}</p>
+        <ol className="mt-3 list-decimal space-y-3 pl-5 text-sm text-stone-800">
+          <li>{D.installSteps.download}</li>
+          <li>
+            {D.installSteps.install}
+            <Command label={D.installCommandLabel} command={created.install_command} />
+          </li>
+          <li>{D.installSteps.data}</li>
+          <li>
+            {D.installSteps.start}
+            <Command label={D.startCommandLabel} command={created.start_command} />
+          </li>
+          <li>{created.hostname ? D.installSteps.https(created.hostname, startPort(created.start_command)) : D.installSteps.httpsNoHostname}</li>
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** The grower's way: one downloaded file that dials the hub, started next to the credentials file. */
+function GrowerSteps({ created }: { created: Pick<CreatedDatasourceView, 'executable_url' | 'executable_start_command'> }) {
+  return (
+    <section aria-labelledby="databron-zonder-server" className="mt-6" data-testid="grower-steps">
+      <h3 id="databron-zonder-server" className="font-semibold text-stone-900">
+        {D.growerTitle}
+      </h3>
+      <p className="mt-1 text-sm text-stone-600">{D.growerIntro}</p>
       <ol className="mt-3 list-decimal space-y-3 pl-5 text-sm text-stone-800">
-        <li>{D.installSteps.download}</li>
         <li>
-          {D.installSteps.install}
-          <Command label={D.installCommandLabel} command={created.install_command} />
+          {D.growerSteps.download}{' '}
+          <a href={created.executable_url} download className="font-medium text-brand-700 underline">
+            {D.executableLink}
+          </a>
         </li>
-        <li>{D.installSteps.data}</li>
+        <li>{D.growerSteps.credentials}</li>
         <li>
-          {D.installSteps.start}
-          <Command label={D.startCommandLabel} command={created.start_command} />
+          {D.growerSteps.start}
+          <Command label={D.executableStartLabel} command={created.executable_start_command} />
         </li>
-        <li>{created.hostname ? D.installSteps.https(created.hostname, startPort(created.start_command)) : D.installSteps.httpsNoHostname}</li>
+        <li>{D.growerSteps.page}</li>
       </ol>
     </section>
   );
