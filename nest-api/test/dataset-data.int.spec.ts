@@ -47,6 +47,11 @@ function ask(user: TestUser, query: string, accept?: string) {
   return api.request(`/api/datasets/${datasetId}/data?sparql_query=${encodeURIComponent(query)}`, { token: user.token, ...(accept ? { headers: { accept } } : {}) });
 }
 
+/** A long query goes in the body of the protocol endpoint's POST (a URL keeps to the default 16 KB of headers). */
+function askInBody(user: TestUser, query: string) {
+  return api.request(`/api/datasets/${datasetId}/sparql`, { method: 'POST', token: user.token, headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: query });
+}
+
 function grant(scopes: string[], organization: { id: string }, expiration?: string) {
   return hub.grant(scopes, organization, expiration);
 }
@@ -200,7 +205,7 @@ describe('SPARQL through the hub', () => {
     for (const runaway of runaways) {
       const started = Date.now();
       let heavyEnded = false;
-      const heavy = ask(users.deltaOwner, runaway).then((response) => {
+      const heavy = (runaway.length > 4000 ? askInBody : ask)(users.deltaOwner, runaway).then((response) => {
         heavyEnded = true;
         return { status: response.status, ms: Date.now() - started };
       });
