@@ -125,17 +125,24 @@ describe('SPARQL running limits over two API processes (issue 34 item 2)', () =>
     await count(B(), first);
 
     const order: string[] = [];
+    const heavyStartedAt = Date.now();
     const heavy = [tracked(ask(A(), first, HEAVY), order, 'heavy'), tracked(ask(B(), other, HEAVY), order, 'heavy')];
     await running(1, 1);
     // Each process runs one of the organisation's two: a third, on B, must wait for one of them to end.
-    const waiting = tracked(ask(B(), third, 'ASK { ?s ?p ?o FILTER(?s != <urn:wachtend>) }'), order, 'third');
+    let thirdDoneAt = 0;
+    const waiting = tracked(ask(B(), third, 'ASK { ?s ?p ?o FILTER(?s != <urn:wachtend>) }'), order, 'third').then((status) => {
+      thirdDoneAt = Date.now();
+      return status;
+    });
     // The fair queue's promise holds meanwhile: another organisation's small query finds a worker at once.
     expect(await tracked(ask(B(), westMember, 'ASK { ?s ?p ?o FILTER(?s != <urn:west>) }'), order, 'west')).toBe(200);
     expect(order).toEqual(['west']);
     expect(await waiting).toBe(200);
     expect(await Promise.all(heavy)).toEqual([504, 504]);
-    expect(order.slice(0, 2)).toEqual(['west', 'heavy']);
-    expect(order.indexOf('third')).toBeGreaterThan(1);
+    // A heavy query frees its slot just before its 504 is written, so the third's short answer may
+    // overtake that 504 on the wire; what shows the wait is that it ended no sooner than a deadline.
+    expect(order[0]).toBe('west');
+    expect(thirdDoneAt - heavyStartedAt).toBeGreaterThanOrEqual(DEADLINE_MS - 500);
   }, 90_000);
 
   it("one user's third query over A and B is refused (429); a killed process's slots free up after the lease", async () => {
