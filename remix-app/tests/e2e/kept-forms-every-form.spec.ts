@@ -178,6 +178,10 @@ const NO_INPUT: Record<string, string> = {
   '_shell.profiel_.api-tokens.$id.intrekken.tsx': 'geen invoer',
   // The downloads post the query as a hidden field; it is typed on /dataset/{slug} (covered above).
   '_shell.dataset.$slug_.resultaat.ts': 'geen invoer',
+  // Likewise for the workbench over several datasets: the query is typed on /sparql.
+  '_shell.sparql_.resultaat.ts': 'geen invoer',
+  // Not yet covered: the workbench's query after the session ended (issue 38, left open).
+  '_shell.sparql.tsx': 'nog niet gedekt',
   // The rating drawer posts here with JavaScript (a fetcher, no page to return to); without it the rating form is on /profiel.
   '_shell.beoordeling.ts': 'geen invoer (geen pagina)',
 };

@@ -32,6 +32,7 @@ export function signedInRoutes(t: Targets, selfId: string, ownTokenId: string): 
   return {
     '_shell._index.tsx': '/',
     '_shell.datasets._index.tsx': '/datasets',
+    '_shell.sparql.tsx': '/sparql',
     '_shell.mijn-datasets.tsx': '/mijn-datasets',
     '_shell.beheer-datasets.tsx': '/beheer-datasets',
     '_shell.databronnen._index.tsx': '/databronnen',
@@ -92,7 +93,7 @@ export function signedOutRoutes(t: Targets): Record<string, string> {
 }
 
 /** Layout and resource routes render no page of their own. */
-export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.welkom.ts', '_shell.beheer-inzicht_.csv.ts', '_shell.logboek_.csv.ts']);
+export const LAYOUT_ROUTES = new Set(['_shell.tsx', 'dataset.$slug.xml.ts', '_shell.dataset.$slug_.resultaat.ts', '_shell.sparql_.resultaat.ts', 'toestemming.tsx', 'gebruik.ts', '_shell.beoordeling.ts', '_shell.welkom.ts', '_shell.beheer-inzicht_.csv.ts', '_shell.logboek_.csv.ts']);
 
 export type Persona = keyof typeof DEMO_USERS;
 

@@ -49,6 +49,8 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const lookup = context.documentRequest
     ? datasetPage({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
     : datasetBySlug({ request, context }, slug);
+  // Asked ahead and perhaps never awaited (a refused post): never an unhandled rejection.
+  lookup.catch(() => undefined);
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
