@@ -77,28 +77,6 @@ export class DatasetDataService {
     return { dataset, scopes };
   }
 
-  /** Per-user concurrency over every API process: a user's further queries are refused while the limit is reached. */
-  private async limited<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
-    const slot = await this.slots.tryTake('user', actor.id, this.config.sparql.perUserConcurrency);
-    if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
-    try {
-      return await work();
-    } finally {
-      await slot.release();
-    }
-  }
-
-  /** Work on the hub's workers, once the organisation holds one of its running slots of the cluster (waiting for one). */
-  private async organizationSlot<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
-    this.store.engine.expectWork();
-    const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
-    try {
-      return await work();
-    } finally {
-      await slot.release();
-    }
-  }
-
   /**
    * A SPARQL query over the permitted part (GET …/data and the SPARQL 1.1 Protocol endpoint):
    * `choose` picks the answer's format from the query form, by default from `accept` as …/data does.
@@ -124,13 +102,13 @@ export class DatasetDataService {
   ): Promise<DataAnswer> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
-    return this.limited(actor, async () => {
+    return this.slots.asUser(actor.id, async () => {
       try {
         const guarded = guardQuery(text ?? '');
         const formats = choose(guarded.form);
         return await this.onCopy(dataset.id, {
           local: async () => {
-            const result = await this.organizationSlot(actor, () =>
+            const result = await this.onWorkers(actor, () =>
               this.store.engine.query(dataset.id, guarded.text, scopes, {
                 resultsFormat: formats.results,
                 graphFormat: formats.graph,
@@ -170,7 +148,7 @@ export class DatasetDataService {
   async select(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[], query: string): Promise<unknown> {
     try {
       const bytes = await this.onCopy(datasetId, {
-        local: async () => (await this.organizationSlot(actor, () => this.store.engine.query(datasetId, query, scopes, { resultsFormat: 'json', group: actor.organizationId }))).bytes,
+        local: async () => (await this.onWorkers(actor, () => this.store.engine.query(datasetId, query, scopes, { resultsFormat: 'json', group: actor.organizationId }))).bytes,
         forwarded: async () => (await this.forward(actor, datasetId, query, scopes, 'turtle', 'application/sparql-results+json')).body,
       });
       return JSON.parse(Buffer.from(bytes).toString('utf8'));
@@ -194,7 +172,7 @@ export class DatasetDataService {
   private async runXml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
     const { dataset, scopes } = await this.permitted(actor, id);
     this.usage.record(actor, 'XML_DOWNLOADED', { subjectId: dataset.id });
-    return this.limited(actor, async () => {
+    return this.slots.asUser(actor.id, async () => {
       try {
         const body = await this.onCopy(dataset.id, {
           local: () => this.exportInSlot(actor, dataset.id, scopes),
@@ -284,6 +262,12 @@ export class DatasetDataService {
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
     if (isSparqlError(error)) return sparqlApiError(error, limits);
     return error as Error;
+  }
+
+  /** Work on the hub's workers once the organisation holds one of its running slots of the cluster. */
+  private onWorkers<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    this.store.engine.expectWork();
+    return this.slots.asOrganization(actor.organizationId, work);
   }
 }
 

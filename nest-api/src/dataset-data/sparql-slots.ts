@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { DETAILS } from '@datahub/domain';
 import { SPARQL_LIMITS, SparqlError } from '@datahub/sparql';
+import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { SparqlSlotsRepository, type SlotKind } from './sparql-slots.repository';
@@ -86,6 +88,27 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     let count = 0;
     for (const queue of this.queues.values()) count += queue.length;
     return count;
+  }
+
+  /** `work` under one of the user's running slots of the cluster; none free: 429 at once. */
+  async asUser<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const slot = await this.tryTake('user', userId, this.config.sparql.perUserConcurrency);
+    if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
+    try {
+      return await work();
+    } finally {
+      await slot.release();
+    }
+  }
+
+  /** `work` once the organisation holds one of its running slots of the cluster (waiting in turn). */
+  async asOrganization<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+    const slot = await this.take(organizationId, this.config.sparql.maxRunningPerOrganization);
+    try {
+      return await work();
+    } finally {
+      await slot.release();
+    }
   }
 
   /** A free slot of `ownerId` (at most `limit` taken in the cluster), or null at once when none is free. */

@@ -72,7 +72,7 @@ export class FederatedSparqlService {
     const chosen = await this.choose(actor, query);
     for (const dataset of chosen) this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     try {
-      const answer = await this.limited(actor, () => this.run(actor, query, chosen, formats, maxRows));
+      const answer = await this.slots.asUser(actor.id, () => this.run(actor, query, chosen, formats, maxRows));
       for (const dataset of chosen) this.audit.around(actor, dataset.id, 'read.query', () => Promise.resolve(answer), (a) => ({ rows: a.rows, bytes: a.body.length })).catch(() => undefined);
       return answer;
     } catch (error) {
@@ -99,7 +99,7 @@ export class FederatedSparqlService {
     const chosen = await this.choose(actor, query);
     for (const dataset of chosen) this.usage.record(actor, 'DATASET_QUERIED', { subjectId: dataset.id });
     try {
-      const answer = await this.limited(actor, () => this.run(actor, query, chosen, formats, maxRows));
+      const answer = await this.slots.asUser(actor.id, () => this.run(actor, query, chosen, formats, maxRows));
       for (const dataset of chosen) this.audit.around(actor, dataset.id, 'read.query', () => Promise.resolve(answer), (a) => ({ rows: a.rows, bytes: a.body.length })).catch(() => undefined);
       return answer;
     } catch (error) {
@@ -173,31 +173,10 @@ export class FederatedSparqlService {
     if (id) this.audit.failed(actor, id, 'read.query', ApiError.forbidden());
   }
 
-  /** Per-user concurrency over every API process, as the dataset endpoint's. */
-  private async limited<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
-    const slot = await this.slots.tryTake('user', actor.id, this.config.sparql.perUserConcurrency);
-    if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
-    try {
-      return await work();
-    } finally {
-      await slot.release();
-    }
-  }
-
-  private async organizationSlot<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
-    this.store.engine.expectWork();
-    const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
-    try {
-      return await work();
-    } finally {
-      await slot.release();
-    }
-  }
-
   private async run(actor: AuthenticatedUser, text: string, chosen: ReadableDataset[], formats: Formats, maxRows: number | undefined): Promise<FederatedAnswer> {
     try {
       const key = await this.combined(actor, chosen);
-      const result = await this.organizationSlot(actor, () =>
+      const result = await this.onWorkers(actor, () =>
         this.store.engine.query(key.key, text, ['Dataset.ReadAll'], {
           resultsFormat: formats.results,
           graphFormat: formats.graph,
@@ -248,7 +227,7 @@ export class FederatedSparqlService {
   }
 
   private async localPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
-    return this.organizationSlot(actor, () => this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples'));
+    return this.onWorkers(actor, () => this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples'));
   }
 
   /**
@@ -300,5 +279,11 @@ export class FederatedSparqlService {
     if (error instanceof DatasourceUnavailableError) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, DETAILS.datasetOffline);
     if (isSparqlError(error)) return sparqlApiError(error, limits);
     return error as Error;
+  }
+
+  /** Work on the hub's workers once the organisation holds one of its running slots of the cluster. */
+  private onWorkers<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
+    this.store.engine.expectWork();
+    return this.slots.asOrganization(actor.organizationId, work);
   }
 }
