@@ -5,13 +5,12 @@ export type { Quad };
 
 /** A Turtle graph split by the `cgo:hasCategory` literals of its subjects. */
 export interface CategorySplit {
-  /** Every triple, in input order. */
   quads: Quad[];
   /** Category literals per subject (keyed by `termToId(subject)`); subjects without one are absent. */
   subjectCategories: Map<string, Set<string>>;
   /** Per category literal, the triples of the subjects that have it (a subject with two categories is in both). */
   byCategory: Map<string, Quad[]>;
-  /** The triples of subjects without any category: visible only under Dataset.ReadAll. */
+  /** Visible only under Dataset.ReadAll. */
   uncategorised: Quad[];
 }
 
@@ -19,7 +18,7 @@ export interface ParseOptions {
   baseIri?: string;
 }
 
-/** Parses Turtle (or N-Triples) with n3. Throws on syntax errors. */
+/** Throws on syntax errors. */
 export function parseTurtle(text: string, options: ParseOptions = {}): Quad[] {
   const parser = new Parser({ format: 'text/turtle', ...(options.baseIri ? { baseIRI: options.baseIri } : {}) });
   return parser.parse(text);
@@ -65,11 +64,7 @@ function toSelection(scopesOrSelection: readonly string[] | CategorySelection): 
     : (scopesOrSelection as CategorySelection);
 }
 
-/**
- * The triples a scope set may see: all of them under Dataset.ReadAll, otherwise exactly the
- * triples whose subject has a granted category (each once, in input order).
- * Unknown scopes and an empty scope list are refused (SparqlError).
- */
+/** All triples under Dataset.ReadAll, else those whose subject has a granted category; unknown or no scopes are refused. */
 export function permittedQuads(split: CategorySplit, scopes: readonly string[] | CategorySelection): Quad[] {
   const selection = toSelection(scopes);
   if (selection.all) return split.quads;
@@ -79,17 +74,15 @@ export function permittedQuads(split: CategorySplit, scopes: readonly string[] |
   });
 }
 
-/** Parses Turtle and returns the triples permitted for `scopes`. */
 export function filterTurtle(text: string, scopes: readonly string[], options: ParseOptions = {}): Quad[] {
   return permittedQuads(splitByCategory(parseTurtle(text, options)), scopes);
 }
 
-/** Serialises triples as N-Triples (one triple per line; also valid Turtle). */
+/** N-Triples is also valid Turtle. */
 export function toNTriples(quads: Quad[]): string {
   return new Writer({ format: 'N-Triples' }).quadsToString(quads);
 }
 
-/** Serialises triples as Turtle, with optional prefixes. */
 export function toTurtle(quads: Quad[], prefixes: Record<string, string> = {}): string {
   let output = '';
   const writer = new Writer({ format: 'text/turtle', prefixes });

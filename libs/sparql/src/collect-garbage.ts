@@ -18,10 +18,8 @@ const gc = ((): Gc => {
 })();
 
 /**
- * A collection of the calling thread's heap, for the moments around a dataset load: the downloaded
- * and parsed input (tens of MB) is given back to the system then, not at some later allocation, so
- * resident memory is the data's own. `minor` (young objects only, about a millisecond) during a
- * download frees the pieces already copied, so the allocator reuses them instead of growing.
+ * Collects around a dataset load so the parsed input (tens of MB) goes back to the system now and resident memory is the data's own;
+ * `minor` during a download lets the allocator reuse copied pieces instead of growing.
  */
 export function collectGarbage(kind: 'full' | 'minor' = 'full'): void {
   gc(kind === 'minor' ? { type: 'minor' } : undefined);

@@ -1,9 +1,4 @@
-/**
- * The hub's copies of datasets in a SparqlEngine: fetched once from their data source, kept for a
- * time-to-live, within a memory bound with least-recently-used eviction, and dropped on demand
- * (discovery saw the dataset change or go offline). A dataset larger than the bound is not kept:
- * callers query it where it lives.
- */
+/** The hub's copies of datasets, kept for a TTL within a memory bound (LRU); a dataset larger than the bound is queried where it lives. */
 import type { DataFormat, SparqlEngine } from './engine';
 import { collectGarbage } from './collect-garbage';
 import { SparqlError } from './errors';
@@ -13,11 +8,9 @@ import { declaredPrefixes } from './declared-prefixes';
 const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
 
 export interface DatasetCacheOptions {
-  /** Most bytes of Turtle held at once, views included (the engine's memory grows with it). */
+  /** Views included (the engine's memory grows with it). */
   maxBytes: number;
-  /** How long a copy is used before it is fetched again, ms. */
   ttlMs: number;
-  /** Clock, for tests. */
   now?: () => number;
 }
 
@@ -27,19 +20,14 @@ interface Entry {
   bytes: number;
   loadedAt: number;
   lastUsed: number;
-  /** Triples, from the engine's load. */
   triples: number;
-  /** The prefixes the data declares (issue 37 item 7: terms named as the data's authors did). */
   prefixes: [string, string][];
 }
 
 /** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
 export class DatasetTooLargeError extends Error {}
 
-/**
- * What a fetcher answers: Turtle text, or Turtle/N-Triples as text or UTF-8 bytes, with the number of
- * triples the data source says the dataset has, when it says so.
- */
+/** Turtle text, or Turtle/N-Triples as text or bytes, with the triple count the data source declares, if any. */
 export type FetchedData = string | { data: string | Uint8Array; format: DataFormat; triples?: number | null };
 type Fetcher = (maxBytes: number) => Promise<FetchedData>;
 
@@ -61,10 +49,7 @@ export class DatasetCache {
     this.now = options.now ?? Date.now;
   }
 
-  /**
-   * Makes sure `key` is loaded (fetching its Turtle with `fetchTurtle` when absent or expired);
-   * concurrent callers share one fetch. 'too_large' when the dataset does not fit the bound.
-   */
+  /** Concurrent callers share one fetch; 'too_large' when the dataset does not fit the bound. */
   ensure(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> {
     const now = this.now();
     const entry = this.entries.get(key);
@@ -83,12 +68,7 @@ export class DatasetCache {
     return load;
   }
 
-  /**
-   * Loads `key` ahead of its first query (e.g. when its data source announces it), so that no query
-   * waits for the download and parse. Skipped (undefined) when the copy is held or being fetched,
-   * when the dataset was found too large, and when the copies already fill half the bound: warming
-   * never evicts a copy that queries use for one that nobody asked for yet.
-   */
+  /** Loads `key` before its first query. Never evicts a copy queries use: skipped when held, fetching, too large, or the copies fill half the bound. */
   warm(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> | undefined {
     if (this.entries.has(key) && this.engine.has(key)) return undefined;
     if (this.loading.has(key) || this.tooLarge.has(key)) return undefined;
@@ -122,8 +102,7 @@ export class DatasetCache {
     this.tooLarge.delete(key);
     this.evictFor(key, bytes);
     const info = await this.engine.load(key, data, { format, countCategories: false });
-    // Fewer triples than the data source declares: something on the way cut the copy (issue 32: a
-    // store's row cap). A partial copy is never kept; the dataset is queried where it lives.
+    // A copy with fewer triples than declared was cut on the way (e.g. a store's row cap): never kept, queried where it lives.
     if (typeof declared === 'number' && info.triples < declared) {
       this.drop(key);
       this.tooLarge.set(key, this.now());
@@ -138,13 +117,12 @@ export class DatasetCache {
     return 'loaded';
   }
 
-  /** Evicts least-recently-used copies until `bytes` more fit. */
   private evictFor(key: string, bytes: number): void {
     this.drop(key);
     this.evictOthers(key, bytes);
   }
 
-  /** Evicts the least recently used copies other than `key` until `bytes` more fit (views included). */
+  /** Views included. */
   private evictOthers(key: string, bytes: number): void {
     let total = this.usedBytes();
     if (total + bytes <= this.options.maxBytes) return;
@@ -156,10 +134,7 @@ export class DatasetCache {
     }
   }
 
-  /**
-   * A copy's bytes of Turtle plus its views, counted at the copy's own bytes per triple (a view holds
-   * a part of the dataset's triples, in every worker that built it).
-   */
+  /** Views count at the copy's own bytes per triple (a view holds part of the triples, in every worker that built it). */
   private bytesOf(key: string, entry: Entry): number {
     const viewTriples = this.engine.viewTriples(key);
     return entry.bytes + (viewTriples > 0 && entry.triples > 0 ? Math.round((viewTriples * entry.bytes) / entry.triples) : 0);
@@ -170,17 +145,16 @@ export class DatasetCache {
     if (this.engine.has(key)) this.engine.unload(key);
   }
 
-  /** The [prefix, namespace] pairs the held copy of `key` declares; empty when none is held. */
   prefixes(key: string): [string, string][] {
     return this.entries.get(key)?.prefixes ?? [];
   }
 
-  /** The dataset's version as this cache knows it: raised by every invalidate() (the data source's dataset changed). */
+  /** Raised by every invalidate(). */
   version(key: string): number {
     return this.generations.get(key) ?? 0;
   }
 
-  /** Forgets a copy (and a 'too large' verdict); a fetch under way is not kept. */
+  /** A fetch under way is not kept. */
   invalidate(key: string): void {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.tooLarge.delete(key);
@@ -188,14 +162,13 @@ export class DatasetCache {
     this.drop(key);
   }
 
-  /** Bytes held: the copies' Turtle and their views (see bytesOf). */
   usedBytes(): number {
     let total = 0;
     for (const [key, entry] of this.entries) total += this.bytesOf(key, entry);
     return total;
   }
 
-  /** Keys held, least recently used first. */
+  /** Least recently used first. */
   keys(): string[] {
     return [...this.entries.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([key]) => key);
   }

@@ -1,8 +1,4 @@
-/**
- * The datasets the engine's workers hold: the newest version of each, the text to load it from
- * (kept for replicated datasets, dropped once a single-copy dataset has loaded), the one worker
- * holding a single-copy dataset, and the callers waiting for a load.
- */
+/** The datasets the workers hold: newest version, the text to load it from (dropped once a single-copy dataset loaded), its holder and waiters. */
 import { SparqlError } from './errors';
 import type { Job } from './jobs';
 import type { PoolWorker } from './worker-pool';
@@ -11,16 +7,14 @@ import type { DataFormat, LoadInfo } from './worker-protocol';
 interface DatasetEntry {
   key: string;
   version: number;
-  /** The text to load; dropped once a single-copy dataset has loaded. */
   data?: string | Uint8Array;
   bytes: number;
   baseIri?: string;
   format?: DataFormat;
   countCategories?: boolean;
-  /** The one worker holding a dataset above replicateMaxBytes. */
   holder?: PoolWorker;
   info?: LoadInfo;
-  /** The entry this one replaces, kept until this one has loaded somewhere (to roll back on failure). */
+  /** Kept until this one has loaded somewhere, to roll back on failure. */
   previous?: DatasetEntry;
   waiters: { resolve: (info: LoadInfo) => void; reject: (error: Error) => void }[];
   crashes: number;
@@ -58,7 +52,6 @@ export class DatasetRegistry {
     return [...this.entries.values()];
   }
 
-  /** A new version of `key`; its waiters are told when a worker has loaded it (or it failed). */
   add(key: string, data: string | Uint8Array, options: LoadOptions, waiter: DatasetEntry['waiters'][number], live: readonly PoolWorker[]): void {
     const existing = this.entries.get(key);
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
@@ -86,7 +79,6 @@ export class DatasetRegistry {
     this.entries.set(key, entry);
   }
 
-  /** Forgets a dataset, refusing its waiters with `error`. */
   remove(key: string, error: Error): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -94,7 +86,6 @@ export class DatasetRegistry {
     for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
   }
 
-  /** Refuses every waiting load with `error`. */
   rejectWaiters(error: () => Error): void {
     for (const entry of this.entries.values()) for (const waiter of entry.waiters.splice(0)) waiter.reject(error());
   }
@@ -103,7 +94,6 @@ export class DatasetRegistry {
     return [...this.entries.values()].some((entry) => entry.waiters.length > 0);
   }
 
-  /** The live worker holding the fewest bytes of single-copy datasets. */
   private lightestWorker(live: readonly PoolWorker[]): PoolWorker | undefined {
     let best: PoolWorker | undefined;
     let bestBytes = Number.POSITIVE_INFINITY;
@@ -123,7 +113,7 @@ export class DatasetRegistry {
     for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
   }
 
-  /** A load of this version crashed its worker: the second crash fails it. */
+  /** The second crash fails it. */
   loadCrashed(key: string, version: number, error: () => Error): void {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return;
@@ -131,7 +121,6 @@ export class DatasetRegistry {
     if (entry.crashes >= 2) this.failLoad(entry, error());
   }
 
-  /** A worker loaded `version` of `key`: its waiters are answered. */
   loaded(key: string, version: number, info: LoadInfo): void {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version || entry.info) return;
@@ -155,12 +144,10 @@ export class DatasetRegistry {
     }
   }
 
-  /** The worker a job on a single-copy dataset must run on, if any. */
   holderOf(job: Job): PoolWorker | undefined {
     return 'key' in job.request ? this.entries.get(job.request.key)?.holder : undefined;
   }
 
-  /** The load or unload a worker needs before it takes queries, if any. */
   nextSyncJob(member: PoolWorker): Job | undefined {
     for (const entry of this.entries.values()) {
       if (entry.holder !== undefined && entry.holder !== member) continue;
@@ -185,10 +172,7 @@ export class DatasetRegistry {
     return undefined;
   }
 
-  /**
-   * The buffer to move (not copy) to the worker for a single-copy dataset's load: its text is not
-   * kept anyway. Undefined when the bytes must be copied.
-   */
+  /** Single-copy datasets' text is not kept anyway, so it is moved, not copied; undefined when it must be copied. */
   transferable(job: Job): ArrayBuffer | undefined {
     const request = job.request;
     if (request.type !== 'load') return undefined;

@@ -1,12 +1,8 @@
-/**
- * The prefixes a Turtle text declares (`@prefix p: <…> .` and `PREFIX p: <…>`), so that pages name
- * the data's terms as its authors did (issue 37 item 7). Only the head is read: declarations come
- * first in practice, and a copy of hundreds of megabytes is not scanned a second time.
- */
+/** Only the head is read: declarations come first in practice, and a copy of hundreds of MB is not scanned twice. */
 const HEAD_BYTES = 1024 * 1024;
 const DECLARATION = /^[ \t]*(?:@prefix|PREFIX)[ \t]+([A-Za-z][\w.-]*)?:[ \t]*<([^>\s]*)>/gim;
 
-/** [prefix, namespace] pairs in their order; a prefix declared twice keeps its last namespace; empty for N-Triples and N-Quads. */
+/** A prefix declared twice keeps its last namespace; empty for N-Triples and N-Quads. */
 export function declaredPrefixes(data: string | Uint8Array, format: 'turtle' | 'ntriples' | 'nquads' = 'turtle'): [string, string][] {
   if (format !== 'turtle') return [];
   const head = typeof data === 'string' ? data.slice(0, HEAD_BYTES) : new TextDecoder().decode(data.subarray(0, HEAD_BYTES));

@@ -1,15 +1,6 @@
 /**
- * A pool of oxigraph workers (worker_threads): one from the start, more (up to `workers`) when a
- * query waits that no running worker is free to take. Every worker holds every dataset up to
- * `replicateMaxBytes`, so any idle worker can answer any query on it; a larger dataset lives in
- * exactly one worker (memory: one copy), which answers all queries on it. A query that passes its
- * deadline is stopped by terminating its worker; a fresh worker replaces it and reloads the
- * replicated datasets from the text kept here, while the other workers go on answering. The
- * single-copy datasets of a terminated worker are forgotten (`has` turns false): their owner
- * loads them again.
- *
- * This file is the facade; the parts: dataset-registry (versions, holders, waiters), worker-pool
- * (threads, deadlines), fair-queue (who goes next), memory-watchdog, query-result, export-stream.
+ * A pool of oxigraph workers; datasets up to `replicateMaxBytes` live in every worker, larger ones in exactly one. A query past its
+ * deadline terminates its worker; the replacement reloads the replicated datasets from the text kept here.
  */
 import type { Readable } from 'node:stream';
 import { DatasetRegistry, type LoadOptions } from './dataset-registry';
@@ -41,15 +32,12 @@ export class SparqlEngine {
   private readonly watchdog: MemoryWatchdog;
   private closed = false;
   private restarts = 0;
-  /** Queries and exports that could not start at once and waited in the queue; queries stopped at their deadline. */
   private waited = 0;
   private deadlineHits = 0;
-  /** Queries stopped for passing their own memory budget (queryMemoryMb). */
   private memoryStops = 0;
   private readonly queryMemoryMb: number | undefined;
-  /** A worker whose WebAssembly memory grew this much beyond its datasets' is replaced after the job. */
   private readonly recycleBytes: number | undefined;
-  /** Workers that died before becoming ready, in a row; after 3 the engine stops respawning. */
+  /** After 3 the engine stops respawning. */
   private startupFailures = 0;
   private broken?: SparqlError;
 
@@ -106,10 +94,8 @@ export class SparqlEngine {
   }
 
   /**
-   * Loads (or replaces) a dataset from Turtle (or N-Triples), as text or UTF-8 bytes. Resolves with
-   * its triple counts once a worker has it; queries are only handed to workers that hold the newest
-   * version. `countCategories: false` skips the per-category counts (a pass over every triple).
-   * Rejects with SparqlError `invalid_data` when the data does not parse (the previous version, if any, stays).
+   * Resolves once a worker holds it; queries only go to workers with the newest version. Rejects with `invalid_data` (the previous
+   * version stays). `countCategories: false` skips a pass over every triple.
    */
   load(key: string, data: string | Uint8Array, options: LoadOptions = {}): Promise<LoadInfo> {
     this.assertOpen();
@@ -119,7 +105,7 @@ export class SparqlEngine {
     });
   }
 
-  /** Forgets a dataset; workers drop it before their next query. */
+  /** Workers drop it before their next query. */
   unload(key: string): void {
     if (!this.datasets.has(key)) return;
     this.datasets.remove(key, new SparqlError('unknown_dataset', `dataset ${key} was unloaded`));
@@ -127,7 +113,7 @@ export class SparqlEngine {
     this.pump();
   }
 
-  /** The text a dataset was loaded from, while it is kept (always, for datasets every worker holds). */
+  /** Always kept for datasets every worker holds. */
   source(key: string): string | Uint8Array | undefined {
     return this.datasets.get(key)?.data;
   }
@@ -136,7 +122,6 @@ export class SparqlEngine {
     return this.datasets.has(key);
   }
 
-  /** Triple counts of the newest loaded version, once loaded. */
   info(key: string): LoadInfo | undefined {
     const entry = this.datasets.get(key);
     return entry?.info ?? entry?.previous?.info;
@@ -146,7 +131,6 @@ export class SparqlEngine {
     return this.datasets.keys();
   }
 
-  /** Triples in the views of dataset `key` that the workers hold (each a partial copy; an unloaded dataset's go with it). */
   viewTriples(key: string): number {
     if (!this.datasets.has(key)) return 0;
     let triples = 0;
@@ -154,11 +138,7 @@ export class SparqlEngine {
     return triples;
   }
 
-  /**
-   * Guards `text`, then evaluates it over the subgraph of dataset `key` that `scopes` permit
-   * (Dataset.ReadAll = everything). Throws SparqlError: a guard reason, `no_scopes`/`unknown_scope`,
-   * `unknown_dataset`, `query_failed`, `timeout`, `busy`, `memory_limit` or `worker_crashed`.
-   */
+  /** Guards `text`, then evaluates it over the subgraph `scopes` permit. Throws SparqlError with a guard or engine reason. */
   async query(key: string, text: string, scopes: readonly string[], options: QueryOptions = {}): Promise<QueryResult> {
     this.assertOpen();
     const guarded = guardQuery(text, { maxQueryBytes: this.options.maxQueryBytes, ...(options.datasetClauses ? { datasetClauses: true } : {}) });
@@ -196,10 +176,7 @@ export class SparqlEngine {
     return result;
   }
 
-  /**
-   * The whole subgraph `scopes` permit as a stream of text (default RDF/XML, for the XML download):
-   * the worker serialises it and hands it over in pieces. Fails (before the first piece) like exportGraph.
-   */
+  /** The worker hands the serialisation over in pieces; fails before the first piece like exportGraph. */
   async exportStream(key: string, scopes: readonly string[], format: GraphFormat = 'rdfxml', options: { deadlineMs?: number; group?: string } = {}): Promise<Readable> {
     this.assertOpen();
     const selection = resolveScopes(scopes);
@@ -214,7 +191,6 @@ export class SparqlEngine {
     );
   }
 
-  /** The whole subgraph `scopes` permit, serialised (default RDF/XML, for the XML download). */
   async exportGraph(key: string, scopes: readonly string[] | CategorySelection, format: GraphFormat = 'rdfxml', options: { deadlineMs?: number } = {}): Promise<string> {
     this.assertOpen();
     const selection = Array.isArray(scopes) ? resolveScopes(scopes) : (scopes as CategorySelection);
@@ -223,11 +199,7 @@ export class SparqlEngine {
     return output.body;
   }
 
-  /**
-   * A query is on its way but may wait first (for its organisation's running slot of the cluster):
-   * one more worker (up to `workers`) when none is idle or starting, as a query waiting in the queue
-   * would start, so that other organisations' queries find a free worker meanwhile.
-   */
+  /** A query may wait for its organisation's slot first: start a worker now so other organisations' queries find one free meanwhile. */
   expectWork(): void {
     if (this.closed || this.broken) return;
     const live = this.pool.live();
@@ -253,7 +225,7 @@ export class SparqlEngine {
     };
   }
 
-  /** Stops every worker; queued and running work is refused with `engine_closed`. */
+  /** Queued and running work is refused with `engine_closed`. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -264,7 +236,6 @@ export class SparqlEngine {
     await this.pool.terminateAll(closedError);
   }
 
-  // ---------------------------------------------------------------------------------------------
 
   private assertOpen(): void {
     if (this.closed) throw new SparqlError('engine_closed', 'the SPARQL engine was closed');
@@ -303,7 +274,6 @@ export class SparqlEngine {
     this.pump();
   }
 
-  /** Workers keep failing to start (e.g. the WebAssembly module cannot load): refuse all work. */
   private giveUp(error: SparqlError): void {
     this.broken = error;
     void this.pool.terminateAll(() => error);
@@ -312,14 +282,12 @@ export class SparqlEngine {
     this.watchdog.stop();
   }
 
-  /** Terminates a worker (if still running) and starts a fresh one in its place. */
   private replace(member: PoolWorker): void {
     if (!this.pool.terminate(member) || this.closed) return;
     this.restarts += 1;
     this.datasets.moveHolder(member, this.pool.spawn(member));
   }
 
-  /** Stops a worker's running job with `reason` (e.g. its deadline passed) and replaces the worker. */
   private kill(member: PoolWorker, reason: SparqlErrorReason, message: string): void {
     if (!member.running || member.dead) return;
     if (reason === 'timeout') this.deadlineHits += 1;
@@ -328,11 +296,7 @@ export class SparqlEngine {
     this.pump();
   }
 
-  /**
-   * Each running query's own budget: the process's growth since the query started (from the lowest
-   * point seen, less what loads in other workers added) above queryMemoryMb stops it. Growth cannot
-   * be told apart between threads, so the query that has grown it most goes first, one per look.
-   */
+  /** RSS growth cannot be told apart between threads, so the query that has grown it most is stopped first, one per look. */
   private checkQueryBudgets(rssMb: number): void {
     const budget = this.queryMemoryMb;
     if (!budget) return;
@@ -349,7 +313,6 @@ export class SparqlEngine {
     this.kill(worst.member, 'query_memory_limit', `the query needed more than ${budget} MB of memory`);
   }
 
-  /** What a load or view in one worker added is not the growth of the queries running in the others. */
   private creditLoad(member: PoolWorker, job: Job): void {
     if (!this.queryMemoryMb || isQueryJob(job) || member.lastGrowthBytes <= 0) return;
     for (const other of this.pool.members) {
@@ -358,12 +321,11 @@ export class SparqlEngine {
     }
   }
 
-  /** Stops every running query and export (e.g. the memory watchdog saw the limit passed). */
   private stopQueries(reason: SparqlErrorReason, message: string): void {
     for (const member of this.pool.members) if (member.running && isQueryJob(member.running.job)) this.kill(member, reason, message);
   }
 
-  /** Hands work to idle workers: first bring them up to date with the datasets, then queries. */
+  /** Datasets first, then queries. */
   private pump(): void {
     if (this.closed) return;
     for (const member of [...this.pool.members]) {
@@ -378,7 +340,6 @@ export class SparqlEngine {
     this.watchdog.update(this.pool.members.some((member) => member.running && member.running.job.request.type !== 'load'));
   }
 
-  /** Workers keep the process alive only while there is work for them. */
   private keepAlive(): void {
     this.pool.keepAlive(this.queue.length > 0 || this.pool.members.some((member) => member.running) || this.datasets.hasWaiters());
   }

@@ -1,9 +1,6 @@
 import type { SyntaxPosition } from './syntax-position';
 
-/**
- * Machine-readable reasons why a query, a scope set or an evaluation was refused or failed.
- * The hub and the data source turn them into HTTP answers; callers switch on `reason`.
- */
+/** Why a query, scope set or evaluation was refused or failed; callers switch on `reason`, the HTTP status is the value. */
 export const SPARQL_ERROR_REASONS = {
   // guard: the query text itself is refused
   empty_query: 400,
@@ -36,7 +33,6 @@ export type SparqlErrorReason = keyof typeof SPARQL_ERROR_REASONS;
 
 export class SparqlError extends Error {
   readonly reason: SparqlErrorReason;
-  /** For a syntax error: where the query stops parsing, when the parser says so. */
   readonly position?: SyntaxPosition;
 
   constructor(reason: SparqlErrorReason, message: string, position?: SyntaxPosition) {
@@ -46,7 +42,6 @@ export class SparqlError extends Error {
     if (position) this.position = position;
   }
 
-  /** A suggested HTTP status for this reason (400 refused query, 403 scopes, 504 deadline, ...). */
   get httpStatus(): number {
     return SPARQL_ERROR_REASONS[this.reason];
   }

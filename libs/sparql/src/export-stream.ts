@@ -1,11 +1,7 @@
-/** A streamed export: the worker's pieces pushed into a Readable as they come. */
 import { Readable } from 'node:stream';
 import type { QueryOutput } from './worker-protocol';
 
-/**
- * Runs `start` (which submits the export with the given chunk callback) and resolves with the
- * stream once the first piece (or the end) arrived; a failure before that rejects instead.
- */
+/** Resolves once the first piece (or the end) arrived, so a failure before that rejects instead of breaking a started answer. */
 export async function streamedExport(start: (onChunk: (chunk: string) => void) => Promise<QueryOutput>): Promise<Readable> {
   const stream = new Readable({ read() {} });
   let started: () => void = () => undefined;

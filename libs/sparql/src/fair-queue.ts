@@ -1,19 +1,15 @@
-/**
- * Queries waiting for a worker, taken fairly between groups (e.g. organisations): the group with the
- * fewest running jobs first, then the one served least recently, then the oldest job.
- */
+/** Fair between groups (e.g. organisations): fewest running first, then least recently served, then oldest job. */
 import { LRUCache } from 'lru-cache';
 import { SparqlError } from './errors';
 import type { Job } from './jobs';
 
-/** Groups whose last turn is remembered; a forgotten group counts as never served. */
+/** A forgotten group counts as never served. */
 const GROUPS_REMEMBERED = 10_000;
 /** LRUCache keys cannot be undefined: ungrouped jobs share this one. */
 const UNGROUPED = '\u0000ungrouped';
 
 export class FairQueue {
   private readonly jobs: Job[] = [];
-  /** Per group, when it was last given a worker (a counter). */
   private readonly lastServed = new LRUCache<string, number>({ max: GROUPS_REMEMBERED });
   private served = 0;
 
@@ -23,18 +19,15 @@ export class FairQueue {
     return this.jobs.length;
   }
 
-  /** Queues a job, or refuses it as `busy` when the queue is full. */
   push(job: Job): void {
     if (this.jobs.length >= this.maxLength) throw new SparqlError('busy', 'too many queries waiting; try again later');
     this.jobs.push(job);
   }
 
-  /** Puts a job back in front (its view is built first). */
   unshift(job: Job): void {
     this.jobs.unshift(job);
   }
 
-  /** Empties the queue, answering the jobs taken out. */
   drain(): Job[] {
     return this.jobs.splice(0);
   }
@@ -43,11 +36,7 @@ export class FairQueue {
     return this.jobs.some(predicate);
   }
 
-  /**
-   * The next job `eligible` allows, fairly between groups; `running` counts the running jobs per
-   * group. Ungrouped jobs count as one group. A group already running `maxPerGroup` jobs waits, even
-   * with a worker free: that worker stays free for the other groups' queries (ungrouped jobs have no cap).
-   */
+  /** A group running `maxPerGroup` jobs waits even with a worker free, which stays free for other groups; ungrouped jobs have no cap. */
   take(eligible: (job: Job) => boolean, running: ReadonlyMap<string | undefined, number>, maxPerGroup = Number.POSITIVE_INFINITY): Job | undefined {
     const allowed = (job: Job) => eligible(job) && (job.group === undefined || (running.get(job.group) ?? 0) < maxPerGroup);
     const rank = (job: Job): [number, number] => [running.get(job.group) ?? 0, this.lastServed.get(job.group ?? UNGROUPED) ?? -1];

@@ -8,27 +8,19 @@ import { syntaxPosition } from './syntax-position';
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
 export interface GuardOptions {
-  /** Longest accepted query text in UTF-8 bytes (default 64 KB). */
+  /** Default 64 KB. */
   maxQueryBytes?: number;
-  /** Deepest accepted nesting of braces, parentheses and brackets (default 64). */
+  /** Braces, parentheses and brackets (default 64). */
   maxNestingDepth?: number;
-  /**
-   * FROM / FROM NAMED accepted (the hub-wide endpoint, issue 38: its graphs are datasets the caller
-   * was checked for); a dataset's own endpoint refuses them.
-   */
+  /** Only the hub-wide endpoint, whose graphs are datasets the caller was checked for. */
   datasetClauses?: boolean;
-  /**
-   * SERVICE with an IRI accepted (the hub-wide endpoint checks each IRI is one of the hub's dataset
-   * endpoints and rewrites it away with replaceServices before the engine sees the query).
-   */
+  /** The hub-wide endpoint checks each IRI is a hub dataset endpoint and rewrites it away (replaceServices) before the engine runs it. */
   services?: boolean;
 }
 
 export interface GuardedQuery {
-  /** The query text as given. */
   text: string;
   form: QueryForm;
-  /** The LIMIT of the outermost query, if any. */
   limit?: number;
 }
 
@@ -44,7 +36,6 @@ function parse(text: string): SparqlQuery {
   }
 }
 
-/** Finds a SERVICE pattern anywhere in the parsed query (sub-queries, OPTIONAL, UNION, EXISTS...). */
 function containsService(node: unknown, seen = new Set<unknown>()): boolean {
   if (node === null || typeof node !== 'object' || seen.has(node)) return false;
   seen.add(node);
@@ -53,11 +44,7 @@ function containsService(node: unknown, seen = new Set<unknown>()): boolean {
   return values.some((value) => containsService(value, seen));
 }
 
-/**
- * Parses `text` with sparqljs and refuses anything that is not a plain read-only query
- * over the dataset it is sent to: updates (incl. LOAD), SERVICE, FROM / FROM NAMED,
- * and query texts over the size cap. Throws SparqlError with a machine-readable reason.
- */
+/** Refuses anything but a plain read-only query over the dataset it is sent to: updates (incl. LOAD), SERVICE, FROM, oversize text. */
 export function guardQuery(text: string, options: GuardOptions = {}): GuardedQuery {
   const maxBytes = options.maxQueryBytes ?? SPARQL_LIMITS.maxQueryBytes;
   if (typeof text !== 'string' || text.trim() === '') {
@@ -79,16 +66,11 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
   return guarded;
 }
 
-/**
- * Accepted query texts and their verdicts: parsing costs about as much as a small query itself, and
- * the same texts come again (the portal's example query, a client polling). A verdict depends on the
- * text alone; refused texts are not kept.
- */
+/** Parsing costs about as much as a small query, and the same texts recur; a verdict depends on the text alone, refusals are not kept. */
 const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
-/** The same for texts with FROM / FROM NAMED accepted: a verdict of one kind never answers the other. */
+/** A verdict of one kind never answers the other. */
 const acceptedWithDatasets = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 const acceptedWithServices = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
-/** The LIMIT-capped texts of accepted queries, per cap. */
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
 
 function checked(text: string, datasetClauses: boolean, services: boolean): GuardedQuery {
@@ -111,11 +93,7 @@ function checked(text: string, datasetClauses: boolean, services: boolean): Guar
   return { text, form: parsed.queryType, ...(limit === undefined ? {} : { limit }) };
 }
 
-/**
- * The text of a guarded SELECT query with its outermost LIMIT lowered to at most `maxLimit`,
- * so that the engine stops producing rows early. Other forms and queries already within
- * the cap come back unchanged.
- */
+/** Lowers the outermost LIMIT so the engine stops producing rows early. */
 export function withRowLimit(query: GuardedQuery, maxLimit: number): string {
   if (query.form !== 'SELECT' || (query.limit !== undefined && query.limit <= maxLimit)) return query.text;
   let texts = limitedTexts.get(query);
@@ -140,7 +118,7 @@ export interface NamedGraphs {
   graphVariable: boolean;
 }
 
-/** Reads the graphs a (guarded) query names, for choosing the datasets the hub-wide endpoint loads. */
+/** For choosing the datasets the hub-wide endpoint loads. */
 export function namedGraphs(text: string): NamedGraphs {
   const parsed = parse(text);
   const from = parsed.type === 'query' && parsed.from ? parsed.from : { default: [], named: [] };
@@ -161,7 +139,6 @@ export function namedGraphs(text: string): NamedGraphs {
   return { from: from.default.map((term) => term.value), fromNamed: from.named.map((term) => term.value), graphIris: [...graphIris], graphVariable };
 }
 
-/** The IRIs of the SERVICE patterns of a parsed query, and whether one takes a variable. */
 function serviceIris(parsed: SparqlQuery): { iris: string[]; variable: boolean } {
   const iris = new Set<string>();
   let variable = false;
@@ -180,17 +157,12 @@ function serviceIris(parsed: SparqlQuery): { iris: string[]; variable: boolean }
   return { iris: [...iris], variable };
 }
 
-/** The endpoints a query's SERVICE patterns name (a SERVICE with a variable is refused by the guard). */
+/** A SERVICE with a variable is refused by the guard. */
 export function serviceEndpoints(text: string): string[] {
   return serviceIris(parse(text)).iris;
 }
 
-/**
- * The query with every SERVICE <iri> { P } replaced by GRAPH <graph(iri)> { P } (the endpoint's data
- * held as that named graph), or, where `graph` answers null for a SERVICE SILENT, by an empty group:
- * a silent service that fails gives one empty solution (SPARQL 1.1 Federated Query §4.1). A query with
- * dataset clauses gets the graphs added to FROM NAMED, so that its GRAPH patterns still see them.
- */
+/** SERVICE <iri> { P } becomes GRAPH <graph(iri)> { P }; a failing SERVICE SILENT becomes an empty group (SPARQL 1.1 Federated Query §4.1). */
 export function replaceServices(
   text: string,
   graph: (iri: string, silent: boolean) => string | null,
@@ -219,7 +191,7 @@ export function replaceServices(
     for (const value of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) visit(value);
   };
   visit(parsed);
-  // A dataset's own endpoint (issue 38): its data is the default graph, the SERVICE graphs the named ones.
+  // A dataset's own endpoint: its data is the default graph, the SERVICE graphs the named ones.
   if (parsed.type === 'query' && options.defaultGraph !== undefined) parsed.from = { default: [{ termType: 'NamedNode', value: options.defaultGraph } as never], named: [] };
   if (parsed.type === 'query' && parsed.from && (parsed.from.default.length > 0 || parsed.from.named.length > 0)) {
     const named = new Set(parsed.from.named.map((term) => term.value));

@@ -1,19 +1,15 @@
-/** Content negotiation for SPARQL answers (W3C formats), and graph conversion. */
 import type * as Oxigraph from 'oxigraph';
 import { GRAPH_MEDIA_TYPES } from './engine-types';
 import type { GraphFormat, ResultsFormat } from './worker-protocol';
 
 let loaded: typeof Oxigraph | undefined;
 
-/**
- * oxigraph for the main thread, loaded on first use: instantiating its WebAssembly module costs
- * ≈ 16 MB of resident memory, and the main thread needs it only for a data source's Turtle-only answer.
- */
+/** Loaded on first use: its WebAssembly costs ≈ 16 MB RSS, and the main thread needs it only for a data source's Turtle-only answer. */
 function oxigraph(): typeof Oxigraph {
   return (loaded ??= require('oxigraph') as typeof Oxigraph);
 }
 
-/** Media types of SELECT/ASK answers, the default first (the protocol endpoint negotiates over the same table). */
+/** Default first; the protocol endpoint negotiates over the same table. */
 export const ACCEPTED_RESULT_TYPES: Readonly<Record<string, ResultsFormat>> = {
   'application/sparql-results+json': 'json',
   'application/json': 'json',
@@ -23,7 +19,7 @@ export const ACCEPTED_RESULT_TYPES: Readonly<Record<string, ResultsFormat>> = {
   'text/tab-separated-values': 'tsv',
 };
 
-/** Media types of CONSTRUCT/DESCRIBE answers, the default first. */
+/** Default first. */
 export const ACCEPTED_GRAPH_TYPES: Readonly<Record<string, GraphFormat>> = {
   'text/turtle': 'turtle',
   'application/n-triples': 'ntriples',
@@ -31,7 +27,7 @@ export const ACCEPTED_GRAPH_TYPES: Readonly<Record<string, GraphFormat>> = {
   'application/rdf+xml': 'rdfxml',
 };
 
-/** Media ranges of an Accept header, best first (ties keep their order). */
+/** Best first; ties keep their order. */
 function mediaRanges(accept: string | undefined): string[] {
   if (!accept) return [];
   return accept
@@ -46,7 +42,6 @@ function mediaRanges(accept: string | undefined): string[] {
     .map((range) => range.type);
 }
 
-/** The formats an Accept header asks for: SELECT/ASK default JSON, CONSTRUCT/DESCRIBE default Turtle. */
 export function negotiateFormats(accept: string | undefined): { results: ResultsFormat; graph: GraphFormat } {
   const ranges = mediaRanges(accept);
   const results = ranges.map((type) => ACCEPTED_RESULT_TYPES[type]).find(Boolean) ?? 'json';
@@ -54,7 +49,7 @@ export function negotiateFormats(accept: string | undefined): { results: Results
   return { results, graph };
 }
 
-/** Re-serialises a Turtle graph (used for answers a data source gave in Turtle). */
+/** For answers a data source gave in Turtle. */
 export function convertGraph(turtle: string, format: GraphFormat): string {
   if (format === 'turtle') return turtle;
   const { Store, defaultGraph } = oxigraph();

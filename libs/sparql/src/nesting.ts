@@ -1,15 +1,10 @@
-/**
- * How deeply a query text nests its groups: braces, parentheses and brackets, outside strings, IRIs
- * and comments. Counted on the text before any parser sees it: sparqljs and oxigraph recurse per
- * level and run out of stack on a few hundred levels (oxigraph in its WebAssembly, ending the worker).
- */
+/** Counted before any parser sees the text: sparqljs and oxigraph recurse per level and run out of stack (oxigraph ending the worker). */
 
 const OPEN = new Set(['{', '(', '[']);
 const CLOSE = new Set(['}', ')', ']']);
-/** An IRI reference as SPARQL defines it (so `<` as "less than" is not taken for one). */
+/** So `<` as "less than" is not taken for one. */
 const IRIREF = /<[^<>"{}|^`\\\u0000-\u0020]*>/y;
 
-/** The end (exclusive) of the string literal starting at `start` (quote `'` or `"`, short or long form). */
 function stringEnd(text: string, start: number): number {
   const quote = text[start];
   const long = text.startsWith(quote.repeat(3), start);
@@ -27,10 +22,7 @@ function stringEnd(text: string, start: number): number {
   return text.length;
 }
 
-/**
- * The deepest nesting of `{`, `(` and `[` in `text`; stops counting once `stopAbove` is passed
- * (the answer is then `stopAbove + 1`).
- */
+/** Stops counting past `stopAbove` (then answers `stopAbove + 1`). */
 export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;

@@ -1,4 +1,3 @@
-/** A worker's answer to a query, as the engine hands it to callers. */
 import type { GuardedQuery } from './guard';
 import { GRAPH_MEDIA_TYPES, RESULTS_MEDIA_TYPES, type QueryResult } from './engine-types';
 import type { GraphFormat, QueryOutput, ResultsFormat } from './worker-protocol';

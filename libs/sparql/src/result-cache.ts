@@ -1,9 +1,6 @@
 /**
- * Answers kept by what decides them: the dataset's loaded version, the query text, the permitted
- * categories, the formats and the caps. A dataset that is loaded again has a new version, so its
- * old answers are never found again (they age out). Answers are kept (cut at the cap or not: the
- * cut is the same every time), errors never; nor the biggest (over an eighth of the budget). Off
- * unless `resultCacheMb` is given.
+ * Keyed by dataset version, query, categories, formats and caps, so a reloaded dataset's answers are never found again.
+ * Errors are never kept, nor answers over an eighth of the budget.
  */
 import { LRUCache } from 'lru-cache';
 import type { QueryResult } from './engine-types';
@@ -54,7 +51,6 @@ export class ResultCache {
     this.kept.set(cacheKey, { form, contentType, bytes, truncated, count });
   }
 
-  /** Forgets every answer of dataset `key` (it was unloaded). */
   forget(key: string): void {
     const prefix = JSON.stringify([key]).slice(0, -1) + ',';
     for (const cacheKey of this.kept.keys()) if (cacheKey.startsWith(prefix)) this.kept.delete(cacheKey);

@@ -1,9 +1,3 @@
-/**
- * Which job an idle worker takes next: first the loads and unloads that bring it up to date with
- * the datasets, then a query taken fairly from the queue (a single-copy dataset's queries only on
- * its holder), preceded by building the category view the query needs; and when to start another
- * worker.
- */
 import type { DatasetRegistry } from './dataset-registry';
 import type { FairQueue } from './fair-queue';
 import type { Job } from './jobs';
@@ -35,10 +29,7 @@ export function nextJob(member: PoolWorker, datasets: DatasetRegistry, queue: Fa
   return job;
 }
 
-/**
- * One more worker (up to `workers`) when a queued job waits that a new worker could take (not one
- * bound to the worker holding its single-copy dataset) and none is idle or starting.
- */
+/** Not for a job bound to the worker holding its single-copy dataset. */
 export function shouldGrow(workers: number, pool: WorkerPool, queue: FairQueue, datasets: DatasetRegistry): boolean {
   const live = pool.live();
   if (live.length >= workers || live.some((member) => !member.ready || !member.running)) return false;

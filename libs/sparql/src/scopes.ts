@@ -8,7 +8,7 @@ export const READ_ALL_SCOPE: DatasetScope = 'Dataset.ReadAll';
 /** What a scope set lets one see: everything, or the subjects with one of `categories`. */
 export interface CategorySelection {
   all: boolean;
-  /** Category literals granted (empty when `all`). Sorted, unique. */
+  /** Sorted, unique; empty when `all`. */
   categories: string[];
 }
 
@@ -17,10 +17,7 @@ export function selectionKey(selection: CategorySelection): string {
   return selection.all ? '*' : selection.categories.join('\n');
 }
 
-/**
- * Turns a list of `Dataset.Read*` scopes into a category selection.
- * Unknown scopes and an empty list are refused (SparqlError `unknown_scope` / `no_scopes`).
- */
+/** Unknown scopes and an empty list are refused (`unknown_scope` / `no_scopes`). */
 export function resolveScopes(scopes: readonly string[]): CategorySelection {
   if (!Array.isArray(scopes) || scopes.length === 0) {
     throw new SparqlError('no_scopes', 'no dataset scopes granted');
@@ -38,12 +35,11 @@ export function resolveScopes(scopes: readonly string[]): CategorySelection {
   return all ? { all: true, categories: [] } : { all: false, categories: [...categories].sort() };
 }
 
-/** The category literal a scope grants, or null for ReadAll. */
+/** Null for ReadAll. */
 export function categoryOfScope(scope: DatasetScope): string | null {
   return DATASET_SCOPES.find((entry) => entry.scope === scope)?.category ?? null;
 }
 
-/** Whether a subject with `subjectCategories` is visible under `selection`. */
 export function isVisible(subjectCategories: Iterable<string>, selection: CategorySelection): boolean {
   if (selection.all) return true;
   for (const category of subjectCategories) {

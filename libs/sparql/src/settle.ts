@@ -1,7 +1,3 @@
-/**
- * What a worker's answer means: a load or unload changes what the worker holds (and answers the
- * load's waiters), a query's or export's answer goes to its caller.
- */
 import type { DatasetRegistry } from './dataset-registry';
 import { SparqlError } from './errors';
 import type { Job } from './jobs';

@@ -2,7 +2,7 @@
 export interface SyntaxPosition {
   line: number;
   column: number;
-  /** The token the parser did not expect ('' at the end of the text). */
+  /** '' at the end of the text. */
   found: string;
   /** A rule the query breaks though every token fits (sparqljs checks these after parsing), and the variable it names. */
   problem?: SyntaxProblem;
@@ -12,11 +12,11 @@ export type SyntaxProblemKind = 'ungrouped_variable' | 'duplicate_column' | 'var
 
 export interface SyntaxProblem {
   kind: SyntaxProblemKind;
-  /** The variable as written in the query, e.g. '?x'; '' for values_length. */
+  /** '' for values_length. */
   variable: string;
 }
 
-/** sparqljs's own (English) messages for the rules it checks after parsing, and where each one points. */
+/** sparqljs's own (English) messages for the rules it checks after parsing. */
 const PROBLEMS: readonly { pattern: RegExp; kind: SyntaxProblemKind; at: 'use' | 'as' | 'values' }[] = [
   { pattern: /^(?:Projection of ungrouped variable|Use of ungrouped variable in projection of operation) \(\?(\w+)\)/, kind: 'ungrouped_variable', at: 'use' },
   { pattern: /^Two or more of the resulting columns have the same name \(\?(\w+)\)/, kind: 'duplicate_column', at: 'as' },
@@ -31,30 +31,23 @@ interface ParserErrorHash {
   loc?: { last_line?: unknown; last_column?: unknown };
 }
 
-/** The 1-based line and column of a character offset in `text`. */
 function positionAt(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
-/** The word that starts at `offset` (a name, a keyword, a number), or its one character if that is punctuation. */
 function wordAt(text: string, offset: number): string {
   const rest = text.slice(offset);
   const word = /^[^\s{}()[\],;.]+/.exec(rest)?.[0] ?? rest.slice(0, 1);
   return word.slice(0, 40);
 }
 
-/** The offset of the first character after `offset` that is neither white space nor inside a comment. */
 function skipBlank(text: string, offset: number): number {
   const rest = /^(?:\s|#[^\n]*)*/.exec(text.slice(offset));
   return offset + (rest?.[0].length ?? 0);
 }
 
-/**
- * The position of a sparqljs parse error: after the last token it read (`hash.loc`, whose column
- * is 0-based), past white space and comments, for grammar errors; for
- * an unknown prefix (which has no location) the first use of that prefix outside a PREFIX line.
- */
+/** After the last token read (`hash.loc`, 0-based column) for grammar errors; an unknown prefix has no location, so its first use. */
 export function syntaxPosition(error: unknown, text: string): SyntaxPosition | undefined {
   const hash = (error as { hash?: ParserErrorHash } | null)?.hash;
   const line = hash?.loc?.last_line;
@@ -80,7 +73,6 @@ export function syntaxPosition(error: unknown, text: string): SyntaxPosition | u
   return undefined;
 }
 
-/** The position of a rule sparqljs checks after parsing: the variable's `AS ?x` (else its first use), or the VALUES keyword. */
 function problemPosition(message: string, text: string): SyntaxPosition | undefined {
   for (const { pattern, kind, at } of PROBLEMS) {
     const match = pattern.exec(message);

@@ -1,8 +1,4 @@
-/**
- * oxigraph inside a worker, with a handle on its WebAssembly memory (oxigraph does not export it):
- * that memory only grows and never shrinks, so its size tells the engine how much a query left
- * behind in the worker (ADR 0039). Taken when the module is instantiated, then left alone.
- */
+/** oxigraph does not export its WebAssembly memory, which only grows: its size tells what a query left behind (ADR 0039). */
 import type * as Oxigraph from 'oxigraph';
 
 /** The part of the WebAssembly API used here (this package compiles without the DOM library). */
@@ -17,7 +13,6 @@ interface WasmApi {
 
 let memory: { buffer: ArrayBuffer } | undefined;
 
-/** Requires oxigraph once, keeping the memory of the instance it creates. */
 export function loadOxigraph(): typeof Oxigraph {
   const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
   const Original = wasm.Instance;
@@ -36,7 +31,7 @@ export function loadOxigraph(): typeof Oxigraph {
   }
 }
 
-/** Bytes of oxigraph's WebAssembly memory now (0 before oxigraph is loaded). */
+/** 0 before oxigraph is loaded. */
 export function wasmBytes(): number {
   return memory?.buffer.byteLength ?? 0;
 }

@@ -1,8 +1,3 @@
-/**
- * The oxigraph worker threads: starting them, handing them one job at a time (with its deadline),
- * terminating and replacing them. What a job's answer or a crash means is the engine's business;
- * the pool reports both through its events.
- */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -24,22 +19,19 @@ export interface PoolWorker {
   views: Map<string, Map<string, number>>;
   running?: Running;
   dead: boolean;
-  /** Bytes of the worker's WebAssembly memory as last reported (it never shrinks). */
+  /** It never shrinks. */
   wasmBytes: number;
-  /** What its datasets and views grew that memory to: growth beyond it is what queries left behind. */
+  /** Growth beyond this is what queries left behind. */
   baselineWasmBytes: number;
-  /** How much the last job grew that memory. */
   lastGrowthBytes: number;
 }
 
 interface PoolEvents {
-  /** A worker is ready for work. */
   ready(member: PoolWorker): void;
-  /** A worker answered its running job (`member.running` is already cleared). */
+  /** `member.running` is already cleared. */
   answered(member: PoolWorker, running: Running, response: WorkerResponse): void;
   /** A worker stopped by itself (error or exit); `running` is what it was doing. */
   crashed(member: PoolWorker, running: Running | undefined, message: string): void;
-  /** A running job passed its deadline. */
   overdue(member: PoolWorker, deadlineMs: number): void;
 }
 
@@ -73,7 +65,6 @@ export class WorkerPool {
     return this.members.filter((member) => !member.dead);
   }
 
-  /** Starts a worker; `replacing` takes its place in the pool, else it is added. */
   spawn(replacing?: PoolWorker): PoolWorker {
     const worker = new Worker(this.options.workerScript, {
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
@@ -115,7 +106,6 @@ export class WorkerPool {
     this.events.crashed(member, this.stopRunning(member), message);
   }
 
-  /** Takes the running job off a worker (clearing its deadline timer) and returns it. */
   stopRunning(member: PoolWorker): Running | undefined {
     const running = member.running;
     member.running = undefined;
@@ -123,7 +113,7 @@ export class WorkerPool {
     return running;
   }
 
-  /** Marks a worker dead and terminates it (a no-op for a dead one). False when it was dead already. */
+  /** False when it was dead already. */
   terminate(member: PoolWorker): boolean {
     if (member.dead) return false;
     member.dead = true;
@@ -131,7 +121,6 @@ export class WorkerPool {
     return true;
   }
 
-  /** Hands a job to an idle worker, with its deadline. */
   dispatch(member: PoolWorker, job: Job, transfer?: ArrayBuffer): void {
     const id = this.nextId++;
     const request = { ...job.request, id } as WorkerRequest;
@@ -145,7 +134,7 @@ export class WorkerPool {
     else member.worker.postMessage(request);
   }
 
-  /** Running jobs per group (ungrouped jobs under `undefined`). */
+  /** Ungrouped jobs under `undefined`. */
   runningByGroup(): Map<string | undefined, number> {
     const running = new Map<string | undefined, number>();
     for (const member of this.members) {
@@ -163,7 +152,6 @@ export class WorkerPool {
     }
   }
 
-  /** Stops every worker, answering each running job with `error`. */
   async terminateAll(error: () => Error): Promise<void> {
     await Promise.all(
       this.members.map(async (member) => {

@@ -6,38 +6,34 @@ import type { SparqlErrorReason } from './errors';
 export type GraphFormat = 'turtle' | 'ntriples' | 'rdfxml' | 'jsonld';
 /** What `load` takes: Turtle, or N-Triples (a Turtle subset the parser reads faster); N-Quads for the hub-wide endpoint's named graphs. */
 export type DataFormat = 'turtle' | 'ntriples' | 'nquads';
-/** W3C SPARQL result formats of SELECT/ASK. */
 export type ResultsFormat = 'json' | 'xml' | 'csv' | 'tsv';
 
 export interface LoadInfo {
-  /** Triples in the dataset. */
   triples: number;
   /** Triples per category literal (a subject with two categories counts in both). */
   categories: Record<string, number>;
-  /** Triples of subjects without a category (visible only under ReadAll). */
+  /** Visible only under ReadAll. */
   uncategorisedTriples: number;
-  /** Milliseconds the worker spent parsing and indexing. */
   loadMs: number;
 }
 
 export type WorkerRequest =
   | { id: number; type: 'load'; key: string; version: number; data: string | Uint8Array; baseIri?: string; format?: DataFormat; countCategories?: boolean }
   | { id: number; type: 'unload'; key: string }
-  /** Builds (or refreshes) the view of a category selection before queries use it: no query deadline applies. */
+  /** No query deadline applies to building a view. */
   | { id: number; type: 'view'; key: string; selection: CategorySelection }
   | {
       id: number;
       type: 'query';
       key: string;
       query: string;
-      /** The query with the exact row cap (`query` asks one row more, to see truncation). */
+      /** `query` asks one row more, to see truncation. */
       exactQuery: string;
       form: QueryForm;
       resultsFormat: ResultsFormat;
       selection: CategorySelection;
       maxRows: number;
       maxTriples: number;
-      /** Largest answer in UTF-8 bytes; above it the query fails with `answer_too_large`. */
       maxAnswerBytes: number;
       graphFormat: GraphFormat;
     }
@@ -45,12 +41,11 @@ export type WorkerRequest =
   | { id: number; type: 'export'; key: string; selection: CategorySelection; format: GraphFormat; stream?: boolean };
 
 export interface QueryOutput {
-  /** Exports and views; a query's answer comes as `bytes` instead. */
   body: string;
-  /** A query's answer, UTF-8 encoded in the worker and moved (transferred), not copied, to the engine. */
+  /** Moved (transferred), not copied, to the engine. */
   bytes?: Uint8Array;
   truncated: boolean;
-  /** SELECT rows or CONSTRUCT/DESCRIBE triples returned (ASK: 1). */
+  /** ASK: 1. */
   count: number;
   /** The dataset's views in the worker after this job: [selection key, triples], least recently used first. */
   views?: [string, number][];

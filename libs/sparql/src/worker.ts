@@ -1,10 +1,4 @@
-/**
- * The oxigraph worker: one Store per loaded dataset, every triple in its default graph (loaded
- * exactly as a bare Store would be). Dataset.ReadAll queries that Store directly; a category
- * selection queries a view — a Store holding only the triples of the subjects with a permitted
- * category — built once per selection and kept (least recently used first out, a few per dataset).
- * Runs inside a worker_threads Worker started by SparqlEngine.
- */
+/** Dataset.ReadAll queries the dataset's Store; a category selection queries a view of the permitted subjects, built once and kept (LRU). */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type * as Ox from 'oxigraph';
@@ -40,7 +34,7 @@ const RESULTS_MEDIA_TYPES: Record<ResultsFormat, string> = {
 
 interface View {
   store: Ox.Store;
-  /** Counted when built (a Store's size is a pass over all its triples). */
+  /** Counted when built: a Store's size is a pass over all its triples. */
   triples: number;
 }
 
@@ -108,7 +102,6 @@ function dataset(key: string): LoadedDataset {
   return found;
 }
 
-/** The Store a selection queries: the dataset itself (everything) or its view of the permitted subjects. */
 function storeFor(loaded: LoadedDataset, selection: CategorySelection): Ox.Store {
   if (selection.all) return loaded.store;
   const key = selectionKey(selection);
@@ -142,7 +135,6 @@ function convertGraph(ntriples: string, format: GraphFormat): string {
   return store.dump({ format: MEDIA_TYPES[format], from_graph_name: oxigraph.defaultGraph() });
 }
 
-/** What a query answers: its text, counted and capped, before it is encoded for the engine. */
 type QueryAnswer = Omit<QueryOutput, 'bytes'>;
 
 function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: Ox.Store, views: [string, number][]): QueryAnswer {
@@ -182,7 +174,7 @@ function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: 
 
 const encoder = new TextEncoder();
 
-/** The answer in its final form: UTF-8 bytes in a buffer of their own, so they can be moved to the engine. */
+/** Its own buffer, so it can be moved to the engine. */
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
   const { body, ...rest } = answerQuery(request, storeFor(loaded, request.selection), viewsOf(loaded));
@@ -194,7 +186,7 @@ function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutp
   return { ...rest, body: '', bytes };
 }
 
-/** Pieces of an export posted before its answer, so that nobody holds the whole document twice. */
+/** So that nobody holds the whole document twice. */
 const EXPORT_CHUNK_CHARS = 256 * 1024;
 
 function runExport(request: Extract<WorkerRequest, { type: 'export' }>, send: (event: WorkerEvent) => void): QueryOutput {

@@ -10,10 +10,7 @@ export function readFixtureTurtle(): string {
 
 export const CGO = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#';
 
-/**
- * A small graph with what the fixture lacks: subjects without a category, a category no scope
- * grants, blank-node subjects and objects, two categories on one subject, language literals.
- */
+/** What the fixture lacks: uncategorised subjects, an ungranted category, blank nodes, two categories on one subject, language literals. */
 export const EDGE_CASES_TTL = `
 PREFIX : <http://example.org/kas/>
 PREFIX cgo: <${CGO}>
@@ -31,7 +28,6 @@ PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
   cgo:installedOn "2024-03-01"^^xsd:date .
 `;
 
-/** Scope sets the tests check, from one category to everything. */
 export const SCOPE_SETS: string[][] = [
   ['Dataset.ReadAll'],
   ['Dataset.ReadWater'],

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writer, type Quad, type Term } from 'n3';
 
-/**
- * Graph comparison up to blank-node renaming: two graphs are equal when a one-to-one mapping of
- * their blank nodes makes their triple sets the same. Blurring every label to `_:b` is not
- * enough — it collapses distinct blank nodes into one.
- */
+/** Equal up to blank-node renaming; blurring every label to `_:b` is not enough, it merges distinct blank nodes. */
 export function isomorphic(actual: readonly Quad[], expected: readonly Quad[]): boolean {
   const a = distinct(actual);
   const b = distinct(expected);
@@ -36,7 +32,6 @@ export function isomorphic(actual: readonly Quad[], expected: readonly Quad[]): 
   return search(0);
 }
 
-/** For a readable failure: the graph as sorted N-Triples. */
 export function nTriples(quads: readonly Quad[]): string {
   const writer = new Writer({ format: 'N-Triples' });
   return distinct(quads)
