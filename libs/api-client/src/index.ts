@@ -6,13 +6,11 @@ import type { paths } from './schema';
 export * from './schema';
 export type { HttpMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 
-/** The API's paths that answer `method`, as the compiler knows them. */
 export type ApiPath<M extends HttpMethod> = PathsWithMethod<paths, M>;
 
 /** What a call takes besides method and path: `params` ({ path, query }) and `body`, as the operation declares. */
 export type ApiInit<M extends HttpMethod, P extends ApiPath<M>> = NonNullable<MaybeOptionalInit<paths[P], M>>;
 
-/** The JSON a successful call answers. */
 export type ApiData<M extends HttpMethod, P extends ApiPath<M>> = NonNullable<
   FetchResponse<paths[P][M] & Record<string | number, unknown>, object, 'application/json'>['data']
 >;

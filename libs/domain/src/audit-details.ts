@@ -3,10 +3,7 @@ import { formatDateLong } from './format';
 import { EVENT_KIND_LABELS } from './labels-events';
 import { ROLE_CHECKBOX_LABELS } from './roles';
 
-/**
- * The before/after of an audit row in Dutch, for /logboek and its CSV: the log keeps the
- * machine's field names and values (stable for consumers of the API), people read these.
- */
+/** The log keeps the machine's field names and values (stable for API consumers); people read these Dutch ones. */
 const FIELD_LABELS: Record<string, string> = {
   authorisations: 'categorieën',
   expiration_date: 'geldig tot en met',
@@ -70,17 +67,13 @@ export function describeAuditChange(change: Record<string, unknown> | null | und
     .join('; ');
 }
 
-/** How a row names the state before and after, per kind: an approval's 'before' is what was asked for. */
+/** An approval's 'before' is what was asked for. */
 const CHANGE_WORDS: Record<string, { before: string; same: string }> = {
   'access_request.approved': { before: 'aangevraagd', same: 'goedgekeurd zoals aangevraagd' },
 };
 const DEFAULT_CHANGE_WORDS = { before: 'was', same: 'ongewijzigd' };
 
-/**
- * What an audit row changed, in words for the Logboek page: each field's value now, with what it was
- * in brackets where it differs ('geldig tot en met: 31 december 2027 (was: 30 juni 2027)'), or that
- * nothing differed ('goedgekeurd zoals aangevraagd: …'), never 'X → X'.
- */
+/** Each field's value now with what it was in brackets where it differs, or that nothing differed; never 'X → X'. */
 export function describeAuditDifference(kind: string, before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined): string {
   if (!before || !after) return describeAuditChange(after ?? before);
   const words = CHANGE_WORDS[kind] ?? DEFAULT_CHANGE_WORDS;

@@ -1,6 +1,6 @@
 import { formatDateSlashed } from './format';
 
-/** A grant ending within this many days (today included) is marked on its card. */
+/** Today included. */
 export const EXPIRY_SOON_DAYS = 14;
 
 export const EXPIRY_LABELS = {
@@ -14,11 +14,7 @@ function dayNumber(iso: string): number {
   return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
 }
 
-/**
- * The expiry line of a machtiging card (issue 23): 'Geldig tot en met dd/MM/yyyy' (marked when it
- * ends within EXPIRY_SOON_DAYS), 'Verlopen op dd/MM/yyyy' once past, or 'Voor onbepaalde tijd'.
- * `today` is Europe/Amsterdam's date (YYYY-MM-DD): a grant is valid through its last day there.
- */
+/** `today` is Europe/Amsterdam's date (YYYY-MM-DD): a grant is valid through its last day there. */
 export function expiryNote(expiration: string | null, today: string): { text: string; state: 'indefinite' | 'valid' | 'soon' | 'expired' } {
   if (!expiration) return { text: EXPIRY_LABELS.indefinite, state: 'indefinite' };
   const date = formatDateSlashed(`${expiration}T12:00:00Z`);

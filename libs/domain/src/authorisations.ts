@@ -1,4 +1,3 @@
-/** Dataset read scopes, the category literal each one grants, and their Dutch labels. */
 export const CATEGORY_PREDICATE =
   'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#hasCategory';
 

@@ -1,21 +1,17 @@
 import { APPLICATION_LIMITS } from './labels-applications';
 import { SUPPORT_LIMITS } from './labels-insight';
 
-/**
- * How large a request body nest-api takes, per route and content type. nest-api's body parsers
- * enforce these; the portal's /api proxy checks the same numbers first (declared and streamed
- * bytes), so a body too large for nest-api gets the Dutch 413 and is never streamed on.
- */
+/** nest-api's parsers enforce these; the portal's /api proxy checks the same numbers first, so a body too large gets the Dutch 413 and is never streamed on. */
 export const API_BODY_LIMITS = {
   /** JSON anywhere not named below (Hub Protocol registrations are the largest). */
   json: 1_048_576,
   /** Support requests: three attachments at their limit plus the text fields and the framing. */
   multipart: SUPPORT_LIMITS.attachments * SUPPORT_LIMITS.attachmentMaxBytes + 64 * 1024,
-  /** Logos, sent as the raw body. */
+  /** Sent as the raw body. */
   image: APPLICATION_LIMITS.logoMaxBytes,
 } as const;
 
-/** Smaller JSON limits per path prefix: sign-in, sign-up and people never need more than a few kilobytes. */
+/** Sign-in, sign-up and people never need more than a few kilobytes. */
 const JSON_ROUTE_LIMITS: [prefix: string, bytes: number][] = [
   ['/api/auth/', 16 * 1024],
   ['/api/invitations', 16 * 1024],
@@ -23,23 +19,17 @@ const JSON_ROUTE_LIMITS: [prefix: string, bytes: number][] = [
   ['/api/organizations', 64 * 1024],
 ];
 
-/** The JSON limit of a URL's path. */
 export function jsonBodyLimit(url: string): number {
   const path = url.split('?')[0];
   return JSON_ROUTE_LIMITS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? API_BODY_LIMITS.json;
 }
 
-/** The one API route that takes multipart (support requests), and the two that take an image as the raw body (logos). */
 export const API_MULTIPART_PATH = '/api/support-requests';
 const API_IMAGE_PATH = /^\/api\/(?:applications|organizations)\/[^/]+\/logo$/;
 
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
-/**
- * The most nest-api takes for this URL and content type: multipart and images only on the routes
- * that take them (issue 32: a 14 MB multipart post to any other route is refused by its length,
- * not streamed on); anything else, or anything it does not parse: the JSON limit of the path.
- */
+/** Multipart and images only on the routes that take them, so a large multipart post elsewhere is refused by its length, not streamed on. */
 export function apiBodyLimit(url: string, contentType: string | undefined): number {
   const type = mediaType(contentType);
   const path = url.split('?')[0];
@@ -50,26 +40,18 @@ export function apiBodyLimit(url: string, contentType: string | undefined): numb
 
 /** Room for the form's own fields and the multipart framing around a logo. */
 const LOGO_FORM_EXTRA = 64 * 1024;
-/** The portal pages whose forms upload files (multipart): the support form and the three logo forms. */
 const PORTAL_UPLOAD_ROUTES: [path: RegExp, limit: PortalUploadLimit][] = [
   [/^\/hulp$/, { bytes: API_BODY_LIMITS.multipart, inPage: true }],
   [/^\/(?:mijn-organisatie|organisatie\/[^/]+|beheer-applicatie\/[^/]+)$/, { bytes: APPLICATION_LIMITS.logoMaxBytes + LOGO_FORM_EXTRA, inPage: true }],
 ];
 
-/**
- * A portal page's multipart limit. `inPage`: the page's own action answers the 413 in its form (with
- * the file limit the user can act on), told by UPLOAD_TOO_LARGE_HEADER; otherwise a bare Dutch 413 page.
- */
+/** `inPage`: the page's action answers the 413 in its form (told by UPLOAD_TOO_LARGE_HEADER); otherwise a bare Dutch 413 page. */
 export type PortalUploadLimit = { bytes: number; inPage: boolean };
 
-/** Set by the portal's server (never passed on from the client) on a multipart post that declares more than its page takes. */
+/** Set by the portal's server, never passed on from the client. */
 export const UPLOAD_TOO_LARGE_HEADER = 'x-datahub-upload-too-large';
 
-/**
- * The most a portal page's action takes as multipart, checked against Content-Length before the
- * body is read: the upload forms the sum of their files' limits, every other page the JSON limit
- * (its forms are text only). Other bodies (url-encoded forms): no limit here (null).
- */
+/** Checked against Content-Length before the body is read; url-encoded forms have no limit here (null). */
 export function portalMultipartLimit(url: string, contentType: string | undefined): PortalUploadLimit | null {
   if (mediaType(contentType) !== 'multipart/form-data') return null;
   // A Remix single-fetch submission ('/hulp.data', the index route's '/_root.data') names the same page.

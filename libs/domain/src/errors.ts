@@ -1,13 +1,9 @@
 import { INVITATION_LABELS } from './labels-usability';
 import { APPLICATION_FIELD_ERRORS, APPLICATION_FIELD_LABELS } from './labels-applications';
 import { SIGN_IN_LIMIT_DETAILS } from './labels-sign-in-limits';
-/**
- * The error catalogue. The API answers with a status and a machine-readable `detail`;
- * the portal turns them into the Dutch texts below, here and nowhere else.
- * Texts quoted by the spec (§8) are verbatim, typos included.
- */
+/** The portal turns the API's status and `detail` into the Dutch texts below, here and nowhere else; the spec's texts (§8) are verbatim, typos included. */
 
-/** `detail` values the API sends (English, machine-readable). */
+/** English, machine-readable. */
 export const DETAILS = {
   validationFailed: 'validation failed',
   unauthenticated: 'not authenticated',
@@ -37,7 +33,7 @@ export const DETAILS = {
   grantByOwnerOnly: 'only the owner organization grants on its datasets',
   domainClaimByOwnerOnly: 'only an organization owner claims an email domain',
   ownOrganizationOnly: 'only the organization itself creates this; platform admins may read, revoke and remove it',
-  // API tokens (issue 21): machines read these, so they are Dutch as they stand.
+  // Machines read these, so they are Dutch as they stand.
   tokenNotAllowed: 'Een API-token geeft geen toegang tot deze bewerking; gebruik hiervoor de portal.',
   tokenScopeMissing: 'Deze API-token heeft niet de scope die deze bewerking vraagt.',
   tokenExpired: 'Deze API-token is verlopen; maak een nieuwe aan.',
@@ -68,7 +64,7 @@ export const ERROR_TEXTS = {
   xmlDownload: 'Error: er was een probleem bij het downloaden van het xml-bestand.',
   application: {
     unprocessable: 'Niet alle verplichte velden zijn ingevuld.',
-    /** Issue 37: a filled-in field refused for its content says which and why (the spec's text stays for missing ones). */
+    /** A field refused for its content says which and why (the spec's text stays for missing ones). */
     checkField: (field: string, why: string) => `Controleer het veld '${field}': ${why}`,
     checkFields: (list: string) => `Controleer deze velden: ${list}`,
     nameTaken: 'Er bestaat al een applicatie met deze naam',
@@ -150,7 +146,7 @@ export function applicationErrorText(error: Pick<ApiErrorBody, 'statusCode' | 'd
   return ERROR_TEXTS.application.other;
 }
 
-/** The form's summary of a 422: the spec's text for missing fields, then each other refused field with its label and reason. */
+/** The spec's text for missing fields, then each other refused field with its label and reason. */
 export function applicationInvalidText(errors: Record<string, string>): string {
   // Messages that mean 'not filled in': only these earn the spec's summary text.
   const MISSING_MESSAGES: readonly string[] = [FIELD_ERRORS.required, APPLICATION_FIELD_ERRORS.ownerOrganization];
@@ -168,7 +164,7 @@ export function applicationInvalidText(errors: Record<string, string>): string {
   return [missing ? ERROR_TEXTS.application.unprocessable : '', detail].filter(Boolean).join(' ');
 }
 
-/** Issue 35: what to change in a data source's address, next to the field (the hub already drops https:// and a path). */
+/** The hub already drops https:// and a path. */
 export const HOSTNAME_PROBLEMS = {
   scheme: "Laat het begin van het adres weg (zoals ftp://): vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl.",
   userinfo: 'Laat de gebruikersnaam en het @-teken weg: vul alleen de naam van uw server in, bijvoorbeeld data.kwekerij.nl.',
@@ -206,7 +202,7 @@ export function loginErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
   }
 }
 
-/** Field-level validation messages (Dutch), used by the API's validation and the portal alike. */
+/** Used by the API's validation and the portal alike. */
 export const FIELD_ERRORS = {
   required: 'Dit veld is verplicht.',
   maxLength: (max: number) => `Dit veld mag hoogstens ${max} tekens bevatten.`,

@@ -1,6 +1,6 @@
 import { LIMITS, PERSONAL_ORGANIZATION_PREFIX, TEMPORARY_ORGANIZATION_SLUG_PREFIX } from './limits';
 
-/** First two characters, uppercased (the top bar's round initials and the logo fallback). */
+/** The top bar's initials and the logo fallback. */
 export function initials(name: string | null | undefined): string {
   return Array.from((name ?? '').trim()).slice(0, LIMITS.initialsLength).join('').toUpperCase();
 }
@@ -14,15 +14,12 @@ export function displayOrganizationName(name: string): string {
   return isPersonalOrganizationName(name) ? '' : name;
 }
 
-/** A personal organisation still on its tmp- slug: its first real name gives it a lasting one. */
+/** Its first real name gives it a lasting slug. */
 export function hasTemporarySlug(organization: { name: string; slug: string }): boolean {
   return isPersonalOrganizationName(organization.name) && organization.slug.startsWith(TEMPORARY_ORGANIZATION_SLUG_PREFIX);
 }
 
-/**
- * A count the Dutch way, with a dot per thousand ('10.000'), for row counts and the like everywhere.
- * Written out rather than Intl, so server and browser agree whatever locale data they carry.
- */
+/** '10.000': written out rather than Intl, so server and browser agree whatever locale data they carry. */
 export function formatCount(value: number): string {
   const whole = Math.trunc(value);
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
@@ -43,38 +40,38 @@ function dateParts(value: Date | string): { day: string; month: string; year: st
   return { day: get('day'), month: get('month'), year: get('year') };
 }
 
-/** dd/MM/yyyy, as on authorisation cards. */
+/** As on authorisation cards. */
 export function formatDateSlashed(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   return `${day}/${month}/${year}`;
 }
 
-/** dd-MM-yyyy, as for licence end dates. */
+/** As for licence end dates. */
 export function formatDateDashed(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   return `${day}-${month}-${year}`;
 }
 
-/** dd-MM-yyyy HH:mm in Europe/Amsterdam, as in the API-token and webhook lists. */
+/** Europe/Amsterdam, as in the API-token and webhook lists. */
 export function formatDateTimeDashed(value: Date | string): string {
   const date = new Date(value);
   const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(date);
   return `${formatDateDashed(date)} ${clock}`;
 }
 
-/** The one style besides the spec's two: 'd MMMM yyyy' in Dutch (24 november 2026), Europe/Amsterdam. Everywhere but authorisation cards and licences. */
+/** '24 november 2026', Europe/Amsterdam; everywhere but authorisation cards and licences. */
 export function formatDateLong(value: Date | string): string {
   return new Intl.DateTimeFormat('nl-NL', { timeZone: AMSTERDAM, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value));
 }
 
-/** 'd MMMM yyyy om HH:mm' in Europe/Amsterdam (24 november 2026 om 14:05): a moment, such as a last contact; `seconds` adds them (logs). */
+/** '24 november 2026 om 14:05', Europe/Amsterdam; `seconds` adds them (logs). */
 export function formatDateTimeLong(value: Date | string, { seconds = false }: { seconds?: boolean } = {}): string {
   const date = new Date(value);
   const clock = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hourCycle: 'h23', timeZone: AMSTERDAM }).format(date);
   return `${formatDateLong(date)} om ${clock}`;
 }
 
-/** The ISO 8601 week of a day in Europe/Amsterdam, as 'week 48'. */
+/** ISO 8601, Europe/Amsterdam, as 'week 48'. */
 export function formatWeek(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
@@ -85,7 +82,6 @@ export function formatWeek(value: Date | string): string {
   return `week ${Math.ceil(((date.getTime() - firstDay) / 86_400_000 + 1) / 7)}`;
 }
 
-/** 'offline' → 'Offline' (dataset statuses other than online). */
 export function titleCase(value: string): string {
   return value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 }

@@ -1,8 +1,7 @@
-/** The Hub Protocol's token vocabulary (hub-protocol.md, "Tokens"), one place for the hub and the data source. */
+/** The Hub Protocol's token vocabulary (hub-protocol.md, "Tokens"), shared by hub and data source. */
 export const HUB_ISSUER = 'datahub-portal-api';
 export const HUB_AUDIENCE = 'datahub-portal-api';
 export const MAX_TOKEN_LIFETIME_SECONDS = 300;
-/** Allowed clock difference between hub and data source. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
 export const datasourceIssuer = (datasourceId: string) => `datahub-datasource:${datasourceId}`;
@@ -10,7 +9,6 @@ export const datasetAudience = (datasetId: string) => `datahub-dataset:${dataset
 
 const DATASOURCE_ISSUER = /^datahub-datasource:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-/** The data source id in a data-source token's `iss`, or null. */
 export function datasourceIdFromIssuer(issuer: string): string | null {
   return DATASOURCE_ISSUER.exec(issuer)?.[1] ?? null;
 }

@@ -1,5 +1,3 @@
-/** Access requests ('Toegang aanvragen', issue 23): texts of the dataset page, the 'Aanvragen' tab and the mails. */
-
 export const ACCESS_REQUEST_REASON_MAX = 1000;
 
 export const ACCESS_REQUEST_STATUSES = ['open', 'approved', 'declined'] as const;
@@ -24,7 +22,7 @@ export const ACCESS_REQUEST_LABELS = {
   approved: (dataset: string, organization: string) => `De aanvraag van ${organization} voor ${dataset} is goedgekeurd.`,
   declined: (dataset: string, organization: string) => `De aanvraag van ${organization} voor ${dataset} is afgewezen.`,
   sentRequests: 'Uw aanvragen',
-  // Issue 37: an open request shown on the dataset page instead of the form.
+  // Shown on the dataset page instead of the form.
   openRequestByYou: (date: string) => `U heeft op ${date} toegang aangevraagd.`,
   openRequestByOrganization: (date: string) => `Uw organisatie heeft op ${date} toegang aangevraagd.`,
   openRequestStatus: 'Status',

@@ -1,9 +1,7 @@
-/** Accounts people can recover (issue 25): password reset by mail and password change. */
-
 /** Minutes a 'Wachtwoord vergeten?' link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
-/** `detail` values of the password endpoints (machine-readable; the portal shows the Dutch texts below). */
+/** Machine-readable; the portal shows the Dutch texts below. */
 export const ACCOUNT_DETAILS = {
   resetInvalid: 'password reset link invalid, used or expired',
   noPassword: 'this account signs in with an external provider and has no password',
@@ -31,7 +29,7 @@ export const ACCOUNT_LABELS = {
     intro:
       'Kies een nieuw wachtwoord voor uw account. Daarna bent u overal uitgelogd, zijn uw persoonlijke API-tokens ingetrokken en logt u in met het nieuwe wachtwoord.',
     password: 'Nieuw wachtwoord',
-    /** Issue 37: the address in full, not masked: whoever holds the link reads that mailbox already. */
+    /** The address in full, not masked: whoever holds the link reads that mailbox already. */
     account: 'Account',
     submit: 'Wachtwoord opslaan',
     invalidTitle: 'Deze link werkt niet meer',
@@ -49,7 +47,7 @@ export const ACCOUNT_LABELS = {
     doneKept: 'Uw wachtwoord is gewijzigd. Andere sessies en uw API-tokens zijn blijven werken.',
     federated: 'U logt in via een externe dienst (Google, Microsoft of GitHub); uw account heeft hier geen wachtwoord.',
   },
-  /** The checkbox of 'Wachtwoord wijzigen' and of turning on two-step sign-in (issue 32): checked unless unticked. */
+  /** Of 'Wachtwoord wijzigen' and of turning on two-step sign-in: checked unless unticked. */
   endOthers: 'alle andere sessies en tokens beëindigen',
   endOthersHint: 'U wordt op andere apparaten en in andere browsers uitgelogd, en uw persoonlijke API-tokens worden ingetrokken. Deze sessie blijft.',
   keptForm: 'Uw sessie was verlopen. Wat u had ingevuld, staat weer in het formulier: controleer het en verstuur het opnieuw.',
@@ -57,7 +55,7 @@ export const ACCOUNT_LABELS = {
   passwordHint: 'Minstens 12 tekens. Een zin van een paar woorden is sterk en goed te onthouden.',
 } as const;
 
-/** What a new password ended (issue 32): every session (a reset), the others, or none; and how many personal API tokens were revoked. */
+/** Every session (a reset), the others, or none; and how many personal API tokens were revoked. */
 export interface PasswordChangeEnded {
   sessions: 'all' | 'others' | 'none';
   tokens: number;

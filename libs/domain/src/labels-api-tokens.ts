@@ -1,9 +1,5 @@
-/**
- * API tokens (issue 21, ADR 0017): scopes, limits and the Dutch texts of the portal's
- * 'API-tokens' sections and the dataset page's 'Gebruik via API'.
- */
+/** API tokens (ADR 0017). */
 
-/** What an API token may be used for. */
 export const API_TOKEN_SCOPES = ['data:read', 'catalogue:read'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
@@ -11,11 +7,10 @@ export function isApiTokenScope(value: unknown): value is ApiTokenScope {
   return typeof value === 'string' && (API_TOKEN_SCOPES as readonly string[]).includes(value);
 }
 
-/** At most this many live (unrevoked, unexpired) tokens per owner (a user, or an organisation). */
+/** Live: unrevoked and unexpired; the owner is a user or an organisation. */
 export const MAX_LIVE_API_TOKENS = 20;
-/** The longest a token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 365;
-/** The expiry choices of the create form, in days ('date' picks one). */
+/** 'date' picks one. */
 export const API_TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
 
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
@@ -63,7 +58,6 @@ export const API_TOKEN_LABELS = {
   expiryInvalid: 'Kies een geldigheid van 30, 90 of 365 dagen, of een datum binnen een jaar.',
   limitReached: 'U heeft al het maximale aantal (20) geldige API-tokens. Trek er eerst een in.',
   failed: 'Er ging iets mis met de API-token, probeer het opnieuw.',
-  /** The dataset page's folded section with what only developers need (issue 37). */
   developersTitle: 'Voor ontwikkelaars',
   developersHint: 'SPARQL-endpoint en een voorbeeld met curl',
   apiTitle: 'Gebruik via API',
@@ -74,7 +68,7 @@ export const API_TOKEN_LABELS = {
   apiTokenPlaceholder: 'dht_UW_TOKEN',
 } as const;
 
-/** The SPARQL 1.1 Protocol endpoint's short text answers (its errors are plain text, as the protocol wants). */
+/** Plain text, as the protocol wants. */
 export const SPARQL_PROTOCOL_TEXTS = {
   noQuery: "Geen query: geef de parameter 'query' (GET of formulier) of een body van het type application/sparql-query.",
   twoQueries: "Meer dan één query: geef de parameter 'query' precies één keer.",

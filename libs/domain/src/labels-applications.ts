@@ -1,4 +1,3 @@
-/** Applications, their logos and licences: categories, limits, Dutch labels and field errors (spec texts verbatim). */
 import { BREADCRUMB_LABELS } from './labels-usability';
 
 export const APPLICATION_CATEGORIES = ['Kassenbouw', 'Gewas registratie', 'IPM'] as const;
@@ -11,7 +10,7 @@ export function isApplicationCategory(value: unknown): value is ApplicationCateg
 export const APPLICATION_LIMITS = {
   nameMax: 100,
   urlMax: 500,
-  /** Logos: PNG or JPEG, at most this many bytes. */
+  /** PNG or JPEG. */
   logoMaxBytes: 512 * 1024,
   /** The column is numeric(12, 2). */
   priceMax: 9_999_999_999.99,
@@ -19,17 +18,16 @@ export const APPLICATION_LIMITS = {
 
 const eur = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
-/** '€ 1.250,00' per year, or 'Op aanvraag' without a price. */
+/** 'Op aanvraag' without a price. */
 export function formatPricePerYear(price: number | null | undefined): string {
   return price === null || price === undefined ? APPLICATION_LABELS.detail.onRequest : `${eur.format(price)} per jaar`;
 }
 
-/** 'x / 1000 tekens' */
 export function characterCounter(count: number, max: number): string {
   return `${count} / ${max} tekens`;
 }
 
-/** Field messages of the application form (the API sends them, the portal shows them). */
+/** The API sends them, the portal shows them. */
 export const APPLICATION_FIELD_ERRORS = {
   price: 'prijs per jaar moet in cijfers zijn',
   priceNegative: 'De prijs per jaar kan niet negatief zijn.',
@@ -151,7 +149,7 @@ export const APPLICATION_LABELS = {
   },
 } as const;
 
-/** The application form's fields by API name, as the error summary names them (issue 37). */
+/** By API name, as the error summary names them. */
 export const APPLICATION_FIELD_LABELS: Readonly<Record<string, string>> = {
   name: APPLICATION_LABELS.form.name,
   owner_organization: APPLICATION_LABELS.form.ownerOrganization,

@@ -1,7 +1,6 @@
-/** The audit trail ('Logboek', issue 23): kinds of entry, filters and the page's texts. */
 import { formatCount } from './format';
 
-/** Every kind of audit entry; `read.*` kinds are data reads (deleted after AUDIT_RETENTION_MONTHS), the rest changes (kept). */
+/** `read.*` kinds are data reads (deleted after AUDIT_RETENTION_MONTHS), the rest changes (kept). */
 export const AUDIT_KINDS = [
   'grant.created',
   'grant.extended',
@@ -78,7 +77,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'read.download': 'XML-download',
 };
 
-/** Most rows one page of the log shows; most rows one CSV export holds. */
+/** Also the most rows one CSV export holds. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_CSV_MAX_ROWS = 100_000;
 
@@ -108,7 +107,7 @@ export const AUDIT_LABELS = {
   token: 'API-token',
   rows: 'rijen',
   outcome: 'uitkomst',
-  /** A read's HTTP status in words (the Logboek page; the CSV keeps the number for programs). */
+  /** The CSV keeps the number, for programs. */
   outcomeText: (status: number | null): string =>
     status === null
       ? 'uitkomst onbekend'
@@ -133,7 +132,6 @@ export const AUDIT_LABELS = {
   usageLast: 'Laatst gelezen',
 } as const;
 
-/** Dutch field errors of the log's filters. */
 export const AUDIT_FILTER_ERRORS = {
   kind: 'Kies een soort uit de lijst.',
   date: 'Vul een datum in als dd-mm-jjjj.',

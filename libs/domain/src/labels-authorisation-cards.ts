@@ -1,5 +1,3 @@
-/** Dutch texts of the grouped machtiging cards (issue 23 item 3): 'Wijzigen', 'Intrekken' of a card, the menu count. */
-
 export const AUTHORISATION_CARD_LABELS = {
   edit: 'Wijzigen',
   editLabel: (dataset: string, organization: string) => `Machtiging op ${dataset} voor ${organization} wijzigen`,
@@ -11,8 +9,8 @@ export const AUTHORISATION_CARD_LABELS = {
   saved: (dataset: string, organization: string) => `De machtiging op ${dataset} voor ${organization} is gewijzigd.`,
   unchanged: 'Er is niets gewijzigd: de machtiging was al zo.',
   failed: 'Er ging iets mis bij het wijzigen van de machtiging, probeer opnieuw of neem contact op voor hulp.',
-  /** Expiries differ within one card (granted one by one through the API): each line names its categories. */
+  /** Expiries may differ within one card (granted one by one through the API): each line names its categories. */
   expiryOf: (labels: string, line: string) => `${labels}: ${line}`,
-  /** The menu entry's count of open access requests, for screen readers (the badge shows the number). */
+  /** For screen readers; the badge shows the number. */
   openRequests: (count: number) => (count === 1 ? '1 open aanvraag' : `${count} open aanvragen`),
 } as const;

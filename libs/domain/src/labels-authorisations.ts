@@ -1,4 +1,3 @@
-/** Dutch labels and errors of the authorisation ('machtigingen') pages and the SPARQL section (spec texts verbatim where quoted). */
 import { DATASET_SCOPES } from './authorisations';
 import { formatCount } from './format';
 
@@ -21,7 +20,7 @@ export const AUTHORISATION_LABELS = {
   expiresLabel: 'Geldig tot en met',
   grantedBy: 'Verleend door',
   assignee: 'Aan',
-  /** Spec §2, verbatim. Which one fits where: see docs/decisions/0007. */
+  /** Spec §2, verbatim; which one fits where: ADR 0007. */
   emptyReceived: 'Er zijn geen ontvangen machtigingen.',
   emptyGiven: 'Er zijn geen uitgegeven machtigingen.',
   emptyReceivedEver: 'Jouw organisatie heeft nog geen machtigingen ontvangen.',
@@ -47,7 +46,6 @@ export const AUTHORISATION_LABELS = {
   },
 } as const;
 
-/** Field errors of a new authorisation (API and portal). */
 export const AUTHORISATION_FIELD_ERRORS = {
   datasetMissing: 'Kies een dataset.',
   datasetUnknown: 'Deze dataset bestaat niet of is niet van uw organisatie.',
@@ -85,20 +83,19 @@ export const SPARQL_LABELS = {
 
 export const EXAMPLE_SPARQL_QUERY = 'SELECT * WHERE {\n  ?s ?p ?o\n}\nLIMIT 5';
 
-/** Dutch label of a scope ('Dataset.ReadWater' → 'Water'); unknown names are returned unchanged. */
+/** Unknown names are returned unchanged. */
 export function scopeLabel(scope: string): string {
   return DATASET_SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
 }
 
-// Made once: a formatter costs far more to build than to use (the portal asks for today on every page it replays).
+// Made once: a formatter costs far more to build than to use.
 const AMSTERDAM_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's date in Europe/Amsterdam as YYYY-MM-DD: an authorisation is valid through its expiry date there. */
+/** An authorisation is valid through its expiry date there. */
 export function amsterdamToday(now: Date = new Date()): string {
   return AMSTERDAM_DATE.format(now);
 }
 
-/** A real calendar date written as YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

@@ -1,4 +1,3 @@
-/** Dutch labels of the data-source and dataset pages (spec texts verbatim where quoted). */
 import { formatCount } from './format';
 import { BREADCRUMB_LABELS } from './labels-usability';
 
@@ -11,7 +10,7 @@ export const DATASET_LABELS = {
     create: 'Nieuwe databron',
     createAzure: 'Nieuwe databron in de cloud',
     noHostname: 'domein is nog niet geregistreerd...',
-    /** A data source without a host that dialled the hub (issue 35, connected_via_hub). */
+    /** A data source without a host that dialled the hub. */
     connectedViaHub: 'verbonden via de hub',
     empty: 'Uw organisatie heeft nog geen databronnen.',
     owner: 'Eigenaar',
@@ -70,9 +69,8 @@ export const DATASET_LABELS = {
     loadMore: 'Meer laden',
     owner: 'Eigenaar',
     updated: (date: string) => `Bijgewerkt op ${date}`,
-    /** Before the categories present in a dataset (the labels of its categories). */
     categories: 'Categorieën',
-    /** One chip instead of the same eight on every row, when a dataset has every category (issue 37). */
+    /** One chip instead of the same eight on every row. */
     allCategories: 'Alle categorieën',
   },
   myDatasets: {

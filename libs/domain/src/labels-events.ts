@@ -1,7 +1,4 @@
-/**
- * Events for integrators (issue 24, ADR 0025): the kinds a change produces (also the RabbitMQ
- * routing keys) and the Dutch texts of the 'Webhooks' section of /mijn-organisatie.
- */
+/** Events for integrators (ADR 0025): the kinds are also the RabbitMQ routing keys. */
 
 export const EVENT_KINDS = [
   'authorisation.created',
@@ -40,11 +37,10 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   'organization.user_left': 'Gebruiker vertrokken',
 };
 
-/** Most webhooks per organisation. */
 export const MAX_WEBHOOKS = 10;
-/** How long a delivery is retried, and how long a webhook may fail before it is switched off. */
+/** Also how long a webhook may fail before it is switched off. */
 export const WEBHOOK_RETRY_HOURS = 24;
-/** The header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Datahub-Signature';
 
 export const WEBHOOK_DELIVERY_STATUS_LABELS = {

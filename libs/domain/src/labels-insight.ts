@@ -1,15 +1,10 @@
-/** Consent, first-party usage insight, support requests and the satisfaction rating (issue 13). */
-
-/** The consent cookie (strictly necessary itself: it only remembers the choice). */
+/** Strictly necessary itself: it only remembers the choice. */
 export const CONSENT_COOKIE = 'datahub_consent';
 export type ConsentChoice = 'alle' | 'noodzakelijk';
-/**
- * Sent by the portal to nest-api when the visitor accepted usage statistics and their browser
- * asks for neither Do-Not-Track nor Global Privacy Control.
- */
+/** Sent only when the visitor accepted usage statistics and the browser asks for neither Do-Not-Track nor Global Privacy Control. */
 export const USAGE_CONSENT_HEADER = 'x-datahub-usage-consent';
 
-/** Kinds of usage event; names and e-mail addresses are never part of an event. */
+/** Names and e-mail addresses are never part of an event. */
 export const USAGE_EVENT_KINDS = ['VISIT', 'PAGE_VIEW', 'DATASET_QUERIED', 'XML_DOWNLOADED', 'AUTHORISATION_GRANTED', 'AUTHORISATION_REVOKED', 'INVITATION_SENT'] as const;
 export type UsageEventKind = (typeof USAGE_EVENT_KINDS)[number];
 

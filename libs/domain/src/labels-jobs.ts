@@ -1,4 +1,3 @@
-/** Dutch labels of /beheer-taken (timed jobs) and of the expiry reminder mails. */
 export const JOB_LABELS = {
   title: 'Taken',
   intro: 'Terugkerende taken van het platform. Elke taak draait één keer per interval, hoeveel API-processen er ook draaien; een mislukte poging wordt later opnieuw geprobeerd.',
@@ -16,7 +15,7 @@ export const JOB_LABELS = {
     : seconds % 3600 === 0 ? `elk${seconds / 3600 === 1 ? ' uur' : `e ${seconds / 3600} uur`}`
     : seconds % 60 === 0 ? `elke ${seconds / 60 === 1 ? 'minuut' : `${seconds / 60} minuten`}`
     : `elke ${seconds} seconden`,
-  /** Names of the known jobs; an unknown (newly registered) job shows its technical name. */
+  /** An unknown (newly registered) job shows its technical name. */
   names: {
     discovery: 'Databronnen en datasets controleren',
     'licence-sync': 'Licenties van applicaties ophalen',
@@ -34,7 +33,7 @@ export type ExpiryReminder = '14d' | '3d' | 'ended';
 const whenText = (reminder: ExpiryReminder, date: string) =>
   reminder === 'ended' ? `is op ${date} verlopen` : `verloopt op ${date}`;
 
-/** The reminder mails (ADR 0024): 14 and 3 days before the end, and the day after it. */
+/** ADR 0024: 14 and 3 days before the end, and the day after it. */
 export const REMINDER_MAILS = {
   authorisation: (fields: { reminder: ExpiryReminder; dataset: string; grantor: string; receiver: string; categories: string[]; date: string; link: string }) => ({
     subject:

@@ -1,4 +1,4 @@
-/** Dutch labels of the organisation, user and invitation pages (spec texts verbatim). */
+/** Spec texts verbatim. */
 export const ORGANIZATION_LABELS = {
   organizations: {
     title: 'Organisaties',

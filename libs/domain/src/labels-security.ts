@@ -1,8 +1,3 @@
-/**
- * Dutch texts of sign-up verification and of the hardening answers (issue 9): what the portal
- * shows at each step, the mails the API sends, and the `detail` of refusals caused by bad input.
- */
-
 export const SIGNUP_VERIFICATION_TTL_HOURS = 24;
 
 export const SIGNUP_VERIFICATION_LABELS = {
@@ -16,7 +11,7 @@ export const SIGNUP_VERIFICATION_LABELS = {
   tooManyResends: 'U heeft al een paar keer een nieuwe link aangevraagd. Wacht even en probeer het dan opnieuw.',
   confirmTitle: 'E-mailadres bevestigen',
   confirmIntro: 'Bevestig uw e-mailadres om uw account te activeren.',
-  /** Said before activating (issue 19): the organisation that claimed the address's domain. */
+  /** Said before activating: the organisation that claimed the address's domain. */
   joins: (organization: string) =>
     `Uw e-mailadres valt onder het e-maildomein van ${organization}. Na het activeren bent u lid van ${organization}, met leesrechten. Hoort u daar niet bij? Activeer dan niet en neem contact op met de organisatie.`,
   ownOrganization: 'Na het activeren krijgt u een eigen organisatie, die u daarna een naam kunt geven.',
@@ -29,7 +24,7 @@ export const SIGNUP_VERIFICATION_LABELS = {
   confirmed: 'Uw e-mailadres is bevestigd en uw account is actief. Welkom bij Datahub Tuinbouw!',
 } as const;
 
-/** The mails of sign-up (subjects and bodies, plain text). */
+/** Plain text. */
 export const SIGNUP_MAILS = {
   verify: {
     subject: 'Bevestig uw e-mailadres voor Datahub Tuinbouw',
@@ -45,7 +40,7 @@ export const SIGNUP_MAILS = {
   },
 } as const;
 
-/** `detail` of refusals caused by malformed or hostile input (Dutch: users and API clients read them as they are). */
+/** Dutch: users and API clients read them as they are. */
 export const BAD_INPUT_DETAILS = {
   tooLarge: 'Het verzoek is te groot.',
   tooDeep: 'Het verzoek is te diep genest.',
@@ -61,5 +56,4 @@ export const BAD_INPUT_DETAILS = {
   crossSite: 'Dit verzoek komt van een andere website en is geweigerd.',
 } as const;
 
-/** Every Dutch detail above, for the bad-input suite and the portal. */
 export const BAD_INPUT_DETAIL_VALUES: readonly string[] = Object.values(BAD_INPUT_DETAILS);

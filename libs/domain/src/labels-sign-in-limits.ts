@@ -1,9 +1,4 @@
-/** Per-account caps on failed sign-ins (issue 32, item 6): the answer and the mail to the account's owner. */
-
-/**
- * `detail` of the 429 once an account's cap is reached. Machines and the portal both show it, so it
- * is Dutch as it stands (like the API-token details); `Retry-After` says when the window ends.
- */
+/** Machines and the portal both show it, so it is Dutch as it stands; `Retry-After` says when the window ends. */
 export const SIGN_IN_LIMIT_DETAILS = {
   accountCapped:
     'Er is te vaak een verkeerd wachtwoord of een verkeerde code voor dit account ingevoerd. Om het account te beschermen kan er even niet mee worden ingelogd; probeer het later opnieuw.',

@@ -1,7 +1,4 @@
-/**
- * Dutch texts for SPARQL queries the hub refuses or stops (issue 19): sent by the API as the
- * per-field message of `sparql_query`, next to the machine-readable `detail`.
- */
+/** Sent by the API as the per-field message of `sparql_query`, next to the machine-readable `detail`. */
 export const SPARQL_ERROR_TEXTS = {
   queryTooDeep: (levels: number) =>
     `De query is te diep genest: gebruik niet meer dan ${levels} niveaus van accolades, haakjes of blokhaken in elkaar.`,
@@ -11,13 +8,10 @@ export const SPARQL_ERROR_TEXTS = {
     'De query kon niet worden uitgevoerd: de verwerking stopte onverwacht. Vereenvoudig de query of probeer het later opnieuw.',
   memoryLimit: (megabytes: number) =>
     `De query is gestopt omdat hij te veel geheugen gebruikte (meer dan ${megabytes} MB). Vereenvoudig de query, bijvoorbeeld met minder combinaties of kortere teksten.`,
-  /** One query needed more working memory than a query may (SPARQL_QUERY_MEMORY_MB): the same query again cannot help. */
+  /** The same query again cannot help. */
   queryMemoryLimit: (megabytes: number) =>
     `De query is gestopt omdat hij meer dan ${megabytes} MB werkgeheugen nodig had, de grens per query. Vereenvoudig de query, bijvoorbeeld met minder combinaties, kortere teksten of zonder sorteren over alle combinaties.`,
-  /**
-   * A query the parser stops at: where, and what it found there ('' at the end of the text; 'ex:' an undeclared prefix),
-   * or the rule it breaks though every word fits (`problem`, from libs/sparql's SyntaxPosition).
-   */
+  /** `found` is '' at the end of the text, 'ex:' for an undeclared prefix; `problem` is a rule broken though every word fits. */
   syntax: (line: number, column: number, found: string, problem?: { kind: string; variable: string }) =>
     `Regel ${line}, kolom ${column}: ` +
     (problem?.kind === 'ungrouped_variable'
@@ -33,18 +27,18 @@ export const SPARQL_ERROR_TEXTS = {
               : found.endsWith(':')
                 ? `het prefix '${found}' is niet gedeclareerd. Voeg een PREFIX-regel toe.`
                 : `hier verwacht de query iets anders dan '${found}'. Controleer de spelling en wat ervoor staat.`),
-  /** Above the position: the query itself is wrong, so the spec's text ('check of de dataset online is') would mislead. */
+  /** The query itself is wrong, so the spec's text ('check of de dataset online is') would mislead. */
   syntaxTitle: 'De query bevat een fout en is niet uitgevoerd.',
-  /** A syntax error whose place the parser does not give (rare): still Dutch, never the parser's English. */
+  /** Rare; still Dutch, never the parser's English. */
   syntaxUnplaced: 'De query is geen geldige SPARQL. Controleer de spelling van de sleutelwoorden, de haakjes en de accolades.',
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,
-  /** A download the data source sent incomplete (issue 32): refused rather than passed on as whole. */
+  /** Refused rather than passed on as whole. */
   sourceIncomplete:
     'De gegevensbron leverde de dataset niet volledig aan, dus de download is gestopt. Probeer het later opnieuw of neem contact op met de eigenaar van de dataset.',
 } as const;
 
-/** Why the guard refuses a query, in Dutch (the guard's own messages are English, for logs). */
+/** The guard's own messages are English, for logs. */
 export const SPARQL_REFUSAL_TEXTS: Readonly<Record<string, string>> = {
   empty_query: 'de query is leeg.',
   query_too_large: 'de query is te lang (hoogstens 64 kB).',

@@ -1,16 +1,15 @@
-/** Two-step sign-in (issue 25, ADR 0032): TOTP codes from an authenticator app, and recovery codes. */
+/** Two-step sign-in (ADR 0032). */
 
-/** Single-use recovery codes handed out when two-step sign-in is switched on. */
 export const RECOVERY_CODE_COUNT = 10;
-/** Minutes the second step of a sign-in may take after the password was right. */
+/** After the password was right. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
-/** Wrong codes one second step accepts before the password must be given again. */
+/** Then the password must be given again. */
 export const TWO_FACTOR_CHALLENGE_TRIES = 5;
 
-/** /inloggen?stap=code (or herstelcode): the second step's form, reached while its token cookie lives. */
+/** Reached while its token cookie lives. */
 export const SECOND_STEP = { param: 'stap', code: 'code', recovery: 'herstelcode' } as const;
 
-/** `detail` values of the two-step endpoints (machine-readable; the portal shows the Dutch texts below). */
+/** Machine-readable; the portal shows the Dutch texts below. */
 export const TWO_FACTOR_DETAILS = {
   invalidCode: 'invalid two-factor code',
   challengeInvalid: 'two-factor sign-in step invalid or expired',
@@ -85,7 +84,6 @@ export const TWO_FACTOR_MAILS = {
   },
 } as const;
 
-/** The Dutch text for a refused two-step request. */
 export function twoFactorErrorText(detail: string | undefined, fallback: string): string {
   switch (detail) {
     case TWO_FACTOR_DETAILS.invalidCode:

@@ -1,4 +1,3 @@
-/** Dutch texts of the confirmation steps, invitation feedback and layout helpers (issue 12). */
 export const CONFIRM_LABELS = {
   cancel: 'Annuleren',
   confirming: 'Bezig...',
@@ -34,7 +33,6 @@ export const CONFIRM_LABELS = {
   notFound: 'Wat u wilt bevestigen bestaat niet (meer).',
 } as const;
 
-/** The page of one data source (/databron/{id}), where its management lives. */
 export const DATASOURCE_PAGE_LABELS = {
   title: 'Databron',
   view: (name: string) => `Databron ${name} bekijken`,
@@ -49,7 +47,7 @@ export const DATASOURCE_PAGE_LABELS = {
 /** Pending invitations on /mijn-gebruikers and what an invitation really did. */
 export const INVITATION_LABELS = {
   alreadyMember: 'Dit e-mailadres hoort al bij een gebruiker van uw organisatie. Er is geen uitnodiging verzonden.',
-  /** In the invitation mail to an address that already has an account (the inviter is told nothing: issue 19). */
+  /** The inviter is told nothing. */
   existingAccountMailNote: (organization: string) =>
     `U heeft al een account op Datahub Tuinbouw. Log in en accepteer de uitnodiging: uw account stapt dan over naar ${organization} en de permissies in uw huidige organisatie vervallen.`,
   pendingTitle: 'Openstaande uitnodigingen',
@@ -68,23 +66,21 @@ export const INVITATION_LABELS = {
   resendFailed: 'Er ging iets mis met het opnieuw versturen van de uitnodiging, probeer opnieuw.',
 } as const;
 
-/** Column headings of the lists shown as tables (users, data sources). */
 export const LIST_COLUMN_LABELS = {
   name: 'Naam',
   email: 'E-mailadres',
   hostname: 'Hostnaam',
   owner: 'Eigenaar',
-  /** Issue 35: a data source's status with its last contact. */
   status: 'Status',
   actions: 'Acties',
 } as const;
 
-/** The breadcrumb in the top bar (the spec gives the application and dataset pages one). */
+/** The spec gives the application and dataset pages one. */
 export const BREADCRUMB_LABELS = {
   label: 'Kruimelpad',
 } as const;
 
-/** Top-bar titles for pages outside the menu, by the start of their path (menu pages use their menu label). */
+/** By the start of their path; menu pages use their menu label. */
 export const SECTION_TITLES: readonly { prefix: string; label: string }[] = [
   { prefix: '/databron/', label: 'Databronnen' },
   { prefix: '/dataset/', label: 'Datasets' },

@@ -1,12 +1,10 @@
 import { formatCount } from './format';
 
-/** The SPARQL workbench on /dataset/{slug} (issue 25): its table, downloads, editor and 'Wat zit erin'. */
 export const WORKBENCH_LABELS = {
   /** Rows and the time the query took, e.g. '12 rijen · 0,08 s'. */
   summaryLine: (rows: number, seconds: string) => `${formatCount(rows)} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
-  /** The table's scrollable region (keyboard users scroll it after focusing it). */
+  /** Keyboard users scroll it after focusing it. */
   tableRegion: 'Resultaattabel (scrollbaar)',
-  /** The raw SPARQL JSON answer, folded away under the table (issue 37). */
   showJson: 'Toon JSON',
   hideJson: 'Verberg JSON',
   fullIri: (iri: string) => `Volledige IRI: ${iri}`,
@@ -15,16 +13,14 @@ export const WORKBENCH_LABELS = {
   previous: 'Vorige',
   next: 'Volgende',
   downloads: 'Downloaden',
-  /** Semicolons and a byte-order mark: opens in columns in Dutch Excel (issue 37). */
+  /** Semicolons and a byte-order mark: opens in columns in Dutch Excel. */
   downloadCsvExcel: 'CSV (Excel)',
-  /** The W3C SPARQL 1.1 CSV (commas), for programs. */
   downloadCsv: 'CSV (standaard)',
   downloadTsv: 'TSV',
-  /** The file names of the table downloads: 'resultaten-<dataset>-<yyyy-mm-dd>.csv'; the standard CSV says so. */
+  /** The standard CSV says so in its name. */
   downloadName: (slug: string, date: string, format: 'excel' | 'csv' | 'tsv') =>
     `resultaten-${slug}-${date}${format === 'csv' ? '-standaard' : ''}.${format === 'tsv' ? 'tsv' : 'csv'}`,
   downloadFailed: 'Het downloaden van het resultaat is mislukt. Controleer de query en probeer het opnieuw.',
-  /** Under the spec's error text: where the query stops parsing. */
   parserMessage: 'Melding van de query-controle',
   contentsTitle: 'Wat zit erin',
   contentsIntro: (triples: number) => `${formatCount(triples)} triples die uw organisatie mag opvragen.`,

@@ -1,4 +1,3 @@
-/** Dutch labels of the portal shell and pages (texts quoted by the spec are verbatim). */
 import { hasPermission } from './organization-access';
 import type { Permission } from './permissions';
 export const NAV_LINKS = [
@@ -12,16 +11,12 @@ export const NAV_LINKS = [
   { to: '/machtigingen', label: 'Machtigingen' },
 ] as const;
 
-/**
- * Issue 37: the permission a common entry's page needs; without it the page only says 'onvoldoende
- * rechten', so the menu leaves the entry out (`navLinksFor`).
- */
+/** Without it the page only says 'onvoldoende rechten', so the menu leaves the entry out (`navLinksFor`). */
 export const NAV_LINK_PERMISSIONS: Readonly<Partial<Record<(typeof NAV_LINKS)[number]['to'], Permission>>> = {
   '/databronnen': 'Datasource.Read',
   '/machtigingen': 'AuthorisationAssignment.Read',
 };
 
-/** The common entries whose page the holder of these permissions may open. */
 export function navLinksFor(permissions: readonly string[]) {
   return NAV_LINKS.filter((link) => {
     const needed = NAV_LINK_PERMISSIONS[link.to];
@@ -38,7 +33,7 @@ export const ADMIN_NAV_GROUP = {
   label: 'Beheer',
   links: [
     { to: '/organisaties', label: 'Organisaties' },
-    // Not 'Applicaties' and 'Datasets' again: the common entries above already carry those names (issue 37).
+    // Not 'Applicaties' and 'Datasets' again: the common entries above already carry those names.
     { to: '/beheer-applicaties', label: 'Applicaties beheren' },
     { to: '/beheer-datasets', label: 'Datasets beheren' },
     { to: '/beheer-inzicht', label: 'Inzicht' },
@@ -55,7 +50,7 @@ export const LABELS = {
   menu: 'Menu',
   closeMenu: 'Menu sluiten',
   profileLink: 'Naar uw profiel',
-  /** The avatar link's accessible name: its visible initials first (WCAG 2.5.3, axe label-content-name-mismatch). */
+  /** Its visible initials first (WCAG 2.5.3, axe label-content-name-mismatch). */
   profileLinkNamed: (initials: string) => `${initials}, naar uw profiel`,
   loading: 'Laden...',
   skipToContent: 'Direct naar de inhoud',
@@ -111,14 +106,12 @@ export const LABELS = {
     title: 'Er ging iets mis',
     notFoundTitle: 'Pagina niet gevonden',
     forbiddenTitle: 'Geen toegang',
-    /** After an unknown path, on the start page it leads to (issue 25). */
     unknownPath: 'De pagina die u zocht bestaat niet. U ziet nu de startpagina.',
     forbidden: 'U heeft onvoldoende rechten om deze pagina te bekijken.',
     unavailable: 'De server is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.',
-    /** 400/415 from an action: the body was not a form, or not a readable one. */
     notAForm: 'Deze pagina neemt alleen formulieren aan, en dit verzoek kon niet als formulier worden gelezen. Vul het formulier opnieuw in op de pagina zelf.',
     backHome: 'Naar de startpagina',
-    /** Issue 37: the 404 page of an unknown path (ADR 0040), at the address typed. */
+    /** At the address typed (ADR 0040). */
     unknownPathIntro: 'Dit adres bestaat niet op de Datahub. Misschien is het verkeerd getypt, of is de pagina verplaatst.',
     unknownPathAddress: 'Gevraagd adres',
     backToSignIn: 'Naar inloggen',

@@ -12,7 +12,7 @@ export const LIMITS = {
 /** A name with this prefix marks a personal organisation; it is shown as an empty name. */
 export const PERSONAL_ORGANIZATION_PREFIX = 'tmp_';
 
-/** A personal organisation's temporary slug (tmp-…): it gives way once to the slug of its first real name (issue 37). */
+/** It gives way once to the slug of its first real name. */
 export const TEMPORARY_ORGANIZATION_SLUG_PREFIX = 'tmp-';
 
 export const VERSION_LABEL = 'version 1.2.0rc1';

@@ -2,7 +2,7 @@ import { LIMITS } from './limits';
 
 export type PasswordStrength = 'short' | 'weak' | 'fair' | 'strong';
 
-/** Dutch, shown under a new password while typing (with JavaScript); the server's rule decides. */
+/** Shown while typing (with JavaScript); the server's rule decides. */
 export const PASSWORD_STRENGTH_TEXTS: Record<PasswordStrength, string> = {
   short: `Nog te kort: minstens ${LIMITS.passwordMin} tekens.`,
   weak: 'Zwak: te veel herhaling. Kies iets minder voorspelbaars.',
@@ -10,10 +10,7 @@ export const PASSWORD_STRENGTH_TEXTS: Record<PasswordStrength, string> = {
   strong: 'Sterk.',
 };
 
-/**
- * A rough hint while typing (NIST SP 800-63B: length counts, no composition rules): the common
- * password list is not in browser bundles, so the server's verdict (passwordProblem) still decides.
- */
+/** NIST SP 800-63B: length counts, no composition rules. The common-password list is not in browser bundles, so the server decides. */
 export function passwordStrength(password: string): PasswordStrength {
   if (password.length < LIMITS.passwordMin) return 'short';
   const distinct = new Set(password.toLowerCase()).size;

@@ -1,6 +1,6 @@
 import { COMMON_PASSWORDS_TEXT } from './data/common-passwords';
 
-/** Why a chosen password is refused (Dutch, shown at the password field by the API and the portal). */
+/** Shown at the password field by the API and the portal. */
 export const PASSWORD_ERRORS = {
   common: 'Dit wachtwoord wordt veel gebruikt en is makkelijk te raden. Kies een ander wachtwoord.',
   repetitive: 'Dit wachtwoord is een herhaling of een reeks (zoals aaaa of 1234) en is makkelijk te raden. Kies een ander wachtwoord.',
@@ -13,7 +13,7 @@ function isCommon(candidate: string): boolean {
   return common.has(candidate);
 }
 
-/** True when every next character is the same step (-1, 0 or +1) from the one before: 'aaaa', 'abcd', '4321'. */
+/** 'aaaa', 'abcd', '4321'. */
 function isRun(text: string): boolean {
   const step = text.charCodeAt(1) - text.charCodeAt(0);
   if (Math.abs(step) > 1) return false;
@@ -21,7 +21,6 @@ function isRun(text: string): boolean {
   return true;
 }
 
-/** Repetitions and sequences: few distinct characters, a block repeated ('abcabc…'), or one run ('abcdefghijkl', '123456789012' counts the digits round). */
 function isRepetitive(password: string): boolean {
   if (new Set(password).size < 4) return true;
   if (/^(.+)\1+$/su.test(password)) return true;
@@ -29,11 +28,7 @@ function isRepetitive(password: string): boolean {
   return isRun(password) || digitsRound;
 }
 
-/**
- * The one password rule, used by the API (authoritative) and the portal (same message), besides
- * the length (LIMITS.passwordMin, checked with the field's other limits): not one of the common passwords (also with digits or signs added at either end), no
- * repetition or sequence, not the e-mail address. Returns the Dutch refusal, or null when it is fine.
- */
+/** The one password rule besides the length, used by the API (authoritative) and the portal. Returns the Dutch refusal, or null. */
 export function passwordProblem(password: string, email?: string): string | null {
   const lower = password.toLowerCase();
   // As typed, without signs at the ends ('qwerty123456!'), and without digits and signs at the ends ('Sunshine2026!').

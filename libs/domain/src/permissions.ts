@@ -1,4 +1,3 @@
-/** Every permission name (resource.action) the API checks and the portal asks about. */
 export const PERMISSIONS = [
   'Organization.Read',
   'Organization.Update',

@@ -1,18 +1,13 @@
 /**
- * A post-login target is only ever a same-origin path: '/x?y#z'. Anything else
- * (absolute URLs, protocol-relative '//host', backslash tricks, control characters, also
- * percent-encoded ones: a later decode must not turn them into a header break) becomes '/'.
- *
- * The check runs on the normalised path, the way a browser will read it: percent-decoded (also
- * twice-encoded), dot segments ('/./', '/../') resolved. '/./%2F%2Fevil.example' or
- * '/.//evil.example' would otherwise pass a prefix check and end at '//evil.example'.
+ * A post-login target is only a same-origin path; anything else becomes '/'. Checked after percent-decoding (also twice) and resolving
+ * dot segments, as a browser reads it: '/./%2F%2Fevil.example' must not end at '//evil.example'.
  */
 const BASE = 'http://same-origin.invalid';
 /** Deeper encodings than this are not followed but refused. */
 const MAX_DECODES = 4;
 const FORBIDDEN = /[\u0000-\u001f\u007f\\]/;
 
-/** The target decoded until it no longer changes; null when that does not settle or cannot be decoded. */
+/** Null when that does not settle or cannot be decoded. */
 function fullyDecoded(target: string): string | null {
   let current = target;
   for (let round = 0; round < MAX_DECODES; round++) {
@@ -28,7 +23,6 @@ function fullyDecoded(target: string): string | null {
   return null;
 }
 
-/** A single-slash path on the same origin once dot segments are resolved, free of backslashes and control characters. */
 function isSameOriginPath(path: string): boolean {
   if (!path.startsWith('/') || FORBIDDEN.test(path)) return false;
   try {

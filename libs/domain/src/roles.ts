@@ -41,7 +41,7 @@ const APPLICATION_CONTRIBUTOR: Permission[] = [
   'Application.Delete',
 ];
 
-/** The role → permission matrix of the access model (read rights come on top for everyone). */
+/** Read rights come on top for everyone. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'Organization.Contributor': ORGANIZATION_CONTRIBUTOR,
   'User.Contributor': USER_CONTRIBUTOR,
@@ -68,7 +68,7 @@ export const ADMIN_ORGANIZATION_ONLY_ROLES: readonly Role[] = [
 /** The owner roles: an organisation must always keep at least one holder of one of these. */
 export const OWNER_ROLES: readonly Role[] = ['AdminOrganization.Owner', 'Organization.Owner'];
 
-/** Effective permissions of someone holding `roles`, in the order of PERMISSIONS. */
+/** In the order of PERMISSIONS. */
 export function permissionsForRoles(roles: readonly string[]): Permission[] {
   const granted = new Set<Permission>(READ_PERMISSIONS);
   for (const role of roles) {
@@ -77,7 +77,7 @@ export function permissionsForRoles(roles: readonly string[]): Permission[] {
   return PERMISSIONS.filter((permission) => granted.has(permission));
 }
 
-/** The six checkboxes on the user page, in display order. */
+/** In display order. */
 export const ROLE_CHECKBOXES = [
   'owner',
   'datasources',
@@ -106,13 +106,13 @@ const CONTRIBUTOR_ROLE_FOR_CHECKBOX: Record<Exclude<RoleCheckbox, 'owner'>, Role
   users: 'User.Contributor',
 };
 
-/** The role a ticked box grants; 'owner' depends on whether the user is in the admin organisation. */
+/** 'owner' depends on whether the user is in the admin organisation. */
 export function roleForCheckbox(box: RoleCheckbox, inAdminOrganization: boolean): Role {
   if (box === 'owner') return inAdminOrganization ? 'AdminOrganization.Owner' : 'Organization.Owner';
   return CONTRIBUTOR_ROLE_FOR_CHECKBOX[box];
 }
 
-/** The boxes ticked for loaded roles (AdminOrganization.Owner ticks all six). */
+/** AdminOrganization.Owner ticks all six. */
 export function checkboxesForRoles(roles: readonly string[]): Set<RoleCheckbox> {
   const ticked = new Set<RoleCheckbox>();
   for (const role of roles) {

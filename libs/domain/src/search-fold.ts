@@ -2,7 +2,7 @@
 export const SEARCH_ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÝŸÑÇ';
 export const SEARCH_PLAIN = 'aaaaaaeeeeiiiiooooouuuuyyncaaaaaaeeeeiiiiooooouuuuyync';
 
-/** A text as the catalogue search compares it: lower case, accents off (nest-api does the same in SQL with translate()). */
+/** nest-api does the same in SQL with translate(). */
 export function searchFolded(text: string): string {
   return Array.from(text.toLowerCase(), (c) => {
     const at = SEARCH_ACCENTED.indexOf(c);

@@ -1,16 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Name of the cookie that carries the anti-forgery token (read by browser scripts too). */
+/** Read by browser scripts too. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
-/** Header in which API calls echo it. */
 export const CSRF_HEADER = 'x-xsrf-token';
-/** Hidden form field in which portal forms carry it. */
 export const CSRF_FIELD = 'csrf';
 
-/**
- * What a CSRF token is bound to: a hash of the access token when signed in, so that a token
- * minted for one session (or for the anonymous visitor) is worthless in another.
- */
+/** Bound to a hash of the access token, so a token minted for one session (or the anonymous visitor) is worthless in another. */
 export function csrfBinding(accessToken: string | null | undefined): string {
   return accessToken ? createHash('sha256').update(accessToken).digest('base64url') : 'anonymous';
 }
@@ -33,11 +28,7 @@ export function verifyCsrfToken(secret: string, binding: string, token: unknown)
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/**
- * The request's Origin (or, lacking it, Referer) must name the host the browser talked to.
- * Requests without either header come from non-browser clients and are let through here
- * (they still need a valid token).
- */
+/** Requests without Origin or Referer come from non-browser clients and pass here; they still need a valid token. */
 export function isSameOrigin(originHeader: string | undefined, refererHeader: string | undefined, host: string | undefined): boolean {
   const source = originHeader ?? refererHeader;
   if (!source) return true;

@@ -5,7 +5,7 @@ export function etagOf(bytes: string | Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Does an If-None-Match header name this ETag (strong or weak, in a list, or '*')? Then the answer is 304. */
+/** Strong or weak, in a list, or '*': then the answer is 304. */
 export function ifNoneMatchNames(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
