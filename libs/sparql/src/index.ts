@@ -9,4 +9,5 @@ export type { QueryOutput } from './worker-protocol';
 export * from './dataset-cache';
 export * from './declared-prefixes';
 export * from './negotiate';
+export * from './push-down';
 export { collectGarbage } from './collect-garbage';
