@@ -75,13 +75,7 @@ export default function handleRequest(
   });
 }
 
-/**
- * The page answering a form post without JavaScript (never cached): sent whole and compressed in
- * one step. Streamed through the compression middleware, its 16 KB pieces each waited for a turn of
- * a busy event loop: under 20 users a SPARQL form post's answer took ≈ 500 ms from its first byte to
- * its last (docs/benchmarks.md, issue 26). Errors after the shell are the error boundary's, as when
- * streamed.
- */
+/** Sent whole and compressed in one step: streamed, its 16 KB pieces each waited for a busy event loop (docs/benchmarks.md). */
 async function wholeResponse(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
   const html = await renderToBuffer(remixContext, request.url, nonce, { failOnError: false });
   const encoding = acceptedEncoding(request.headers.get('Accept-Encoding'));
@@ -93,10 +87,7 @@ async function wholeResponse(request: Request, status: number, headers: Headers,
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
-/**
- * server/portal.js puts this in front of Remix: pages of routes with `handle.pageCache` whose
- * nest-api answers are all unchanged come from memory (lib/page-cache/page-replay.server.ts).
- */
+/** Pages of routes with `handle.pageCache` whose nest-api answers are unchanged come from memory (lib/page-cache). */
 export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: string) => void) {
   return servePageFromCache({
     isBot: isbot,
@@ -110,13 +101,8 @@ export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: s
 }
 
 /**
- * The whole page at once (no Suspense boundaries here: nothing streams later). A page to keep fails
- * on any error; a form post's answer (`failOnError: false`) logs it, as a streamed page would.
- *
- * Rendered with React's web-streams build: it goes on at once when a suspended part is ready, where
- * the Node build waits for `setImmediate`. The page's hydration data (`<Scripts>`) suspends once per
- * piece, so under load each piece cost a whole turn of a busy event loop: 70 ms of a SPARQL form
- * post's 200 (docs/benchmarks.md, issue 26). Here the render ends within the turn it started in.
+ * Rendered with React's web-streams build, which goes on as soon as a suspended part is ready instead of waiting for `setImmediate`
+ * per piece under load (docs/benchmarks.md). A page to keep fails on any error; a form post's answer logs it.
  */
 async function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
   const timeout = new AbortController();
@@ -148,7 +134,7 @@ async function renderToBuffer(remixContext: EntryContext, url: string, nonce: st
   }
 }
 
-/** A kept page (compressed here, so the compression middleware leaves it), or 304. */
+/** Compressed here, so the compression middleware leaves it. */
 async function cachedResponse(request: Request, status: number, headers: Headers, key: string, page: CachedPage): Promise<Response> {
   const reply = await keptPageReply(key, page, { ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }, 'kept');
   for (const [name, value] of reply.headers) {

@@ -9,7 +9,7 @@ import { useSecondaryActions } from '~/components/core/form-controls';
 const BUTTON =
   'rounded-md px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2';
 
-/** The consent choice as a real form (works without JavaScript); posts to /toestemming and comes back here. */
+/** A real form, so it works without JavaScript. */
 export function ConsentForm({ back, flash = false, className = '' }: { back: string; flash?: boolean; className?: string }) {
   // Among a page's secondary actions both choices look the same.
   const quiet = useSecondaryActions();
@@ -33,7 +33,7 @@ export function ConsentForm({ back, flash = false, className = '' }: { back: str
   );
 }
 
-/** Shown above the page until the visitor has chosen (in the flow, so it never covers a control); sign-in and anti-forgery cookies need no consent. */
+/** In the flow, so it never covers a control; sign-in and anti-forgery cookies need no consent. */
 export function ConsentBanner() {
   const data = useRouteLoaderData<typeof rootLoader>('root');
   const location = useLocation();
@@ -57,10 +57,7 @@ export function ConsentBanner() {
   );
 }
 
-/**
- * Client-side navigations (JavaScript on) are reported as page views by route pattern; the
- * server counts the page it rendered itself. Only with consent; the API checks DNT/GPC again.
- */
+/** The server counts the pages it renders; client-side navigations are reported here, only with consent (the API checks DNT/GPC again). */
 export function UsageTracker() {
   const data = useRouteLoaderData<typeof rootLoader>('root');
   const location = useLocation();

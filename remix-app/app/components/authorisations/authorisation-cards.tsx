@@ -8,16 +8,11 @@ import { DatasetOwnerLogo, cardGridClass } from '~/components/datasets/dataset-c
 const L = AUTHORISATION_LABELS;
 const C = AUTHORISATION_CARD_LABELS;
 
-/** A dataset the data source has not named yet still needs a name to show and to link by. */
 function datasetName(item: Pick<AuthorisationView, 'dataset_name'>): string {
   return item.dataset_name || DATASET_LABELS.datasets.unnamed;
 }
 
-/**
- * 'Intrekken' of a card revokes all its grants, after asking: with JavaScript a dialog whose form
- * posts to /machtigingen (the card disappears in place), without it the confirmation page
- * /machtigingen/{id}/intrekken.
- */
+/** With JavaScript a dialog posting to /machtigingen (the card disappears in place), without it /machtigingen/{id}/intrekken. */
 export function revokeAuthorisationConfirmation(group: Pick<AuthorisationGroup, 'id' | 'first' | 'grants'>): ConfirmActionProps {
   const item = group.first;
   const labels = group.grants.map((grant) => grant.authorisation_label).join(', ');
@@ -41,11 +36,7 @@ export function revokeAuthorisationConfirmation(group: Pick<AuthorisationGroup, 
   };
 }
 
-/**
- * 'Geldig tot en met …' (marked when it ends within 14 days), 'Verlopen op …' or 'Voor onbepaalde tijd' (issue 23).
- * `today` comes from the loader: the page is then a function of its loader data (kept and replayed
- * pages, ADR 0013) and hydrates with the server's date.
- */
+/** `today` comes from the loader so the page hydrates with the server's date (ADR 0013). */
 function ExpiryLine({ expiration, labels, today }: { expiration: string | null; labels?: string; today: string }) {
   const note = expiryNote(expiration, today);
   return (
@@ -58,7 +49,6 @@ function ExpiryLine({ expiration, labels, today }: { expiration: string | null; 
   );
 }
 
-/** The card's categories as labels. */
 function ScopeChips({ group }: { group: AuthorisationGroup }) {
   return (
     <ul aria-label={C.categoriesList} className="mt-1 flex flex-wrap gap-1.5">
@@ -106,10 +96,7 @@ function AuthorisationCard({ group, side, today }: { group: AuthorisationGroup; 
   );
 }
 
-/**
- * One list ('Ontvangen' or 'Uitgegeven'), with the empty texts as ADR 0007 reads them: 'never' only
- * when the audit trail holds no grant of that side (`ever`), else the plain 'there are none'.
- */
+/** Empty texts as ADR 0007 reads them: 'never' only when the audit trail holds no grant of that side (`ever`). */
 export function AuthorisationList({
   items,
   side,
@@ -120,7 +107,7 @@ export function AuthorisationList({
   items: AuthorisationView[];
   side: 'received' | 'given';
   label: string;
-  /** Today in Europe/Amsterdam (YYYY-MM-DD), from the loader. */
+  /** Europe/Amsterdam, YYYY-MM-DD. */
   today: string;
   ever?: boolean;
 }) {

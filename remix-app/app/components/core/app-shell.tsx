@@ -24,11 +24,7 @@ import { NavIcon } from '~/components/core/nav-icons';
 const DRAWER_ID = 'hoofdmenu';
 const TOGGLE_ID = 'hoofdmenu-open';
 
-/**
- * A menu entry, with a count when there is one (open access requests on 'Machtigingen'): a badge
- * for the eye, a sentence ('3 open aanvragen') as the link's description for screen readers, so
- * the link's name stays the entry's label.
- */
+/** The count is a badge for the eye and a description for screen readers, so the link's name stays the entry's label. */
 function DrawerLink({ to, label, count = 0 }: { to: string; label: string; count?: number }) {
   const countId = `${to.slice(1)}-aantal`;
   return (
@@ -59,11 +55,7 @@ function DrawerLink({ to, label, count = 0 }: { to: string; label: string; count
   );
 }
 
-/**
- * Side drawer, top bar and footer around every signed-in page. On narrow screens the drawer
- * is opened by a checkbox toggle, so it works without JavaScript; with JavaScript it also
- * closes on navigation and on Escape.
- */
+/** On narrow screens a checkbox toggle opens the drawer, so it works without JavaScript; with it, it also closes on navigation and Escape. */
 export function AppShell({ user, openRequests = 0, children }: { user: CurrentUser; openRequests?: number; children: ReactNode }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();

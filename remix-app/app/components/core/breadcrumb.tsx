@@ -2,21 +2,17 @@ import { Link, useMatches } from '@remix-run/react';
 import { ChevronRight } from 'lucide-react';
 import { BREADCRUMB_LABELS } from '@datahub/domain';
 
-/** One step of the breadcrumb; the last one is the current page and has no link. */
+/** The last one is the current page and has no link. */
 interface Crumb {
   label: string;
   to?: string;
 }
 
-/** A route's `handle` that gives its page a breadcrumb (from its loader data) in the top bar. */
 interface BreadcrumbHandle {
   breadcrumb: (data: unknown) => Crumb[] | null;
 }
 
-/**
- * Usage in a route: `export const handle = breadcrumbHandle<Page>((page) => [...])`, where Page is
- * the loader's data; no data (an error page) means no breadcrumb, so the top bar shows its title.
- */
+/** `export const handle = breadcrumbHandle<Page>((page) => [...])`; no data (an error page) means no breadcrumb, only the title. */
 export function breadcrumbHandle<Data>(crumbs: (data: Data) => Crumb[] | null): BreadcrumbHandle {
   return { breadcrumb: (data) => (data == null ? null : crumbs(data as Data)) };
 }
@@ -25,7 +21,6 @@ function isBreadcrumbHandle(handle: unknown): handle is BreadcrumbHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as BreadcrumbHandle).breadcrumb === 'function';
 }
 
-/** The breadcrumb of the page being shown (the deepest route), if it has one. */
 function useBreadcrumb(): Crumb[] | null {
   const matches = useMatches();
   const page = matches[matches.length - 1];
@@ -35,9 +30,8 @@ function useBreadcrumb(): Crumb[] | null {
 }
 
 /**
- * On phones the breadcrumb has its own row under the top bar's buttons, the current page wrapping onto
- * a second line (issue 37: it was cut to 'Datas… › K…'); from `sm` up it shares the bar, each step cut
- * off with an ellipsis when needed (the parent at most half of it). The full text stays in the title.
+ * On phones its own row, the current page wrapping; from `sm` up it shares the bar, each step cut off with an ellipsis (the parent at
+ * most half). The full text stays in the title.
  */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
@@ -73,7 +67,6 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-/** The top bar's heading: the page's breadcrumb where it has one, else the section title. */
 export function TopBarHeading({ title }: { title: string }) {
   const crumbs = useBreadcrumb();
   if (crumbs) return <Breadcrumb crumbs={crumbs} />;

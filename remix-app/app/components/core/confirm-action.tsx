@@ -8,19 +8,8 @@ import { FormError } from '~/components/core/form-controls';
 import { Spinner } from '~/components/core/spinner';
 
 /**
- * The shared confirmation step for destructive actions (remove, delete, revoke, rotate).
- *
- * With JavaScript the button opens an accessible Radix AlertDialog that says what will happen;
- * its confirm button submits the real form. Without JavaScript the same button is the submit
- * button of a GET form that leads to a confirmation page (render `ConfirmPage` there) whose
- * form does it. Both post the same fields to the same action, so the server side is one path.
- *
- * Usage:
- *   <ConfirmAction
- *     label="Verwijderen" accessibleName="Verwijderen: Lotte Lid"
- *     title="Lotte Lid verwijderen?" description="…wat er gebeurt…" confirmLabel="Ja, verwijderen"
- *     action="/mijn-gebruikers" fields={{ intent: 'remove', user_id: id }}
- *     confirmHref={`/gebruiker/${id}/verwijderen`} />
+ * The confirmation step for destructive actions: with JavaScript an AlertDialog, without it a GET form to a confirmation page
+ * (`ConfirmPage`). Both post the same fields to the same action, so the server side is one path.
  */
 
 export type ConfirmTone = 'danger' | 'neutral';
@@ -33,27 +22,26 @@ export interface TypeToConfirm {
 }
 
 export interface ConfirmFormProps {
-  /** What will happen, in a sentence or two. */
+  /** A sentence or two. */
   description: ReactNode;
   confirmLabel: string;
-  /** Where the real form posts; the current route when left out. */
+  /** The current route when left out. */
   action?: string;
-  /** Hidden fields of the real form (the CSRF token is added). */
+  /** The CSRF token is added. */
   fields: Record<string, string>;
   tone?: ConfirmTone;
   typeToConfirm?: TypeToConfirm;
-  /** Keep the scroll position when the action answers with the same page (a row disappears in place). */
+  /** When the action answers with the same page (a row disappears in place). */
   preventScrollReset?: boolean;
 }
 
 export interface ConfirmActionProps extends ConfirmFormProps {
-  /** The visible text of the button that starts it. */
   label: string;
-  /** The button's accessible name when the visible text alone is ambiguous (e.g. one per row). */
+  /** When the visible text alone is ambiguous (e.g. one per row). */
   accessibleName?: string;
-  /** Dialog and confirmation-page heading, a question: 'Lotte Lid verwijderen?' */
+  /** A question: 'Lotte Lid verwijderen?' */
   title: string;
-  /** The confirmation page for browsers without JavaScript, with its query string. */
+  /** For browsers without JavaScript, with its query string. */
   confirmHref: string;
   icon?: ReactNode;
   className?: string;
@@ -82,7 +70,6 @@ function sameText(a: string, b: string) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The real form: hidden fields, the optional type-to-confirm field, cancel and confirm. */
 function ConfirmForm({
   confirmLabel,
   action,
@@ -161,10 +148,7 @@ function ConfirmForm({
   );
 }
 
-/**
- * Before hydration the button submits a GET form to the confirmation page; once React runs it
- * opens the dialog instead (the click handler prevents that navigation).
- */
+/** Before hydration the button submits a GET form to the confirmation page; once React runs, the click opens the dialog instead. */
 export function ConfirmAction({
   label,
   accessibleName,
@@ -246,10 +230,7 @@ export function ConfirmAction({
   );
 }
 
-/**
- * The confirmation page that browsers without JavaScript reach from a ConfirmAction button;
- * a route renders it from its loader's data. Its form does the action; 'Annuleren' goes back.
- */
+/** Reached from a ConfirmAction button without JavaScript; a route renders it from its loader's data. */
 export function ConfirmPage({
   title,
   cancelHref,

@@ -12,7 +12,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   hint?: string;
 }
 
-/** A labelled input with its error (and hint) next to it, wired up with aria-describedby. */
+/** Error and hint wired up with aria-describedby. */
 export function TextField({ name, label, error, hint, className, ...input }: TextFieldProps) {
   // After signing in again, what was typed before the session ended (never into a password or fixed field).
   const kept = useKeptValue(name);
@@ -54,7 +54,6 @@ export function FormError({ message }: { message?: string }) {
   );
 }
 
-/** True while this route's form (or the given action) is being submitted and its result loads. */
 export function useIsPending(formAction?: string): boolean {
   const contextual = useFormAction();
   const navigation = useNavigation();
@@ -96,10 +95,7 @@ export function SubmitButton({ children, pending, pendingLabel }: { children: Re
   );
 }
 
-/**
- * After a refused submission a password field starts empty again. Without JavaScript the
- * server never sends it back; with JavaScript the input would otherwise keep it.
- */
+/** Without JavaScript the server never sends a password back; with it, the input would otherwise keep it. */
 export function useClearedAfterReply(reply: unknown, inputId: string) {
   useEffect(() => {
     if (!reply) return;

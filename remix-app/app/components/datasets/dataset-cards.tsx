@@ -11,11 +11,7 @@ const L = DATASET_LABELS;
 export const cardGridClass = 'mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
 
-/**
- * The owner's logo, or the first two letters of its name, uppercased, on a colour of its own
- * (from `colourKey`, the organisation's slug; its name where the page has no slug). A personal
- * organisation's tmp_ name has no initials: a neutral building instead (issue 37).
- */
+/** A personal organisation's tmp_ name has no initials: a neutral building instead. `colourKey` is the slug, else the name. */
 export function DatasetOwnerLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />;
   const letters = initials(displayOrganizationName(name ?? ''));
@@ -32,7 +28,6 @@ export function DatasetOwnerLogo({ name, logoUrl, colourKey }: { name: string; l
   );
 }
 
-/** 'online' in green; anything else in red, title-cased. */
 export function DatasetStatus({ status }: { status: string }) {
   const online = isOnline({ status });
   return (
@@ -53,13 +48,10 @@ export type DatasetCardData = Pick<
 > &
   Partial<Pick<DatasetView, 'about' | 'updated_at' | 'categories' | 'triples' | 'owner_organization_slug'>>;
 
-/**
- * The categories present in a dataset as small Dutch labels; nothing when unknown or none. Inside
- * the row's link (whose name is its whole text) the list is read as 'Categorieën: Water, Verwarming'.
- */
+/** Inside the row's link (whose name is its whole text) it reads as 'Categorieën: Water, Verwarming'. */
 function DatasetCategories({ categories }: { categories: string[] | null | undefined }) {
   if (!categories?.length) return null;
-  // Eight equal chips on every row tell the reader nothing (issue 37): a dataset with them all says so once.
+  // Eight equal chips on every row tell the reader nothing: a dataset with them all says so once.
   if (categories.length === KNOWN_CATEGORIES.length) {
     return (
       <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="dataset-categories">
@@ -81,7 +73,6 @@ function DatasetCategories({ categories }: { categories: string[] | null | undef
   );
 }
 
-/** A dataset card linking to its detail page; with `showStatus` it also shows the status. */
 function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData; showStatus?: boolean }) {
   const name = dataset.name || L.datasets.unnamed;
   return (
@@ -110,7 +101,6 @@ function DatasetCard({ dataset, showStatus = false }: { dataset: DatasetCardData
   );
 }
 
-/** A list of datasets with the text shown when it is empty and its accessible name. */
 interface DatasetListProps {
   datasets: DatasetCardData[];
   empty: string;
@@ -129,10 +119,7 @@ export function DatasetCardList({ datasets, empty, showStatus = false, label }: 
   );
 }
 
-/**
- * The dataset lists (/datasets, /mijn-datasets, /beheer-datasets) as rows: the full name wraps
- * instead of being cut off; from `sm` up the owner (and status) get their own columns.
- */
+/** The full name wraps instead of being cut off; from `sm` up the owner (and status) get their own columns. */
 export function DatasetRows({ datasets, empty, showStatus = false, label }: DatasetListProps) {
   if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
   return (
@@ -183,7 +170,7 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
   );
 }
 
-/** A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it. */
+/** Submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery, keep }: { query: string; onQuery: (query: string) => void; keep?: Record<string, string> }) {
   return (
     <SearchForm query={query} onQuery={onQuery} label={L.datasets.searchLabel} placeholder={L.datasets.searchPlaceholder} submit={L.datasets.search} keep={keep} />

@@ -7,10 +7,8 @@ import { DatasetRows, DatasetSearch, type DatasetCardData } from '~/components/d
 const SEARCH_DELAY_MS = 300;
 
 /**
- * Rows with a search box: the server filters on `?q=` (no JavaScript), the browser filters what it
- * has on each keystroke. When the list is a server-side search (`serverSearch`) and not all of it is
- * here, a keystroke also asks the server (after a short pause), and 'Meer laden' is a plain link to a longer page.
- * `empty` is shown when there are no datasets at all.
+ * The server filters on `?q=` (no JavaScript), the browser on each keystroke; with `serverSearch` and a partial list a keystroke also
+ * asks the server, and 'Meer laden' is a plain link to a longer page.
  */
 export function DatasetSearchList({
   datasets,
@@ -28,15 +26,15 @@ export function DatasetSearchList({
   label: string;
   showStatus?: boolean;
   moreHref?: string | null;
-  /** The list came filtered by `?q=` from the server (not just filtered on the page). */
+  /** Not just filtered on the page. */
   serverSearch?: boolean;
-  /** Known on the server when the list came searched: nothing at all, not just no match. */
+  /** Nothing at all, not just no match. */
   catalogueEmpty?: boolean;
 }) {
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
   const [searchParams, setSearchParams] = useSearchParams();
-  // The catalogue's quality filter (issue 36) stays when searching, with or without JavaScript.
+  // The quality filter stays when searching, with or without JavaScript.
   const quality = searchParams.get('kwaliteit');
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -48,7 +46,7 @@ export function DatasetSearchList({
     // A narrower query over everything the server has is answered here; otherwise the server searches.
     if (!serverSearch || (moreHref === null && narrower)) return;
     timer.current = setTimeout(
-      // The quality filter (issue 36) stays; a new search starts at the first page.
+      // The quality filter stays; a new search starts at the first page.
       () => setSearchParams((previous) => ({ ...(next ? { q: next } : {}), ...(previous.get('kwaliteit') ? { kwaliteit: previous.get('kwaliteit')! } : {}) }), { replace: true, preventScrollReset: true }),
       SEARCH_DELAY_MS,
     );

@@ -9,7 +9,7 @@ const W = WORKBENCH_LABELS;
 export const linkButton =
   'inline-flex items-center rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-800 shadow-sm hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
-/** The form of the query field (paging buttons submit it again with their page). */
+/** Paging buttons submit it again with their page. */
 export const SPARQL_FORM_ID = 'sparql-form';
 
 function ResultTable({ table }: { table: WorkbenchTable }) {
@@ -25,7 +25,7 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
         <thead className="sticky top-0 bg-stone-100">
           <tr>
             {table.vars.map((name, column) => (
-              // Headers never break per letter on a phone (issue 37); the region scrolls sideways instead.
+              // Headers never break per letter on a phone; the region scrolls sideways instead.
               <th key={name} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold text-stone-800 ${numeric[column] ? 'text-right' : ''}`}>
                 {name}
               </th>
@@ -79,7 +79,7 @@ function Paging({ table }: { table: WorkbenchTable }) {
   );
 }
 
-/** The downloads: a plain form (a file answer, also without JavaScript) posting the query that gave this result. */
+/** A plain form: a file answer, also without JavaScript. */
 function Downloads({ action, query, table }: { action: string; query: string; table: boolean }) {
   return (
     <form noValidate method="post" action={action} aria-label={W.downloads} className="flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { RATING_LABELS as L } from '@datahub/domain';
 import type { loader as rootLoader } from '~/root';
 
-/** Seconds of active use (page visible) in this browser tab, kept across pages. */
+/** Page visible, kept across pages. */
 const ACTIVE_KEY = 'datahub-actieve-seconden';
 
 interface RatingState {
@@ -14,7 +14,7 @@ interface RatingState {
   animation_ms: number;
 }
 
-/** The score buttons and optional comment; shared by the prompt (JavaScript) and /profiel (a plain form). */
+/** Shared by the prompt (JavaScript) and /profiel (a plain form). */
 export function RatingScale({ max, name = 'score', selected }: { max: number; name?: string; selected?: string }) {
   return (
     <fieldset>
@@ -31,11 +31,7 @@ export function RatingScale({ max, name = 'score', selected }: { max: number; na
   );
 }
 
-/**
- * 'Hoe tevreden bent u over het datahub-portaal?': shown after RATING_DELAY seconds of active use,
- * not again within RATING_INTERVAL of an answer or a dismissal (nest-api decides that). Needs
- * JavaScript; without it the same question is a form on /profiel.
- */
+/** Shown after RATING_DELAY seconds of active use, not again within RATING_INTERVAL (nest-api decides). Without JavaScript: on /profiel. */
 export function RatingPrompt() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const [state, setState] = useState<RatingState | null>(null);

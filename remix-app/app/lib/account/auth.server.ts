@@ -9,7 +9,7 @@ import type { CurrentUserView as CurrentUser, ShellPageView } from '@datahub/api
 import { TWO_FACTOR_ENROL_PATH } from './two-factor';
 import { requestedPath } from '../core/redirects';
 
-/** Set-Cookie headers that sign the browser in: the access token and a CSRF token bound to it. */
+/** The access token and a CSRF token bound to it. */
 export function signInHeaders(request: Request, token: string, expiresAt: string): Headers {
   const headers = new Headers();
   headers.append('Set-Cookie', accessTokenCookie(request, token, expiresAt));
@@ -27,14 +27,10 @@ interface RequestArgs {
   context: AppLoadContext;
 }
 
-// The loaders of one request run in parallel, each with its own copy of the Request but the
-// same load context: ask nest-api once per HTTP request.
+// One request's loaders run in parallel with their own Request but the same load context: ask nest-api once.
 const currentUsers = new WeakMap<AppLoadContext, Promise<CurrentUser>>();
 
-/**
- * The signed-in user, or a thrown redirect to /inloggen (no token, or one nest-api refuses:
- * expired, revoked, forged). The first line of every loader and action behind the sign-in.
- */
+/** The first line of every loader and action behind the sign-in; a refused token (expired, revoked, forged) redirects to /inloggen. */
 export async function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
   let pending = currentUsers.get(context);
   if (!pending) {
@@ -46,10 +42,7 @@ export async function requireCurrentUser({ request, context }: RequestArgs): Pro
 
 const shellPages = new WeakMap<AppLoadContext, Promise<ShellPageView>>();
 
-/**
- * The shell's one read (the user and the menu's count); the other loaders of the same request take
- * the user from it. Set before the first await, so loaders started after the shell's share it.
- */
+/** Set before the first await, so loaders started after the shell's share it. */
 export async function requireShellPage({ request, context }: RequestArgs): Promise<ShellPageView> {
   let page = shellPages.get(context);
   if (!page) {
@@ -75,7 +68,6 @@ async function checkedUser(request: Request, pending: Promise<CurrentUser>): Pro
   return user;
 }
 
-/** The signed-in user and their effective permissions: one answer of nest-api (current_user carries them). */
 export async function requireCurrentUserWithPermissions(
   args: RequestArgs,
 ): Promise<{ user: CurrentUser; permissions: Permission[] }> {
@@ -83,7 +75,6 @@ export async function requireCurrentUserWithPermissions(
   return { user, permissions: user.permissions as Permission[] };
 }
 
-/** Someone whose token nest-api still accepts goes straight on to where they were headed. */
 export async function redirectIfSignedIn(request: Request, target: string): Promise<void> {
   if (!getAccessToken(request)) return;
   const me = await apiRequest(request, 'get', '/api/current_user', {}, { auth: 'optional' });

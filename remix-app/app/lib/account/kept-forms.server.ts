@@ -8,36 +8,29 @@ import { csrfSecret } from '../core/env.server';
 import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 
 /**
- * A form posted after its session had ended is kept here for a few minutes (issue 25, ADR 0028),
- * never in a URL: sealed in an HttpOnly cookie, so every portal process finds it. After signing in again, the page
- * it was posted to shows what was typed, only to the user whose session it was (the signed hint in
- * the `sessie` cookie, issue 32 item 8): with no owner known nothing is kept, and another user
- * signing in on this browser drops it.
+ * A form posted after its session ended is kept a few minutes (ADR 0028), sealed in an HttpOnly cookie, never in a URL; it is shown
+ * after signing in again only to the user whose session it was (the `sessie` hint), else dropped.
  */
 const KEPT_FORM_COOKIE = 'formulier';
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_BYTES = 64 * 1024;
-/** The sealed cookie's value at most: with its name and attributes it stays under the 4 KB browsers keep. */
+/** With its name and attributes it stays under the 4 KB browsers keep. */
 const MAX_SEALED_CHARS = 3500;
-/** Never kept: the anti-forgery token and anything that is a password. */
 const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
 
 interface KeptForm {
   path: string;
-  /** Every posted value per name, in order: checkbox groups and multi-selects give several (issue 37 item 1). */
+  /** Checkbox groups and multi-selects give several. */
   values: Record<string, string[]>;
-  /** Whose ended session it was: their hint (ownerHintFor), never the unverifiable token subject. */
+  /** Their hint (ownerHintFor), never the unverifiable token subject. */
   owner: string;
-  /** Names this keeping: a form shown to someone else or sent again is not shown again by this process. */
+  /** A form shown to someone else or sent again is not shown again by this process. */
   id: string;
-  /** Until when (ms since 1970) it may be shown: inside the seal, so every portal keeps the ten minutes. */
+  /** Inside the seal, so every portal keeps the ten minutes. */
   until: number;
 }
 
-/**
- * The form itself travels sealed in the cookie (issue 34 item 5): any portal process that shares
- * CSRF_SECRET opens it, so no sticky sessions are needed. AES-256-GCM: unreadable and unforgeable.
- */
+/** Sealed (AES-256-GCM) so any portal process sharing CSRF_SECRET opens it and no sticky sessions are needed. */
 function sealKey(): Buffer {
   return Buffer.from(hkdfSync('sha256', csrfSecret(), 'datahub-kept-form', 'kept form seal v1', 32));
 }
@@ -62,17 +55,14 @@ function unseal(value: string | undefined): KeptForm | null {
   }
 }
 
-/**
- * Keepings this process saw shown to someone else or sent again. Per process on purpose: the
- * cookie is cleared where a response allows it (signing in); this only saves a second showing here.
- */
+/** Per process on purpose: the cookie is cleared where a response allows it; this only saves a second showing here. */
 const spent = new LRUCache<string, true>({ max: 5000, ttl: KEEP_MS });
 
 function idCookie(request: Request, value: string, maxAge: number): string {
   return serializeCookie(KEPT_FORM_COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
 }
 
-/** Keeps the text fields of a form whose post found the session ended; the Set-Cookie that finds it again, or null. */
+/** The Set-Cookie that finds it again, or null. */
 export function keepPostedForm(request: Request, formData: FormData): string | null {
   const owner = endedSessionOwner(request);
   // Nobody known to give it back to: the next person at this computer must not see it.
@@ -98,7 +88,7 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
   return sealed ? idCookie(request, sealed, KEEP_MS / 1000) : null;
 }
 
-/** What was typed into a form on this page before signing in again, for the signed-in `userId`; null when nothing is kept. */
+/** Null when nothing is kept. */
 export function keptFormFor(request: Request, userId: string): Record<string, string[]> | null {
   const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
   if (!form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
@@ -109,13 +99,13 @@ export function keptFormFor(request: Request, userId: string): Record<string, st
   return form.values;
 }
 
-/** A post by the signed-in user to a page with a kept form: it has been sent again (or replaced), so it is shown no more. */
+/** It has been sent again (or replaced), so it is shown no more. */
 export function forgetKeptForm(request: Request): void {
   const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
   if (form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) spent.set(form.id, true);
 }
 
-/** Signing in as `userId`: a form kept from someone else's session on this browser is dropped; the Set-Cookie that forgets it, or null. */
+/** The Set-Cookie that forgets it, or null. */
 export function dropKeptFormOfOthers(request: Request, userId: string | null): string | null {
   const value = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
   if (!value) return null;
@@ -127,11 +117,7 @@ export function dropKeptFormOfOthers(request: Request, userId: string | null): s
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-/**
- * A post that found the session ended (`thrown` is the redirect to /inloggen): its typed values are
- * kept on the way there. Called where the signed-in user is established (requireCurrentUser), so
- * every action keeps its form, however it checks who asks (issue 37 item 1). Rethrows.
- */
+/** Called where the signed-in user is established (requireCurrentUser), so every action keeps its form. Rethrows. */
 export async function keepFormOnSignIn(request: Request, thrown: unknown): Promise<never> {
   const toLogin = thrown instanceof Response && thrown.status === 302 && thrown.headers.get('Location')?.startsWith('/inloggen');
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();

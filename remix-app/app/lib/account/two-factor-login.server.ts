@@ -9,10 +9,7 @@ import { isSecureRequest } from '../core/session.server';
 import { signInHeaders } from './auth.server';
 import { SECOND_STEP, SECOND_STEP_INTENT, type SecondStepMode, type SecondStepReply } from './two-factor';
 
-/**
- * The second step's token from nest-api, in an HttpOnly cookie for five minutes. Path=/ because with
- * JavaScript the page's data comes from /inloggen.data, which a Path=/inloggen cookie would not reach.
- */
+/** Path=/ because with JavaScript the page's data comes from /inloggen.data, which a Path=/inloggen cookie would not reach. */
 const CHALLENGE_COOKIE = TWO_FACTOR_CHALLENGE_COOKIE;
 const LOGIN_PATH = '/inloggen';
 
@@ -24,20 +21,19 @@ export function readChallenge(request: Request): string | null {
   return parseCookies(request.headers.get('Cookie')).get(CHALLENGE_COOKIE) || null;
 }
 
-/** Which second-step form /inloggen shows: none, or the app code or recovery code one (only while the token cookie lives). */
+/** Only while the token cookie lives. */
 export function secondStepMode(request: Request): { mode: SecondStepMode | null; expired: boolean } {
   const asked = new URL(request.url).searchParams.get(SECOND_STEP.param);
   if (asked !== SECOND_STEP.code && asked !== SECOND_STEP.recovery) return { mode: null, expired: false };
   return readChallenge(request) ? { mode: asked, expired: false } : { mode: null, expired: true };
 }
 
-/** A right password for an account with two-step sign-in: keep the token, and ask for the code (post/redirect/get). */
+/** Post/redirect/get to the code form. */
 export function askForCode(request: Request, challenge: string, redirectTo: string): Response {
   const url = withRedirectUri(`${LOGIN_PATH}?${SECOND_STEP.param}=${SECOND_STEP.code}`, safeRedirectPath(redirectTo));
   return redirect(url, { headers: { 'Set-Cookie': challengeCookie(request, challenge, TWO_FACTOR_CHALLENGE_MINUTES * 60) } });
 }
 
-/** The code form posted: nest-api trades the token and the code for a session. */
 export async function completeSecondStep(request: Request, formData: FormData) {
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
   const challenge = readChallenge(request);
@@ -48,7 +44,7 @@ export async function completeSecondStep(request: Request, formData: FormData) {
   const result = await apiRequest(request, 'post', '/api/auth/login/two-factor', { body: { challenge, code } }, { auth: 'none' });
   if (!result.ok) {
     const expired = result.error.detail === TWO_FACTOR_DETAILS.challengeInvalid;
-    // A 429 is the per-address limit or the account's cap (issue 32): loginErrorText knows both texts.
+    // A 429 is the per-address limit or the account's cap: loginErrorText knows both texts.
     const text = result.status === 429 ? loginErrorText(result.error) : twoFactorErrorText(result.error.detail, ERROR_TEXTS.generic);
     const init = refusalInit(result);
     if (expired) init.headers = { ...init.headers, 'Set-Cookie': challengeCookie(request, '', 0) };

@@ -6,7 +6,6 @@ import { flashCookie } from '../core/session.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
 import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
-/** What the two-step section shows: the state, and while enrolling the secret and its QR code. */
 export async function loadTwoFactor(request: Request) {
   const state = await apiGet(request, '/api/auth/two-factor');
   const enrolment = state.pending ? await apiGet(request, '/api/auth/two-factor/enrolment') : null;
@@ -32,11 +31,7 @@ function refused(
   return data<TwoFactorReply>({ intent: TWO_FACTOR_INTENT, step, fieldErrors, formError, endOthers }, refusalInit(result));
 }
 
-/**
- * The two-step part of a page's action (`back`: the page itself). Starting and abandoning an
- * enrolment redirect back (post/redirect/get); a confirmed enrolment answers the recovery codes in
- * this POST response only, so neither a reload nor the back button shows them again.
- */
+/** A confirmed enrolment answers the recovery codes in this POST response only, so neither reload nor back button shows them again. */
 export async function twoFactorAction(request: Request, formData: FormData, back: string) {
   const step = textField(formData, 'stap') as TwoFactorStep;
   const anchor = `${back}#tweestapsverificatie`;
@@ -47,7 +42,7 @@ export async function twoFactorAction(request: Request, formData: FormData, back
   }
   const body = { code: textField(formData, 'code').trim() };
   if (step === 'bevestigen') {
-    // Turning it on puts out whoever else is signed in, unless the user unticked it (issue 32).
+    // Turning it on puts out whoever else is signed in, unless the user unticked it.
     const endOthers = endOthersChosen(formData);
     const result = await apiRequest(request, 'post', '/api/auth/two-factor/enrolment/confirm', { body: { ...body, end_other_sessions_and_tokens: endOthers } }, { refusals: 'return' });
     if (!result.ok) return result.status === 404 ? redirect(anchor) : refused(step, result, endOthers);

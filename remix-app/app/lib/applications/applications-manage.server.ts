@@ -15,7 +15,7 @@ import { isMultipart, logoAction } from './logo-upload.server';
 import { flashCookie } from '../core/session.server';
 import { readCheckedForm } from '../core/action.server';
 
-/** The 'Beheer' pages are for organisation admins; nest-api checks Application.* on every write. */
+/** nest-api checks Application.* on every write. */
 export async function requireOrganizationAdmin(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const user = await requireCurrentUser(args);
   if (!user.organization_admin) throw new Response(null, { status: 403 });
@@ -24,11 +24,11 @@ export async function requireOrganizationAdmin(args: LoaderFunctionArgs | Action
 
 export interface ApplicationFormOptions {
   organizations: { id: string; name: string }[];
-  /** null: the user may not see data sources (no Datasource.Read); the form then leaves the link as it is. */
+  /** null without Datasource.Read: the form then leaves the link as it is. */
   datasources: { id: string; name: string; organizationId: string; organizationName: string }[] | null;
 }
 
-/** Owner organisations (never personal tmp_ ones) and data sources to link, for the form. */
+/** Never personal tmp_ organisations. */
 export async function loadFormOptions(request: Request): Promise<ApplicationFormOptions> {
   const [organizations, datasources] = await Promise.all([
     apiRequest(request, 'get', '/api/organizations'),
@@ -67,7 +67,6 @@ function refusedReply(formData: FormData, error: { statusCode: number; detail: s
   );
 }
 
-/** POST /beheer-applicaties/aanmaken: create, then on to the edit page with a flash. */
 export async function createApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request } = args;
@@ -80,7 +79,6 @@ export async function createApplicationAction(args: ActionFunctionArgs) {
   });
 }
 
-/** POST /beheer-applicatie/{slug}: save the form, or the data source's path overrides. */
 export async function editApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request, params } = args;
@@ -104,10 +102,7 @@ export async function editApplicationAction(args: ActionFunctionArgs) {
 
 const PATH_KINDS = ['host', 'dataset', 'dataset_metadata'] as const;
 
-/**
- * Spec §5: a changed non-blank value is saved, a blanked value that was set is deleted,
- * unchanged ones are skipped; reset clears all three.
- */
+/** Spec §5: a changed non-blank value is saved, a blanked one deleted, unchanged ones skipped; reset clears all three. */
 async function pathOverridesAction(request: Request, formData: FormData, intent: string, self: string) {
   const datasourceId = textField(formData, 'datasource_id');
   const reply = (formError: string, status: number) =>
@@ -135,7 +130,6 @@ function overrideDetail(status: number): string {
   return ERROR_TEXTS.generic;
 }
 
-/** POST /beheer-applicatie/{slug}/verwijderen (the dialog's form and the confirmation page's). */
 export async function deleteApplicationAction(args: ActionFunctionArgs) {
   await requireOrganizationAdmin(args);
   const { request, params } = args;

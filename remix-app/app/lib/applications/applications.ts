@@ -1,4 +1,3 @@
-/** The application answers of nest-api (typed by the generated contract) and the form's helpers. */
 import type { ApplicationDto, ApplicationView } from '@datahub/api-client';
 
 export type { ApplicationView };
@@ -14,7 +13,6 @@ export function toApplicationCard(application: ApplicationView): ApplicationCard
   };
 }
 
-/** The form's text fields. */
 export type ApplicationFormField =
   | 'name'
   | 'owner_organization'
@@ -45,10 +43,7 @@ export function formValuesOf(application: ApplicationView): ApplicationFormValue
   };
 }
 
-/**
- * '1.250,50', '1250.5' and '' (none) become numbers or null; anything else is sent as typed,
- * so the API answers with 'prijs per jaar moet in cijfers zijn'.
- */
+/** Anything but a number is sent as typed, so the API answers with 'prijs per jaar moet in cijfers zijn'. */
 export function parsePrice(value: string): number | string | null {
   const trimmed = value.trim().replace(/^€\s*/, '');
   if (!trimmed) return null;
@@ -57,10 +52,7 @@ export function parsePrice(value: string): number | string | null {
   return Number(normalized);
 }
 
-/**
- * The API body from the submitted form: empty optional fields as null; absent fields (datasource)
- * left out. A price that is not a number goes as typed, so nest-api answers the spec's error.
- */
+/** Empty optional fields as null, absent ones left out; a non-number price goes as typed so nest-api answers the spec's error. */
 export function applicationBody(formData: FormData): ApplicationDto {
   const text = (name: string) => {
     const value = formData.get(name);

@@ -20,14 +20,9 @@ export function isMultipart(request: Request): boolean {
   return (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
 }
 
-/**
- * The logo form (multipart, so it works without JavaScript): the file is read into memory up to
- * the limit only, then sent to nest-api as the raw body of the target's logo (PUT), or removed (DELETE).
- * nest-api checks the bytes; success redirects back to `backTo` with a flash.
- */
+/** Multipart, so it works without JavaScript; read into memory up to the limit only, sent as the raw body. nest-api checks the bytes. */
 type LogoTarget = { kind: 'application'; id: string } | { kind: 'organization'; id: string };
 
-/** DELETE or PUT (with the image as the raw body) of the target's logo. */
 function logoCall(request: Request, target: LogoTarget, method: 'put' | 'delete', image?: Blob) {
   const options = { refusals: 'return' as const, ...(image ? { raw: { body: image, contentType: image.type || 'application/octet-stream' } } : {}) };
   if (target.kind === 'application') return apiRequest(request, method, '/api/applications/{id}/logo', { params: { path: { id: target.id } } }, options);
@@ -35,7 +30,7 @@ function logoCall(request: Request, target: LogoTarget, method: 'put' | 'delete'
 }
 
 export async function logoAction(request: Request, target: LogoTarget, backTo: string) {
-  // Declared larger than the form takes (the portal's server checked the length): refused unread (issue 32).
+  // Declared larger than the form takes (the portal's server checked the length): refused unread.
   if (request.headers.get(UPLOAD_TOO_LARGE_HEADER)) return data<LogoReply>({ intent: 'logo', formError: APPLICATION_FIELD_ERRORS.logoSize }, { status: 413 });
   let formData: FormData;
   try {
@@ -65,7 +60,6 @@ export async function logoAction(request: Request, target: LogoTarget, backTo: s
   return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, L.uploaded) } });
 }
 
-/** The logo form on an organisation page (/mijn-organisatie, /organisatie/{slug}). */
 export async function organizationLogoAction(request: Request, organizationSlug: string, backTo: string) {
   const organization = await apiGet(request, '/api/organizations/{slug}', { params: { path: { slug: organizationSlug } } });
   return logoAction(request, { kind: 'organization', id: organization.organization_id }, backTo);

@@ -7,16 +7,13 @@ import { flashCookie } from '../core/session.server';
 
 export type GroupEditReply = FormReply & { scopes?: string[] };
 
-/** The ticked checkboxes that name a scope. */
 function scopesOf(formData: FormData): DatasetScope[] {
   return formData.getAll('authorisations').filter((value): value is DatasetScope => typeof value === 'string' && isDatasetScope(value));
 }
 
 /**
- * /machtigingen/{id}/wijzigen's action: the card's whole new state (categories as ticked, one
- * expiry) goes to nest-api, which replaces the grants in one transaction and checks every rule
- * ('Alle data' or categories, not both; no past date). A refusal keeps every choice; back to
- * /machtigingen with a flash that says whether anything changed.
+ * The card's whole new state goes to nest-api, which replaces the grants in one transaction and checks every rule. A refusal keeps
+ * every choice.
  */
 export async function editAuthorisationGroupAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });

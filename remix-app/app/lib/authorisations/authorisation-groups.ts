@@ -2,26 +2,24 @@ import { DATASET_SCOPES } from '@datahub/domain';
 import type { AuthorisationView } from './authorisations';
 
 /**
- * A machtiging card (issue 23): every grant of one dataset to one receiving organisation. Its
- * handle in the portal's paths (/machtigingen/{id}/wijzigen, …/intrekken) is the id of its first
- * grant; the API addresses it by dataset and organisation (ADR 0033).
+ * Every grant of one dataset to one organisation. The portal's paths use its first grant's id; the API addresses it by dataset and
+ * organisation (ADR 0033).
  */
 export interface AuthorisationGroup {
   id: string;
   first: AuthorisationView;
   grants: AuthorisationView[];
-  /** The scopes in the order of the nine checkboxes. */
+  /** In the order of the nine checkboxes. */
   scopes: string[];
-  /** One line per distinct expiry, with the labels it holds for (one line when all are alike). */
+  /** One line when all are alike. */
   expiries: { expiration: string | null; labels: string[] }[];
-  /** Every grant is past its last day. */
   expired: boolean;
 }
 
 const SCOPE_ORDER: string[] = DATASET_SCOPES.map((entry) => entry.scope);
 const byScope = (a: AuthorisationView, b: AuthorisationView) => SCOPE_ORDER.indexOf(a.authorisation) - SCOPE_ORDER.indexOf(b.authorisation);
 
-/** Groups the API's per-scope list into cards, keeping the list's order (dataset, then organisation). */
+/** Keeps the list's order (dataset, then organisation). */
 export function groupAuthorisations(items: readonly AuthorisationView[]): AuthorisationGroup[] {
   const groups = new Map<string, AuthorisationView[]>();
   for (const item of items) {
@@ -41,7 +39,6 @@ export function groupAuthorisations(items: readonly AuthorisationView[]): Author
   });
 }
 
-/** The card holding the grant `id`, or undefined. */
 export function groupOf(items: readonly AuthorisationView[], id: string | undefined): AuthorisationGroup | undefined {
   return groupAuthorisations(items).find((group) => group.grants.some((grant) => grant.authorisation_assignment_id === id));
 }

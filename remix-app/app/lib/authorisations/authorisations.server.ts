@@ -10,7 +10,6 @@ const L = AUTHORISATION_LABELS;
 
 export type RevokeReply = FormReply;
 
-/** What the revoke form posts: the card (dataset, assignee) and the names for the message. */
 function revokeTarget(formData: FormData) {
   return {
     dataset_id: textField(formData, 'dataset_id'),
@@ -20,10 +19,7 @@ function revokeTarget(formData: FormData) {
   };
 }
 
-/**
- * /machtigingen's action, reached from the confirmation (the dialog, or /machtigingen/{id}/intrekken
- * without JavaScript): 'intrekken' revokes the card (all its grants) and comes back to /machtigingen with a flash.
- */
+/** Reached from the dialog or, without JavaScript, /machtigingen/{id}/intrekken: revokes all of the card's grants. */
 export async function revokeAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
@@ -41,10 +37,7 @@ export async function revokeAction({ request, context }: ActionFunctionArgs) {
   return redirect('/machtigingen', { headers: { 'Set-Cookie': await flashCookie(request, message) } });
 }
 
-/**
- * /machtigingen/aanmaken's action: nothing is sent without a dataset and an organisation (spec §5);
- * 'all data' sends only Dataset.ReadAll; the expiry only when given. A refusal keeps every choice.
- */
+/** Nothing is sent without a dataset and an organisation (spec §5); 'all data' sends only Dataset.ReadAll. A refusal keeps every choice. */
 export async function createAuthorisationAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;

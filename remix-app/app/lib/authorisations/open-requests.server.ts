@@ -5,10 +5,8 @@ import { apiRequest } from '../core/api.server';
 import { oncePerRequest } from '../core/request-memo.server';
 
 /**
- * The menu's count of access requests waiting for the user's organisation: only for those who
- * decide them (AuthorisationAssignment.Create), one small count at nest-api. It is a GET answer
- * like the others, so the page cache asks for it again before serving a kept page (never stale,
- * never another user's). A refusal or failure shows no count rather than no page.
+ * Only for those who decide them (AuthorisationAssignment.Create); a GET answer like the others, so never stale in the page cache.
+ * A refusal or failure shows no count rather than no page.
  */
 export function openAccessRequests({ request, context }: { request: Request; context: AppLoadContext }, user: CurrentUser, permissions: readonly Permission[]): Promise<number> {
   // Once per request: a form post without JavaScript may ask it beside its own work, before the shell's loader runs.

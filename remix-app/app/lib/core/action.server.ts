@@ -6,21 +6,18 @@ import { rememberFormKey } from './idempotency.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-/** Whether the body says it is a form (the only bodies a portal action takes). */
 function isFormBody(request: Request): boolean {
   return FORM_TYPES.has((request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase());
 }
 
-/** Thrown: a page route shows its Dutch error page for it, a resource route (no page) sends this Dutch text. */
+/** A page route shows its Dutch error page for it; a resource route sends this text. */
 function notAForm(status: 400 | 415): Response {
   return new Response(LABELS.errorPage.notAForm, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /**
- * The one way an action reads its form. A body that is not a form (JSON, text, XML, no content
- * type) is refused with 415, and one that cannot be read as the form it claims (broken multipart)
- * with 400, each thrown so the route's Dutch error page answers instead of Remix's English 500.
- * `parse` reads multipart uploads with a handler; errors `keep` names are the caller's to handle.
+ * The one way an action reads its form: not a form is 415, an unreadable one 400, thrown so the Dutch error page answers, not
+ * Remix's English 500. Errors `keep` names are the caller's to handle.
  */
 export async function readForm(
   request: Request,
@@ -38,21 +35,17 @@ export async function readForm(
   }
 }
 
-/**
- * The first lines of every signed-in action: the user and their permissions (or the way to sign
- * in), the submitted form, and the anti-forgery check. `refused` is the answer to return at once.
- */
+/** The first lines of every signed-in action; `refused` is the answer to return at once. */
 export async function readSignedInAction(args: Pick<ActionFunctionArgs, 'request' | 'context'>) {
   // A form posted after the session ended is kept there (requireCurrentUser, ADR 0028).
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   return { user, permissions, ...(await readCheckedForm(args.request)) };
 }
 
-/** The form and its anti-forgery verdict, for an action that has already established who asks. */
+/** For an action that has already established who asks. */
 export async function readCheckedForm(request: Request) {
   const formData = await readForm(request);
   return { formData, refused: requireValidCsrf(request, formData) };
 }
 
-/** The same for the forms that come before signing in (sign-in, sign-up, invitations). */
 export const readPublicAction = readCheckedForm;

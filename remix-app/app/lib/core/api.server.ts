@@ -25,13 +25,13 @@ interface ApiOptions {
    * that shows them in its form asks for them back with `refusals: 'return'`.
    */
   refusals?: 'throw' | 'return';
-  /** A non-JSON body sent as it is (an uploaded image), with its content type. */
+  /** An uploaded image, sent as it is. */
   raw?: { body: Blob; contentType: string };
 }
 
 const TIMEOUT_MS = 15_000;
 
-/** Throws the redirect to the sign-in page, forgetting the token nest-api no longer accepts. */
+/** Forgets the token nest-api no longer accepts. */
 function redirectToLogin(request: Request): never {
   const headers = new Headers();
   for (const cookie of endedSessionCookies(request)) headers.append('Set-Cookie', cookie);
@@ -52,10 +52,7 @@ type CallArgs<M extends HttpMethod, P extends ApiPath<M>> =
     ? [init?: ApiInit<M, P>, options?: ApiOptions]
     : [init: ApiInit<M, P>, options?: ApiOptions];
 
-/**
- * The client's address (nest-api's rate limits) and the portal's request id (set by
- * server/request-id.js, returned to the browser), so one request is found in both processes' logs.
- */
+/** The client's address (nest-api's rate limits) and the portal's request id, so one request is found in both processes' logs. */
 function forwardClientHeaders(request: Request, headers: Headers): void {
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
@@ -64,11 +61,8 @@ function forwardClientHeaders(request: Request, headers: Headers): void {
 }
 
 /**
- * The one way loaders and actions talk to nest-api, typed by the generated contract
- * (@datahub/api-client): the compiler knows every path, its parameters, body and answer.
- * Signed-in calls carry the bearer token from the `access_token` cookie; 401 throws the redirect
- * to /inloggen, 403 and 404 throw a Response for the error boundary, 5xx and an unreachable API
- * throw too. Other refusals (422 field errors, 409, 429) come back as `{ ok: false }` for the form.
+ * The one way loaders and actions talk to nest-api, typed by @datahub/api-client. 401 redirects to /inloggen; 403, 404, 5xx and an
+ * unreachable API throw; other refusals (422, 409, 429) come back as `{ ok: false }` for the form.
  */
 export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   request: Request,
@@ -86,12 +80,11 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     else if (auth === 'required') redirectToLogin(request);
   }
   if (options.raw) headers.set('Content-Type', options.raw.contentType);
-  // A form's post retried after a lost answer must not create twice (issue 34): nest-api replays.
+  // A form's post retried after a lost answer must not create twice: nest-api replays.
   const idempotencyKey = method === 'post' && !options.raw ? idempotencyKeyFor(request, path, init) : undefined;
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
-  // recordedFetch lets the page cache know which answers a page was made of.
   const client = createApiClient({ baseUrl: apiUrl(), fetch: recordedFetch });
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
@@ -120,7 +113,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
     throw new Response(null, { status: 502 });
   }
   const retryAfter = response.headers.get('retry-after');
-  // A 301 (an organisation's former slug, issue 37) names the lasting address; the caller redirects.
+  // A 301 (an organisation's former slug) names the lasting address; the caller redirects.
   const location = response.status === 301 ? response.headers.get('location') : null;
   return {
     ok: false,
@@ -131,7 +124,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   };
 }
 
-/** The status of a refusal passed on to the browser, with nest-api's Retry-After when it is a 429. */
+/** With nest-api's Retry-After on a 429. */
 export function refusalInit(result: { status: number; retryAfter?: string }): ResponseInit {
   return { status: result.status, ...(result.retryAfter ? { headers: { 'Retry-After': result.retryAfter } } : {}) };
 }
@@ -143,10 +136,7 @@ export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P
   return result.data;
 }
 
-/**
- * A signed-in GET (or, with `post`, a POST of that body) whose answer is passed on as it is (SPARQL results, file downloads): the raw
- * Response, with the caller's Accept. No token or a 401 redirects to /inloggen; an unreachable API throws 503.
- */
+/** Passed on as it is (SPARQL results, downloads), with the caller's Accept; no token or a 401 redirects to /inloggen, no API throws 503. */
 export async function apiFetchRaw(request: Request, path: string, accept: string, post?: { body: string; contentType: string }): Promise<Response> {
   const token = getAccessToken(request);
   if (!token) redirectToLogin(request);

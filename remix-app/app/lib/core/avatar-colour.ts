@@ -1,8 +1,4 @@
-/**
- * A colour per organisation for its initials avatar (issue 37: 'KW', 'KW', 'KW' looked the same), derived
- * from its slug so it is the same on every page and after every reload. White initials on each
- * background pass WCAG AA for normal text (4.5:1; checked in avatar-colour.test.ts).
- */
+/** From the slug, so an organisation's colour is the same everywhere; white initials pass WCAG AA on each (avatar-colour.test.ts). */
 export const AVATAR_COLOURS: readonly string[] = [
   '#25572c', // brand-700
   '#0f766e', // teal-700
@@ -22,7 +18,7 @@ export const AVATAR_COLOURS: readonly string[] = [
 
 export const AVATAR_TEXT = '#ffffff';
 
-/** FNV-1a over the key's UTF-16 code units: small, stable across runtimes, spreads similar slugs apart. */
+/** FNV-1a: small, stable across runtimes, spreads similar slugs apart. */
 function hash(key: string): number {
   let value = 0x811c9dc5;
   for (let index = 0; index < key.length; index++) {
@@ -32,12 +28,11 @@ function hash(key: string): number {
   return value;
 }
 
-/** The index in AVATAR_COLOURS for an organisation's slug (or, where a page has no slug, its name). */
+/** The name where a page has no slug. */
 export function avatarColourIndex(key: string): number {
   return hash(key) % AVATAR_COLOURS.length;
 }
 
-/** Inline style of the avatar: its background and white initials. */
 export function avatarStyle(key: string): { backgroundColor: string; color: string } {
   return { backgroundColor: AVATAR_COLOURS[avatarColourIndex(key)]!, color: AVATAR_TEXT };
 }

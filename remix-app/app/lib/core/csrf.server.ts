@@ -13,7 +13,7 @@ import { csrfSecret } from './env.server';
 import { keptValues, type FormReply } from './forms';
 import { getAccessToken, isSecureRequest } from './session.server';
 
-/** The XSRF-TOKEN cookie (readable by scripts, so the browser can echo it to /api). */
+/** Readable by scripts, so the browser can echo it to /api. */
 export function csrfCookie(request: Request, accessToken: string | null, token?: string): string {
   return serializeCookie(CSRF_COOKIE, token ?? createCsrfToken(csrfSecret(), csrfBinding(accessToken)), {
     sameSite: 'Lax',
@@ -22,10 +22,7 @@ export function csrfCookie(request: Request, accessToken: string | null, token?:
   });
 }
 
-/**
- * The CSRF token for the visitor's current session: the cookie's when it is valid for the
- * current access token (or for the anonymous visitor), otherwise a fresh one to set.
- */
+/** The cookie's token when it is valid for the current access token (or the anonymous visitor), else a fresh one to set. */
 export function ensureCsrfToken(request: Request): { token: string; setCookie: string | null } {
   const accessToken = getAccessToken(request);
   const binding = csrfBinding(accessToken);
@@ -45,16 +42,15 @@ export function isValidCsrf(request: Request, formData: FormData): boolean {
 }
 
 /**
- * Every action's first check. Returns null when the hidden `csrf` field matches the cookie,
- * is valid for this session and the request comes from our own origin; otherwise the 403
- * reply the action must return, which keeps the user's input in the form.
+ * Every action's first check: null when the `csrf` field matches the cookie, fits this session and the origin is ours; else the 403
+ * reply to return, which keeps the user's input.
  */
 export function requireValidCsrf(request: Request, formData: FormData) {
   if (isValidCsrf(request, formData)) return null;
   return data<FormReply>({ formError: ERROR_TEXTS.csrf, values: keptValues(formData) }, { status: 403 });
 }
 
-/** The same check for resource routes (no page of their own), whose refusal must be a real Response. */
+/** Resource routes have no page, so their refusal must be a real Response. */
 export function csrfRefusalResponse(request: Request, formData: FormData): Response | null {
   if (isValidCsrf(request, formData)) return null;
   return Response.json({ formError: ERROR_TEXTS.csrf }, { status: 403 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_FIELD } from './idempotency';
 
-/** The form key of each posted form, by its request (readForm records it, apiRequest sends it). */
+/** readForm records it, apiRequest sends it. */
 const formKeys = new WeakMap<Request, string>();
 const FORM_KEY = /^[0-9a-f]{32}$/;
 
@@ -11,10 +11,8 @@ export function rememberFormKey(request: Request, formData: FormData): void {
 }
 
 /**
- * The Idempotency-Key for a POST to nest-api made while handling a posted form: the form's key
- * plus a hash of what is sent. Posting the same form render again (a retry after a lost answer)
- * sends the same key, so nest-api replays its answer; other content from the same render (a kept
- * page shown twice) is another key, so it is never refused as "another request".
+ * The form's key plus a hash of what is sent: a retried post replays nest-api's answer, while other content from the same render is
+ * another key, never refused as "another request".
  */
 export function idempotencyKeyFor(request: Request, path: string, sent: unknown): string | undefined {
   const formKey = formKeys.get(request);

@@ -6,11 +6,8 @@ import { requestedPath } from './redirects';
 import { isSecureRequest, tokenSubject } from './session.server';
 
 /**
- * A secret the hub answers once (a data source's credentials, an API token, a webhook's signing
- * secret) is kept here for a single view (ADR 0034): the creating action keeps it and redirects
- * (post/redirect/get), the page it redirects to takes it, and a reload finds it gone. A random id
- * in an HttpOnly cookie points at it; it never goes into a URL or a cookie itself. It is bound to
- * the user who created it and to the page it is shown on, and forgotten after ten minutes.
+ * A secret shown once (ADR 0034): kept for one view by the creating action, taken by the page it redirects to, gone on reload.
+ * Only a random id travels, in an HttpOnly cookie; bound to the user and page, forgotten after ten minutes.
  */
 export type ShownOnce =
   | { kind: 'datasource'; datasource: CreatedDatasourceView; cloud: boolean; rotated: boolean }
@@ -32,11 +29,7 @@ function cookie(request: Request, value: string, maxAge: number): string {
   return serializeCookie(COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
 }
 
-/**
- * Keeps `value` for one view at `path` by the signed-in user of this request; the Set-Cookie for
- * the redirect. The action's request already succeeded at nest-api with this token, so its
- * subject is the user; the page that takes it checks the user again against its own session.
- */
+/** The action's request already succeeded at nest-api with this token, so its subject is the user; the page checks again. */
 export function keepShownOnce(request: Request, path: string, value: ShownOnce): string {
   const userId = tokenSubject(request);
   if (!userId) return cookie(request, '', 0);
@@ -45,7 +38,7 @@ export function keepShownOnce(request: Request, path: string, value: ShownOnce):
   return cookie(request, id, KEEP_MS / 1000);
 }
 
-/** The secret kept for this page and user, removed as it is taken, and the Set-Cookie that drops the id; nulls when there is none. */
+/** Removed as it is taken; nulls when there is none. */
 export function takeShownOnce(request: Request, userId: string): { value: ShownOnce | null; setCookie: string | null } {
   const id = parseCookies(request.headers.get('Cookie')).get(COOKIE);
   if (!id) return { value: null, setCookie: null };

@@ -10,41 +10,35 @@ import { datasetBySlug, datasetPage } from './datasets.server';
 
 export interface SparqlReply {
   query: string;
-  /** The answer, pretty-printed JSON (SELECT/ASK: SPARQL JSON results; CONSTRUCT/DESCRIBE: JSON-LD). */
+  /** Pretty-printed: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
   json?: string;
-  /** A SELECT answer: one page of it as a table. */
+  /** One page of a SELECT answer. */
   table?: WorkbenchTable | null;
   truncated?: boolean;
-  /** How long the hub took, ms (as the portal saw it). */
+  /** As the portal saw it. */
   elapsedMs?: number;
   error?: string;
-  /** The hub's Dutch message on why (for a malformed query: line and column), shown under `error`. */
+  /** For a malformed query: line and column. */
   errorDetail?: string;
   formError?: string;
 }
 
-/** Every answer as JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 
 const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
 
-/** Limits the hub names in its one Dutch line: too large, too many at once, offline or stopped, too slow. */
 const LIMIT_STATUSES = new Set([413, 429, 503, 504]);
 
-/**
- * The protocol endpoint's refusal is one Dutch line: a malformed query's says where ('Ongeldige
- * query: regel …'), a limit's which; any other refusal is the spec's text alone.
- */
+/** A malformed query's refusal says where, a limit's which; any other refusal is the spec's text alone. */
 function refusalOf(status: number, body: string): { text?: string; syntax: boolean } {
   const text = body.trim();
   if (status === 400 && text.startsWith(SYNTAX_PREFIX)) return { text: text.slice(SYNTAX_PREFIX.length), syntax: true };
   return { ...(text && LIMIT_STATUSES.has(status) ? { text } : {}), syntax: false };
 }
 
-/** /dataset/{slug}'s action: runs the query through nest-api and gives the page query and result (also without JavaScript). */
+/** Also without JavaScript. */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
-  // The dataset is asked alongside the sign-in check (one round trip less). Without JavaScript the page's
-  // loader runs right after, in the same answer: the action asks the whole page, which that loader reuses.
+  // The dataset is asked alongside the sign-in check; without JavaScript the page's loader runs next and reuses the whole page asked here.
   const slug = params.slug ?? '';
   const lookup = context.documentRequest
     ? datasetPage({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
@@ -56,11 +50,11 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
   const dataset = await lookup;
-  // As before the lookup was shared: an unknown or hidden dataset is the error page, not a form error.
+  // An unknown or hidden dataset is the error page, not a form error.
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
   const started = performance.now();
-  // In the body of the SPARQL 1.1 Protocol's POST form, never in a URL (no header limit to raise for a long query).
+  // In the body of the Protocol's POST form, never in a URL: no header limit to raise for a long query.
   const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/sparql`, ACCEPT_JSON, {
     body: new URLSearchParams({ query }).toString(),
     contentType: 'application/x-www-form-urlencoded',
@@ -89,7 +83,7 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   });
 }
 
-/** /dataset/{slug}/xml: the permitted graph as {slug}.xml, passed through; a failure goes back to the page with the spec's text. */
+/** A failure goes back to the page with the spec's text. */
 export async function xmlDownloadLoader({ request, context, params }: LoaderFunctionArgs) {
   await requireCurrentUser({ request, context });
   const slug = params.slug ?? '';

@@ -6,10 +6,7 @@ import { isOnline } from './datasets';
 import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 import { QUALITY_FILTERS, qualityFilter } from './quality';
 
-/**
- * One page of the online catalogue searched by name on the server (nest-api's index): one more
- * than shown is asked, to know whether 'Meer laden' has anything to load.
- */
+/** One more than shown is asked, to know whether 'Meer laden' has anything to load. */
 export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
@@ -23,21 +20,17 @@ export async function loadCataloguePage(request: Request): Promise<{ datasets: D
   const online = page.filter(isOnline);
   return {
     datasets: online.slice(0, shown),
-    // 'Meer laden' keeps the quality filter (issue 36).
     more: page.length > shown && shown < MAX_SHOWN ? `${moreHref(searchQuery(request), shown)}${quality ? `&kwaliteit=${quality}` : ''}` : null,
     catalogueEmpty,
   };
 }
 
-/** The dataset at /dataset/{slug}, asked once per request (the form post's action and the page's loader share it); refusals come back. */
+/** Asked once per request (the form post's action and the page's loader share it); refusals come back. */
 export function datasetBySlug({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
   return oncePerRequest(context, `dataset:${slug}`, () => apiRequest(request, 'get', '/api/datasets/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
-/**
- * Everything /dataset/{slug} shows, in one read (nest-api's GET /api/pages/dataset/{slug}); asked once per
- * request, so a form post without JavaScript (the action, then the page's loaders, in one answer) shares it. Refusals come back.
- */
+/** Asked once per request, so a form post without JavaScript (action, then loaders) shares it; refusals come back. */
 export function datasetPage({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
   return oncePerRequest(context, `dataset-page:${slug}`, () => apiRequest(request, 'get', '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
@@ -46,10 +39,9 @@ export function searchQuery(request: Request): string {
   return new URL(request.url).searchParams.get('q') ?? '';
 }
 
-/** The start of a description a list shows (clamped to a line there); the search itself runs on all of it in nest-api. */
+/** The search itself runs on all of it in nest-api. */
 const ABOUT_SHOWN = 300;
 
-/** Only what a card shows. */
 export function toCard(dataset: DatasetView) {
   return {
     slug: dataset.slug,

@@ -1,10 +1,8 @@
 import { CSV_BOM, csvLine } from '@datahub/domain';
 
 /**
- * Turns the hub's W3C SPARQL CSV (RFC 4180: commas, fields quoted with "", CRLF) into the CSV Dutch
- * Excel opens in columns: a byte-order mark, semicolons, formulas neutralised — the same writer as
- * the Logboek's CSV (`csvLine` of @datahub/domain). Values stay as the data has them (a decimal
- * keeps its point). Streams record by record, so a download of a million rows is never held whole.
+ * The hub's W3C SPARQL CSV as Dutch Excel opens it in columns (BOM, semicolons, formulas neutralised, as the Logboek's CSV);
+ * values stay as the data has them. Streams record by record, so a million rows are never held whole.
  */
 export function excelCsvStream(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
@@ -27,14 +25,14 @@ export function excelCsvStream(): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
-/** An RFC 4180 reader fed text in pieces: gives back each record once its line has ended. */
+/** Gives back each record once its line has ended. */
 export class CsvRecords {
   private field = '';
   private record: string[] = [];
   private quoted = false;
-  /** Inside quotes, a '"' was seen: either the closing quote or the first of a doubled one. */
+  /** Either the closing quote or the first of a doubled one. */
   private quoteSeen = false;
-  /** The last character was a CR outside quotes: a following LF belongs to the same line end. */
+  /** A following LF belongs to the same line end. */
   private afterCr = false;
   private touched = false;
 

@@ -1,7 +1,3 @@
-/**
- * Data quality against the Common Greenhouse Ontology (issue 36) in Dutch: the line every visitor
- * sees, the catalogue filter, and for the owner each finding explained with what to change.
- */
 import type { components } from '@datahub/api-client';
 import { KNOWN_CATEGORIES } from '@datahub/domain';
 
@@ -28,7 +24,7 @@ export const QUALITY_LABELS = {
   severity: { Violation: 'Fout', Warning: 'Waarschuwing', Info: 'Opmerking' } as Record<string, string>,
 } as const;
 
-/** The catalogue's filter in the portal's address (`?kwaliteit=`) and in nest-api's (`quality=`). */
+/** `?kwaliteit=` in the portal, `quality=` at nest-api. */
 export const QUALITY_FILTERS = { voldoet: 'conforms', afwijkingen: 'deviations' } as const;
 export type QualityFilterParam = keyof typeof QUALITY_FILTERS;
 
@@ -37,7 +33,7 @@ export function qualityFilter(request: Request): QualityFilterParam | null {
   return asked === 'voldoet' || asked === 'afwijkingen' ? asked : null;
 }
 
-/** What the quality line says; null before the data source reported anything. */
+/** Null before the data source reported anything. */
 export function qualityLine(quality: DatasetQuality | null | undefined): { conforms: boolean; text: string } | null {
   if (!quality) return null;
   const deviations = quality.violations + quality.warnings;
@@ -55,21 +51,20 @@ const PREFIXES: [string, string][] = [
   ['http://www.w3.org/ns/shacl#', 'sh:'],
 ];
 
-/** An IRI as people read it in Turtle (cgo:partOf); a shape by its name. */
+/** As in Turtle (cgo:partOf); a shape by its name. */
 export function shortIri(iri: string | null): string {
   if (!iri) return '';
   for (const [namespace, prefix] of PREFIXES) if (iri.startsWith(namespace)) return `${prefix}${iri.slice(namespace.length)}`;
   return iri;
 }
 
-/** The thing a shape is about: 'AntiInsectNetShape' → 'cgo:AntiInsectNet'; the hub's category shape → every subject. */
+/** 'AntiInsectNetShape' → 'cgo:AntiInsectNet'; the hub's category shape → every subject. */
 function subjectOf(shape: string): string {
   const name = shortIri(shape);
   if (name === 'CategoryShape') return 'elk onderwerp met cgo:hasCategory';
   return `elk onderwerp van het type cgo:${name.replace(/Shape$|Shacl$/, '')}`;
 }
 
-/** One finding in Dutch: what is wrong, and what to change. */
 export function explainFinding(finding: QualityFinding): { problem: string; action: string } {
   const path = shortIri(finding.path) || 'de waarde';
   const expected = finding.expected ?? '';

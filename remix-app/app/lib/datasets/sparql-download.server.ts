@@ -8,10 +8,7 @@ import { textField } from '../core/forms';
 import { sparqlDownloadName } from '../authorisations/authorisations';
 import { excelCsvStream } from './excel-csv';
 
-/**
- * What each download asks the hub for. JSON: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs.
- * 'excel' is the hub's W3C CSV rewritten for Dutch Excel (semicolons, byte-order mark).
- */
+/** 'excel' is the hub's W3C CSV rewritten for Dutch Excel (semicolons, byte-order mark). */
 const FORMATS = {
   json: 'application/sparql-results+json, application/ld+json;q=0.9',
   excel: 'text/csv',
@@ -25,11 +22,7 @@ function isFormat(value: string): value is Format {
   return Object.hasOwn(FORMATS, value);
 }
 
-/**
- * POST /dataset/{slug}/resultaat: the query's whole answer as a file (CSV for Excel or the W3C CSV, TSV, or JSON under the
- * spec's name), streamed from the hub's download endpoint, not cut at the page's display limit.
- * A refusal goes back to the dataset page, which says the download failed.
- */
+/** Streamed from the hub's download endpoint, not cut at the page's display limit; a refusal goes back to the dataset page. */
 export async function sparqlDownloadAction({ request, context, params }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
   const formData = await readForm(request);

@@ -6,13 +6,13 @@ export interface ExampleQuery {
   query: string;
 }
 
-/** The namespace of an IRI (up to its last '#' or '/') and its local name. */
+/** Up to its last '#' or '/'. */
 function split(iri: string): { namespace: string; local: string } {
   const cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1;
   return { namespace: iri.slice(0, cut), local: iri.slice(cut) };
 }
 
-/** The usual prefixes of well-known namespaces, for data that declares none for them. */
+/** For data that declares none for them. */
 const KNOWN: Record<string, string> = {
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://www.w3.org/2000/01/rdf-schema#': 'rdfs',
@@ -36,10 +36,7 @@ const KNOWN: Record<string, string> = {
   [split(CATEGORY_PREDICATE).namespace]: 'cgo',
 };
 
-/**
- * Prefixes for the namespaces of the summary's IRIs (issue 37 item 7): the ones the data declares,
- * else the usual ones, else one made from the namespace's last path segment, never 'ns1'.
- */
+/** The data's own prefixes, else the usual ones, else one from the namespace's last path segment, never 'ns1'. */
 function prefixesFor(iris: string[], declared: readonly { prefix: string; namespace: string }[] = []): Map<string, string> {
   const prefixes = new Map<string, string>(declared.map((entry) => [entry.namespace, entry.prefix]));
   const taken = new Set(prefixes.values());
@@ -55,23 +52,18 @@ function prefixesFor(iris: string[], declared: readonly { prefix: string; namesp
   return prefixes;
 }
 
-/** An IRI as prefix:local when its local name may be written so, else <iri>. */
 function term(iri: string, prefixes: Map<string, string>): string {
   const { namespace, local } = split(iri);
   const prefix = prefixes.get(namespace);
   return prefix !== undefined && /^[A-Za-z_][\w-]*$/.test(local) ? `${prefix}:${local}` : `<${iri}>`;
 }
 
-/** The PREFIX lines a query body uses. */
 function withPrefixes(body: string, prefixes: Map<string, string>): string {
   const used = [...prefixes].filter(([, prefix]) => new RegExp(`(^|[^\\w:<-])${prefix.replace(/[.-]/g, '\\$&')}:`).test(body));
   return [...used.map(([namespace, prefix]) => `PREFIX ${prefix}: <${namespace}>`), ...(used.length ? [''] : []), body].join('\n');
 }
 
-/**
- * 'Voorbeelden': queries made from what the dataset holds for the asker (its most frequent class,
- * property and category), each with LIMIT so that it answers at once.
- */
+/** From the dataset's most frequent class, property and category for the asker, each with LIMIT so it answers at once. */
 export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
   const prefixes = prefixesFor([CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)], summary.prefixes);
   const examples: ExampleQuery[] = [{ title: L.exampleAll, query: EXAMPLE_SPARQL_QUERY }];
@@ -97,7 +89,7 @@ export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
   return examples;
 }
 
-/** The prefixes and the dataset's own classes and properties, for the editor's completion. */
+/** For the editor's completion. */
 export function completionTerms(summary: DatasetSummaryView | null): { prefixes: [string, string][]; terms: string[] } {
   if (!summary) return { prefixes: [], terms: [] };
   const iris = [CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)];

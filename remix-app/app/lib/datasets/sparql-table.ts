@@ -1,13 +1,12 @@
 import type { SparqlJsonResults } from '../authorisations/authorisations';
 
-/** Rows per page of the result table. */
 export const PAGE_SIZE = 100;
 
 /** One cell: the text shown, and the full IRI when the text is a prefixed name. */
 export interface TableCell {
   text: string;
   iri?: string;
-  /** A number (an XSD numeric literal): shown unbroken, aligned right. */
+  /** An XSD numeric literal: shown unbroken, aligned right. */
   numeric?: boolean;
 }
 
@@ -17,17 +16,15 @@ const NUMERIC_TYPES = new Set(
 );
 
 export interface WorkbenchTable {
-  /** The query's variables, in its order. */
+  /** In the query's order. */
   vars: string[];
-  /** The rows of the page shown. */
   rows: TableCell[][];
-  /** Rows in the whole answer. */
   total: number;
   page: number;
   pages: number;
 }
 
-/** The PREFIX declarations of a query, as [prefix, namespace] pairs in their order (BASE is not followed). */
+/** BASE is not followed. */
 export function queryPrefixes(query: string): [string, string][] {
   const found: [string, string][] = [];
   for (const match of query.matchAll(/(?:^|\s)PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^>\s]*)>/gi)) {
@@ -36,7 +33,7 @@ export function queryPrefixes(query: string): [string, string][] {
   return found;
 }
 
-/** `iri` written with the longest matching namespace as prefix:local, or null when none fits. */
+/** Null when none fits. */
 export function prefixedName(iri: string, prefixes: [string, string][]): string | null {
   let best: [string, string] | null = null;
   for (const entry of prefixes) {
@@ -48,7 +45,6 @@ export function prefixedName(iri: string, prefixes: [string, string][]): string 
   return /^[\w-]*$/.test(local) ? `${best[0]}:${local}` : null;
 }
 
-/** The text of one bound value: IRIs shortened with the query's prefixes, literals as their text. */
 function cell(value: { type: string; value: string; datatype?: string } | undefined, prefixes: [string, string][]): TableCell {
   if (!value) return { text: '' };
   if (value.type === 'uri') {
@@ -59,7 +55,7 @@ function cell(value: { type: string; value: string; datatype?: string } | undefi
   return value.datatype && NUMERIC_TYPES.has(value.datatype) ? { text: value.value, numeric: true } : { text: value.value };
 }
 
-/** A SELECT answer as the workbench's table, page `page` (1-based, kept within the pages there are). */
+/** `page` is 1-based, kept within the pages there are. */
 export function workbenchTable(results: SparqlJsonResults, query: string, page: number): WorkbenchTable | null {
   if (!results.results || !results.head.vars) return null;
   const vars = results.head.vars;

@@ -12,10 +12,7 @@ const L = DATASET_LABELS.datasources;
 
 export type DatasourceManageReply = FormReply & { intent?: string };
 
-/**
- * One data source as /databron/{id} shows it, with what the user may do there. nest-api answers
- * 404 for another organisation's data source (admins excepted), which the error boundary shows.
- */
+/** nest-api answers 404 for another organisation's data source (admins excepted), which the error boundary shows. */
 export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
   const datasource = await apiGet(args.request, '/api/datasources/{id}', { params: { path: { id: args.params.id ?? '' } } });
@@ -25,16 +22,15 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
     datasource,
     own,
     listPath: own ? '/databronnen' : '/beheer-datasets',
-    // A new key is the organisation's own; a platform admin may still remove another's data source (issue 32).
+    // A new key is the organisation's own; a platform admin may still remove another's data source.
     canUpdate: hasPermissionInOwn(actor, 'Datasource.Update', datasource.owner_organization),
     canDelete: hasPermissionIn(actor, 'Datasource.Delete', datasource.owner_organization),
   };
 }
 
 /**
- * The actions on /databron/{id}: a new key (its answer, with the secret, kept for one view of
- * this page: post/redirect/get) and removal (redirect to the list with a flash). The id comes from the
- * address, never from the form; nest-api checks permission and object again.
+ * A new key's secret is kept for one view of this page (post/redirect/get). The id comes from the address, never the form;
+ * nest-api checks permission and object again.
  */
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const { request } = args;

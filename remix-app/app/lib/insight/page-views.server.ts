@@ -9,25 +9,20 @@ export interface PageView {
   slug?: string;
 }
 
-/** Hands a page view to nest-api without waiting: counting never slows or fails a page. */
+/** Without waiting: counting never slows or fails a page. */
 export function recordPageView(request: Request, route: string, slug?: string): void {
   if (counts(request, route)) sendPageView(request, { route, slug });
 }
 
-/** Only a signed-in visitor who allowed usage counting, on one of our routes. */
 function counts(request: Request, route: string): boolean {
   return Boolean(getAccessToken(request)) && usageAllowed(request) && route.startsWith('/');
 }
 
-/** The view of a page already known to count (see renderedPageView). */
 export function sendPageView(request: Request, { route, slug }: PageView): void {
   apiRequest(request, 'post', '/api/insight/page-views', { body: { route, ...(slug ? { slug } : {}) } }, { auth: 'optional' }).catch(() => undefined);
 }
 
-/**
- * The page view a signed-in page rendered on the server counts as (the first page of a visit, and
- * every page without JavaScript), or null when it does not count.
- */
+/** The first page of a visit and every page without JavaScript are counted here; null when it does not count. */
 export function renderedPageView(request: Request, status: number, context: EntryContext): PageView | null {
   if (request.method !== 'GET' || status !== 200) return null;
   const matches = context.staticHandlerContext.matches;

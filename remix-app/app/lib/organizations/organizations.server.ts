@@ -40,10 +40,7 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
-/**
- * The organisation by slug; a former slug (a personal organisation since named, issue 37) throws a
- * 301 to `movedTo` of its current slug, as nest-api answered it.
- */
+/** A former slug throws a 301 to `movedTo` of its current slug, as nest-api answered it. */
 async function organizationBySlug(request: Request, slug: string, movedTo: (slug: string) => string) {
   const result = await apiRequest(request, 'get', '/api/organizations/{slug}', { params: { path: { slug } } });
   if (result.ok) return result.data;
@@ -51,18 +48,16 @@ async function organizationBySlug(request: Request, slug: string, movedTo: (slug
   throw new Response(null, { status: result.status });
 }
 
-/** nest-api's 301 from an organisation's former slug (issue 37) as the portal's own 301 to `movedTo` of the current slug. */
 export function throwIfMoved(result: { status: number; location?: string }, movedTo: (slug: string) => string): void {
   const current = result.location?.match(/^\/api\/organizations\/([^/?#]+)(\/[^?#]*)?$/)?.[1];
   if (result.status === 301 && current) throw redirect(movedTo(decodeURIComponent(current)), 301);
 }
 
-/** The organisation page's address. */
 export function organizationPath(slug: string): string {
   return `/organisatie/${encodeURIComponent(slug)}`;
 }
 
-/** Everything the organisation page shows; a 403 from nest-api reaches the route's error boundary. */
+/** A 403 from nest-api reaches the route's error boundary. */
 export async function loadOrganizationPage(args: Args, slug: string) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
@@ -85,10 +80,7 @@ export async function loadOrganizationPage(args: Args, slug: string) {
   };
 }
 
-/**
- * Saves name, KvK number and e-mail domain; refusals come back with the catalogue text and the input.
- * `backTo` may depend on the saved slug: a personal organisation's first name gives it a new one (issue 37).
- */
+/** `backTo` may depend on the saved slug: a personal organisation's first name gives it a new one. */
 export async function updateOrganization(args: Args, formData: FormData, backTo: string | ((slug: string) => string)) {
   const { request } = args;
   const organizationId = textField(formData, 'organization_id');
@@ -120,10 +112,7 @@ export async function updateOrganization(args: Args, formData: FormData, backTo:
   return redirect(to, { headers: { 'Set-Cookie': await flashCookie(request, ORGANIZATION_LABELS.organization.saved) } });
 }
 
-/**
- * Removes a user from the organisation, or deletes your own account (which ends the session:
- * off to the sign-in page). The 'last owner' refusal comes back as the Dutch error.
- */
+/** Deleting your own account ends the session (off to sign-in); 'last owner' comes back as the Dutch error. */
 export async function removeUser(args: ActionFunctionArgs, formData: FormData, backTo: string) {
   const { request } = args;
   const { user: me } = await requireCurrentUserWithPermissions(args);
@@ -154,10 +143,7 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
   });
 }
 
-/**
- * The users of an organisation. `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons
- * to organisation admins only; /mijn-gebruikers to anyone with User.Delete.
- */
+/** `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons to organisation admins only, /mijn-gebruikers to anyone with User.Delete. */
 export async function loadUsersPage(args: Args, slug: string, options: { viewOnlyForNonAdmins: boolean }) {
   const { request } = args;
   const { user, permissions } = await requireCurrentUserWithPermissions(args);
