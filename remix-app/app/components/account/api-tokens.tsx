@@ -13,7 +13,7 @@ const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py
 
 const time = (value: string) => formatDateTimeLong(value);
 
-/** 'Intrekken' of one token: the dialog with JavaScript, `{base}/{id}/intrekken` without. */
+/** The dialog with JavaScript, `{base}/{id}/intrekken` without. */
 export function revokeTokenConfirmation(token: { id: string; name: string }, action: string, base: string): ConfirmActionProps {
   return {
     label: L.revoke,
@@ -94,7 +94,7 @@ function CreateFields({ reply, pending }: { reply?: TokenReply; pending: boolean
   );
 }
 
-/** The 'API-tokens' section of /profiel (personal) and /mijn-organisatie (the organisation's). */
+/** Personal on /profiel, the organisation's on /mijn-organisatie. */
 export function ApiTokensSection({
   tokens,
   reply,
@@ -105,9 +105,8 @@ export function ApiTokensSection({
   tokens: ApiTokenRow[];
   reply?: TokenReply;
   intro: string;
-  /** The page whose action creates and revokes. */
   action: string;
-  /** Where the confirmation pages for browsers without JavaScript live: `{confirmBase}/{id}/intrekken`. */
+  /** `{confirmBase}/{id}/intrekken`, for browsers without JavaScript. */
   confirmBase: string;
 }) {
   const created = useShownOnce('api-token');

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { LABELS, OPEN_STANDARDS_LABELS, VERSION_LABEL } from '@datahub/domain';
 import { Logo } from '~/components/core/logo';
 
-/** The frame of the pages a signed-out visitor sees (sign-in, sign-up). */
 export function AuthLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-stone-50">

@@ -1,12 +1,12 @@
 import { useLocation } from '@remix-run/react';
 import { ACCOUNT_LABELS } from '@datahub/domain';
 
-/** The form field of 'alle andere sessies en tokens beëindigen' (issue 32); the portal reads its absence as unticked. */
+/** The portal reads its absence as unticked. */
 export const END_OTHERS_FIELD = 'end_other_sessions_and_tokens';
 
-/** Ticked unless the user unticks it (or unticked it before a refused post): the safe choice is the default. */
+/** Ticked by default: the safe choice. */
 export function EndOthersCheckbox({ id, checked = true }: { id: string; checked?: boolean }) {
-  // Each answer (a redirect after success, or a refusal) mounts the box afresh, so it shows `checked` and not what was clicked before.
+  // Each answer mounts the box afresh, so it shows `checked` and not what was clicked before.
   const { key } = useLocation();
   return (
     <div className="flex items-start gap-2">
@@ -32,7 +32,7 @@ export function EndOthersCheckbox({ id, checked = true }: { id: string; checked?
   );
 }
 
-/** What the API is told: the form always shows the box, so a missing field means the user unticked it. */
+/** The form always shows the box, so a missing field means the user unticked it. */
 export function endOthersChosen(formData: FormData): boolean {
   return formData.has(END_OTHERS_FIELD);
 }

@@ -5,7 +5,6 @@ import { ScrollRegion } from '~/components/core/scroll-region';
 
 const time = (value: string) => formatDateTimeLong(value);
 
-/** 'Intrekken' of a member's token: the dialog with JavaScript, `/mijn-organisatie/leden-api-tokens/{id}/intrekken` without. */
 export function revokeMemberTokenConfirmation(token: { id: string; name: string; member_name: string }, action: string): ConfirmActionProps {
   return {
     label: L.revoke,
@@ -19,7 +18,7 @@ export function revokeMemberTokenConfirmation(token: { id: string; name: string;
   };
 }
 
-/** 'Persoonlijke API-tokens van leden' on /mijn-organisatie (issue 32): seen and revoked by the organisation's owners. */
+/** Seen and revoked by the organisation's owners. */
 export function MemberApiTokensSection({ tokens, action }: { tokens: MemberApiTokenRow[]; action: string }) {
   return (
     <section aria-labelledby="leden-api-tokens" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">

@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { ACCOUNT_LABELS, LIMITS, PASSWORD_STRENGTH_TEXTS, passwordStrength } from '@datahub/domain';
 import { TextField } from '~/components/core/form-controls';
 
-/**
- * A new password: the rule as a hint, and with JavaScript a strength line that follows the typing
- * (announced politely). Without JavaScript the hint alone; the server checks either way.
- */
+/** With JavaScript a strength line follows the typing (announced politely); the server checks either way. */
 export function NewPasswordField({ name = 'password', label, hint = ACCOUNT_LABELS.passwordHint, error }: { name?: string; label: string; hint?: string; error?: string }) {
   const [hydrated, setHydrated] = useState(false);
   const [value, setValue] = useState('');

@@ -8,7 +8,7 @@ import { NewPasswordField } from '~/components/account/new-password-field';
 
 const L = ACCOUNT_LABELS.change;
 
-/** 'Wachtwoord wijzigen' on /profiel; accounts that sign in through Google, Microsoft or GitHub get a note instead (they have no password). */
+/** Accounts that sign in through Google, Microsoft or GitHub have no password: they get a note instead. */
 export function PasswordChangeSection({ hasPassword, email, reply }: { hasPassword: boolean; email: string; reply?: PasswordReply }) {
   const pending = useIsPending();
   useClearedAfterReply(reply, 'current_password');

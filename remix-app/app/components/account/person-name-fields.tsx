@@ -1,7 +1,7 @@
 import { LIMITS } from '@datahub/domain';
 import { TextField } from '~/components/core/form-controls';
 
-/** First and last name side by side, as sign-up and the profile ask them (the same limits and autocomplete). */
+/** The same limits and autocomplete for sign-up and the profile. */
 export function PersonNameFields({
   labels,
   values,

@@ -1,6 +1,6 @@
 import { TWO_FACTOR_LABELS as L } from '@datahub/domain';
 
-/** The ten recovery codes, shown once after enabling: a list, a plain-text download (works without JavaScript) and a print hint. */
+/** The download is plain text and works without JavaScript. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${L.recoveryHeading}\n\n${codes.join('\n')}\n`)}`;
   return (

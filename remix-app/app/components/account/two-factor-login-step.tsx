@@ -7,7 +7,7 @@ import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending 
 
 const L = TWO_FACTOR_LABELS.login;
 
-/** The second step on /inloggen: a code from the app, or (by a plain link, no script needed) a recovery code. */
+/** The recovery-code form is reached by a plain link, no script needed. */
 export function TwoFactorLoginStep({ mode, redirectTo, reply }: { mode: SecondStepMode; redirectTo: string; reply?: SecondStepReply }) {
   const pending = useIsPending();
   useClearedAfterReply(reply, 'code');

@@ -75,7 +75,7 @@ function Enabled({ left, reply }: { left: number; reply?: TwoFactorReply }) {
   );
 }
 
-/** 'Tweestapsverificatie' on /profiel (and alone on /tweestapsverificatie for an admin who must turn it on). */
+/** Also alone on /tweestapsverificatie for an admin who must turn it on. */
 export function TwoFactorSection({ view, reply, heading = true }: { view: TwoFactorView; reply?: TwoFactorReply; heading?: boolean }) {
   const pending = useIsPending();
   useClearedAfterReply(reply, 'code');

@@ -4,10 +4,7 @@ import { CsrfInput } from '~/components/core/csrf-input';
 
 export type WelcomeKind = keyof typeof L.steps;
 
-/**
- * The start page's welcome for someone who has not yet used the hub: what it is and three next
- * steps that fit their rights. 'Niet meer tonen' is a plain form post to /welkom, stored per user.
- */
+/** For someone who has not used the hub yet: three next steps that fit their rights. 'Niet meer tonen' posts to /welkom, stored per user. */
 export function WelcomePanel({ kind }: { kind: WelcomeKind }) {
   return (
     <section aria-labelledby="welkom" className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm sm:p-8" data-testid="welcome">

@@ -10,7 +10,7 @@ import { SearchForm } from '~/components/core/search-form';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** A logo, or the first two letters of the name, uppercased (spec §4); no name (a personal organisation): a neutral building. */
+/** Spec §4; no name (a personal organisation): a neutral building. */
 export function LogoOrInitials({ name, logoUrl, size = 'md', colourKey }: { name: string; logoUrl: string | null; size?: 'md' | 'lg'; colourKey?: string }) {
   const box = size === 'lg' ? 'h-16 w-16 text-xl' : 'h-12 w-12';
   if (logoUrl) return <img src={logoUrl} alt="" data-testid="logo-image" className={`${box} shrink-0 rounded-full bg-white object-contain`} />;
@@ -19,7 +19,7 @@ export function LogoOrInitials({ name, logoUrl, size = 'md', colourKey }: { name
     <span
       aria-hidden="true"
       data-testid="logo-initials"
-      // An organisation's logo block takes its avatar colour (issue 37); an application keeps the brand's.
+      // An organisation's logo block takes its avatar colour; an application keeps the brand's.
       style={colourKey ? avatarStyle(colourKey) : undefined}
       className={`${box} flex shrink-0 items-center justify-center rounded-full font-semibold ${colourKey ? '' : 'bg-brand-100 text-brand-800'}`}
     >
@@ -68,10 +68,7 @@ export function ApplicationCardList({
   );
 }
 
-/**
- * Cards with a search box: the server filters on `?q=` (no JavaScript), the browser filters
- * again on every keystroke. `empty` is shown when there are no applications at all.
- */
+/** The server filters on `?q=` (no JavaScript), the browser again on every keystroke. */
 export function ApplicationSearchList({
   applications,
   initialQuery,

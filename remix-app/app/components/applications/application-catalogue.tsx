@@ -7,7 +7,7 @@ import { Spinner } from '~/components/core/spinner';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** The front door (/ and /applicaties): every application; a spinner while the list (re)loads; `intro` between heading and list (the start page's welcome). */
+/** `intro` goes between heading and list (the start page's welcome). */
 export function ApplicationCatalogue({ applications, query, intro }: { applications: ApplicationCardData[]; query: string; intro?: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();

@@ -3,10 +3,7 @@ import type { ConfirmActionProps } from '~/components/core/confirm-action';
 
 const L = APPLICATION_LABELS.remove;
 
-/**
- * 'Applicatie verwijderen' asks first: with JavaScript a dialog, without it the confirmation page
- * /beheer-applicatie/{slug}/verwijderen. Both post to that page's action.
- */
+/** With JavaScript a dialog, without it /beheer-applicatie/{slug}/verwijderen; both post to that page's action. */
 export function applicationDeletion(application: { slug: string; name: string }): ConfirmActionProps {
   const confirmPage = `/beheer-applicatie/${encodeURIComponent(application.slug)}/verwijderen`;
   return {

@@ -22,7 +22,7 @@ function FieldError({ name, error }: { name: string; error?: string }) {
   );
 }
 
-/** A textarea with the live counter 'x / max tekens' (without JavaScript: the count as the page was sent). */
+/** Without JavaScript the count is as the page was sent. */
 function CountedTextarea({ name, label, max, defaultValue, error }: { name: string; label: string; max: number; defaultValue: string; error?: string }) {
   const [count, setCount] = useState(defaultValue.length);
   return (

@@ -4,7 +4,6 @@ import { ApplicationSearchList } from '~/components/applications/application-car
 
 const L = APPLICATION_LABELS.mine;
 
-/** /mijn-applicaties and /applicaties/{organization_slug}: one organisation's applications, with search. */
 export function OrganizationApplications({ title, applications, query }: { title: string; applications: ApplicationCardData[]; query: string }) {
   return (
     <div>

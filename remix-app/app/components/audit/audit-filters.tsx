@@ -27,7 +27,7 @@ function Select({ name, label, all, options, value }: { name: string; label: str
   );
 }
 
-/** The log's filters: a plain GET form (works without JavaScript); the API checks every value. */
+/** A plain GET form (works without JavaScript); the API checks every value. */
 export function AuditFilters({
   filters,
   errors,

@@ -8,10 +8,7 @@ import { ScopeCheckboxes } from '~/components/authorisations/scope-checkboxes';
 import { useWithKept } from '~/components/core/kept-form';
 import { sectionClass } from '~/components/datasets/dataset-cards';
 
-/**
- * 'Toegang aanvragen' on /dataset/{slug} (issue 23): a plain form posted to
- * /dataset/{slug}/toegang-aanvragen, which comes back here with a flash or shows the form with its errors.
- */
+/** A plain form posted to /dataset/{slug}/toegang-aanvragen, which comes back here with a flash or the form's errors. */
 export function AccessRequestSection({ dataset, reply }: { dataset: { id: string; slug: string; ownerName: string }; reply?: AccessRequestReply }) {
   const action = `/dataset/${encodeURIComponent(dataset.slug)}/toegang-aanvragen`;
   const pending = useIsPending(action);
@@ -63,11 +60,11 @@ export interface OpenAccessRequest {
   byYou: boolean;
   authorisations: string[];
   status: string;
-  /** Whether /machtigingen lists it for this user (AuthorisationAssignment.Read); otherwise no link there. */
+  /** AuthorisationAssignment.Read; otherwise no link there. */
   listed: boolean;
 }
 
-/** Issue 37: the organisation's open request, in place of the form (asking again would be refused). */
+/** In place of the form: asking again would be refused. */
 export function OpenAccessRequestSection({ request }: { request: OpenAccessRequest }) {
   const date = formatDateLong(request.created_at);
   return (

@@ -38,14 +38,14 @@ function Summary({ request }: { request: AccessRequest }) {
   );
 }
 
-/** Hands its children the kept values of the form scope around it (hooks need a component inside the scope). */
+/** Hooks need a component inside the scope. */
 function KeptField({ children }: { children: (kept: (name: 'expiration_date' | 'reason') => string | undefined) => ReactNode }) {
   const expiration = useKeptValue('expiration_date');
   const reason = useKeptValue('reason');
   return <>{children((name) => (name === 'reason' ? reason : expiration))}</>;
 }
 
-/** One open request with 'Goedkeuren' (categories and expiry adjustable) and 'Afwijzen' (reason required); plain forms. */
+/** Categories and expiry adjustable; a reason required to refuse. Plain forms. */
 export function AccessRequestDecision({ request, reply }: { request: AccessRequest; reply?: AccessRequestReply }) {
   const prefix = `aanvraag-${request.access_request_id}-`;
   const action = `/machtigingen/aanvragen/${request.access_request_id}`;
@@ -106,7 +106,6 @@ export function AccessRequestDecision({ request, reply }: { request: AccessReque
   );
 }
 
-/** The third tab 'Aanvragen' on /machtigingen: open requests on the organisation's datasets. */
 export function ReceivedAccessRequests({ requests }: { requests: AccessRequest[] }) {
   const open = requests.filter((request) => request.status === 'open');
   return open.length === 0 ? (
@@ -120,7 +119,6 @@ export function ReceivedAccessRequests({ requests }: { requests: AccessRequest[]
   );
 }
 
-/** The organisation's own requests and their state, under 'Ontvangen'. */
 export function SentAccessRequests({ requests }: { requests: AccessRequest[] }) {
   if (requests.length === 0) return null;
   return (

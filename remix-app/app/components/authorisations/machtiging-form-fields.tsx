@@ -3,14 +3,12 @@ import type { ReactNode } from 'react';
 import { AUTHORISATION_LABELS as L } from '@datahub/domain';
 import { SubmitButton, TextField } from '~/components/core/form-controls';
 
-/** The fields the machtiging forms share ('Nieuwe machtiging', 'Machtiging wijzigen'). */
 
-/** A machtiging's expiry date (optional: empty is indefinitely), no earlier than today in the date picker. */
+/** Empty is indefinitely; no earlier than today in the date picker. */
 export function ExpiryField({ today, value, error }: { today: string; value: string; error?: string }) {
   return <TextField name="expiration_date" type="date" label={L.create.expiration} hint={L.create.expirationHint} min={today} defaultValue={value} error={error} />;
 }
 
-/** The submit button and the way back to /machtigingen. */
 export function MachtigingFormActions({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-4">

@@ -2,7 +2,6 @@ import { DATASET_SCOPES } from '@datahub/domain';
 import { describedBy } from '~/lib/core/forms';
 import { useKeptTicks } from '~/components/core/kept-form';
 
-/** The nine category checkboxes ('Alle data' and the single categories), with the field's error. */
 export function ScopeCheckboxes({ legend, ticked, error, name = 'authorisations', idPrefix = '' }: { legend: string; ticked: ReadonlySet<string>; error?: string; name?: string; idPrefix?: string }) {
   const id = `${idPrefix}${name}`;
   // After signing in again: the boxes as they were ticked before the session ended.

@@ -3,11 +3,7 @@ import { useRouteLoaderData } from '@remix-run/react';
 import { IDEMPOTENCY_FIELD, newFormKey } from '~/lib/core/idempotency';
 import type { loader as rootLoader } from '~/root';
 
-/**
- * The anti-forgery token every form posts; actions check it with requireValidCsrf. With it, the
- * form's key for this render (issue 34): the API calls its post makes carry it as Idempotency-Key.
- * The browser keeps the server's key (hydration does not change attributes), so either side's is fine.
- */
+/** With the render's form key, which the API calls of its post send as Idempotency-Key; hydration keeps the server's key. */
 export function CsrfInput() {
   const data = useRouteLoaderData<typeof rootLoader>('root');
   const [formKey] = useState(newFormKey);

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@datahub/domain';
 
-/**
- * A confirmation after a redirect. Without JavaScript it simply stays on the page;
- * with JavaScript it disappears after LIMITS.confirmationMs.
- */
+/** Without JavaScript it stays on the page; with it, it disappears after LIMITS.confirmationMs. */
 export function FlashMessage({ flash }: { flash: { id: string; message: string } | null }) {
   const [hiddenId, setHiddenId] = useState<string | null>(null);
 

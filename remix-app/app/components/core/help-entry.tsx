@@ -91,7 +91,7 @@ function SupportFields({ email, organization, reply, pending, inDrawer }: Suppor
   );
 }
 
-/** The support form as a page (/hulp): works without JavaScript. */
+/** Works without JavaScript. */
 export function SupportForm(props: SupportFormProps) {
   return (
     <Form method="post" action="/hulp" encType="multipart/form-data" noValidate className="space-y-6">
@@ -118,10 +118,7 @@ export function SupportThanks({ onAgain }: { onAgain?: () => void }) {
   );
 }
 
-/**
- * 'Hulp & feedback' in the top bar: a link to /hulp, which with JavaScript opens the form in a
- * drawer instead (closed → form → thank-you, as spec §4).
- */
+/** A link to /hulp; with JavaScript it opens the form in a drawer instead (closed → form → thank-you, spec §4). */
 export function HelpEntry({ email, organization }: { email: string; organization: string }) {
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);

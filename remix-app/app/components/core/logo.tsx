@@ -1,4 +1,3 @@
-/** The Datahub Tuinbouw mark: a leaf on the brand square. */
 export function Logo({ className = 'h-8 w-8' }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={`${className} shrink-0`} aria-hidden="true">

@@ -17,7 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** The side menu's icon per path (decorative: the label names the link). */
+/** Decorative: the label names the link. */
 const ICONS: Record<string, LucideIcon> = {
   '/applicaties': AppWindow,
   '/datasets': Database,

@@ -1,9 +1,6 @@
 import { Building2 } from 'lucide-react';
 
-/**
- * In place of initials for an organisation without a real name yet (a personal one): a neutral
- * building, never '··' nor the initials of its tmp_ name (issue 37). Decorative, as the initials are.
- */
+/** For an organisation without a real name yet: never '··' nor the initials of its tmp_ name. Decorative, as the initials are. */
 export function NoNameAvatar({ sizeClass = 'h-12 w-12' }: { sizeClass?: string }) {
   return (
     <span aria-hidden="true" data-testid="no-name-avatar" className={`${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-500`}>

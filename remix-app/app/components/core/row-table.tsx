@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * A list as a table on wide screens and as stacked rows on narrow ones (below 640 px the header
- * row is only read out, and each row wraps its cells). Long names wrap anywhere instead of
- * pushing the page sideways. Cells take `rowCellClass`; a cell that should fill the line on
- * narrow screens adds `fullOnNarrow`.
- */
+/** A table on wide screens, stacked rows below 640 px (the header row only read out); long names wrap instead of pushing the page sideways. */
 export function RowTable({ label, columns, children }: { label: string; columns: { label: string; hidden?: boolean }[]; children: ReactNode }) {
   return (
     <table aria-label={label} className="mt-4 w-full text-left text-sm">

@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * A wide table's horizontal scroll box. Keyboard users must be able to
- * reach and scroll it (WCAG 2.1.1, axe `scrollable-region-focusable`),
- * so it is a named, focusable region.
- */
+/** Keyboard users must reach and scroll it (WCAG 2.1.1, axe `scrollable-region-focusable`), so it is a named, focusable region. */
 export function ScrollRegion({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard

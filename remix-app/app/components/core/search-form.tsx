@@ -2,10 +2,7 @@ import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { primaryButton } from '~/components/core/button';
 
-/**
- * A GET search form (`?q=`): submitted without JavaScript, filtering on each keystroke with it
- * (the page keeps `query` in state and filters what it shows).
- */
+/** Submitted without JavaScript; with it the page keeps `query` in state and filters on each keystroke. */
 export function SearchForm({
   query,
   onQuery,
@@ -20,9 +17,8 @@ export function SearchForm({
   label: string;
   placeholder: string;
   submit: string;
-  /** A magnifier before the button text. */
   icon?: boolean;
-  /** Other parameters of the address the search keeps (a filter), as hidden fields. */
+  /** As hidden fields. */
   keep?: Record<string, string>;
 }) {
   return (

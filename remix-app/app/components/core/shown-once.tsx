@@ -1,14 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ShownOnce } from '~/lib/core/shown-once.server';
 
-/** The secret this page shows once after a create (lib/core/shown-once.server.ts); null otherwise. */
+/** lib/core/shown-once.server.ts; null otherwise. */
 const ShownOnceContext = createContext<ShownOnce | null>(null);
 
 export function ShownOnceProvider({ value, children }: { value: ShownOnce | null; children: ReactNode }) {
   return <ShownOnceContext.Provider value={value}>{children}</ShownOnceContext.Provider>;
 }
 
-/** The secret of `kind` kept for this view, if any. */
 export function useShownOnce<K extends ShownOnce['kind']>(kind: K): Extract<ShownOnce, { kind: K }> | null {
   const value = useContext(ShownOnceContext);
   return value?.kind === kind ? (value as Extract<ShownOnce, { kind: K }>) : null;

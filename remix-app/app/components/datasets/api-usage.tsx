@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { API_TOKEN_LABELS as L } from '@datahub/domain';
 
-/** The ready `curl` call (a form POST, the SPARQL 1.1 Protocol's most portable form) with a token placeholder. */
+/** A form POST, the SPARQL 1.1 Protocol's most portable form. */
 function curlExample(endpoint: string): string {
   return [
     `curl -H "Authorization: Bearer ${L.apiTokenPlaceholder}" \\`,
@@ -11,10 +11,7 @@ function curlExample(endpoint: string): string {
   ].join('\n');
 }
 
-/**
- * 'Voor ontwikkelaars' at the foot of the dataset page, folded (a `<details>`, no JavaScript needed):
- * 'Gebruik via API' with the endpoint's address and a curl example, out of the reader's way (issue 37).
- */
+/** Folded in a `<details>` (no JavaScript needed), out of the reader's way. */
 export function ApiUsageSection({ endpoint }: { endpoint: string }) {
   return (
     <section aria-labelledby="voor-ontwikkelaars" data-testid="developer-section" className="mt-8 rounded-lg border border-stone-200 bg-white shadow-sm">

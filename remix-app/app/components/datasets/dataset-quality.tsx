@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { explainFinding, QUALITY_LABELS as L, qualityLine, shortIri, type DatasetQuality, type QualityFilterParam, type QualityFindings } from '~/lib/datasets/quality';
 import { sectionClass } from '~/components/datasets/dataset-cards';
 
-/** 'Voldoet aan de kasontologie' / 'N afwijkingen'; nothing before the data source reported. */
+/** Nothing before the data source reported. */
 export function QualityLine({ quality }: { quality: DatasetQuality | null | undefined }) {
   const line = qualityLine(quality);
   if (!line) return null;
@@ -19,7 +19,7 @@ export function QualityLine({ quality }: { quality: DatasetQuality | null | unde
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('nl-NL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
 
-/** For the owner: each finding in Dutch with what to change, the largest first. */
+/** The largest first. */
 export function QualityFindingsSection({ report }: { report: QualityFindings }) {
   return (
     <section aria-labelledby="kwaliteit" className={sectionClass} data-testid="quality-findings">
@@ -56,7 +56,7 @@ export function QualityFindingsSection({ report }: { report: QualityFindings }) 
   );
 }
 
-/** The catalogue's quality filter: plain links, keeping the search, so it works without JavaScript. */
+/** Plain links keeping the search, so it works without JavaScript. */
 export function QualityFilter({ current, query }: { current: QualityFilterParam | null; query: string }) {
   const href = (filter: QualityFilterParam | null) => {
     const params = new URLSearchParams();

@@ -2,7 +2,7 @@ import { DATASET_LABELS } from '@datahub/domain';
 
 const L = DATASET_LABELS.dataset;
 
-/** A dataset's size in triples, from its data source's metadata (a `<dl>` entry); nothing when unknown. */
+/** From the data source's metadata; nothing when unknown. */
 export function DatasetSize({ triples }: { triples: number | null | undefined }) {
   if (triples === null || triples === undefined) return null;
   return (

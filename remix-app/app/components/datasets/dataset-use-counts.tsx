@@ -7,7 +7,7 @@ interface DatasetUse {
   downloads: number;
 }
 
-/** SPARQL queries and XML downloads of the organisation's own datasets (counted with consent only). */
+/** Counted with consent only. */
 export function DatasetUseCounts({ datasets }: { datasets: DatasetUse[] }) {
   return (
     <section aria-labelledby="datasetgebruik" className="mt-8 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6" data-testid="dataset-use">

@@ -27,7 +27,7 @@ function CountList({ title, rows }: { title: string; rows: { key: string; label:
   );
 }
 
-/** 'Wat zit erin': the dataset's contents within the asker's scopes (top ten of each list). */
+/** Within the asker's scopes, top ten of each list. */
 export function DatasetContents({ summary }: { summary: DatasetSummaryView }) {
   const { prefixes } = completionTerms(summary);
   const name = (iri: string) => prefixedName(iri, prefixes) ?? iri;
@@ -52,7 +52,7 @@ export function DatasetContents({ summary }: { summary: DatasetSummaryView }) {
   );
 }
 
-/** 'Voorbeelden': each example is a small form that runs it (also without JavaScript). */
+/** Each is a small form that runs it, also without JavaScript. */
 export function ExampleQueries({ slug, summary }: { slug: string; summary: DatasetSummaryView }) {
   return (
     <section aria-labelledby="voorbeelden" className="mt-6">

@@ -5,10 +5,7 @@ import type { CompletionTerms } from '~/lib/datasets/sparql-editor.client';
 const L = SPARQL_LABELS;
 const LABEL_ID = 'sparql_query_label';
 
-/**
- * The query field: a textarea (without JavaScript, and what the form posts); with JavaScript the
- * CodeMirror editor takes its place, loaded on demand, and writes every change back to it.
- */
+/** Without JavaScript a textarea (what the form posts); with it the CodeMirror editor takes its place and writes every change back. */
 export function SparqlEditor({ defaultValue, completion }: { defaultValue: string; completion: CompletionTerms }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const host = useRef<HTMLDivElement>(null);

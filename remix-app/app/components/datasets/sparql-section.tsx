@@ -14,7 +14,6 @@ import { linkButton, SPARQL_FORM_ID, SparqlResult } from '~/components/datasets/
 const L = SPARQL_LABELS;
 
 export interface SparqlAccess {
-  /** The dataset is a .ttl dataset. */
   ttl: boolean;
   online: boolean;
   isAdmin: boolean;
@@ -29,14 +28,14 @@ interface SparqlSectionProps {
   reply?: SparqlReply;
   xmlFailed: boolean;
   downloadFailed: boolean;
-  /** 'Wat zit erin' (null when the hub could not make it). */
+  /** Null when the hub could not make it. */
   summary: DatasetSummaryView | null;
 }
 
-/** The SPARQL section of /dataset/{slug} (spec §2) and its 'Download XML' button: the workbench of issue 25. */
+/** Spec §2, with its 'Download XML' button. */
 export function SparqlSection({ slug, access, reply, xmlFailed, downloadFailed, summary }: SparqlSectionProps) {
   const pending = useIsPending();
-  // After signing in again: the query as typed before the session ended (issue 37 item 1).
+  // After signing in again: the query as typed before the session ended.
   const kept = useKeptValue('sparql_query');
   if (!access.ttl) {
     return access.isAdmin ? (

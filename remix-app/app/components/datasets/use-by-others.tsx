@@ -4,7 +4,7 @@ import { sectionClass } from '~/components/datasets/dataset-cards';
 
 type Use = components['schemas']['DatasetUseByOthersView'];
 
-/** 'Gebruik door anderen' on /dataset/{slug}, for the owner organisation: reads per receiving organisation, last 30 days. */
+/** For the owner organisation: reads per receiving organisation, last 30 days. */
 export function UseByOthersSection({ uses }: { uses: Use[] }) {
   return (
     <section aria-labelledby="gebruik-door-anderen" className={sectionClass}>

@@ -9,7 +9,7 @@ import { DatasourceStatusBadge } from '~/components/datasources/datasource-state
 const L = DATASET_LABELS;
 const COL = LIST_COLUMN_LABELS;
 
-/** One row per data source: the whole name and host (wrapped, never cut off), the name linking to its page. */
+/** Whole name and host, wrapped, never cut off. */
 function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
   return (
     <tr className={rowClass} data-testid="datasource-row">
@@ -41,7 +41,7 @@ function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
   );
 }
 
-/** The host as a link to where the hub calls it, wrapped anywhere so a long name stays readable. */
+/** Wrapped anywhere so a long name stays readable. */
 export function DatasourceHost({ datasource }: { datasource: DatasourceView }) {
   if (!datasource.hostname)
     return <p className="text-sm italic text-stone-500">{datasource.connected_via_hub ? L.datasources.connectedViaHub : L.datasources.noHostname}</p>;
@@ -59,7 +59,6 @@ export function DatasourceHost({ datasource }: { datasource: DatasourceView }) {
   );
 }
 
-/** The data sources as a table (stacked rows on narrow screens). */
 export function DatasourceTable({ datasources, label }: { datasources: DatasourceView[]; label: string }) {
   if (datasources.length === 0) return <p className="mt-6 text-stone-600">{L.datasources.empty}</p>;
   return (
@@ -73,7 +72,6 @@ export function DatasourceTable({ datasources, label }: { datasources: Datasourc
   );
 }
 
-/** Shown instead of the data sources to users without Datasource.Read. */
 export function DatasourceNoRights() {
   return (
     <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">

@@ -11,7 +11,6 @@ export function isDatasourceConfirmation(value: string): value is DatasourceConf
   return value === 'verwijderen' || value === 'nieuwe-sleutel';
 }
 
-/** What the dialog and the no-JavaScript confirmation page of a data source's actions say and post. */
 export function datasourceConfirmation(
   kind: DatasourceConfirmation,
   datasource: Pick<DatasourceView, 'datasource_id' | 'name'>,

@@ -12,15 +12,13 @@ const STATUS_CLASS: Record<Detail['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
 };
 
-/** The status as a coloured label (the data source page and the list). */
 export function DatasourceStatusBadge({ status }: { status: DatasourceView['status'] }) {
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>{DATASOURCE_STATUS_LABELS[status]}</span>;
 }
 
-/** How long a 'weer online' notice stays on the page after the data source came back. */
 const BACK_NOTICE_MS = 7 * 24 * 3600 * 1000;
 
-/** Issue 35: the owner's notice that the data source is offline, or came back in the past week. */
+/** The owner's notice that the data source is offline, or came back in the past week. */
 export function DatasourceStateNotice({ datasource, now }: { datasource: Detail; now: number }) {
   // Never reached at all is no outage: the installation steps show instead.
   if (datasource.status === 'offline' && datasource.last_contact_at)
@@ -39,7 +37,6 @@ export function DatasourceStateNotice({ datasource, now }: { datasource: Detail;
   return null;
 }
 
-/** Status and last contact, as rows of the page's description list. */
 export function DatasourceStateRows({ datasource }: { datasource: Detail }) {
   return (
     <>
@@ -56,7 +53,7 @@ export function DatasourceStateRows({ datasource }: { datasource: Detail }) {
   );
 }
 
-/** The data source's datasets with their status; a name links to the dataset where the viewer may open it. */
+/** A name links to the dataset where the viewer may open it. */
 export function DatasourceDatasets({ datasource, own }: { datasource: Detail; own: boolean }) {
   return (
     <section aria-labelledby="databron-datasets" className={sectionClass}>

@@ -10,10 +10,7 @@ const HEIGHT = 200;
 const PAD = { left: 36, right: 8, top: 8, bottom: 28 };
 const COLOURS = ['#15803d', '#0369a1'];
 
-/**
- * A bar chart drawn on the server (readable without JavaScript) with the same numbers in a table
- * beside it; the SVG is an image named by its title, the table is what assistive technology reads.
- */
+/** Drawn on the server (no JavaScript needed); the SVG is an image named by its title, the table beside it is what assistive technology reads. */
 export function BarChart({ id, title, labelHeader, labels, series }: { id: string; title: string; labelHeader: string; labels: string[]; series: Series[] }) {
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const plotWidth = WIDTH - PAD.left - PAD.right;

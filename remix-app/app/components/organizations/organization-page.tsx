@@ -21,10 +21,7 @@ interface OrganizationPageData {
 
 export const sectionClass = 'mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8';
 
-/**
- * The logo, or the initials on the organisation's own colour (from its slug: equal initials look different);
- * without a name yet (a personal organisation, shown with an empty name) a neutral building.
- */
+/** The initials on the organisation's own colour (equal initials look different); no name yet (a personal organisation): a neutral building. */
 export function OrganizationLogo({ name, logoUrl, colourKey }: { name: string; logoUrl: string | null; colourKey?: string }) {
   if (logoUrl) return <img src={logoUrl} alt="" className="h-12 w-12 rounded-full object-cover" />;
   if (!initials(name)) return <NoNameAvatar />;
@@ -35,7 +32,7 @@ export function OrganizationLogo({ name, logoUrl, colourKey }: { name: string; l
   );
 }
 
-/** Name, read-only slug, KvK number and e-mail domain (editable with Organization.Update), users and licences. */
+/** Editable with Organization.Update. */
 export function OrganizationPage({ title, page, reply: anyReply }: { title: string; page: OrganizationPageData; reply?: FormReply & { intent?: string } }) {
   const { organization, canEdit, users, licences } = page;
   // The logo form answers with intent 'logo'; the details form with anything else.

@@ -9,7 +9,7 @@ import { RowTable, rowClass } from '~/components/core/row-table';
 const L = INVITATION_LABELS;
 const C = CONFIRM_LABELS.revokeInvitation;
 
-/** 'Intrekken' asks first: with JavaScript a dialog, without it a confirmation page. */
+/** With JavaScript a dialog, without it a confirmation page. */
 export function revokeInvitationConfirmation(invitation: Pick<PendingInvitationRow, 'id' | 'email'>): ConfirmActionProps {
   return {
     label: L.revoke,
@@ -24,7 +24,6 @@ export function revokeInvitationConfirmation(invitation: Pick<PendingInvitationR
   };
 }
 
-/** The open invitations of your organisation: a table on wide screens, stacked rows on narrow ones. */
 export function PendingInvitations({ invitations, error }: { invitations: PendingInvitationRow[]; error?: string }) {
   return (
     <>

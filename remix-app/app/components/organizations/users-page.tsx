@@ -14,11 +14,11 @@ const C = CONFIRM_LABELS;
 
 interface UsersPageData {
   users: { id: string; name: string; email: string; isSelf: boolean }[];
-  /** Where this list lives; the remove forms post there. */
+  /** The remove forms post there. */
   usersPath: string;
   canRemove: boolean;
   canInvite: boolean;
-  /** Open invitations (only where the page can invite). */
+  /** Only where the page can invite. */
   invitations?: PendingInvitationRow[];
 }
 
@@ -55,7 +55,7 @@ function RemoveButton({ user, usersPath }: { user: UsersPageData['users'][number
   );
 }
 
-/** The users of one organisation: view links, and (with the rights) remove buttons and the invite form. */
+/** Remove buttons and the invite form only with the rights. */
 export function UsersPage({ title, page, reply }: { title: string; page: UsersPageData; reply?: UsersReply }) {
   const invitePending = useIsPending();
   const navigation = useNavigation();

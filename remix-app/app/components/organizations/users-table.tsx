@@ -8,7 +8,7 @@ const COL = LIST_COLUMN_LABELS;
 
 export type UserRow = { id: string; name: string; email: string; isSelf?: boolean };
 
-/** Users as a table (stacked rows on narrow screens): name, e-mail address, 'Bekijken' and any further actions. */
+/** Stacked rows on narrow screens. */
 export function UsersTable<User extends UserRow>({ users, label, actions }: { users: User[]; label: string; actions?: (user: User) => ReactNode }) {
   return (
     <RowTable label={label} columns={[{ label: COL.name }, { label: COL.email }, { label: COL.actions, hidden: true }]}>

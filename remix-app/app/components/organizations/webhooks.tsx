@@ -23,7 +23,7 @@ const time = (value: string) => formatDateTimeLong(value);
 
 const kindLabel = (kind: string) => (isEventKind(kind) ? EVENT_KIND_LABELS[kind] : kind);
 
-/** 'Verwijderen' of one webhook: the dialog with JavaScript, /mijn-organisatie/webhooks/{id}/verwijderen without. */
+/** The dialog with JavaScript, /mijn-organisatie/webhooks/{id}/verwijderen without. */
 export function removeWebhookConfirmation(webhook: { id: string; url: string }): ConfirmActionProps {
   return {
     label: L.remove,
@@ -37,7 +37,7 @@ export function removeWebhookConfirmation(webhook: { id: string; url: string }):
   };
 }
 
-/** A one-button form: not irreversible, so no confirmation step. */
+/** Not irreversible, so no confirmation step. */
 function PlainAction({ label, accessibleName, fields }: { label: string; accessibleName: string; fields: Record<string, string> }) {
   return (
     <Form method="post" action={ACTION} noValidate preventScrollReset>
@@ -159,7 +159,6 @@ function Webhook({ webhook }: { webhook: WebhookRow }) {
   );
 }
 
-/** The 'Webhooks' section of /mijn-organisatie (Organization.Update). */
 export function WebhooksSection({ webhooks, reply }: { webhooks: WebhookRow[]; reply?: WebhookReply }) {
   const created = useShownOnce('webhook');
   return (

@@ -5,7 +5,7 @@ import { flashCookie } from '../core/session.server';
 import { keepShownOnce } from '../core/shown-once.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
 
-/** Whose tokens a page shows: the signed-in user's own, or an organisation's (ApiToken.Manage). */
+/** An organisation's needs ApiToken.Manage. */
 export type TokenOwner = { kind: 'personal' } | { kind: 'organization'; organizationId: string };
 
 export interface ApiTokenRow {
@@ -19,7 +19,7 @@ export interface ApiTokenRow {
   last_used_address: string | null;
 }
 
-/** What the create form answers when it refuses (a created token is redirected to, its secret kept for one view). */
+/** A created token is redirected to, its secret kept for one view. */
 export type TokenReply = FormReply & { intent: 'api-token' };
 
 export async function loadApiTokens(request: Request, owner: TokenOwner): Promise<ApiTokenRow[]> {
@@ -41,7 +41,7 @@ function createBody(formData: FormData) {
   };
 }
 
-/** The tokens part of a page's action: `intent` 'api-token' creates, 'api-token-revoke' revokes. Null: not ours. */
+/** `intent` 'api-token' creates, 'api-token-revoke' revokes; null: not ours. */
 export async function apiTokenAction(request: Request, formData: FormData, owner: TokenOwner, back: string) {
   const intent = textField(formData, 'intent');
   if (intent === 'api-token-revoke') {
@@ -74,7 +74,7 @@ export async function apiTokenAction(request: Request, formData: FormData, owner
   return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'api-token', name: result.data.name, token: result.data.token }) } });
 }
 
-/** The token a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */
+/** 404 when it is not (or no longer) there. */
 export async function loadTokenToRevoke(request: Request, owner: TokenOwner, id: string | undefined): Promise<{ id: string; name: string }> {
   const token = (await loadApiTokens(request, owner)).find((row) => row.id === id);
   if (!token) throw data(CONFIRM_LABELS.notFound, { status: 404 });

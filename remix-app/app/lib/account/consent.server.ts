@@ -4,13 +4,13 @@ import { isSecureRequest } from '../core/session.server';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-/** The visitor's stored choice, or null when they have not chosen yet (the banner shows). */
+/** Null until they choose (the banner shows). */
 export function consentChoice(request: Request): ConsentChoice | null {
   const value = parseCookies(request.headers.get('Cookie')).get(CONSENT_COOKIE);
   return value === 'alle' || value === 'noodzakelijk' ? value : null;
 }
 
-/** Do-Not-Track or Global Privacy Control: honoured whatever the stored choice. */
+/** Honoured whatever the stored choice. */
 export function privacySignal(request: Request): boolean {
   return request.headers.get('DNT') === '1' || request.headers.get('Sec-GPC') === '1';
 }
@@ -19,7 +19,7 @@ export function usageAllowed(request: Request): boolean {
   return consentChoice(request) === 'alle' && !privacySignal(request);
 }
 
-/** Tells nest-api it may count this call (it checks DNT and Sec-GPC itself too). */
+/** nest-api checks DNT and Sec-GPC itself too. */
 export function addUsageConsentHeader(request: Request, headers: Headers): void {
   if (usageAllowed(request)) headers.set(USAGE_CONSENT_HEADER, '1');
 }

@@ -5,7 +5,7 @@ import { flashCookie } from '../core/session.server';
 import { textField } from '../core/forms';
 import type { ApiTokenRow, TokenReply } from './api-tokens.server';
 
-/** A member's personal token as the organisation's owners see it (issue 32): never the secret. */
+/** Never the secret. */
 export interface MemberApiTokenRow extends ApiTokenRow {
   member_id: string;
   member_name: string;
@@ -14,7 +14,7 @@ export interface MemberApiTokenRow extends ApiTokenRow {
 
 export const MEMBER_TOKEN_REVOKE_INTENT = 'member-api-token-revoke';
 
-/** The live personal tokens of the organisation's members; for holders of ApiToken.Manage there. */
+/** For holders of ApiToken.Manage there. */
 export async function loadMemberApiTokens(request: Request, organizationId: string): Promise<MemberApiTokenRow[]> {
   const result = await apiRequest(request, 'get', '/api/organizations/{organization_id}/member-api-tokens', {
     params: { path: { organization_id: organizationId } },
@@ -22,7 +22,7 @@ export async function loadMemberApiTokens(request: Request, organizationId: stri
   return result.ok ? result.data : [];
 }
 
-/** The revoke part of a page's action; null: not ours. A token already gone counts as revoked. */
+/** Null: not ours. A token already gone counts as revoked. */
 export async function memberApiTokenAction(request: Request, formData: FormData, organizationId: string, back: string) {
   if (textField(formData, 'intent') !== MEMBER_TOKEN_REVOKE_INTENT) return null;
   const result = await apiRequest(
@@ -36,7 +36,7 @@ export async function memberApiTokenAction(request: Request, formData: FormData,
   return redirect(back, { headers: { 'Set-Cookie': await flashCookie(request, API_TOKEN_LABELS.revoked) } });
 }
 
-/** The token a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */
+/** 404 when it is not (or no longer) there. */
 export async function loadMemberTokenToRevoke(request: Request, organizationId: string, id: string | undefined) {
   const token = (await loadMemberApiTokens(request, organizationId)).find((row) => row.id === id);
   if (!token) throw data(CONFIRM_LABELS.notFound, { status: 404 });

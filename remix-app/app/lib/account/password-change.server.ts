@@ -7,7 +7,7 @@ import { PASSWORD_INTENT, type PasswordReply } from './password-change';
 import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
 
-/** 'Wachtwoord wijzigen' on /profiel: nest-api checks the current password and the rule, ends the other sessions and tokens when ticked, and mails. */
+/** nest-api checks the current password and the rule, ends the other sessions and tokens when ticked, and mails. */
 export async function changePassword(request: Request, formData: FormData) {
   const endOthers = endOthersChosen(formData);
   const body = { current_password: textField(formData, 'current_password'), password: textField(formData, 'password'), end_other_sessions_and_tokens: endOthers };

@@ -8,7 +8,7 @@ export type TwoFactorStep = 'start' | 'annuleren' | 'bevestigen' | 'uitschakelen
 /** Where a platform admin who must turn on two-step sign-in is sent (REQUIRE_2FA_FOR_ADMINS). */
 export const TWO_FACTOR_ENROL_PATH = '/tweestapsverificatie';
 
-/** The answer to a two-step form; `recoveryCodes` only in the answer to a confirmed enrolment (shown once, never stored by the portal). */
+/** `recoveryCodes` only for a confirmed enrolment (shown once, never stored by the portal). */
 export type TwoFactorReply = FormReply & { intent: typeof TWO_FACTOR_INTENT; step: TwoFactorStep; recoveryCodes?: string[]; endOthers?: boolean };
 
 /** The hidden `intent` of the code form on /inloggen; `?stap=` says whether it asks for an app code or a recovery code. */

@@ -2,19 +2,18 @@ import { WELCOME_LABELS, type Permission } from '@datahub/domain';
 import type { CurrentUserView } from '@datahub/api-client';
 import { apiRequest } from '../core/api.server';
 
-/** Which three steps the welcome offers: platform admins, those who may register a data source, everyone else. */
 export function welcomeKind(user: Pick<CurrentUserView, 'organization_admin'>, permissions: readonly Permission[]): 'admin' | 'owner' | 'member' {
   if (user.organization_admin) return 'admin';
   return permissions.includes('Datasource.Create') ? 'owner' : 'member';
 }
 
-/** Whether the start page greets this user (nest-api decides: ADR 0034); a failure shows no welcome rather than no page. */
+/** nest-api decides (ADR 0034); a failure shows no welcome rather than no page. */
 export async function loadWelcome(request: Request): Promise<boolean> {
   const result = await apiRequest(request, 'get', '/api/profile/welcome');
   return result.ok && result.data.show;
 }
 
-/** 'Niet meer tonen': stored for this user by nest-api. The Dutch failure text, or null. */
+/** The Dutch failure text, or null. */
 export async function dismissWelcome(request: Request): Promise<string | null> {
   const result = await apiRequest(request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
   return result.ok ? null : WELCOME_LABELS.dismissFailed;

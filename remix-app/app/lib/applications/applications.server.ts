@@ -10,7 +10,7 @@ export async function loadApplications(request: Request): Promise<ApplicationVie
 export async function loadOrganizationApplications(request: Request, organizationSlug: string): Promise<ApplicationView[]> {
   const result = await apiRequest(request, 'get', '/api/organizations/{slug}/applications', { params: { path: { slug: organizationSlug } } });
   if (result.ok) return result.data.sort(byName);
-  // A personal organisation's tmp- slug, since named (issue 37): on to the list at its lasting address.
+  // A personal organisation's former tmp- slug: on to the list at its lasting address.
   throwIfMoved(result, (slug) => `/applicaties/${encodeURIComponent(slug)}`);
   throw new Response(null, { status: result.status });
 }

@@ -2,7 +2,7 @@ import type { AuditKind } from '@datahub/domain';
 import { apiFetchRaw, apiGet, apiRequest } from '../core/api.server';
 import { filterQuery, filtersOf } from './audit-log';
 
-/** One page of the log with its filter choices; the API's Dutch field errors come back for the form. */
+/** The API's Dutch field errors come back for the form. */
 export async function loadAuditPage(request: Request) {
   const url = new URL(request.url);
   const filters = filtersOf(url);
@@ -23,7 +23,7 @@ export async function loadAuditPage(request: Request) {
   };
 }
 
-/** The filtered log as CSV, passed on from nest-api as it streams. */
+/** Passed on from nest-api as it streams. */
 export async function auditCsv(request: Request): Promise<Response> {
   const query = filterQuery(filtersOf(new URL(request.url)));
   const answer = await apiFetchRaw(request, `/api/audit-log/csv${query}`, 'text/csv');

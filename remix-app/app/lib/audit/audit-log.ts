@@ -3,7 +3,7 @@ import { AUDIT_LABELS as L, describeAuditDifference } from '@datahub/domain';
 
 export type AuditEntry = components['schemas']['AuditEntryView'];
 
-/** The log's filters, as the page's GET form sends them (the API's own parameter names). */
+/** The API's own parameter names. */
 export const AUDIT_FILTER_NAMES = ['from', 'until', 'kind', 'dataset', 'organization', 'person'] as const;
 export type AuditFilterValues = Partial<Record<(typeof AUDIT_FILTER_NAMES)[number], string>>;
 
@@ -16,7 +16,7 @@ export function filtersOf(url: URL): AuditFilterValues {
   return values;
 }
 
-/** The query string of the filters (and a cursor), for the paging and CSV links. */
+/** For the paging and CSV links. */
 export function filterQuery(filters: AuditFilterValues, cursor?: string | null): string {
   const params = new URLSearchParams();
   for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]!);
@@ -30,7 +30,7 @@ export function actorOf(entry: AuditEntry): string {
   return entry.actor_email ?? entry.actor_token_name ?? entry.actor_organization_name ?? '–';
 }
 
-/** What a change did, in words (never 'X → X'), or how a read went and how many rows it gave ('gelukt, 3 rijen'). */
+/** Never 'X → X'; for a read how it went and how many rows it gave. */
 export function detailsOf(entry: AuditEntry): string {
   if (entry.kind.startsWith('read.')) {
     const outcome = L.outcomeText(entry.outcome);

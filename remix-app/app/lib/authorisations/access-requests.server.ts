@@ -15,7 +15,6 @@ function refusal(formData: FormData, fieldErrors: Record<string, string>, status
   return data<AccessRequestReply>({ fieldErrors, values: keptValues(formData), scopes: scopesOf(formData), ...(formError ? { formError } : {}) }, { status });
 }
 
-/** /dataset/{slug}/toegang-aanvragen: sends the request; back to the dataset page with a flash, or the form with Dutch errors. */
 export async function accessRequestAction({ request, context, params }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
@@ -35,7 +34,6 @@ export async function accessRequestAction({ request, context, params }: ActionFu
   return redirect(`/dataset/${encodeURIComponent(slug)}`, { headers: { 'Set-Cookie': await flashCookie(request, L.sent(result.data.dataset_name)) } });
 }
 
-/** /machtigingen/aanvragen/{id}: 'goedkeuren' (with the chosen categories and expiry) or 'afwijzen' (with a reason). */
 export async function decideAccessRequestAction({ request, context, params }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;

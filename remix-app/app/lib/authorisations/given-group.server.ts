@@ -4,10 +4,7 @@ import { requireCurrentUser } from '../account/auth.server';
 import { apiRequest } from '../core/api.server';
 import { groupOf } from './authorisation-groups';
 
-/**
- * The machtiging card of the user's organisation that holds the grant in the path (`$id`), for its
- * edit and revoke pages. Not among what the organisation gave (or no right to see that): 404.
- */
+/** Not among what the organisation gave (or no right to see that): 404. */
 export async function givenGroup(args: LoaderFunctionArgs) {
   const user = await requireCurrentUser(args);
   const given = await apiRequest(

@@ -1,6 +1,6 @@
 import { parse, serialize } from 'cookie';
 
-/** The Cookie header's values, first one wins (the `cookie` package, as nest-api reads them). */
+/** First one wins, as nest-api reads them (the `cookie` package). */
 export function parseCookies(header: string | null | undefined): Map<string, string> {
   return new Map(Object.entries(header ? parse(header) : {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
@@ -13,7 +13,7 @@ interface CookieOptions {
   path?: string;
 }
 
-/** Path defaults to / and SameSite to Lax; Max-Age 0 also sets an Expires in the past, for browsers that ignore Max-Age. */
+/** Max-Age 0 also sets an Expires in the past, for browsers that ignore Max-Age. */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   const maxAge = options.maxAge === undefined ? undefined : Math.max(0, Math.floor(options.maxAge));
   return serialize(name, value, {
@@ -26,7 +26,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   });
 }
 
-/** Seconds from `now` until the ISO date `expiresAt` (0 when unparsable or past). */
+/** 0 when unparsable or past. */
 export function secondsUntil(expiresAt: string, now = Date.now()): number {
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return 0;

@@ -1,4 +1,4 @@
-/** Server configuration for loaders and actions; server.js already refused to start without it. */
+/** server.js already refused to start without it. */
 export function csrfSecret(): string {
   const secret = process.env.CSRF_SECRET ?? '';
   if (secret.length < 32) {

@@ -1,4 +1,3 @@
-/** What an action hands back to its form when it refuses the submission. */
 export interface FormReply {
   formError?: string;
   fieldErrors?: Record<string, string>;
@@ -8,7 +7,7 @@ export interface FormReply {
 /** Fields never echoed back into a form. */
 const SECRET_FIELDS = new Set(['password', 'csrf']);
 
-/** The text fields of a submission, to put back into the form (never passwords or tokens). */
+/** Never passwords or tokens. */
 export function keptValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of formData.entries()) {
@@ -17,7 +16,7 @@ export function keptValues(formData: FormData): Record<string, string> {
   return values;
 }
 
-/** The per-field Dutch errors of a refusal (nest-api's 422), or undefined when it named none. */
+/** Undefined when nest-api's 422 named none. */
 export function fieldErrorsOf(error: { statusCode: number; errors?: Record<string, string> }): Record<string, string> | undefined {
   return error.statusCode === 422 && error.errors && Object.keys(error.errors).length > 0 ? error.errors : undefined;
 }
@@ -27,7 +26,6 @@ export function textField(formData: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Props that tie an input to its error and hint texts for assistive technology. */
 export function describedBy(name: string, options: { error?: string; hint?: string }): {
   'aria-invalid'?: true;
   'aria-describedby'?: string;

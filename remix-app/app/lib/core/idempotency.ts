@@ -1,7 +1,7 @@
-/** The hidden field every posting form carries (CsrfInput): one key per form render (issue 34). */
+/** One key per form render (CsrfInput). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
 
-/** 32 hex digits from the platform's random source (also outside a secure context, unlike randomUUID). */
+/** Also outside a secure context, unlike randomUUID. */
 export function newFormKey(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);

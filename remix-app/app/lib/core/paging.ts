@@ -1,15 +1,15 @@
-/** Long lists show a page of rows at a time; 'Meer laden' is a link to a longer page (`?aantal=`), so it works without JavaScript. */
+/** 'Meer laden' is a link to a longer page (`?aantal=`), so it works without JavaScript. */
 export const PAGE_SIZE = 50;
 export const MAX_SHOWN = 500;
 
-/** How many rows the page shows: whole pages, at least one, at most MAX_SHOWN. */
+/** Whole pages, at least one, at most MAX_SHOWN. */
 export function shownCount(request: Request): number {
   const asked = Number(new URL(request.url).searchParams.get('aantal'));
   if (!Number.isInteger(asked) || asked < PAGE_SIZE) return PAGE_SIZE;
   return Math.min(MAX_SHOWN, Math.ceil(asked / PAGE_SIZE) * PAGE_SIZE);
 }
 
-/** The link that shows one more page, keeping the search. */
+/** Keeps the search. */
 export function moreHref(query: string, shown: number): string {
   const params = new URLSearchParams();
   if (query) params.set('q', query);

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 
 /**
- * One answer per HTTP request. A document request's action and loaders each get their own copy of
- * the Request but share its load context: what the action looked up (the dataset a form posts to)
- * the loaders need not ask nest-api again.
+ * A document request's action and loaders get their own Request but share the load context: what the action looked up the loaders
+ * need not ask nest-api again.
  */
 const memos = new WeakMap<AppLoadContext, Map<string, Promise<unknown>>>();
 

@@ -1,7 +1,4 @@
-/**
- * A Remix route id as the pattern of its path ('routes/_shell.dataset.$slug' → '/dataset/:slug'):
- * usage events name pages by pattern, never by URL, so no ids, slugs or queries are stored.
- */
+/** Usage events name pages by pattern, never by URL, so no ids, slugs or queries are stored. */
 export function routePattern(routeId: string): string {
   const segments = routeId
     .replace(/^routes\//, '')
@@ -12,7 +9,7 @@ export function routePattern(routeId: string): string {
   return `/${segments.join('/')}`;
 }
 
-/** The slug of a dataset or application page, which the API turns into the dataset's or application's id. */
+/** The API turns it into the dataset's or application's id. */
 export function subjectSlug(pattern: string, params: Record<string, string | undefined>): string | undefined {
   return pattern === '/dataset/:slug' || pattern === '/applicatie/:slug' ? params.slug : undefined;
 }

@@ -2,7 +2,7 @@ import { ADMIN_NAV_GROUP, HOME_SECTION_TITLE, NAV_LINKS, ORGANIZATION_ADMIN_NAV_
 
 const MENU = [...NAV_LINKS, ...ORGANIZATION_ADMIN_NAV_LINKS, ...PERMISSION_NAV_LINKS, ...ADMIN_NAV_GROUP.links];
 
-/** The title the top bar shows for a path: its menu entry (the longest that matches), else its section. */
+/** The longest matching menu entry, else its section. */
 export function sectionTitle(pathname: string): string {
   if (pathname === '/') return HOME_SECTION_TITLE;
   const menu = MENU.filter((link) => pathname === link.to || pathname.startsWith(`${link.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];

@@ -11,7 +11,7 @@ export function getAccessToken(request: Request): string | null {
   return parseCookies(request.headers.get('Cookie')).get(ACCESS_TOKEN_COOKIE) || null;
 }
 
-/** The subject of a token, read without verifying it: for a token nest-api has just issued, or to narrow who gets something back. */
+/** Not verified: for a token nest-api has just issued, or to narrow who gets something back. */
 export function subjectOfToken(token: string | null | undefined): string | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'));
@@ -21,7 +21,7 @@ export function subjectOfToken(token: string | null | undefined): string | null 
   }
 }
 
-/** The subject of the access token as the browser sent it. Not verified: callers only use it to narrow who gets something back. */
+/** Not verified: callers only use it to narrow who gets something back. */
 export function tokenSubject(request: Request): string | null {
   return subjectOfToken(getAccessToken(request));
 }
@@ -66,7 +66,6 @@ function flashStorage(request: Request): SessionStorage {
   return storage;
 }
 
-/** Set-Cookie header carrying a one-time message to the page the action redirects to. */
 export async function flashCookie(request: Request, message: string): Promise<string> {
   const storage = flashStorage(request);
   const session = await storage.getSession(request.headers.get('Cookie'));
@@ -74,7 +73,6 @@ export async function flashCookie(request: Request, message: string): Promise<st
   return storage.commitSession(session);
 }
 
-/** Reads the pending flash message, if any, and the Set-Cookie header that removes it. */
 export async function consumeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
   if (!parseCookies(request.headers.get('Cookie')).has('__flash')) return { flash: null, setCookie: null };
   const storage = flashStorage(request);

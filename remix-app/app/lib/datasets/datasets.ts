@@ -4,14 +4,14 @@ import { searchFolded } from '@datahub/domain';
 // The catalogue's search and the data-source credentials file; the status check is the shared one.
 export { isOnline } from '@datahub/domain';
 
-/** Case-insensitive name substring; an empty query matches everything. */
+/** An empty query matches everything. */
 export function matchesName(name: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('nl');
   if (!needle) return true;
   return name.toLocaleLowerCase('nl').includes(needle);
 }
 
-/** The catalogue's as-you-type filter: name, description or owner, case and accents ignored (as nest-api's search). */
+/** Case and accents ignored, as nest-api's search. */
 export function matchesDataset(dataset: { name: string; about?: string; owner_organization_name: string }, query: string): boolean {
   const needle = searchFolded(query.trim());
   if (!needle) return true;
@@ -26,7 +26,7 @@ export function credentialsFileName(datasourceId: string): string {
   return `datasource-credentials-${datasourceId}.json`;
 }
 
-/** The whole creation answer as a `data:` URL, so the download works without JavaScript. */
+/** A `data:` URL, so the download works without JavaScript. */
 export function credentialsDataUrl(created: CreatedDatasourceView): string {
   return `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(created, null, 2))}`;
 }

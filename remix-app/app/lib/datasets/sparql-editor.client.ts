@@ -5,7 +5,6 @@ import { sparql } from '@codemirror/legacy-modes/mode/sparql';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 
-/** What the editor completes: the dataset's namespaces (as PREFIX lines) and its classes and properties (prefixed names). */
 export interface CompletionTerms {
   prefixes: [string, string][];
   terms: string[];
@@ -13,7 +12,7 @@ export interface CompletionTerms {
 
 const KEYWORDS = ['SELECT', 'DISTINCT', 'WHERE', 'PREFIX', 'FILTER', 'OPTIONAL', 'UNION', 'GROUP BY', 'ORDER BY', 'LIMIT', 'OFFSET', 'COUNT', 'ASK', 'CONSTRUCT', 'DESCRIBE', 'BIND', 'VALUES'];
 
-/** Adds `PREFIX p: <ns>` at the top when the query does not declare p yet. */
+/** Only when the query does not declare p yet. */
 function declarePrefix(view: EditorView, prefix: string, namespace: string): void {
   const text = view.state.doc.toString();
   if (new RegExp(`PREFIX\\s+${prefix}:`, 'i').test(text)) return;
@@ -45,10 +44,7 @@ function completions(terms: CompletionTerms) {
   };
 }
 
-/**
- * CodeMirror 6 over the query field (ADR 0029): SPARQL highlighting, bracket matching and closing,
- * completion; the textarea stays in the form (hidden) and follows every change, so the post is the same.
- */
+/** CodeMirror 6 over the query field (ADR 0029); the hidden textarea follows every change, so the post is the same as without JavaScript. */
 export function createEditor(host: HTMLElement, textarea: HTMLTextAreaElement, terms: CompletionTerms, labelId: string): EditorView {
   return new EditorView({
     parent: host,

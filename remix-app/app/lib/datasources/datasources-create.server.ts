@@ -7,11 +7,7 @@ import { keepShownOnce } from '../core/shown-once.server';
 
 type DatasourceCreateReply = FormReply;
 
-/**
- * Creates a data source; `withHostname: false` is the cloud variant (empty hostname). On success
- * the answer, with its secret, is kept for one view and the browser is sent to the data source's
- * page (post/redirect/get: a reload neither creates again nor shows the secret again).
- */
+/** `withHostname: false` is the cloud variant. The secret is kept for one view of the data source's page (post/redirect/get). */
 export async function createDatasourceAction({ request, context }: ActionFunctionArgs, withHostname: boolean) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;

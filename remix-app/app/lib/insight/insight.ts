@@ -10,7 +10,7 @@ export function periodOf(request: Request): string {
   return (PERIODS as readonly string[]).includes(value) ? value : '30';
 }
 
-/** The charts' data as one table per chart, shared by the page and the CSV export. */
+/** Shared by the page and the CSV export. */
 export function insightTables(overview: Overview) {
   const maxRating = overview.max_rating;
   const satisfaction = Array.from({ length: maxRating }, (_, i) => overview.satisfaction.find((row) => row.score === i + 1)?.count ?? 0);
@@ -48,7 +48,6 @@ export function insightTables(overview: Overview) {
   ];
 }
 
-/** Every table one after the other: a title line, a header line, the rows, an empty line. */
 export function insightCsv(overview: Overview): string {
   const lines: string[] = [];
   for (const table of insightTables(overview)) {

@@ -19,10 +19,7 @@ const TOO_MANY = 'te-veel';
 
 export type SupportReply = FormReply & { sent?: boolean };
 
-/**
- * Attachments are read into memory up to their limit only; a larger or a fourth one is replaced
- * by a marker instead of aborting the parse, so the text the user typed comes back with the error.
- */
+/** Read up to their limit only; a larger or fourth one becomes a marker instead of aborting the parse, so the typed text comes back with the error. */
 function attachmentHandler(): UploadHandler {
   let kept = 0;
   return async ({ name, filename, contentType, data: chunks }) => {
@@ -41,11 +38,11 @@ function attachmentHandler(): UploadHandler {
   };
 }
 
-/** The support form (page /hulp and the drawer): checked here for the quick errors, then by nest-api, which stores and mails it. */
+/** Checked here for the quick errors, then by nest-api, which stores and mails it. */
 export async function supportAction(args: { request: Request; context: unknown }) {
   const { request } = args;
   await requireCurrentUserWithPermissions(args as never);
-  // Declared larger than three attachments at their limit (the portal's server checked the length): refused unread (issue 32).
+  // Declared larger than three attachments at their limit (the portal's server checked the length): refused unread.
   if (request.headers.get(UPLOAD_TOO_LARGE_HEADER)) return data<SupportReply>({ fieldErrors: { attachments: SUPPORT_FIELD_ERRORS.tooLarge } }, { status: 413 });
   const formData = await readForm(request, (r) =>
     isMultipart(r)

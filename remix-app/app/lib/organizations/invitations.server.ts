@@ -8,7 +8,7 @@ import { flashCookie } from '../core/session.server';
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 type InvitationReply = FormReply & { intent: string };
 
-/** Your organisation's open invitations (the caller checked Invitation.Create). */
+/** The caller checked Invitation.Create. */
 export async function loadPendingInvitations(args: Args): Promise<PendingInvitationRow[]> {
   const rows = await apiGet(args.request, '/api/invitations');
   return rows.map((row) => ({
@@ -19,7 +19,7 @@ export async function loadPendingInvitations(args: Args): Promise<PendingInvitat
   }));
 }
 
-/** Sends the invitation mail; the flash says what really happened, a refusal keeps the typed address. */
+/** A refusal keeps the typed address. */
 export async function inviteUser(args: Args, formData: FormData, backTo: string) {
   const { request } = args;
   const email = textField(formData, 'email').trim();
@@ -32,7 +32,7 @@ export async function inviteUser(args: Args, formData: FormData, backTo: string)
   return redirect(backTo, { headers: { 'Set-Cookie': await flashCookie(request, inviteSentText(sentTo)) } });
 }
 
-/** 'Intrekken' and 'Opnieuw versturen'; nest-api checks permission and organisation of the invitation. */
+/** nest-api checks permission and organisation of the invitation. */
 export async function manageInvitation(args: Args, formData: FormData, intent: 'revoke' | 'resend', backTo: string) {
   const { request } = args;
   const id = textField(formData, 'invitation_id');

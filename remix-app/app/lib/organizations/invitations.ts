@@ -1,4 +1,3 @@
-/** A pending invitation as /mijn-gebruikers shows it. */
 export interface PendingInvitationRow {
   id: string;
   email: string;

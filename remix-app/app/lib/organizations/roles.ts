@@ -9,10 +9,7 @@ export function visibleCheckboxes(inAdminOrganization: boolean): RoleCheckbox[] 
   return ROLE_CHECKBOXES.filter((box) => box !== 'applications' || inAdminOrganization);
 }
 
-/**
- * The role names to send for the ticked boxes. A ticked 'eigenaar' sends the owner role only,
- * not the contributor roles it already implies; boxes not shown for the user are ignored.
- */
+/** A ticked 'eigenaar' sends the owner role only, not the roles it implies; boxes not shown for the user are ignored. */
 export function rolesForCheckboxes(ticked: Iterable<string>, inAdminOrganization: boolean): Role[] {
   const visible = new Set<RoleCheckbox>(visibleCheckboxes(inAdminOrganization));
   const boxes = new Set<RoleCheckbox>();

@@ -28,13 +28,13 @@ export interface WebhookRow {
   deliveries: WebhookDeliveryRow[];
 }
 
-/** What the create form answers: the secret, this once, or the refusal. */
+/** The secret, this once, or the refusal. */
 export type WebhookReply = FormReply & { intent: 'webhook' };
 
 const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });
 const onePath = (organizationId: string, webhookId: string) => ({ params: { path: { organization_id: organizationId, webhook_id: webhookId } } });
 
-/** The organisation's webhooks with their latest deliveries (Organization.Update). */
+/** Organization.Update. */
 export async function loadWebhooks(request: Request, organizationId: string): Promise<WebhookRow[]> {
   const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
   if (!listed.ok) return [];
@@ -52,7 +52,7 @@ async function done(request: Request, back: string, message: string) {
 
 const failed = (status: number) => data<WebhookReply>({ intent: 'webhook', formError: WEBHOOK_LABELS.failed }, { status });
 
-/** The webhooks part of a page's action (intents webhook, webhook-remove, webhook-enable, webhook-resend). Null: not ours. */
+/** Intents webhook, webhook-remove, webhook-enable, webhook-resend; null: not ours. */
 export async function webhookAction(request: Request, formData: FormData, organizationId: string, back: string) {
   const intent = textField(formData, 'intent');
   const webhookId = textField(formData, 'webhook_id');
@@ -83,7 +83,7 @@ export async function webhookAction(request: Request, formData: FormData, organi
   return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'webhook', url: result.data.url, secret: result.data.secret }) } });
 }
 
-/** The webhook a confirmation page (no JavaScript) asks about; 404 when it is not (or no longer) there. */
+/** 404 when it is not (or no longer) there. */
 export async function loadWebhookToRemove(request: Request, organizationId: string, id: string | undefined): Promise<{ id: string; url: string }> {
   const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
   const webhook = listed.ok ? listed.data.find((row) => row.id === id) : undefined;

@@ -1,4 +1,3 @@
-/** The workbench over several datasets (/sparql, issue 38): its Dutch texts. */
 export const FEDERATION_LABELS = {
   title: 'Vragen over meerdere datasets',
   intro:

@@ -12,7 +12,6 @@ import { excelCsvStream } from '../datasets/excel-csv';
 import { FEDERATION_LABELS } from './federation-labels';
 import { exampleQuery } from './workbench';
 
-/** A dataset the signed-in user may query on /sparql. */
 export interface ReadableDataset {
   id: string;
   slug: string;
@@ -22,14 +21,13 @@ export interface ReadableDataset {
 }
 
 export interface WorkbenchReply extends SparqlReply {
-  /** The graph IRIs ticked when the form was sent. */
   chosen: string[];
 }
 
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
 
-/** /sparql's loader: the datasets the user's organisation may read now, with their graph names. */
+/** The datasets the user's organisation may read now, with their graph names. */
 export async function workbenchLoader({ request, context }: LoaderFunctionArgs) {
   await requireCurrentUser({ request, context });
   const response = await apiFetchRaw(request, '/api/sparql/datasets', 'application/json');
@@ -38,7 +36,7 @@ export async function workbenchLoader({ request, context }: LoaderFunctionArgs) 
   return { datasets, endpoint: `${new URL(request.url).origin}/api/sparql` };
 }
 
-/** /sparql's action: 'Voorbeeldquery maken' fills the field; 'Opvragen' runs the query at /api/sparql (also without JavaScript). */
+/** 'Voorbeeldquery maken' fills the field; 'Opvragen' runs the query at /api/sparql (also without JavaScript). */
 export async function workbenchAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;
@@ -73,7 +71,7 @@ export async function workbenchAction({ request, context }: ActionFunctionArgs) 
 const FORMATS = { json: ACCEPT_JSON, excel: 'text/csv', csv: 'text/csv', tsv: 'text/tab-separated-values' } as const;
 type Format = keyof typeof FORMATS;
 
-/** POST /sparql/resultaat: the whole answer as a file, from the hub-wide download endpoint; a refusal goes back to /sparql. */
+/** From the hub-wide download endpoint; a refusal goes back to /sparql. */
 export async function workbenchDownloadAction({ request, context }: ActionFunctionArgs) {
   await requireCurrentUser({ request, context });
   const formData = await readForm(request);
