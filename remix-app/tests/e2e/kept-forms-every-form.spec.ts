@@ -24,6 +24,12 @@ interface Case {
   form: (page: Page) => Locator;
 }
 
+/** The reference data sources the cases start (datahub-e2e-agent-* processes): stopped after the file. */
+const started: (() => Promise<void>)[] = [];
+test.afterAll(async () => {
+  for (const dispose of started.splice(0)) await dispose();
+});
+
 const CASES: Record<string, Case> = {
   '_shell.profiel.tsx': {
     open: async (page) => signInAndOpen(page, await apiSignUp(), '/profiel'),
@@ -36,7 +42,7 @@ const CASES: Record<string, Case> = {
   '_shell.dataset.$slug_.toegang-aanvragen.tsx': {
     open: async (page) => {
       const run = randomUUID().slice(0, 8);
-      const { online } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
+      const { online, dispose } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
         file: 'kas.ttl',
         turtle: `PREFIX : <http://www.example.org/bewaard/${run}/>\n:meting :waarde 1 .\n`,
         name: `Bewaard ${run}`,
@@ -44,6 +50,7 @@ const CASES: Record<string, Case> = {
         contact: 'kas@kwekerij-delta.test',
         additional_info: '',
       });
+      started.push(dispose);
       return signInAndOpen(page, { email: DEMO_USERS.otherOwner, password: DEMO_PASSWORD }, `/dataset/${online.slug}/toegang-aanvragen`);
     },
     form: (page) => page.locator('main form:has([name="reason"])'),
@@ -123,7 +130,7 @@ const CASES: Record<string, Case> = {
   '_shell.dataset.$slug.tsx': {
     open: async (page) => {
       const run = randomUUID().slice(0, 8);
-      const { online } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
+      const { online, dispose } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
         file: 'query.ttl',
         turtle: `PREFIX : <http://www.example.org/query/${run}/>\n:meting :waarde 1 .\n`,
         name: `Query ${run}`,
@@ -131,6 +138,7 @@ const CASES: Record<string, Case> = {
         contact: 'kas@kwekerij-delta.test',
         additional_info: '',
       });
+      started.push(dispose);
       return signInAndOpen(page, { email: DEMO_USERS.owner, password: DEMO_PASSWORD }, `/dataset/${online.slug}`);
     },
     form: (page) => page.locator('main form:has(textarea[name="sparql_query"])'),
@@ -227,9 +235,19 @@ function snapshot(form: Locator): Promise<Snapshot> {
   });
 }
 
-/** Changes every field to a value it did not have: text per kind, the other boxes ticked, another radio, another option. */
+/**
+ * Changes every field to a value it did not have: text per kind, the other boxes ticked, another
+ * radio, another option. Each change fires the events a person's typing or click fires, so a field
+ * React controls keeps the value when the page renders again (a bare property write would be undone).
+ */
 async function fillEverything(form: Locator, run: string): Promise<void> {
   await form.evaluate((element, tag) => {
+    const setValue = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) => {
+      const prototype = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    };
     const groups = new Map<string, HTMLInputElement[]>();
     for (const field of Array.from((element as HTMLFormElement).elements)) {
       if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || !field.name) continue;
@@ -238,20 +256,22 @@ async function fillEverything(form: Locator, run: string): Promise<void> {
         groups.set(`${field.type}:${field.name}`, [...(groups.get(`${field.type}:${field.name}`) ?? []), field]);
       } else if (field instanceof HTMLSelectElement) {
         const other = Array.from(field.options).reverse().find((option) => option.value && !option.selected);
-        if (other) field.value = other.value;
-      } else if (field.type === 'date') field.value = '2031-05-17';
-      else if (field.type === 'email') field.value = `bewaard-${tag}@voorbeeld.test`;
-      else if (field.type === 'url') field.value = `https://bewaard.example.nl/${tag}`;
-      else if (field.type === 'number' || field.inputMode === 'decimal') field.value = '17';
-      else field.value = `Bewaard ${field.name} ${tag}`.slice(0, field.maxLength > 0 ? field.maxLength : undefined);
+        if (other) setValue(field, other.value);
+      } else if (field.type === 'date') setValue(field, '2031-05-17');
+      else if (field.type === 'email') setValue(field, `bewaard-${tag}@voorbeeld.test`);
+      else if (field.type === 'url') setValue(field, `https://bewaard.example.nl/${tag}`);
+      else if (field.type === 'number' || field.inputMode === 'decimal') setValue(field, '17');
+      else setValue(field, `Bewaard ${field.name} ${tag}`.slice(0, field.maxLength > 0 ? field.maxLength : undefined));
     }
     for (const [key, boxes] of groups) {
       if (key.startsWith('radio:')) {
         const other = [...boxes].reverse().find((box) => !box.checked);
-        if (other) other.checked = true;
+        other?.click();
       } else {
         // A different, non-empty choice: the second and third boxes only (or the first when alone).
-        boxes.forEach((box, index) => (box.checked = boxes.length === 1 || index === 1 || index === 2));
+        boxes.forEach((box, index) => {
+          if (box.checked !== (boxes.length === 1 || index === 1 || index === 2)) box.click();
+        });
       }
     }
   }, run);
