@@ -1,4 +1,3 @@
-/** Wires the reference data source together: datasets + SPARQL engine + HTTP server + hub registration. */
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,28 +16,27 @@ import { StoreDatasets, type StoreOptions } from './store/store-datasets';
 export interface AgentOptions {
   credentials: DatasourceCredentials;
   dataDir: string;
-  /** The hub's base URL; without it the agent serves but registers nothing. */
+  /** Without it the agent serves but registers nothing. */
   hubUrl?: string;
   port: number;
   host?: string;
-  /** Outbound mode (issue 35): dial the hub at hubUrl and answer it over that connection; no port is opened. */
+  /** Dial the hub and answer over that connection; no port is opened. */
   hubConnect?: boolean;
-  /** The host to register at the hub when the credentials carry none (e.g. `kas.example.nl:8443`). */
+  /** When the credentials carry none (e.g. `kas.example.nl:8443`). */
   publicHostname?: string;
-  /** Periodic rescan of the data folder (default 30 s). */
+  /** Default 30 s. */
   rescanIntervalMs?: number;
-  /** Hard deadline per query (default 10 s). */
+  /** Default 10 s. */
   deadlineMs?: number;
-  /** SPARQL workers (default 1). */
+  /** Default 1. */
   workers?: number;
-  /** First retry delay for hub calls (default 2 s). */
+  /** Default 2 s. */
   hubRetryMs?: number;
   log?: Logger;
-  /** Largest file loaded in memory, in bytes (default 256 MB). */
+  /** Default 256 MB. */
   maxInMemoryBytes?: number;
-  /** Store mode: the datasets live in this triple store instead of in memory. */
   store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples' | 'maxRows'>;
-  /** Check each dataset against the greenhouse ontology's shapes (issue 36; default on). */
+  /** Against the greenhouse ontology's shapes; default on. */
   quality?: boolean;
 }
 

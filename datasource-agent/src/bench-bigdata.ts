@@ -1,13 +1,6 @@
 /**
- * npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000] — store mode at size: generates a greenhouse
- * dataset of about N triples (copies of the generated greenhouse, each under its own IRIs), starts a
- * Virtuoso of its own, then measures in the same run:
- *   - load throughput: the agent (streamed, per-category graphs) vs Virtuoso's bulk loader (ld_dir +
- *     rdf_loader_run) on the same file, and the agent's peak resident memory;
- *   - three queries with a one-category grant (Dataset.ReadHeating): through the hub (a real nest-api
- *     with the demo seed and its embedded PostgreSQL; Kassenbouw West asks GET /api/datasets/{id}/data
- *     with a grant of Kwekerij Delta, the hub forwards to the agent) and through the agent alone, vs
- *     the same query sent straight to Virtuoso on the same graphs; and nest-api's peak RSS.
+ * npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000]: store mode at size. Load throughput (agent vs Virtuoso's bulk
+ * loader) and one-category queries through hub, agent and Virtuoso alone, with peak RSS.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -82,7 +75,6 @@ const QUERIES = [
   { name: 'GROUP BY aggregate', sparql: BENCH_QUERIES[1].sparql },
 ];
 
-/** Writes copies of the generated greenhouse (≈ 1M triples each) until about `triples`. */
 function generate(file: string, triples: number): number {
   const one = generateGreenhouse({ scale: Math.min(8, Math.max(0.05, triples / 130_000)) });
   const copies = Math.max(1, Math.round(triples / one.triples));
@@ -91,14 +83,10 @@ function generate(file: string, triples: number): number {
   return copies * one.triples;
 }
 
-/** Triples the Graph Store ceiling is measured on (held in memory as N-Triples, ≈ 150 MB). */
+/** Held in memory as N-Triples, ≈ 150 MB. */
 const CEILING_SAMPLE = 1_000_000;
 
-/**
- * The most the Graph Store protocol lets any loader reach on this store: the file's first
- * CEILING_SAMPLE triples, already written as N-Triples batches of the agent's size, POSTed with the
- * agent's two writes under way — no parsing while timed. Triples/s.
- */
+/** The most the Graph Store protocol lets any loader reach here: N-Triples batches of the agent's size, two writes under way, no parsing timed. */
 async function graphStoreCeiling(virtuoso: TestVirtuoso, file: string, batch: number): Promise<number> {
   const writer = new Writer({ format: 'N-Triples' });
   const batches: string[] = [];

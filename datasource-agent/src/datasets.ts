@@ -1,8 +1,6 @@
 /**
- * The datasets the agent serves: the `.ttl` files of the data folder with their description
- * from `datasets.yaml`/`datasets.json`, loaded into the SPARQL engine. Watches the folder
- * (fs.watch with a debounce, plus a periodic rescan) and reports datasets added, changed
- * (content or description) and removed.
+ * The data folder's `.ttl` files with their description (`datasets.yaml`/`.json`); watched (fs.watch with debounce, plus a rescan)
+ * to report datasets added, changed and removed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -21,18 +19,18 @@ import { ensureTableMapping, isTableFileName, tableAsText, tableHash, tableSigna
 
 export interface ServedDataset {
   id: string;
-  /** The id the agent asked for; `id` differs when the hub assigned another. */
+  /** `id` differs when the hub assigned another. */
   requestedId: string;
   file: string;
   metadata: DatasetMetadata;
-  /** Whether the description file lists it (otherwise the name is the file name). */
+  /** Otherwise the name is the file name. */
   listed: boolean;
   triples: number;
-  /** The known categories that occur in it (DATASET_SCOPES order), found once per load. */
+  /** In DATASET_SCOPES order, found once per load. */
   categories: string[];
   loadMs: number;
   loadedAt: Date;
-  /** CSV or Excel files: what the conversion found (rows, observations, problems). */
+  /** Rows, observations, problems. */
   table?: ConversionReport;
 }
 
@@ -46,26 +44,26 @@ interface Tracked {
   size: number;
   mtimeMs: number;
   hash: string;
-  /** Hash of content that failed to load, so that it is not retried until it changes. */
+  /** Not retried until it changes. */
   failedHash?: string;
 }
 
 interface DatasetManagerOptions {
   dir: string;
   engine: SparqlEngine;
-  /** Store mode: datasets go to a triple store, streamed (never whole in memory), instead of the engine. */
+  /** Streamed, never whole in memory. */
   store?: StoreDatasets;
   state: AgentState;
   log: Logger;
-  /** Largest file loaded in memory (memory-limit.ts); larger ones are refused with a log line. */
+  /** memory-limit.ts; larger ones are refused with a log line. */
   maxInMemoryBytes?: number;
-  /** Quiet time after a file-system event before rescanning (default 300 ms). */
+  /** Default 300 ms. */
   debounceMs?: number;
-  /** Periodic rescan, in case file-system events are missed (default 30 s; 0 = off). */
+  /** In case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;
 }
 
-/** Loads into the engine; the categories present are the literals it counted triples for. */
+/** The categories present are the literals it counted triples for. */
 async function loadInMemory(engine: SparqlEngine, file: string, text: string) {
   const info = await engine.load(file, text);
   const categories = Object.entries(info.categories).flatMap(([category, triples]) => (triples > 0 ? [category] : []));
@@ -88,7 +86,6 @@ export class DatasetManager extends EventEmitter {
     super();
   }
 
-  /** Scans once (loading every dataset), then starts watching. */
   async start(): Promise<void> {
     await this.scan();
     try {
@@ -116,7 +113,6 @@ export class DatasetManager extends EventEmitter {
     await this.scanning?.catch(() => undefined);
   }
 
-  /** The dataset served under `id`, if loaded. */
   get(id: string): ServedDataset | undefined {
     for (const tracked of this.tracked.values()) if (tracked.dataset?.id === id) return tracked.dataset;
     return undefined;
@@ -130,7 +126,6 @@ export class DatasetManager extends EventEmitter {
     return this.scans;
   }
 
-  /** The hub answered registration with another id: serve the dataset under that one from now on. */
   adoptId(file: string, id: string): void {
     const tracked = this.tracked.get(file);
     if (!tracked?.dataset || tracked.dataset.id === id) return;
@@ -145,7 +140,7 @@ export class DatasetManager extends EventEmitter {
     this.debounce.unref();
   }
 
-  /** Brings the served datasets in line with the folder. Scans never overlap; a request during one runs after it. */
+  /** Scans never overlap; a request during one runs after it. */
   scan(): Promise<void> {
     if (this.scanning) {
       this.rescanRequested = true;
@@ -220,7 +215,7 @@ export class DatasetManager extends EventEmitter {
     return fresh;
   }
 
-  /** A CSV or Excel file, converted with its mapping (tables/), then loaded as a .ttl would be. */
+  /** Converted with its mapping (tables/), then loaded as a .ttl would be. */
   private async loadTable(file: string, datasetId: string, hash: string) {
     const { dir, engine, store, log } = this.options;
     const converted = store

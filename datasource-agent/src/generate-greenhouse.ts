@@ -1,11 +1,5 @@
 /**
- * Writes the demo data of 'Kwekerij Delta' into a folder:
- *  - kas-delta.ttl: a deterministic, generated greenhouse dataset (≥ 100 000 triples by default)
- *    in the common greenhouse vocabulary (cgo:, sosa:, om:), every subject with a
- *    cgo:hasCategory from Construction/Water/Heating/Crop/Glass/Other/Roof/VenloGreenhouse;
- *  - voorbeeldkas.ttl: the project's small example greenhouse (fixtures/voorbeeldkas.ttl, every category);
- *  - datasets.yaml describing both, in Dutch.
- *
+ * Demo data of 'Kwekerij Delta': a deterministic generated greenhouse (kas-delta.ttl), the example greenhouse and datasets.yaml.
  * Usage: node dist/generate-greenhouse.js DIR [--scale 1] [--fixture path/to/data.ttl]
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,11 +14,11 @@ export const CATEGORIES = ['Construction', 'Water', 'Heating', 'Crop', 'Glass', 
 type Category = (typeof CATEGORIES)[number];
 
 interface GreenhouseOptions {
-  /** Multiplies the number of observations per sensor (1 ≈ 130 000 triples). */
+  /** 1 ≈ 130 000 triples. */
   scale?: number;
 }
 
-/** Small deterministic PRNG (mulberry32), so that every run writes the same file. */
+/** mulberry32, so every run writes the same file. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -50,7 +44,7 @@ class TurtleBuilder {
   subjects = 0;
   readonly perCategory = new Map<Category, number>();
 
-  /** One subject: its type, properties and categories (each subject gets at least one). */
+  /** Each subject gets at least one category. */
   subject(id: string, type: string, properties: [string, string | number | undefined][], categories: Category[]): void {
     const lines = [`    a ${type}`];
     let count = 1;
@@ -97,7 +91,6 @@ const SENSOR_KINDS: SensorKind[] = [
 
 const CROPS = ['tomaat', 'komkommer', 'paprika', 'aubergine'];
 
-/** Builds the greenhouse dataset. Deterministic for given options. */
 export function generateGreenhouse(options: GreenhouseOptions = {}): { turtle: string; triples: number; subjects: number; perCategory: Record<string, number> } {
   const scale = options.scale ?? 1;
   const rand = random(20_261_122);
@@ -241,13 +234,12 @@ export function generateGreenhouse(options: GreenhouseOptions = {}): { turtle: s
   return { turtle: out.toString(), triples: out.triples, subjects: out.subjects, perCategory: Object.fromEntries(out.perCategory) };
 }
 
-/** The project's own example greenhouse, kept in the repository beside the workspaces. */
 function defaultFixturePath(): string {
   return path.resolve(__dirname, '..', '..', 'fixtures', FIXTURE_FILE);
 }
 
 interface DemoDataOptions extends GreenhouseOptions {
-  /** The small example dataset to include (default: defaultFixturePath()). */
+  /** Default: defaultFixturePath(). */
   fixturePath?: string;
 }
 
@@ -257,7 +249,6 @@ interface DemoDataResult {
   triples: number;
 }
 
-/** Writes kas-delta.ttl, voorbeeldkas.ttl and datasets.yaml into `dir`. */
 export function writeDemoData(dir: string, options: DemoDataOptions = {}): DemoDataResult {
   mkdirSync(dir, { recursive: true });
   const generated = generateGreenhouse(options);

@@ -1,8 +1,4 @@
-/**
- * Keeps the hub informed: registers the host (cloud variant), registers datasets as they
- * appear and deletes them when they disappear. The hub may be down or not built yet:
- * failures are logged and retried with exponential backoff, never fatal.
- */
+/** The hub may be down or not built yet: failures are logged and retried with exponential backoff, never fatal. */
 import type { Logger } from './log';
 import type { AgentState } from './state';
 import type { DatasetEvent, DatasetManager } from './datasets';
@@ -13,12 +9,12 @@ interface RegistrarOptions {
   manager: DatasetManager;
   state: AgentState;
   log: Logger;
-  /** Register this host first (only when the credentials carry no hostname). */
+  /** Only when the credentials carry no hostname. */
   hostname?: string;
-  /** First retry delay (default 2 s), doubling up to maxRetryMs (default 5 min). */
+  /** Default 2 s, doubling up to maxRetryMs (default 5 min). */
   initialRetryMs?: number;
   maxRetryMs?: number;
-  /** Full reconciliation with the hub's list, even without changes (default 10 min). */
+  /** Even without changes (default 10 min). */
   resyncIntervalMs?: number;
 }
 
@@ -45,7 +41,6 @@ export class Registrar {
     await this.running?.catch(() => undefined);
   }
 
-  /** For the health answer: whether the last attempt reached the hub. */
   status(): { ok: boolean; failures: number; last_error?: string } {
     return { ok: this.failures === 0 && this.lastError === undefined, failures: this.failures, ...(this.lastError ? { last_error: this.lastError } : {}) };
   }
@@ -82,7 +77,7 @@ export class Registrar {
     this.timer.unref();
   }
 
-  /** One attempt; resolves with the delay until the next one. Never rejects. */
+  /** Resolves with the delay until the next one; never rejects. */
   private async sync(): Promise<number> {
     const { client, manager, state, log } = this.options;
     try {
@@ -94,9 +89,7 @@ export class Registrar {
           state.hostRegistered = hostname;
           log.info('host registered at the hub', { hostname });
         } catch (error) {
-          // 409: the hub keeps another host for this data source, or the name is another data
-          // source's. Not ours, so not remembered: the datasets are still registered, the health
-          // answer says why the host is missing, and the next resync asks again.
+          // 409: the hub keeps another host or the name is another data source's. Not remembered: the health answer says why and the next resync asks again.
           if (!(error instanceof HubError && error.status === 409)) throw error;
           hostRefused = `the hub refused host ${hostname}: ${error.message}`;
           log.error('the hub refused the host', { hostname, error: error.message });
@@ -147,7 +140,6 @@ export class Registrar {
     }
   }
 
-  /** A 409 (already there) counts as success. */
   private async tolerateConflict<T>(call: () => Promise<T>, fallback?: T): Promise<T> {
     try {
       return await call();

@@ -1,14 +1,6 @@
 /**
- * The HTTP side of the Hub Protocol, as the hub calls it:
- *   GET /                                   health (no token)
- *   GET /datasets/{id}/metadata             { dataset_id, name, about, contact, additional_info, triples, categories, quality? }
- *   GET /datasets/{id}?sparql_query=...     the answer over the subgraph the token's scopes permit
- *   GET /datasets/{id}/dump                 the whole dataset as Turtle, exactly as loaded (token with Dataset.ReadAll):
- *                                           how the hub fetches its copy, without evaluating a CONSTRUCT. In store
- *                                           mode: the graphs the token's scopes permit, streamed from the store as
- *                                           N-Triples, or as RDF/XML when asked (the XML download of a big dataset)
- *   GET /licences                           the licence list of licencesFile, when given (no token; a licence server)
- * Both dataset calls need a hub token for that dataset (see tokens.ts).
+ * The Hub Protocol's HTTP side (hub-protocol.md): health, /datasets/{id}/metadata, ?sparql_query=, /dump (as loaded; in store mode the
+ * permitted graphs as N-Triples or RDF/XML) and /licences. Dataset calls need a hub token for that dataset (tokens.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,21 +19,20 @@ export const LICENCES_FILE = 'licences.json';
 
 interface ServerContext {
   engine: SparqlEngine;
-  /** Store mode: queries and dumps are answered by the triple store. */
+  /** Queries and dumps are answered by the triple store. */
   store?: StoreDatasets;
   manager: DatasetManager;
   secret: string;
   datasourceId: string;
   log: Logger;
-  /** A JSON licence list ([{ application_slug, organization_slug, start_date, end_date }]) served at /licences. */
+  /** [{ application_slug, organization_slug, start_date, end_date }] */
   licencesFile?: string;
-  /** Extra fields for the health answer. */
   health?: () => Record<string, unknown>;
-  /** The latest quality summary of a dataset file (issue 36), sent with its metadata. */
+  /** Sent with its metadata. */
   quality?: (file: string) => QualitySummary | undefined;
 }
 
-/** Query strings carry queries of up to 64 KB (URL-encoded up to ~3×). */
+/** Query strings carry queries of up to 64 KB, URL-encoded up to ~3×. */
 const MAX_HEADER_BYTES = 256 * 1024;
 
 function send(response: ServerResponse, status: number, body: string | Buffer, contentType: string, headers: Record<string, string> = {}): void {
@@ -55,7 +46,7 @@ function send(response: ServerResponse, status: number, body: string | Buffer, c
   response.end(body);
 }
 
-/** A large body in pieces, waiting for the connection to drain between them. */
+/** Waits for the connection to drain between pieces. */
 function sendStream(response: ServerResponse, body: string | Uint8Array, contentType: string): void {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   response.writeHead(200, { 'content-type': contentType, 'content-length': bytes.byteLength, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
@@ -75,7 +66,7 @@ function sendStream(response: ServerResponse, body: string | Uint8Array, content
   write();
 }
 
-/** A body of unknown length from a stream (chunked), waiting for the connection to drain. */
+/** Chunked, waiting for the connection to drain. */
 function sendLines(response: ServerResponse, body: Readable, contentType: string): void {
   response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   body.on('error', () => response.destroy());

@@ -1,7 +1,4 @@
-/**
- * The two token kinds of the Hub Protocol (hub-protocol.md, "Tokens"): HS256 JWTs signed with
- * the data source's secret (its UTF-8 bytes, as given in the credentials file), lifetime ≤ 5 minutes.
- */
+/** The Hub Protocol's token kinds (hub-protocol.md, "Tokens"): HS256 with the data source's secret as UTF-8 bytes, lifetime ≤ 5 minutes. */
 import jwt from 'jsonwebtoken';
 import {
   CLOCK_TOLERANCE_SECONDS,
@@ -15,7 +12,7 @@ import {
   type DatasetScope,
 } from '@datahub/domain';
 
-/** Data source → hub: iss `datahub-datasource:{id}`, aud `datahub-portal-api`, sub, iat, exp. */
+/** iss `datahub-datasource:{id}`, aud `datahub-portal-api`, sub, iat, exp. */
 export function signDatasourceToken(
   datasourceId: string,
   secret: string,
@@ -31,7 +28,6 @@ export function signDatasourceToken(
 }
 
 interface HubTokenClaims {
-  /** The requesting organisation's slug. */
   sub: string;
   iat: number;
   exp: number;
@@ -56,7 +52,7 @@ function unauthenticated(reason: string, message: string): AuthError {
   return new AuthError(401, reason, message);
 }
 
-/** Hub → data source, for dataset `datasetId` (used by the tests and by a hub written in TypeScript). */
+/** Used by the tests and by a hub written in TypeScript. */
 export function signHubToken(
   secret: string,
   claims: { datasetId: string; sub: string; scopes: string[]; now?: number; lifetimeSeconds?: number },
@@ -77,9 +73,8 @@ export function signHubToken(
 }
 
 /**
- * Checks a hub token for dataset `datasetId`: HS256 only (never `none`), signature, iss, aud,
- * exp (with 30 s tolerance), the claims sub/iat/exp/scopes present, lifetime ≤ 5 minutes,
- * iat not in the future. Unknown scopes → 403; everything else → 401.
+ * HS256 only (never `none`), iss, aud, exp (30 s tolerance), required claims, lifetime ≤ 5 minutes, iat not in the future.
+ * Unknown scopes → 403; everything else → 401.
  */
 export function verifyHubToken(
   authorization: string | undefined,

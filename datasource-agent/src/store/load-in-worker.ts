@@ -1,4 +1,3 @@
-/** Starts a store load in its own worker thread (load-worker.ts) and hands back its result and log. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -6,27 +5,19 @@ import type { Logger } from '../log';
 import type { StoreLoadResult } from './store-loader';
 import type { LoadWorkerData, LoadWorkerMessage } from './load-worker';
 
-/**
- * The worker's old-generation ceiling. The load's live data is small (the recent subjects, a few
- * batches), but V8 lets the heap grow toward its ceiling over a long load: at 3M triples 128 MB gave
- * 263 MB peak RSS against 294 MB for 192 MB, at the same speed; 96 MB was 30 % slower.
- */
+/** Old-generation ceiling: at 3M triples 128 MB gave 263 MB peak RSS vs 294 MB at 192 MB, same speed; 96 MB was 30 % slower. */
 export const LOAD_HEAP_MB = 128;
 
-/**
- * The worker's young generation: parsing makes short-lived garbage, and V8's default lets it take
- * ≈ 48 MB before a scavenge. At 3M triples: peak RSS 323 MB by default, 290 MB at 16, 280 MB at 8,
- * at the same speed (docs/benchmarks.md).
- */
+/** Young generation: at 3M triples peak RSS 323 MB by default, 280 MB at 8, same speed (docs/benchmarks.md). */
 const LOAD_YOUNG_MB = 8;
 
-/** STORE_LOAD_HEAP_MB overrides the ceiling (a positive number of MB). */
+/** A positive number of MB. */
 function heapCeiling(): number {
   const asked = Number(process.env.STORE_LOAD_HEAP_MB);
   return Number.isFinite(asked) && asked > 0 ? asked : LOAD_HEAP_MB;
 }
 
-/** dist/store/load-worker.js after tsc; next to cli.js in the installable bundle. */
+/** Next to cli.js in the installable bundle. */
 function workerScript(): string {
   const candidates = [path.join(__dirname, 'load-worker.js'), path.join(__dirname, 'store', 'load-worker.js')];
   const found = candidates.find((candidate) => existsSync(candidate));

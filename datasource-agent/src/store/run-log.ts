@@ -1,14 +1,6 @@
 /**
- * What the one-pass load wrote, kept on disk so that its memory does not grow with the file: one
- * record per run of a subject's triples (a 96-bit SHA-1 prefix of the subject and the number of
- * the category set it was written under). After the pass, `conflicts()` finds the subjects whose
- * runs were written under different sets — their earlier triples are in a wrong graph — reading
- * one bucket file at a time.
- *
- * Memory: the category sets, one write buffer per bucket, and one bucket's subjects while it is
- * checked (records are spread over BUCKETS files by hash). A table of every subject in memory took
- * ≈ 14 bytes a slot and reached 890 MB RSS at 100M triples (≈ 14M subjects); on disk a subject's
- * run takes 14 bytes of a temporary file instead. Two subjects sharing 96 bits: a 1-in-10¹⁶ event.
+ * The one-pass load's runs on disk, so memory does not grow with the file: per run a 96-bit SHA-1 prefix of the subject and its set.
+ * In memory (890 MB at 100M triples) it was too large; on disk a run takes 14 bytes, read back one bucket at a time by `conflicts()`.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -17,10 +9,10 @@ import path from 'node:path';
 
 const BUCKETS = 256;
 const RECORD = 14;
-/** Records held per bucket before they go to its file (256 × 585 × 14 bytes ≈ 2 MB in all). */
+/** 256 × 585 × 14 bytes ≈ 2 MB in all. */
 const BUFFERED = 585;
 
-/** Category sets by number (0: none), each sorted and shared, so that equal sets are the same array. */
+/** Sorted and shared, so equal sets are the same array; 0 is none. */
 export class CategorySets {
   private readonly sets: string[][] = [[]];
   private readonly numbers = new Map<string, number>([['', 0]]);
@@ -51,7 +43,7 @@ function digest(subject: string): Buffer {
   return createHash('sha1').update(subject).digest();
 }
 
-/** The key of a subject in `conflicts()`'s answer (the 96-bit prefix a record holds). */
+/** The 96-bit prefix a record holds. */
 export function subjectKey(subject: string): string {
   return digest(subject).toString('latin1', 0, 12);
 }
@@ -65,7 +57,6 @@ export class RunLog {
 
   constructor(private readonly sets: CategorySets) {}
 
-  /** Notes that a run of `subject`'s triples went to the graph of category set `setNumber`. */
   record(subject: string, setNumber: number): void {
     const hash = digest(subject);
     const bucket = hash[0];
@@ -83,7 +74,7 @@ export class RunLog {
     this.used[bucket] = 0;
   }
 
-  /** Subjects (by `subjectKey`) written under more than one category set, each with the union of those sets. */
+  /** By `subjectKey`, each with the union of its sets. */
   conflicts(): Map<string, readonly string[]> {
     for (let bucket = 0; bucket < BUCKETS; bucket++) if (this.used[bucket] > 0) this.spill(bucket);
     const found = new Map<string, readonly string[]>();
@@ -112,7 +103,6 @@ export class RunLog {
     return found;
   }
 
-  /** Closes and deletes the files. */
   dispose(): void {
     for (const fd of this.files) if (fd !== undefined) closeSync(fd);
     this.files.fill(undefined);

@@ -1,8 +1,4 @@
-/**
- * The triple store as the agent uses it: the SPARQL 1.1 Protocol (queries, with the dataset given
- * as `default-graph-uri` parameters) and the SPARQL 1.1 Graph Store HTTP Protocol (write, replace,
- * delete and read one named graph). Any store speaking both works; tests use Virtuoso.
- */
+/** SPARQL 1.1 Protocol (the dataset as `default-graph-uri`) and Graph Store HTTP Protocol; any store speaking both works, tests use Virtuoso. */
 import { StoreAuth, type StoreCredentials } from './store-auth';
 
 export interface StoreClientOptions {
@@ -32,7 +28,7 @@ export class StoreClient {
     this.auth = new StoreAuth(options.credentials);
   }
 
-  /** A request that answers the store's 401 challenge once (basic or digest). */
+  /** Answers the store's 401 challenge once (basic or digest). */
   private async request(method: string, url: URL, init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const authorization = this.auth.header(method, url);
@@ -47,10 +43,7 @@ export class StoreClient {
     }
   }
 
-  /**
-   * Sends a query over exactly `graphs` as the default graph and `namedGraph` as the only named graph
-   * (without one, Virtuoso lets `GRAPH ?g` reach every graph it holds); the answer's body is left unread.
-   */
+  /** Exactly `namedGraph` as the only named graph: without one, Virtuoso lets `GRAPH ?g` reach every graph it holds. */
   async query(text: string, graphs: readonly string[], namedGraph: string, accept: string, signal?: AbortSignal): Promise<Response> {
     const body = new URLSearchParams({ query: text });
     for (const graph of graphs) body.append('default-graph-uri', graph);
@@ -70,7 +63,7 @@ export class StoreClient {
     return url;
   }
 
-  /** Adds N-Triples to a named graph (POST), or replaces the graph with them (PUT). */
+  /** POST adds, PUT replaces. */
   async write(graph: string, ntriples: string, replace = false): Promise<void> {
     const response = await this.request(replace ? 'PUT' : 'POST', this.graphUrl(graph), {
       body: ntriples,
@@ -80,14 +73,14 @@ export class StoreClient {
     await response.body?.cancel();
   }
 
-  /** Drops a named graph; a graph that does not exist counts as dropped. */
+  /** A graph that does not exist counts as dropped. */
   async drop(graph: string): Promise<void> {
     const response = await this.request('DELETE', this.graphUrl(graph));
     if (!response.ok && response.status !== 404) throw await failure(`dropping graph ${graph}`, response);
     await response.body?.cancel();
   }
 
-  /** A named graph as N-Triples (body left unread), or undefined when it does not exist. */
+  /** Body left unread; undefined when it does not exist. */
   async read(graph: string): Promise<Response | undefined> {
     const response = await this.request('GET', this.graphUrl(graph), { headers: { accept: 'application/n-triples' } });
     if (response.status === 404) {

@@ -1,7 +1,4 @@
-/**
- * Store mode of the agent: datasets live in a triple store (one graph per category set), loaded
- * idempotently from the data folder's files and queried with the permitted graphs as the dataset.
- */
+/** Store mode: datasets live in a triple store (one graph per category set), loaded idempotently and queried over the permitted graphs. */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { guardQuery, resolveScopes, SPARQL_LIMITS, type GraphFormat, type ResultsFormat } from '@datahub/sparql';
@@ -14,7 +11,7 @@ import { dropRecord, readRecord, writeRecord } from './store-state';
 import { ntriplesLines } from './ntriples-lines';
 
 export interface StoreOptions extends StoreClientOptions {
-  /** Triples per write (default 10 000). */
+  /** Default 10 000. */
   batchTriples?: number;
   maxRows?: number;
   maxTriples?: number;
@@ -26,14 +23,14 @@ interface Placed {
   graphs: string[];
 }
 
-/** SHA-256 of a file, read in pieces. */
+/** Read in pieces. */
 export async function fileHash(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** One ordered page of a graph (pages neither overlap nor skip). */
+/** Pages neither overlap nor skip. */
 function pagedText(page: number, offset: number): string {
   return `CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT ${page} OFFSET ${offset}`;
 }
@@ -41,9 +38,8 @@ function pagedText(page: number, offset: number): string {
 export class StoreDatasets {
   readonly client: StoreClient;
   private readonly placed = new Map<string, Placed>();
-  /** The most rows the store answers (its own cut), once seen. */
+  /** Its own cut, once seen. */
   private storeMaxRows?: number;
-  /** The largest answer the store was seen to give whole. */
   private wholeUpTo = 0;
 
   constructor(
@@ -57,25 +53,21 @@ export class StoreDatasets {
     return this.options.maxRows ?? SPARQL_LIMITS.maxRows;
   }
 
-  /** At start: whether the store cuts answers the agent reads whole (up to its own row cap + 1). */
+  /** Up to its own row cap + 1. */
   async probe(): Promise<void> {
     await this.measure(this.maxRows + 1);
   }
 
   /**
-   * Whether the store cuts an answer of `rows` rows (Virtuoso's ResultSetMaxRows): an answer that
-   * reaches the store's cap is presumed cut. Asks the store when `rows` is more than it was ever
-   * seen to answer whole (issue 32: a cap above the agent's own row cap still cuts dumps and graphs).
+   * Virtuoso's ResultSetMaxRows: an answer that reaches the cap is presumed cut. Asks again when `rows` is above what was seen whole,
+   * as a cap above the agent's own still cuts dumps and graphs.
    */
   async cuts(rows: number): Promise<boolean> {
     if (this.storeMaxRows === undefined && rows > this.wholeUpTo) await this.measure(rows);
     return this.storeMaxRows !== undefined && rows >= this.storeMaxRows;
   }
 
-  /**
-   * Asks a query of exactly `rows` rows that touches no data. Virtuoso sends `X-SPARQL-MaxRows` (its
-   * cap) when it cuts a SELECT; a store that cuts without saying so answers fewer rows.
-   */
+  /** Touches no data. Virtuoso sends `X-SPARQL-MaxRows` when it cuts a SELECT; a store that cuts silently answers fewer rows. */
   private async measure(rows: number): Promise<void> {
     const side = Math.ceil(Math.sqrt(rows));
     const values = Array.from({ length: side }, (_, i) => i).join(' ');
@@ -101,7 +93,7 @@ export class StoreDatasets {
     }
   }
 
-  /** Loads a file unless the store already holds this content for the dataset; a changed file replaces its graphs. */
+  /** A changed file replaces its graphs. */
   async load(file: string, path: string, datasetId: string, sizeBytes: number, sha256: string): Promise<{ triples: number; categories: string[]; loadMs: number; reused: boolean }> {
     const started = Date.now();
     const record = await readRecord(this.client, datasetId);
@@ -127,7 +119,6 @@ export class StoreDatasets {
     return { triples: loaded.triples, categories: graphsCategories(datasetId, graphs), loadMs: Date.now() - started, reused: false };
   }
 
-  /** The file left the folder: its graphs and record leave the store. */
   async unload(file: string): Promise<void> {
     const placed = this.placed.get(file);
     if (!placed) return;
@@ -136,7 +127,7 @@ export class StoreDatasets {
     for (const graph of placed.graphs) await this.client.drop(graph);
   }
 
-  /** Guards the query (no SERVICE, FROM/GRAPH escape, updates) and answers it over the permitted graphs. */
+  /** The guard refuses SERVICE, FROM/GRAPH escapes and updates. */
   async query(file: string, text: string, scopes: readonly string[], formats: { results: ResultsFormat; graph: GraphFormat }): Promise<StoreAnswer & { form: string }> {
     const guarded = guardQuery(text);
     const selection = resolveScopes(scopes);
@@ -156,11 +147,8 @@ export class StoreDatasets {
   }
 
   /**
-   * The permitted graphs of a dataset as N-Triples, graph by graph, as the store sends them. Each
-   * graph is counted first (a COUNT is not cut) and checked against the lines sent: a graph the store
-   * would cut is read in ordered pages of its cap, and a graph that still comes short fails the
-   * stream rather than end it as if complete (issue 32). Counting happens before the first byte, so
-   * a store that cannot be asked fails the call, not the transfer.
+   * Each graph is counted first (a COUNT is not cut): a graph the store would cut is read in pages, and one still short fails the
+   * stream rather than end as if complete. Counting comes before the first byte, so an unreachable store fails the call.
    */
   async export(file: string, scopes: readonly string[]): Promise<AsyncGenerator<string>> {
     const placed = this.placed.get(file);
@@ -204,10 +192,7 @@ export class StoreDatasets {
     }
   }
 
-  /**
-   * The quality check's own SELECT (issue 36; its queries are made by the agent, not asked from
-   * outside) over all of a dataset's graphs: a few rows each (a COUNT, at most three examples).
-   */
+  /** The quality check's own queries (made by the agent, never asked from outside): a few rows each. */
   async selectAll(file: string, text: string): Promise<Record<string, string>[]> {
     const placed = this.placed.get(file);
     if (!placed) throw new Error(`${file} is not in the store`);
@@ -216,7 +201,7 @@ export class StoreDatasets {
     return (body.results?.bindings ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([name, term]) => [name, term.type === 'bnode' ? `_:${term.value}` : term.value])));
   }
 
-  /** The triples of one graph, by a COUNT (which the store's row cap does not cut). */
+  /** A COUNT, which the store's row cap does not cut. */
   private async countGraph(graph: string): Promise<number> {
     const response = await this.client.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [graph], EMPTY_GRAPH, 'application/sparql-results+json');
     const body = (await response.json()) as { results?: { bindings?: { n?: { value?: string } }[] } };

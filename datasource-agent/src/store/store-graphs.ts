@@ -1,17 +1,12 @@
 /**
- * Names of the named graphs a dataset occupies in the store (ADR 0019):
- *   urn:datahub:dataset:{dataset_id}:{Category}          subjects with exactly that category
- *   urn:datahub:dataset:{dataset_id}:{CatA}+{CatB}       subjects with several categories (sorted)
- *   urn:datahub:dataset:{dataset_id}:_uncategorised      subjects without one (Dataset.ReadAll only)
- *   urn:datahub:agent-state:{dataset_id}                 the agent's record of what it loaded
- * Each triple lives in exactly one graph: stores such as Virtuoso merge several default graphs
- * as a bag, so a triple in two permitted graphs would be answered twice.
+ * Graph names per dataset (ADR 0019): urn:datahub:dataset:{id}:{Category}, :{CatA}+{CatB} (sorted), :_uncategorised, and
+ * urn:datahub:agent-state:{id}. Each triple lives in one graph: Virtuoso merges default graphs as a bag, so duplicates would show.
  */
 import type { CategorySelection } from '@datahub/sparql';
 
 const UNCATEGORISED = '_uncategorised';
 
-/** A category as a URN part: percent-encoded, and a leading `_` escaped so that `_uncategorised` stays reserved. */
+/** A leading `_` is escaped so that `_uncategorised` stays reserved. */
 function encodeCategory(category: string): string {
   return encodeURIComponent(category).replace(/^_/, '%5F');
 }
@@ -20,13 +15,13 @@ function datasetPrefix(datasetId: string): string {
   return `urn:datahub:dataset:${encodeURIComponent(datasetId)}:`;
 }
 
-/** The graph of the subjects with exactly `categories` (none: the uncategorised graph). */
+/** None: the uncategorised graph. */
 export function categoryGraph(datasetId: string, categories: readonly string[]): string {
   if (categories.length === 0) return datasetPrefix(datasetId) + UNCATEGORISED;
   return datasetPrefix(datasetId) + [...categories].sort().map(encodeCategory).join('+');
 }
 
-/** The categories a graph of the dataset holds ([] for the uncategorised graph), or undefined for another dataset's. */
+/** [] for the uncategorised graph; undefined for another dataset's. */
 export function graphCategories(datasetId: string, graph: string): string[] | undefined {
   const prefix = datasetPrefix(datasetId);
   if (!graph.startsWith(prefix)) return undefined;
@@ -35,14 +30,14 @@ export function graphCategories(datasetId: string, graph: string): string[] | un
   return rest.split('+').map((part) => decodeURIComponent(part));
 }
 
-/** Every category literal the dataset's graphs hold (each graph is one category set), unordered. */
+/** Each graph is one category set; unordered. */
 export function graphsCategories(datasetId: string, graphs: Iterable<string>): string[] {
   const categories = new Set<string>();
   for (const graph of graphs) for (const category of graphCategories(datasetId, graph) ?? []) categories.add(category);
   return [...categories];
 }
 
-/** The graphs of a dataset that a selection may see: all of them for ReadAll, else those holding a granted category. */
+/** All for ReadAll, else those holding a granted category. */
 export function permittedGraphs(datasetId: string, graphs: Iterable<string>, selection: CategorySelection): string[] {
   const result: string[] = [];
   for (const graph of graphs) {
@@ -57,5 +52,5 @@ export function stateGraph(datasetId: string): string {
   return `urn:datahub:agent-state:${encodeURIComponent(datasetId)}`;
 }
 
-/** Blank nodes are stored as IRIs under this prefix (a batch is one document: labels would not join across batches). */
+/** A batch is one document: labels would not join across batches. */
 export const SKOLEM_PREFIX = 'urn:datahub:bnode:';

@@ -1,13 +1,6 @@
 /**
- * Streams one Turtle file into the store (never whole in memory), each triple into the one graph
- * of its subject's category set (store-graphs.ts), in full batches per graph, with progress
- * (percent, triples/s) in the log.
- *
- * One pass when it can: Turtle writes a subject's triples together, so a subject's categories are
- * known when the next subject starts, and its triples go out then. A subject that comes back later
- * keeps its graph while it is among the recently seen; the runs are noted on disk (run-log.ts), and
- * when some subject's runs went under different category sets, the load writes every graph again in
- * a second pass that knows those subjects' full sets. Memory does not grow with the file.
+ * Streams a Turtle file into the store, each triple into the graph of its subject's category set, never whole in memory. One pass when
+ * subjects' triples come together; runs noted on disk (run-log.ts) trigger a second pass when a subject's runs had different sets.
  */
 import { termToId, Writer, type Quad } from 'n3';
 import { LRUCache } from 'lru-cache';
@@ -20,7 +13,6 @@ import { readTriples, skolemise } from './turtle-stream';
 
 export interface StoreLoadResult {
   triples: number;
-  /** Triples per graph written. */
   graphs: Map<string, number>;
   loadMs: number;
 }
@@ -28,40 +20,40 @@ export interface StoreLoadResult {
 interface LoadOptions {
   client: StoreClient;
   file: string;
-  /** The file's name, for the log. */
+  /** For the log. */
   name: string;
   datasetId: string;
   sizeBytes: number;
   log: Logger;
-  /** Triples per write to one graph (default 10 000: POSTs of 1 000 were 3× slower at the store, batches of 25 000 made a larger heap; measured). */
+  /** Default 10 000: POSTs of 1 000 were 3× slower at the store, batches of 25 000 made a larger heap (measured). */
   batchTriples?: number;
-  /** Subjects remembered with their set (default RECENT_SUBJECTS); one coming back after it is forgotten costs a second pass if its sets differ. */
+  /** Default RECENT_SUBJECTS; a subject back after it is forgotten costs a second pass if its sets differ. */
   recentSubjects?: number;
-  /** Graphs to drop before writing (those of a previous version). */
+  /** Those of a previous version. */
   replaces?: readonly string[];
 }
 
-/** Writes under way while parsing goes on: the store inserts on one core while the agent parses on the other. */
+/** The store inserts on one core while the agent parses on the other. */
 const WRITES_IN_FLIGHT = 2;
-/** Lines held over all graphs, in batches: past it the fullest graph is written early (many category sets). */
+/** Past it the fullest graph is written early (many category sets). */
 const BUFFERED_BATCHES = 4;
 
 function isCategory(quad: Quad): boolean {
   return quad.predicate.termType === 'NamedNode' && quad.predicate.value === CATEGORY_PREDICATE && quad.object.termType === 'Literal';
 }
 
-/** Lines per graph, each graph written when it holds a batch; a graph is dropped before its first write. */
+/** A graph is dropped before its first write. */
 class GraphWriter {
   private readonly pending = new Map<string, string[]>();
   private readonly dropped = new Set<string>();
   private readonly writes = new Set<Promise<void>>();
-  /** The first failed write: kept here (not left as an unhandled rejection) and thrown by the next send. */
+  /** Kept here (not an unhandled rejection) and thrown by the next send. */
   private failed: { error: unknown } | undefined;
   private buffered = 0;
   private lastReport = Date.now();
   readonly counts = new Map<string, number>();
   triples = 0;
-  /** Time with at least one write under way, and time parsing stood still for a free write (where a load's time goes). */
+  /** Where a load's time goes: writes under way, and parsing waiting for a free write. */
   storeBusyMs = 0;
   waitedMs = 0;
   private busySince = 0;
@@ -91,13 +83,12 @@ class GraphWriter {
     else if (this.buffered >= this.options.batchTriples * BUFFERED_BATCHES) await this.send(this.fullest());
   }
 
-  /** Waits for the writes under way, sends nothing more and forgets their failures (the graphs are dropped after). */
+  /** The graphs are dropped after, so their failures are forgotten. */
   async abandon(): Promise<void> {
     this.pending.clear();
     await Promise.all(this.writes);
   }
 
-  /** Sends what is left and waits for every write. */
   async finish(): Promise<void> {
     for (const graph of [...this.pending.keys()]) await this.send(graph);
     await Promise.all(this.writes);
@@ -111,7 +102,6 @@ class GraphWriter {
     return best;
   }
 
-  /** Parsing goes on while at most WRITES_IN_FLIGHT writes are under way. */
   private async send(graph: string): Promise<void> {
     const lines = this.pending.get(graph);
     if (!lines || lines.length === 0) return;
@@ -148,28 +138,24 @@ class GraphWriter {
   }
 }
 
-/** Graph names by category set number. */
 function graphNamer(datasetId: string, sets: CategorySets): (setNumber: number) => string {
   const names: string[] = [];
   return (setNumber) => (names[setNumber] ??= categoryGraph(datasetId, sets.set(setNumber)));
 }
 
-/** Subjects remembered with the set their triples went under, so that a subject coming back soon keeps its graph. */
+/** So that a subject coming back soon keeps its graph. */
 const RECENT_SUBJECTS = 65_536;
 
 interface PassOptions {
   sets: CategorySets;
-  /** Pass 1 notes each run here; pass 2 has none. */
   runs?: RunLog;
-  /** Pass 2: the full category set of each subject that pass 1 wrote under more than one set (by subjectKey). */
+  /** By subjectKey: the full set of each subject pass 1 wrote under more than one set. */
   overrides?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
- * One pass over the file: each subject's run of triples is written when the next subject starts,
- * under the categories the run names, joined with those a recently seen subject had. Pass 2 is the
- * same walk (so a subject that was consistent in pass 1 lands in the same graph again), with the
- * full sets of the subjects that were not.
+ * A subject's run is written when the next subject starts, under its categories joined with a recently seen subject's; pass 2 walks the
+ * same way, so consistent subjects land in the same graph again.
  */
 async function pass(options: LoadOptions & { batchTriples: number }, out: GraphWriter, { sets, runs, overrides }: PassOptions): Promise<void> {
   const { file, datasetId, batchTriples } = options;
@@ -180,7 +166,7 @@ async function pass(options: LoadOptions & { batchTriples: number }, out: GraphW
   let subject = '';
   let categories: string[] = [];
   let lines: string[] = [];
-  /** The set the current run went under so far (a run longer than a batch goes out in pieces). */
+  /** A run longer than a batch goes out in pieces. */
   let written: number | undefined;
   const flush = async (): Promise<void> => {
     if (subject === '' || (lines.length === 0 && categories.length === 0)) return;

@@ -1,9 +1,6 @@
 /**
- * Answers a hub query from the store: the guarded query goes to the store with exactly the permitted
- * graphs as its default graph; the answer is read as it arrives, up to the row (or triple) cap, and
- * written in the format asked for. A store's own silent cut (Virtuoso's ResultSetMaxRows: it sends
- * `X-SPARQL-MaxRows` on a SELECT, nothing on a CONSTRUCT, which it cuts at cap + 1; or the rows reach the
- * cap, which the agent asks the store for when an answer is longer than any it saw whole) is reported as truncation.
+ * The permitted graphs are the default graph; the answer is read up to the cap and written in the asked format. A store's silent cut
+ * (Virtuoso's ResultSetMaxRows, `X-SPARQL-MaxRows` on SELECT only) is reported as truncation.
  */
 import { convertGraph, GRAPH_MEDIA_TYPES, RESULTS_MEDIA_TYPES, SparqlError, withRowLimit, type GraphFormat, type GuardedQuery, type ResultsFormat } from '@datahub/sparql';
 import type { StoreClient } from './store-client';
@@ -11,11 +8,7 @@ import { readJsonResults, type RawBinding } from './json-results-reader';
 import { ntriplesLines } from './ntriples-lines';
 import { normaliseBinding, writeAsk, writeSelect } from './results-writers';
 
-/**
- * A graph that never exists: the default graph when none is permitted (the store must never fall back
- * to its own default graph, i.e. everything) and always the only named graph (`GRAPH` finds nothing,
- * as in memory).
- */
+/** Never exists: the default graph when none is permitted (a store must never fall back to everything) and the only named graph. */
 export const EMPTY_GRAPH = 'urn:datahub:no-graph';
 
 export interface StoreQuery {
@@ -26,7 +19,7 @@ export interface StoreQuery {
   maxRows: number;
   maxTriples: number;
   deadlineMs: number;
-  /** Whether the store cuts an answer of this many rows (its own cap, asked when not yet known). */
+  /** Its own cap, asked when not yet known. */
   storeCuts?: (rows: number) => Promise<boolean>;
 }
 

@@ -1,8 +1,6 @@
 /**
- * Rows of a table (CSV or Excel) to RDF with a mapping (csvw.ts): per measured column one
- * `sosa:ObservableProperty` (name, unit, category) and per non-missing cell one `sosa:Observation`
- * (property, UTC result time, simple result, category) — the shape of the observations in
- * fixtures/voorbeeldkas.ttl, so that the hub's category scopes apply per column.
+ * Per measured column a `sosa:ObservableProperty` and per cell a `sosa:Observation`, shaped as in fixtures/voorbeeldkas.ttl so the
+ * hub's category scopes apply per column.
  */
 import { DataFactory, type Quad } from 'n3';
 import type { MappedColumn, Mapping } from './csvw';
@@ -23,21 +21,20 @@ const HAS_UNIT = namedNode(`${CGO}hasUnit`);
 const HAS_NAME = namedNode(`${CGO}hasName`);
 const DATE_TIME = namedNode(`${XSD}dateTime`);
 
-/** A cell as the readers give it: text (CSV, Excel text), a number or a Date (Excel; wall clock in its UTC fields). */
+/** Excel Dates carry the wall clock in their UTC fields. */
 export type Cell = string | number | boolean | Date | null | undefined;
 
 export interface ConversionReport {
   rows: number;
-  /** Rows without a usable time (missing, unreadable, or in the spring daylight-saving gap). */
+  /** Missing, unreadable, or in the spring daylight-saving gap. */
   rowsWithoutTime: number;
   observations: number;
   triples: number;
-  /** Per measured column: cells left out because they were missing or unreadable. */
+  /** Missing or unreadable. */
   missing: Record<string, number>;
   unreadable: Record<string, number>;
-  /** The first few problems, for the log and the local page ('rij 12, kolom Temp: …'). */
+  /** For the log and the local page. */
   problems: string[];
-  /** Known categories the columns carry. */
   categories: string[];
   columns: { name: string; title: string; unit: string; category: string }[];
 }
@@ -46,7 +43,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 const DOUBLE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** A number as an xsd lexical form without exponent where the type allows none. */
+/** Without exponent where the type allows none. */
 function numberText(value: number, xsd: string): string | undefined {
   if (!Number.isFinite(value)) return undefined;
   if (xsd === 'integer') return Number.isInteger(value) ? value.toFixed(0) : undefined;
@@ -127,7 +124,7 @@ export class TableConverter {
 
   constructor(
     private readonly mapping: Mapping,
-    /** Base IRI of the dataset's subjects when the mapping gives no `@base` (ends in '/' or '#'). */
+    /** When the mapping gives no `@base`; ends in '/' or '#'. */
     base: string,
     private readonly emit: (quad: Quad) => void,
   ) {
@@ -145,7 +142,7 @@ export class TableConverter {
     if (this.report.problems.length < 20) this.report.problems.push(text);
   }
 
-  /** The header row(s) as read (the last one names the columns); call before the first data row. */
+  /** The last row names the columns; call before the first data row. */
   header(cells: Cell[]): void {
     const titles = cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim().toLowerCase()));
     this.indexes = this.mapping.columns.map((column, position) => {
@@ -209,7 +206,7 @@ export class TableConverter {
     return instant;
   }
 
-  /** One data row; `rowNumber` is its line in the file (1-based), for the problems. */
+  /** `rowNumber` is its 1-based line in the file. */
   row(cells: Cell[], rowNumber: number): void {
     if (!this.indexes) this.describeColumns();
     if (cells.every((cell) => cell === null || cell === undefined || cell === '')) return; // blank line

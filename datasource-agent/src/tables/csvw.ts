@@ -1,19 +1,7 @@
 /**
- * The mapping of a table file: W3C CSV on the Web metadata (JSON, "Metadata Vocabulary for Tabular
- * Data"), found next to the file as `{file}-metadata.json` (the standard's default location).
- * Read as JSON (the standard lets processors do so without JSON-LD), the subset a climate-computer
- * export needs:
- *
- * - `url`, `dialect` (`delimiter`, `quoteChar`, `header`, `headerRowCount`, `skipRows`, `trim`,
- *   `encoding`), `@context` with an optional `@base` (the IRIs of the observations);
- * - `tableSchema.columns[]`: `name`, `titles`, `datatype` (`date`, `time`, `dateTime` with a
- *   `format` pattern such as `dd-MM-yyyy` / `HH:mm`; `decimal`, `integer`, `double` with
- *   `format.decimalChar` / `format.groupChar`), `null` (missing-value markers), `suppressOutput`;
- * - common properties: `cgo:hasUnit` and `cgo:hasCategory` per measured column, `datahub:timeZone`
- *   on the table (IANA name, default Europe/Amsterdam; times with their own offset keep it).
- *
- * Each number column is a measurement: every non-missing cell becomes a `sosa:Observation` of the
- * column's observable property at the row's time (a `dateTime` column, or a `date` and a `time`).
+ * A table's mapping: W3C CSV on the Web metadata in `{file}-metadata.json`, read as plain JSON, the subset a climate-computer export
+ * needs (dialect, typed columns with formats, `cgo:hasUnit`/`cgo:hasCategory`, `datahub:timeZone`). Every non-missing number cell
+ * becomes a `sosa:Observation` at the row's time.
  */
 import { KNOWN_CATEGORIES } from '@datahub/domain';
 import { LocalTimes } from './local-time';
@@ -74,7 +62,6 @@ export interface MappedColumn {
   role: ColumnRole;
 }
 
-/** A mapping checked and ready to convert rows with. */
 export interface Mapping {
   source: CsvwTable;
   base: string | undefined;
@@ -87,7 +74,7 @@ export interface Mapping {
   columns: MappedColumn[];
 }
 
-/** A date/time format of CSVW (UAX #35 subset): y, M, d, H, m, s fields and literal text. */
+/** UAX #35 subset: y, M, d, H, m, s fields and literal text. */
 export interface DatePattern {
   source: string;
   regex: RegExp;
@@ -166,7 +153,7 @@ function columnRole(column: CsvwColumn, where: string): ColumnRole {
   return { kind: 'ignored' };
 }
 
-/** Checks CSVW metadata (parsed JSON, untrusted) and prepares it; throws with a reason when it cannot be used. */
+/** Untrusted input; throws with a reason when it cannot be used. */
 export function readMapping(json: unknown): Mapping {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('the mapping is not a JSON object');
   const table = json as CsvwTable;

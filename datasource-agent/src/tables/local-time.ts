@@ -1,8 +1,6 @@
 /**
- * Wall-clock times of a climate computer (local, no offset) to instants. Around the autumn change
- * the hour 02:00–03:00 occurs twice; rows come in time order, so a local time that would go back
- * before the previous row's instant takes the later (winter) offset. In spring 02:00–03:00 does not
- * exist: such a time is refused rather than guessed.
+ * Rows come in time order, so in the repeated autumn hour a time that would go back takes the later (winter) offset; a time in the
+ * spring gap is refused rather than guessed.
  */
 import { IANAZone } from 'luxon';
 
@@ -10,7 +8,7 @@ const HOUR = 3_600_000;
 
 export class LocalTimes {
   private readonly zone: IANAZone;
-  /** Candidate instants per local hour (wall-clock ms as if UTC, floored to the hour). */
+  /** Keyed by wall-clock ms as if UTC, floored to the hour. */
   private readonly cache = new Map<number, number[]>();
   private last = Number.NEGATIVE_INFINITY;
 
@@ -19,15 +17,11 @@ export class LocalTimes {
     this.zone = IANAZone.create(zoneName);
   }
 
-  /** Whether `zoneName` is a time zone of the IANA database (e.g. 'Europe/Amsterdam', 'UTC'). */
   static isValidZone(zoneName: string): boolean {
     return IANAZone.isValidZone(zoneName);
   }
 
-  /**
-   * The instant (epoch ms) of a wall-clock time given as epoch ms read as if it were UTC, or
-   * undefined when that wall-clock time does not exist in the zone (the spring gap).
-   */
+  /** Undefined in the spring gap. */
   instant(wallMs: number): number | undefined {
     const hour = Math.floor(wallMs / HOUR) * HOUR;
     let offsets = this.cache.get(hour);

@@ -1,7 +1,3 @@
-/**
- * Reading table files row by row (CSV streamed with csv-parse; Excel .xlsx with read-excel-file,
- * first sheet) and converting them with their mapping, to quads or to N-Triples text.
- */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
@@ -11,19 +7,19 @@ import { readMapping, type Mapping } from './csvw';
 import { TableConverter, type Cell, type ConversionReport } from './convert';
 
 export const TABLE_EXTENSIONS = ['.csv', '.xlsx'] as const;
-/** Largest Excel file read (about a month of 5-minute data with 50 columns); CSV is streamed, no limit. */
+/** About a month of 5-minute data with 50 columns; CSV is streamed, no limit. */
 export const MAX_XLSX_BYTES = 2 * 1_048_576;
 
 export function isTableFileName(file: string): boolean {
   return TABLE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
 }
 
-/** Where CSVW looks for a file's metadata first: `{file}-metadata.json` next to it. */
+/** Where CSVW looks first. */
 export function mappingFileName(file: string): string {
   return `${file}-metadata.json`;
 }
 
-/** The rows of a table file, each with its line number (1-based). */
+/** Line numbers are 1-based. */
 export async function* tableRows(path: string, mapping: Pick<Mapping, 'delimiter' | 'quoteChar' | 'trim' | 'source'>): AsyncGenerator<{ cells: Cell[]; line: number }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
     // The Excel reader holds the whole sheet: a month of 50 columns took 636 MB (BENCHMARKS.md).
@@ -56,7 +52,6 @@ export async function* tableRows(path: string, mapping: Pick<Mapping, 'delimiter
   }
 }
 
-/** Converts a table file with its mapping; every quad goes to `emit`. */
 export async function convertTableFile(path: string, mapping: Mapping, base: string, emit: (quad: Quad) => void): Promise<ConversionReport> {
   const converter = new TableConverter(mapping, base, emit);
   let seen = 0;
@@ -72,7 +67,6 @@ export async function convertTableFile(path: string, mapping: Mapping, base: str
   return converter.finish();
 }
 
-/** Reads and checks `{file}-metadata.json`. */
 export async function readMappingFile(path: string): Promise<Mapping> {
   let json: unknown;
   try {
@@ -83,10 +77,7 @@ export async function readMappingFile(path: string): Promise<Mapping> {
   return readMapping(json);
 }
 
-/**
- * A table file as N-Triples text (what the in-memory engine loads). Refuses to grow past
- * `maxTriples`: the converted form is many times the file's size.
- */
+/** For the in-memory engine; refuses to grow past `maxTriples`, as the converted form is many times the file's size. */
 export async function tableToNTriples(path: string, mapping: Mapping, base: string, maxTriples = Number.POSITIVE_INFINITY): Promise<{ text: string; report: ConversionReport }> {
   const writer = new Writer({ format: 'N-Triples' });
   const pieces: string[] = [];

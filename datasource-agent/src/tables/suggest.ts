@@ -1,9 +1,4 @@
-/**
- * A first mapping for a table file nobody described yet: the export's shape (separator, decimal
- * comma, date and time columns) read from its first rows, and each column's meaning (unit,
- * category) guessed from its Dutch or English header. The grower checks it on the local page or
- * in `{file}-metadata.json`; a guess is never better than that check.
- */
+/** The export's shape read from its first rows and each column's meaning guessed from its header; the grower checks it on the local page. */
 import { open, stat } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
@@ -17,7 +12,7 @@ interface Meaning {
   unit?: string;
 }
 
-/** First match wins: the specific words (pipe, drain, screen, vent) before the general ones. */
+/** First match wins: the specific words before the general ones. */
 const MEANINGS: Meaning[] = [
   { test: /buis|verwarm|ketel|wkk|warmte|buffer|heating|pipe|boiler|\bgas/, category: 'Heating', unit: 'degree Celsius' },
   { test: /\bec\b|geleidbaar/, category: 'Water', unit: 'millisiemens per centimeter' },
@@ -33,7 +28,7 @@ const MEANINGS: Meaning[] = [
   { test: /wind/, category: 'Other', unit: 'meter per second' },
 ];
 
-/** Units written in headers ('(°C)', '[%]', 'in ppm') in the words the fixtures use. */
+/** As the fixtures write them. */
 const UNITS: [RegExp, string][] = [
   [/°\s*c|graden|deg\s*c/, 'degree Celsius'],
   [/ms\/cm/, 'millisiemens per centimeter'],
@@ -57,7 +52,7 @@ export interface ColumnSuggestion {
   kind: 'date' | 'time' | 'dateTime' | 'number' | 'text';
   category?: string;
   unit?: string;
-  /** Whether the header told us (true) or the category is the fallback 'Other' (false). */
+  /** False: the category is the fallback 'Other'. */
   recognised: boolean;
 }
 
@@ -91,7 +86,6 @@ function slug(title: string, taken: Set<string>): string {
   return name;
 }
 
-/** The format every non-empty sample value fits, if any. */
 function commonFormat(values: string[], formats: [RegExp, string][]): string | undefined {
   if (values.length === 0) return undefined;
   return formats.find(([test]) => values.every((value) => test.test(value)))?.[1];
@@ -111,7 +105,6 @@ function dateTimeFormat(values: string[]): string | undefined {
   return undefined;
 }
 
-/** The meaning of a measured column from its header. */
 export function suggestMeaning(title: string): { category: string; unit: string; recognised: boolean } {
   const text = title.toLowerCase();
   const meaning = MEANINGS.find((entry) => entry.test.test(text));
@@ -119,10 +112,7 @@ export function suggestMeaning(title: string): { category: string; unit: string;
   return { category: meaning?.category ?? 'Other', unit, recognised: meaning !== undefined };
 }
 
-/**
- * The separator that splits every sample line into the same number (more than one) of fields;
- * ';' and tab first, since a ',' splits decimal commas as well.
- */
+/** ';' and tab first, since a ',' splits decimal commas as well. */
 export function detectDelimiter(lines: string[]): string {
   for (const delimiter of [';', '\t', ',', '|']) {
     const counts = lines.map((line) => line.split(delimiter).length);
@@ -131,7 +121,7 @@ export function detectDelimiter(lines: string[]): string {
   return ',';
 }
 
-/** A mapping for rows already read (header first); Excel cells may be Dates and numbers. */
+/** Excel cells may be Dates and numbers. */
 export function suggestFromRows(url: string, rows: Cell[][], delimiter: string): { mapping: CsvwTable; columns: ColumnSuggestion[] } {
   const [header = [], ...data] = rows;
   const taken = new Set<string>();
@@ -188,7 +178,7 @@ export function suggestFromRows(url: string, rows: Cell[][], delimiter: string):
   return { mapping, columns: suggestions };
 }
 
-/** A mapping for a CSV or Excel file, from its header and first 200 rows. */
+/** From its header and first 200 rows. */
 export async function suggestMapping(path: string, url: string): Promise<{ mapping: CsvwTable; columns: ColumnSuggestion[] }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
     if ((await stat(path)).size > MAX_XLSX_BYTES) throw new Error(`the Excel file is larger than ${MAX_XLSX_BYTES / 1_048_576} MB; save it as CSV`);

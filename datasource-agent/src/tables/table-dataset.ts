@@ -1,7 +1,6 @@
 /**
- * A CSV or Excel file in the data folder as a dataset: its mapping `{file}-metadata.json` (written
- * from a suggestion when missing, so the grower can correct it), converted to N-Triples for the
- * in-memory engine, or into a temporary file that store mode streams like any other.
+ * A table file as a dataset: its mapping is suggested when missing (so the grower can correct it), converted to N-Triples in memory or
+ * to a temporary file that store mode streams.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -25,13 +24,13 @@ const TURTLE_PREFIXES = {
   xsd: 'http://www.w3.org/2001/XMLSchema#',
 };
 
-/** Size and modification time of the table and its mapping together: either changing means a reload. */
+/** Either changing means a reload. */
 export async function tableSignature(dir: string, file: string, table: { size: number; mtimeMs: number }): Promise<{ size: number; mtimeMs: number }> {
   const mapping = await stat(path.join(dir, mappingFileName(file))).catch(() => undefined);
   return { size: table.size + (mapping?.size ?? 0), mtimeMs: Math.max(table.mtimeMs, mapping?.mtimeMs ?? 0) };
 }
 
-/** SHA-256 over the table's bytes and its mapping's text (a new mapping is new content). */
+/** A new mapping is new content. */
 export async function tableHash(dir: string, file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path.join(dir, file))) hash.update(chunk as Buffer);
@@ -40,11 +39,7 @@ export async function tableHash(dir: string, file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/**
- * Writes a suggested mapping when the file has none, before the file's signature is taken (so
- * that writing it does not look like a change and convert the file twice). Failures are left for
- * the load to report.
- */
+/** Before the signature is taken, so writing it does not look like a change; failures are left for the load to report. */
 export async function ensureTableMapping(dir: string, file: string, log: Logger): Promise<void> {
   const mappingPath = path.join(dir, mappingFileName(file));
   if (await stat(mappingPath).then(() => true, () => false)) return;
@@ -58,7 +53,6 @@ export async function ensureTableMapping(dir: string, file: string, log: Logger)
   }
 }
 
-/** The file's mapping (a suggested one is written first when there is none). */
 export async function tableMapping(dir: string, file: string, log: Logger) {
   await ensureTableMapping(dir, file, log);
   const mappingPath = path.join(dir, mappingFileName(file));
@@ -77,24 +71,17 @@ export async function tableMapping(dir: string, file: string, log: Logger) {
   }
 }
 
-/** The base IRI of a table dataset's subjects when its mapping gives no `@base`. */
 export function tableBase(datasetId: string): string {
   return `urn:datahub:dataset:${encodeURIComponent(datasetId)}/`;
 }
 
-/**
- * In memory: the converted text. The in-memory limit was measured on Turtle at about 44 bytes a
- * triple (memory-limit.ts), so a table may give as many triples as a .ttl file of that size.
- */
+/** The in-memory limit was measured on Turtle at ≈ 44 bytes a triple, so a table may give as many triples as a .ttl of that size. */
 export async function tableAsText(dir: string, file: string, datasetId: string, log: Logger, maxInMemoryBytes = DEFAULT_MAX_IN_MEMORY_BYTES): Promise<{ text: string; report: ConversionReport }> {
   const mapping = await tableMapping(dir, file, log);
   return tableToNTriples(path.join(dir, file), mapping, tableBase(datasetId), Math.floor(maxInMemoryBytes / 44));
 }
 
-/**
- * Store mode: converts into a temporary Turtle file (prefixes and one subject per block keep it at
- * about a third of N-Triples), hands it to `use`, then removes it.
- */
+/** Turtle (prefixes, one subject per block) is about a third of N-Triples; the file is removed after `use`. */
 export async function withTableAsFile<T>(dir: string, file: string, datasetId: string, log: Logger, use: (turtle: string, size: number, report: ConversionReport) => Promise<T>): Promise<T> {
   const mapping = await tableMapping(dir, file, log);
   const folder = await mkdtemp(path.join(tmpdir(), 'datahub-table-'));
