@@ -4,10 +4,10 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 
-/** Whose tokens: a user's personal ones (in their organisation), or an organisation's. */
+/** A personal token acts in its user's organisation. */
 export type TokenOwner = { kind: 'personal'; userId: string; organizationId: string } | { kind: 'organization'; organizationId: string };
 
-/** What a bearer token acts as, read on every request the token is not in memory. */
+/** Read on every request whose token is not in memory. */
 export interface TokenLookupRow {
   id: string;
   kind: 'personal' | 'organization';
@@ -24,7 +24,7 @@ export interface TokenLookupRow {
   lastname: string | null;
 }
 
-/** A token as its owners see it (never the secret or its hash). */
+/** Never the secret or its hash. */
 export interface TokenViewRow {
   id: string;
   kind: string;
@@ -51,7 +51,7 @@ export interface NewToken {
   scopes: string[];
   createdBy: string;
   createdByName: string;
-  /** The last day (Europe/Amsterdam) it is valid through. */
+  /** Europe/Amsterdam. */
   lastDay: string;
 }
 
@@ -74,7 +74,7 @@ function ownerClause(owner: TokenOwner): { where: string; values: string[] } {
     : { where: `kind = 'organization' AND organization_id = $1`, values: [owner.organizationId] };
 }
 
-/** The API tokens aggregate (ADR 0017, ADR 0045). */
+/** ADR 0017, ADR 0045. */
 @Injectable()
 export class ApiTokensRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -90,13 +90,13 @@ export class ApiTokensRepository {
     await db.query('UPDATE api_tokens SET last_used_at = now(), last_used_address = $2 WHERE id = $1', [id, address]);
   }
 
-  /** The owner's live tokens, newest first. */
+  /** Newest first. */
   live(owner: TokenOwner, db: Queryable = this.dataSource): Promise<TokenViewRow[]> {
     const { where, values } = ownerClause(owner);
     return rows<TokenViewRow>(db, `SELECT ${COLUMNS} FROM api_tokens WHERE ${where} AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`, values);
   }
 
-  /** Held until the transaction ends: one creation per owner at a time, so two at once cannot both pass the count. */
+  /** Until the transaction ends, so two creations at once cannot both pass the count. */
   async lockOwner(owner: TokenOwner, db: Queryable = this.dataSource): Promise<void> {
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`api-tokens:${ownerClause(owner).values.join(':')}`]);
   }
@@ -129,7 +129,7 @@ export class ApiTokensRepository {
     return row!;
   }
 
-  /** Revokes one of the owner's unrevoked tokens; null when the owner has no such token. */
+  /** Null when the owner has no such token. */
   async revoke(owner: TokenOwner, id: string, db: Queryable = this.dataSource): Promise<{ id: string; name: string; kind: string } | null> {
     const { where, values } = ownerClause(owner);
     // TypeORM answers an UPDATE with [rows, affected].
@@ -140,7 +140,7 @@ export class ApiTokensRepository {
     return revoked[0] ?? null;
   }
 
-  /** The live personal tokens of the organisation's current members, by member. */
+  /** By member. */
   liveOfMembers(organizationId: string, db: Queryable = this.dataSource): Promise<MemberTokenRow[]> {
     return rows<MemberTokenRow>(
       db,
@@ -152,7 +152,7 @@ export class ApiTokensRepository {
     );
   }
 
-  /** Revokes a current member's unrevoked personal token of this organisation; null for any other token. */
+  /** Null for any other token. */
   async revokeOfMember(organizationId: string, id: string, db: Queryable = this.dataSource): Promise<{ name: string; email: string | null } | null> {
     const [revoked]: [{ name: string; email: string | null }[], number] = await db.query(
       `UPDATE api_tokens t SET revoked_at = now() FROM users u
@@ -163,7 +163,7 @@ export class ApiTokensRepository {
     return revoked[0] ?? null;
   }
 
-  /** Revokes the user's live personal tokens (only those acting on `organizationId` when given). */
+  /** Only those acting on `organizationId` when given. */
   async revokePersonal(userId: string, organizationId: string | undefined, db: Queryable = this.dataSource): Promise<{ id: string; name: string; organization_id: string }[]> {
     const [revoked]: [{ id: string; name: string; organization_id: string }[], number] = await db.query(
       `UPDATE api_tokens SET revoked_at = now()

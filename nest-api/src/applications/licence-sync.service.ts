@@ -9,11 +9,11 @@ import { ApplicationsRepository, type LicenceRow } from './applications.reposito
 
 /** Applications synced side by side in one round. */
 const SYNC_CONCURRENCY = 4;
-/** A licence list larger than this is refused whole (the outbound client's cap). */
+/** The outbound client's cap; a larger list is refused whole. */
 const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
 const MAX_ROWS = 10_000;
 
-/** Zone-less timestamps ('2023-01-01T00:00:00', as the example list has) are taken as UTC. */
+/** Zone-less timestamps, as the example list has, are UTC. */
 function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value.length > 40) return null;
   const withZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) || !value.includes('T') ? value : `${value}Z`;
@@ -22,17 +22,15 @@ function parseDate(value: unknown): Date | null {
 }
 
 /**
- * Pulls `{url_licence_server}/licences` for each application that names a licence server, on
- * save and with every discovery period, through the SSRF-guarded outbound client (timeouts, size
- * cap). Keeps only rows for that application and existing organisations; a failed fetch keeps
- * the licences known so far.
+ * On save and every discovery period, through the SSRF-guarded outbound client. Keeps only rows for that application and existing
+ * organisations; a failed fetch keeps the licences known so far.
  */
 @Injectable()
 export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Licences');
   private readonly client: OutboundClient;
   private running: Promise<void> | null = null;
-  /** The latest sync queued per application: syncs of one application never overlap. */
+  /** So syncs of one application never overlap. */
   private readonly perApplication = new Map<string, Promise<void>>();
 
   constructor(
@@ -47,7 +45,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
       connectTimeoutMs: 3000, totalTimeoutMs: 8000, maxBytes: LICENCE_LIST_MAX_BYTES });
   }
 
-  /** A timed job with the period of discovery; DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */
+  /** DISCOVERY_INTERVAL_SECONDS=0 turns it off (tests drive syncs themselves). */
   onModuleInit(): void {
     this.timedJobs.register({ name: 'licence-sync', intervalSeconds: this.config.discoveryIntervalSeconds, handler: () => this.syncAll() });
   }
@@ -74,7 +72,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
     return this.running;
   }
 
-  /** Syncs one application, after any sync of it already under way. Never rejects: failures are logged. */
+  /** After any sync of it already under way; never rejects, failures are logged. */
   sync(applicationId: string): Promise<void> {
     const previous = this.perApplication.get(applicationId) ?? Promise.resolve();
     const next = previous.then(() => this.syncNow(applicationId)).catch((error) => this.logger.warn(`${applicationId}: ${(error as Error).message}`));
@@ -97,7 +95,7 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
     await this.dataSource.transaction((manager) => this.applications.replaceLicences(applicationId, rows, manager));
   }
 
-  /** Rows for this application and existing organisations, with a valid end date. */
+  /** With a valid end date. */
   private async keep(list: unknown[], applicationSlug: string): Promise<LicenceRow[]> {
     const candidates = list
       .slice(0, MAX_ROWS)

@@ -8,12 +8,7 @@ import { encodeCursor, type AuditFilters } from './audit-filters';
 import { AuditRepository, type AuditRow } from './audit.repository';
 import type { AuditEntryView, AuditPageView, DatasetUseByOthersView } from './dto/audit.views';
 
-/**
- * Reads the audit trail: an organisation sees the rows about its own objects (it is
- * `organization_id`) and those where it is the other party (its grants received, its reads of
- * others' datasets); platform admins see every row. Keyset paging on (created_at, id), newest first,
- * each side served by its own index so a filtered page stays fast at a million rows.
- */
+/** An organisation sees rows about its own objects and those where it is the other party; platform admins see every row. */
 @Injectable()
 export class AuditLogQuery {
   constructor(
@@ -27,7 +22,7 @@ export class AuditLogQuery {
     return actor.organizationAdmin ? null : actor.organizationId;
   }
 
-  /** One page, newest first; `next_cursor` continues after its last row (null on the last page). */
+  /** `next_cursor` continues after its last row (null on the last page). */
   async page(actor: AuthenticatedUser, filters: AuditFilters): Promise<AuditPageView> {
     const viewer = this.viewerOrganization(actor);
     const rows = await this.auditLog.page(viewer, filters, AUDIT_PAGE_SIZE + 1);
@@ -39,7 +34,7 @@ export class AuditLogQuery {
     };
   }
 
-  /** The filtered log as CSV for Dutch Excel: semicolons, a BOM, formulas neutralised; at most AUDIT_CSV_MAX_ROWS rows, read page by page. */
+  /** For Dutch Excel: semicolons, a BOM, formulas neutralised; at most AUDIT_CSV_MAX_ROWS rows, read page by page. */
   csv(actor: AuthenticatedUser, filters: AuditFilters): Readable {
     const viewer = this.viewerOrganization(actor);
     const read = (cursor: AuditFilters['cursor'], limit: number) => this.auditLog.page(viewer, { ...filters, cursor }, limit);
@@ -58,7 +53,7 @@ export class AuditLogQuery {
     return Readable.from(lines());
   }
 
-  /** 'Gebruik door anderen': reads of one dataset in the last 30 days per reading organisation (the owner organisation only). */
+  /** The owner organisation only; last 30 days per reading organisation. */
   async useByOthers(actor: AuthenticatedUser, datasetId: string): Promise<DatasetUseByOthersView[]> {
     const dataset = await this.datasets.withOwner(datasetId);
     if (!dataset) throw ApiError.notFound();
@@ -68,7 +63,7 @@ export class AuditLogQuery {
   }
 }
 
-/** Another organisation's people and addresses are not shown to the viewer: only which organisation it was. */
+/** Only which organisation it was, never another organisation's people or addresses. */
 function toView(row: AuditRow, viewer: string | null): AuditEntryView {
   const ownActor = viewer === null || row.actor_organization_id === viewer;
   return {

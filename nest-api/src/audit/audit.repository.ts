@@ -5,7 +5,7 @@ import type { AuditKind } from '@datahub/domain';
 import { rows, type Queryable } from '../database/queryable';
 import type { AuditFilters } from './audit-filters';
 
-/** One audit row as the Logboek shows it, with the names of what it refers to. */
+/** With the names of what it refers to. */
 export interface AuditRow {
   id: string;
   at: string;
@@ -42,7 +42,7 @@ const COLUMNS = `kind, subject_id, organization_id, other_organization_id, other
 
 const INSERT = `INSERT INTO audit_log (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
 
-/** As INSERT, with the organisation ($3) and dataset name ($7) taken from the dataset ($6). */
+/** The organisation ($3) and dataset name ($7) are taken from the dataset ($6). */
 const READ_INSERT = `
   INSERT INTO audit_log (${COLUMNS})
   SELECT $1, $2, coalesce(ds.organization_id, $3), $4, $5, $6, coalesce(d.name, $7), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17
@@ -50,7 +50,7 @@ const READ_INSERT = `
   LEFT JOIN datasets d ON d.id = wanted.id
   LEFT JOIN datasources ds ON ds.id = d.datasource_id`;
 
-/** A row's time as text with microseconds, so the cursor names it exactly. */
+/** With microseconds, so the cursor names it exactly. */
 const AT = `to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const ORDER = 'ORDER BY l.created_at DESC, l.id DESC';
 
@@ -69,12 +69,10 @@ class Conditions {
   }
 }
 
-/** The audit trail's SQL (audit_log). */
 @Injectable()
 export class AuditRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The 17 values of INSERT's columns, in order. */
   async insert(values: unknown[], db: Queryable = this.dataSource): Promise<void> {
     await db.query(INSERT, values);
   }
@@ -84,10 +82,7 @@ export class AuditRepository {
     await db.query(READ_INSERT, values);
   }
 
-  /**
-   * Rows the viewer sees (null: every row), newest first, keyset-paged on (created_at, id); each
-   * side is served by its own index so a filtered page stays fast at a million rows.
-   */
+  /** Keyset-paged on (created_at, id), newest first; each side has its own index so a filtered page stays fast at a million rows. */
   page(viewer: string | null, filters: AuditFilters, limit: number, db: Queryable = this.dataSource): Promise<AuditRow[]> {
     const params: unknown[] = [];
     const where = new Conditions(params);
@@ -138,7 +133,7 @@ export class AuditRepository {
     );
   }
 
-  /** Successful reads of a dataset in the last 30 days by each organisation other than its owner. */
+  /** By each organisation other than its owner. */
   useByOthers(datasetId: string, ownerId: string, db: Queryable = this.dataSource): Promise<UseByOthersRow[]> {
     return rows<UseByOthersRow>(
       db,
@@ -153,10 +148,7 @@ export class AuditRepository {
     );
   }
 
-  /**
-   * One 'grant.expired' row, by the platform, for each grant past its last day (Europe/Amsterdam)
-   * not yet recorded with that expiration date. Answers how many were written.
-   */
+  /** Once per expiration date, by the platform (Europe/Amsterdam). Answers how many were written. */
   async recordExpiredGrants(db: Queryable = this.dataSource): Promise<number> {
     const [, count]: [unknown, number] = await db.query(
       `INSERT INTO audit_log (kind, subject_id, organization_id, other_organization_id, other_organization_name, dataset_id, dataset_name, after)
@@ -175,7 +167,7 @@ export class AuditRepository {
     return count;
   }
 
-  /** Deletes data-read rows older than `months`; change rows are kept. Answers how many went. */
+  /** Change rows are kept. */
   async purgeReads(months: number, db: Queryable = this.dataSource): Promise<number> {
     const [, count]: [unknown, number] = await db.query(
       `DELETE FROM audit_log WHERE kind LIKE 'read.%' AND created_at < now() - make_interval(months => $1)`,

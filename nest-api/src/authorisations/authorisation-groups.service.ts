@@ -17,20 +17,19 @@ import type { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, Revoke
 
 type Grant = GrantRow;
 
-/** Scopes in the order of the nine checkboxes: before and after read alike in the log. */
+/** So before and after read alike in the log. */
 const SCOPE_ORDER = DATASET_SCOPES.map((entry) => entry.scope as string);
 const inOrder = (scopes: readonly string[]) => [...scopes].sort((a, b) => SCOPE_ORDER.indexOf(a) - SCOPE_ORDER.indexOf(b));
 
-/** The group's expiry for the log: the one date all its grants share, else each distinct one. */
+/** The one date all its grants share, else each distinct one. */
 function groupExpiry(grants: readonly Grant[]): string | null | (string | null)[] {
   const dates = [...new Set(grants.map((grant) => grant.expiration_date))];
   return dates.length === 1 ? dates[0]! : dates;
 }
 
 /**
- * A machtiging card (issue 23): every grant of one dataset to one receiving organisation. Changing
- * it replaces the group's set of scopes and expiry; revoking it removes them all. Each is one
- * transaction with its audit row and outbox events, so a failing part leaves nothing changed.
+ * A machtiging card: every grant of one dataset to one organisation. Each change is one transaction with its audit row and outbox
+ * events, so a failing part leaves nothing changed.
  */
 @Injectable()
 export class AuthorisationGroupsService {
@@ -44,11 +43,7 @@ export class AuthorisationGroupsService {
     private readonly usage: UsageEventsService,
   ) {}
 
-  /**
-   * The group's dataset and receiver, and its grants locked for the change. A dataset of an
-   * organisation the actor may not manage grants of, or a group without grants: 404 (no
-   * cross-organisation access by id).
-   */
+  /** Not the actor's to manage, or without grants: 404 (no cross-organisation access by id). */
   private async lockedGroup(manager: EntityManager, actor: AuthenticatedUser, datasetId: string, organizationId: string, permission: 'AuthorisationAssignment.Create' | 'AuthorisationAssignment.Delete') {
     if (!isUuid(datasetId) || !isUuid(organizationId)) throw ApiError.notFound();
     const dataset = await this.datasets.withOwner(datasetId, manager);
@@ -62,10 +57,7 @@ export class AuthorisationGroupsService {
     return { dataset, assignee, grants };
   }
 
-  /**
-   * Replaces the group's scopes and expiry: scopes added are granted, scopes left out revoked, the
-   * expiry set on all. Nothing different: `changed: false`, and no audit row or event.
-   */
+  /** Nothing different: `changed: false`, and no audit row or event. */
   async replace(actor: AuthenticatedUser, datasetId: string, organizationId: string, dto: ReplaceAuthorisationGroupDto): Promise<AuthorisationGroupChangeView> {
     const scopes = [...new Set(dto.authorisations)];
     const expiration = dto.expiration_date ? dto.expiration_date : null;
@@ -112,7 +104,7 @@ export class AuthorisationGroupsService {
     });
   }
 
-  /** Revokes every grant of the group, with one audit row and an event per grant, in one transaction. */
+  /** One audit row and an event per grant, in one transaction. */
   async revoke(actor: AuthenticatedUser, datasetId: string, organizationId: string): Promise<RevokedAuthorisationGroupView> {
     return this.dataSource.transaction(async (manager) => {
       const { dataset, assignee, grants } = await this.lockedGroup(manager, actor, datasetId, organizationId, 'AuthorisationAssignment.Delete');

@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import type { DatasetScope } from '@datahub/domain';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 
-/** Today in Europe/Amsterdam, in SQL: an assignment is valid through its expiration date there. */
+/** An assignment is valid through its expiration date there. */
 export const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
 
-/** An assignment with its dataset, owner and receiver, as the machtigingen pages show it. */
+/** As the machtigingen pages show it. */
 export interface AuthorisationRow {
   id: string;
   authorisation: string;
@@ -27,7 +27,6 @@ export interface AuthorisationRow {
   owner_logo_url: string | null;
 }
 
-/** One grant of a machtiging card (a dataset to one receiving organisation). */
 export interface GrantRow {
   id: string;
   authorisation: DatasetScope;
@@ -54,12 +53,12 @@ const VIEW_SQL = `
   JOIN organizations ao ON ao.id = a.assignee_organization_id`;
 const VIEW_ORDER = `ORDER BY lower(d.name), d.slug, lower(ao.name), a.authorisation`;
 
-/** The machtigingen aggregate's SQL: authorisation assignments (ADR 0045). */
+/** Authorisation assignments (ADR 0045). */
 @Injectable()
 export class AuthorisationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Assignments an organisation received or gave, expired ones included and marked. */
+  /** Expired ones included and marked. */
   list(organizationId: string, side: 'received' | 'given', db: Queryable = this.dataSource): Promise<AuthorisationRow[]> {
     const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
     return rows<AuthorisationRow>(db, `${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organizationId]);
@@ -73,7 +72,7 @@ export class AuthorisationsRepository {
     return rows<AuthorisationRow>(db, `${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
   }
 
-  /** Whether the organisation ever gave or received a grant (the audit trail remembers revoked ones). */
+  /** The audit trail remembers revoked ones. */
   async history(organizationId: string, db: Queryable = this.dataSource): Promise<{ ever_given: boolean; ever_received: boolean }> {
     const row = await firstRow<{ ever_given: boolean; ever_received: boolean }>(
       db,
@@ -84,7 +83,7 @@ export class AuthorisationsRepository {
     return row!;
   }
 
-  /** Organisations that can receive a grant from this one: every other one but personal (tmp_) ones. */
+  /** Every other one but personal (tmp_) ones. */
   assignees(organizationId: string, db: Queryable = this.dataSource): Promise<AssigneeRow[]> {
     return rows<AssigneeRow>(
       db,
@@ -94,10 +93,7 @@ export class AuthorisationsRepository {
     );
   }
 
-  /**
-   * One assignment per (dataset, assignee, scope): granting an existing one sets its expiry.
-   * Says whether it was new, and the expiry it had before.
-   */
+  /** Granting an existing (dataset, assignee, scope) sets its expiry; says whether it was new and the expiry before. */
   async grant(
     grant: { datasetId: string; assigneeId: string; scope: DatasetScope; expiration: string | null; createdBy: string },
     db: Queryable = this.dataSource,
@@ -115,7 +111,7 @@ export class AuthorisationsRepository {
     return row!;
   }
 
-  /** Revokes one scope of one organisation on one dataset; what was revoked, or null. */
+  /** What was revoked, or null. */
   async revoke(datasetId: string, assigneeId: string, scope: DatasetScope, db: Queryable = this.dataSource): Promise<{ id: string; expiration_date: string | null } | null> {
     const [deleted]: { id: string; expiration_date: string | null }[][] = await db.query(
       `DELETE FROM authorisation_assignments WHERE dataset_id = $1 AND assignee_organization_id = $2 AND authorisation = $3
@@ -125,7 +121,7 @@ export class AuthorisationsRepository {
     return deleted[0] ?? null;
   }
 
-  /** The scopes an organisation holds on a dataset through its valid (non-expired) assignments. */
+  /** Non-expired assignments only. */
   async validScopes(datasetId: string, organizationId: string, db: Queryable = this.dataSource): Promise<DatasetScope[]> {
     const found = await rows<{ authorisation: DatasetScope }>(
       db,
@@ -138,12 +134,12 @@ export class AuthorisationsRepository {
     return found.map((row) => row.authorisation);
   }
 
-  /** One change of a card at a time, until the transaction ends: the next reads the grants the previous one left. */
+  /** Until the transaction ends: the next change reads the grants the previous one left. */
   async lockGroup(datasetId: string, assigneeId: string, db: Queryable): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [datasetId, assigneeId]);
   }
 
-  /** Every grant of a dataset to one organisation, in scope order. */
+  /** Scope order. */
   groupGrants(datasetId: string, assigneeId: string, db: Queryable = this.dataSource): Promise<GrantRow[]> {
     return rows<GrantRow>(
       db,

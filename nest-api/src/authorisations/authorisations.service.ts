@@ -54,18 +54,14 @@ export interface OrganizationRow {
   name: string;
 }
 
-/** The Dutch error of a set of scopes: unknown ones, or 'Alle data' together with single categories (they exclude each other). */
+/** 'Alle data' and single categories exclude each other. */
 export function scopesProblem(scopes: readonly string[]): string | null {
   if (!scopes.every((scope) => isDatasetScope(scope))) return AUTHORISATION_FIELD_ERRORS.scopeUnknown;
   if (scopes.includes('Dataset.ReadAll') && scopes.length > 1) return AUTHORISATION_FIELD_ERRORS.scopesExclusive;
   return null;
 }
 
-/**
- * Only the owner organisation grants on its datasets. A platform admin's reach into other
- * organisations covers revoking (abuse handling), never granting: else "admins read no data
- * without a grant" would be empty, since they could make the grant themselves.
- */
+/** A platform admin may revoke elsewhere (abuse handling) but never grant: else "admins read no data without a grant" would be empty. */
 export function requireGrantingOwner(actor: AuthenticatedUser, dataset: Pick<DatasetWithOwner, 'owner_id'>): void {
   requirePermissionIn(actor, 'AuthorisationAssignment.Create', dataset.owner_id);
   if (!hasPermissionInOwn(actor, 'AuthorisationAssignment.Create', dataset.owner_id)) {
@@ -91,21 +87,21 @@ export class AuthorisationsService {
     return row;
   }
 
-  /** Assignments an organisation received (what it can read) or gave, expired ones included and marked. */
+  /** Expired ones included and marked. */
   async list(actor: AuthenticatedUser, slug: string, side: 'received' | 'given'): Promise<AuthorisationView[]> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
     return (await this.authorisations.list(organization.id, side)).map(toView);
   }
 
-  /** Whether the organisation ever gave or received a grant (the audit trail remembers revoked ones): the true empty text. */
+  /** The audit trail remembers revoked ones: the true empty text. */
   async history(actor: AuthenticatedUser, slug: string): Promise<AuthorisationHistoryView> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
     return this.authorisations.history(organization.id);
   }
 
-  /** One assignment, for the granting or the receiving organisation (others: 404). */
+  /** Others: 404. */
   async get(actor: AuthenticatedUser, id: string): Promise<AuthorisationView> {
     const row = await this.authorisations.byId(id);
     const visible =
@@ -116,12 +112,12 @@ export class AuthorisationsService {
     return toView(row);
   }
 
-  /** Organisations that can receive a grant from the actor's organisation: every other one but personal (tmp_) ones. */
+  /** Every other one but personal (tmp_) ones. */
   async assignees(actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
     return this.authorisations.assignees(actor.organizationId);
   }
 
-  /** A dataset the actor may see in the catalogue (online, or of an organisation it acts on), else null. */
+  /** Online, or of an organisation it acts on. */
   private async visibleDataset(actor: AuthenticatedUser, id: string, db: Queryable = this.dataSource): Promise<DatasetWithOwner | null> {
     const row = await this.datasets.withOwner(id, db);
     if (!row || (!isOnline(row) && !actsOn(actor, row.owner_id))) return null;
@@ -132,10 +128,7 @@ export class AuthorisationsService {
     return isUuid(reference) ? this.organizations.byId(reference, db) : this.organizations.bySlug(reference, db);
   }
 
-  /**
-   * Grants each scope on the dataset to the assignee, with the audit rows, in one transaction.
-   * One assignment per (dataset, assignee, scope): granting an existing one sets its expiry.
-   */
+  /** One assignment per (dataset, assignee, scope): granting an existing one sets its expiry. */
   async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto): Promise<AuthorisationView[]> {
     const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
     if (dataset) requireGrantingOwner(actor, dataset);
@@ -158,10 +151,7 @@ export class AuthorisationsService {
     return (await this.authorisations.byIds(ids)).map(toView);
   }
 
-  /**
-   * Grants each scope inside the caller's transaction, one audit row per scope. One assignment per
-   * (dataset, assignee, scope): granting an existing one sets its expiry. Returns the assignment ids.
-   */
+  /** Inside the caller's transaction; granting an existing assignment sets its expiry. Returns the assignment ids. */
   async grant(
     manager: EntityManager,
     actor: AuthenticatedUser,
@@ -186,7 +176,6 @@ export class AuthorisationsService {
     return granted;
   }
 
-  /** Revokes one scope of one organisation on one dataset, with its audit row, in one transaction. */
   async revoke(
     actor: AuthenticatedUser,
     datasetId: string,
@@ -211,10 +200,7 @@ export class AuthorisationsService {
     });
   }
 
-  /**
-   * The scopes an organisation holds on a dataset right now: ReadAll for the owner, the union of
-   * its valid (non-expired) assignments otherwise, [] for anyone else (platform admins included).
-   */
+  /** ReadAll for the owner, else the union of its valid assignments; [] for anyone else, platform admins included. */
   async scopesFor(organizationId: string, datasetId: string, ownerId: string): Promise<DatasetScope[]> {
     if (organizationId === ownerId) return ['Dataset.ReadAll'];
     return this.authorisations.validScopes(datasetId, organizationId);

@@ -12,11 +12,10 @@ export type AccessRule =
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission };
 
-/** Open to anyone, signed in or not. */
 export const Public = () =>
   applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule), ApiExtension('x-access', 'public'));
 
-/** A data source calling the hub with its own token (Hub Protocol); `@CurrentDatasource()` names it. */
+/** Hub Protocol; `@CurrentDatasource()` names it. */
 export const DatasourceAuthenticated = () =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'datasource' } satisfies AccessRule),
@@ -29,7 +28,7 @@ export const CurrentDatasource = createParamDecorator(
   (_data: unknown, context: ExecutionContext): { id: string; organizationId: string } => context.switchToHttp().getRequest().datasource,
 );
 
-/** Any signed-in user; the service still checks the object. */
+/** The service still checks the object. */
 export const SignedIn = () =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule),
@@ -38,7 +37,7 @@ export const SignedIn = () =>
     ApiUnauthorizedResponse({ type: ErrorBodyView, description: 'Not signed in, or the token is invalid, expired or revoked' }),
   );
 
-/** Signed in and holding `permission`; the service still checks the target organisation. */
+/** The service still checks the target organisation. */
 export const RequirePermission = (permission: Permission) =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'permission', permission } satisfies AccessRule),
@@ -55,38 +54,29 @@ export const CurrentUser = createParamDecorator(
 
 export const DURING_ENROLMENT = 'datahub:during-two-factor-enrolment';
 
-/**
- * Open to a platform admin who still has to turn on two-step sign-in (REQUIRE_2FA_FOR_ADMINS):
- * every route without this answers them 403 until they have.
- */
+/** REQUIRE_2FA_FOR_ADMINS: every route without this answers such an admin 403 until they have. */
 export const DuringTwoFactorEnrolment = () => applyDecorators(SetMetadata(DURING_ENROLMENT, true), ApiExtension('x-during-two-factor-enrolment', true));
 
 export const STATE_CHANGING_GET = 'datahub:state-changing-get';
 
-/**
- * A GET that changes state (the spec's new-key): with the access cookie it is refused when the
- * browser says it comes from another site, and it needs the anti-forgery header like a write.
- */
+/** With the access cookie it is refused when the browser says another site started it, and needs the anti-forgery header like a write. */
 export const StateChangingGet = () =>
   applyDecorators(
     SetMetadata(STATE_CHANGING_GET, true),
     ApiExtension('x-anti-forgery', 'With the access cookie: X-XSRF-TOKEN required and Sec-Fetch-Site cross-site refused'),
   );
 
-/** Whether a browser says this request was started by another site (Fetch Metadata). */
+/** Fetch Metadata. */
 export function isCrossSite(request: { headers: Record<string, string | string[] | undefined> }): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 export const TOKEN_SCOPE = 'datahub:token-scope';
 
-/** The OpenAPI security scheme of API tokens (`Authorization: Bearer dht_…`). */
+/** `Authorization: Bearer dht_…` */
 export const API_TOKEN_SECURITY = 'api-token';
 
-/**
- * This read route also accepts an API token holding `scope` (ADR 0017). A route without it
- * refuses every API token with 403, so a new route cannot forget to.
- */
+/** ADR 0017. A route without it refuses every API token with 403, so a new route cannot forget to. */
 export const AcceptsApiToken = (scope: ApiTokenScope, options: { readByPost?: true } = {}) =>
   applyDecorators(
     SetMetadata(TOKEN_SCOPE, { scope, readByPost: options.readByPost === true } satisfies TokenRule),
@@ -95,7 +85,7 @@ export const AcceptsApiToken = (scope: ApiTokenScope, options: { readByPost?: tr
     ...(options.readByPost ? [ApiExtension('x-read-by-post', 'A POST that only reads (SPARQL 1.1 Protocol): accepts an API token')] : []),
   );
 
-/** A route's API-token rule: the scope it accepts, and whether its POST is a read (the SPARQL 1.1 Protocol's). */
+/** `readByPost`: its POST is a read (the SPARQL 1.1 Protocol's). */
 export interface TokenRule {
   scope: ApiTokenScope;
   readByPost: boolean;

@@ -27,17 +27,12 @@ interface RouteRules {
 }
 
 /**
- * The global guard. A route must say who may call it (@Public, @SignedIn or @RequirePermission);
- * one that says nothing is refused, so a forgotten decorator fails closed.
- *
- * Signed-in requests are authenticated here directly (token → session cache → user) rather than
- * through a Passport strategy: Passport's per-request machinery cost as much as the rest of a
- * cached request (ADR 0013). Passport still does the password sign-in.
+ * Fails closed: a route must say who may call it (@Public, @SignedIn or @RequirePermission). Signed-in requests are authenticated
+ * here directly, as Passport's per-request machinery cost as much as the rest of a cached request (ADR 0013).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
-  /** A route's decorators never change: read them once per handler. */
   private readonly rules = new WeakMap<object, RouteRules>();
 
   constructor(
@@ -64,7 +59,7 @@ export class AccessGuard implements CanActivate {
     return rules;
   }
 
-  /** Synchronous when the token and session are in memory: no promise on the common path. */
+  /** No promise on the common path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const rules = this.rulesOf(context);
     const { access: rule, tokenRule } = rules;
@@ -86,10 +81,7 @@ export class AccessGuard implements CanActivate {
     return this.tokens.authenticate(credential.token, credential.via).then((user) => this.admit(request, user, rule, rules));
   }
 
-  /**
-   * An API token (ADR 0017): only on a safe route that declares a scope the token holds; every
-   * other route answers 403 without looking the token up. Revoked or unknown: 401; expired: 401 saying so.
-   */
+  /** ADR 0017: only on a safe route declaring a scope the token holds, else 403 without looking it up. Revoked or unknown: 401. */
   private admitApiToken(
     request: FastifyRequest & { user?: AuthenticatedUser },
     rule: AccessRule,

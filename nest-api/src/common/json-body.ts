@@ -1,19 +1,19 @@
 import { API_BODY_LIMITS, BAD_INPUT_DETAILS, FIELD_ERRORS, jsonBodyLimit } from '@datahub/domain';
 import { ApiError } from './errors';
 
-/** Deeper than any body the API takes; validation libraries recurse, so this is checked before they run. */
+/** Validation libraries recurse, so this is checked before they run. */
 const MAX_JSON_DEPTH = 32;
-/** The largest JSON body any route takes (Hub Protocol registrations); smaller ones per route in @datahub/domain. */
+/** Hub Protocol registrations are the largest; smaller ones per route in @datahub/domain. */
 export const MAX_BODY_BYTES = API_BODY_LIMITS.json;
 
-/** Fields that hold free text over several lines; every other text field is one line (CR/LF refused). */
+/** Every other text field is one line (CR/LF refused). */
 export const MULTILINE_FIELDS = new Set(['about', 'usage', 'contact', 'additional_info', 'description', 'query']);
 
 // C0 controls but tab/LF/CR, DEL, C1 controls, and UTF-16 halves without their partner.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK = /[\r\n]/;
 
-/** Nesting depth of JSON text, counted without parsing (strings skipped); stops counting past `limit`. */
+/** Counted without parsing (strings skipped). */
 function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
@@ -31,7 +31,7 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** Fields (dotted paths) whose text holds control characters, lone surrogates, or line breaks where one line is expected. */
+/** Dotted paths. */
 function badTextFields(value: unknown, path = '', into: Record<string, string> = {}): Record<string, string> {
   if (typeof value === 'string') {
     const field = path.split('.').pop() ?? '';
@@ -47,7 +47,7 @@ function badTextFields(value: unknown, path = '', into: Record<string, string> =
   return into;
 }
 
-/** The two calls used, typed loosely: nest's adapter brings its own copy of Fastify's types. */
+/** Typed loosely: nest's adapter brings its own copy of Fastify's types. */
 interface ParserHost {
   removeAllContentTypeParsers(): unknown;
   addContentTypeParser(
@@ -58,9 +58,8 @@ interface ParserHost {
 }
 
 /**
- * Replaces Fastify's JSON parser: the route's size limit (413), nesting depth (422), JSON syntax
- * (400), a top-level object (422) and clean text (422 per field) are checked before any DTO
- * validation runs, each refused with a Dutch detail.
+ * Size (413), depth (422), syntax (400), a top-level object (422) and clean text (422 per field) are checked before DTO validation,
+ * each with a Dutch detail.
  */
 export function installJsonBodyParser(fastify: ParserHost): void {
   // Only JSON is taken: text/plain (Fastify's other default) would reach validation as a bare string.

@@ -2,9 +2,9 @@ import { BAD_INPUT_DETAILS } from '@datahub/domain';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** JSON answers render nothing: nothing may load, frame or submit. */
+/** JSON answers render nothing, so nothing may load, frame or submit. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-/** Swagger UI: its bundled scripts and styles from our origin (its page has inline styles, no inline script). */
+/** Its page has inline styles, no inline script. */
 const SWAGGER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
@@ -28,7 +28,7 @@ interface Reply {
   send(body: unknown): unknown;
 }
 
-/** Hooks on Fastify itself: typed loosely because nest's adapter brings its own copy of Fastify's types. */
+/** Typed loosely: nest's adapter brings its own copy of Fastify's types. */
 interface HookHost {
   addHook(name: 'onRequest', hook: (request: { url: string }, reply: Reply, done: () => void) => void): unknown;
   addHook(name: 'onSend', hook: (request: unknown, reply: Reply, payload: unknown, done: (error: null, payload: unknown) => void) => void): unknown;
@@ -39,9 +39,8 @@ function refuse(reply: Reply, statusCode: number, detail: string) {
 }
 
 /**
- * URLs whose decoded path holds control characters (%00 …), whose query holds a NUL, or with
- * broken escapes are refused before routing. The query may hold line breaks and tabs: a SPARQL
- * query travels there (GET /api/datasets/{id}/data?sparql_query=…).
+ * Refused before routing: control characters in the path, a NUL in the query, broken escapes. The query may hold line breaks: SPARQL
+ * travels there.
  */
 function isBadUrl(url: string): boolean {
   const mark = url.indexOf('?');
@@ -56,10 +55,7 @@ function isBadUrl(url: string): boolean {
   }
 }
 
-/**
- * Router errors (a parameter longer than the router takes, a malformed URL) in the one error
- * shape with a Dutch detail, never echoing the URL as Fastify's own answer does.
- */
+/** One error shape with a Dutch detail, never echoing the URL as Fastify's own answer does. */
 export function frameworkErrors(error: { code?: string }, _request: unknown, reply: Reply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return refuse(reply, 414, BAD_INPUT_DETAILS.uriTooLong);
   return refuse(reply, 400, BAD_INPUT_DETAILS.badRequest);

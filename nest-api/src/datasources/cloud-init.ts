@@ -1,4 +1,4 @@
-/** Where cloud-init puts things on the VM (also named in the portal's step-by-step guide). */
+/** Also named in the portal's step-by-step guide. */
 export const VM_PATHS = {
   credentials: '/etc/datahub/credentials.json',
   hostnameOverride: '/etc/datahub/hostname',
@@ -8,14 +8,12 @@ export const VM_PATHS = {
   service: '/etc/systemd/system/datahub-datasource.service',
 } as const;
 
-/** The agent listens on loopback only; Caddy answers on 80 and 443 in front of it. */
+/** Loopback only; Caddy answers on 80 and 443 in front of it. */
 export const VM_AGENT_PORT = 8080;
 
 /**
- * Prints the public DNS name of the VM: the one the data source registers with the hub and for
- * which Caddy obtains a certificate (the hub calls data sources over https only). An own domain
- * name in /etc/datahub/hostname wins; otherwise, on Azure, the DNS name label that the guide
- * asks to set equal to the VM's name: {name}.{location}.cloudapp.azure.com.
+ * The name the data source registers and Caddy certifies (the hub calls over https only): /etc/datahub/hostname, else Azure's
+ * {name}.{location}.cloudapp.azure.com label the guide asks for.
  */
 export const PUBLIC_HOSTNAME_SCRIPT = `#!/bin/sh
 set -eu
@@ -37,32 +35,29 @@ function indent(text: string, spaces: number): string {
     .join('\n');
 }
 
-/** Installs the reference data source from this hub's package (cloud-init and the portal's steps for an own server). */
 export function agentInstallCommand(hubUrl: string): string {
   return `npm install --global --omit=dev ${hubUrl}/api/datasource-agent/package.tgz`;
 }
 
-/** The port the agent listens on: the registered host's own port when it has one (issue 35), else the one behind the HTTPS proxy. */
+/** The registered host's own port when it has one, else the one behind the HTTPS proxy. */
 export function agentPort(hostname: string | null): number {
   const port = hostname ? /:(\d{1,5})$/.exec(hostname)?.[1] : undefined;
   return port ? Number(port) : VM_AGENT_PORT;
 }
 
-/** Starts the agent on an own server, next to the downloaded credentials file and a folder of datasets. */
+/** Next to the downloaded credentials file and a folder of datasets. */
 export function agentStartCommand(hubUrl: string, datasourceId: string, hostname: string | null = null): string {
   return `datasource-agent --credentials datasource-credentials-${datasourceId}.json --data datasets --hub ${hubUrl} --port ${agentPort(hostname)}`;
 }
 
-/** The agent's command line as the systemd service runs it (tests check it against the CLI parser). */
+/** Tests check it against the CLI parser. */
 function vmAgentArguments(hubUrl: string): string[] {
   return ['--credentials', VM_PATHS.credentials, '--data', VM_PATHS.data, '--hub', hubUrl, '--port', String(VM_AGENT_PORT), '--host', '127.0.0.1', '--public-hostname', '${DATAHUB_PUBLIC_HOSTNAME}'];
 }
 
 /**
- * A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source:
- * Node.js 20 and Caddy from their own apt repositories, the datasource-agent package served by
- * this hub, the credentials file readable only by the service's own user, a systemd service,
- * and Caddy on ports 80 and 443 (automatic HTTPS) in front of the agent.
+ * Node.js 20 and Caddy from their apt repositories, the agent package from this hub, credentials readable only by the service user,
+ * a systemd service, and Caddy (automatic HTTPS) in front.
  */
 export function cloudInitConfig(params: { hubUrl: string; credentialsJson: string; hostname?: string | null }): string {
   const service = `[Unit]

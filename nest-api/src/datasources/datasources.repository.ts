@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import type { PathKind } from '../hub/datasource-urls';
 
-/** A data source with its owner organisation's name and logo (the secret is read only by `secretOf`). */
+/** The secret is read only by `secretOf`. */
 export interface DatasourceRow {
   id: string;
   name: string;
@@ -38,12 +38,12 @@ const DATASOURCE_SQL = `
   FROM datasources ds
   JOIN organizations o ON o.id = ds.organization_id`;
 
-/** The data sources aggregate's SQL: data sources, their secrets and their path overrides (ADR 0045). */
+/** Data sources, their secrets and their path overrides (ADR 0045). */
 @Injectable()
 export class DatasourcesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Every data source in name order, or those of one organisation. */
+  /** Name order. */
   list(organizationId: string | null, db: Queryable = this.dataSource): Promise<DatasourceRow[]> {
     return organizationId === null
       ? rows<DatasourceRow>(db, `${DATASOURCE_SQL} ORDER BY ds.name ASC`)
@@ -58,7 +58,7 @@ export class DatasourcesRepository {
     return firstRow<DatasourceRow>(db, `${DATASOURCE_SQL} WHERE ds.organization_id = $1 AND ds.name = $2`, [organizationId, name]);
   }
 
-  /** Every data source's id, oldest first (a discovery round). */
+  /** Oldest first (a discovery round). */
   async ids(db: Queryable = this.dataSource): Promise<string[]> {
     return (await rows<{ id: string }>(db, 'SELECT id FROM datasources ORDER BY created_at')).map((row) => row.id);
   }
@@ -75,17 +75,16 @@ export class DatasourcesRepository {
     );
   }
 
-  /** The encrypted secret, or null for an unknown data source. */
+  /** Null for an unknown data source. */
   async secretOf(id: string, db: Queryable = this.dataSource): Promise<string | null> {
     return (await firstRow<{ secret_encrypted: string }>(db, 'SELECT secret_encrypted FROM datasources WHERE id = $1', [id]))?.secret_encrypted ?? null;
   }
 
-  /** A data source's datasets, whatever their status, in name order. */
+  /** Whatever their status, in name order. */
   datasetsOf(id: string, db: Queryable = this.dataSource): Promise<DatasourceDatasetRow[]> {
     return rows<DatasourceDatasetRow>(db, 'SELECT id AS dataset_id, slug, name, status, checked_at FROM datasets WHERE datasource_id = $1 ORDER BY lower(name), slug', [id]);
   }
 
-  /** Whether the data source is one of the organisation's. */
   async belongsTo(id: string, organizationId: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow<{ found: boolean }>(db, 'SELECT EXISTS (SELECT 1 FROM datasources WHERE id = $1 AND organization_id = $2) AS found', [id, organizationId]))!.found;
   }
@@ -100,7 +99,6 @@ export class DatasourcesRepository {
     return row!.taken;
   }
 
-  /** A new data source; its id. */
   async insert(datasource: { name: string; hostname: string | null; organizationId: string; secretEncrypted: string }, db: Queryable = this.dataSource): Promise<string> {
     const row = await firstRow<{ id: string }>(
       db,
@@ -122,16 +120,12 @@ export class DatasourcesRepository {
     await db.query('DELETE FROM datasources WHERE id = $1', [id]);
   }
 
-  /** A call to the hub: written at most once a minute per data source. */
+  /** Written at most once a minute per data source. */
   async touchContact(id: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query(`UPDATE datasources SET contacted_at = now() WHERE id = $1 AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')`, [id]);
   }
 
-  /**
-   * The hub reached the host (its latest contact) or missed it. Returns whether it went offline or
-   * came back: the previous value is read under the row's lock, so of two API processes recording
-   * the same change only one sees it (issue 35: one mail per change).
-   */
+  /** Whether it went offline or came back: read under the row's lock, so of two API processes only one sees the change (one mail). */
   async recordReachable(id: string, reachable: boolean, db: Queryable = this.dataSource): Promise<{ changed: boolean } | null> {
     const row = await firstRow<{ changed: boolean }>(
       db,
@@ -147,7 +141,7 @@ export class DatasourcesRepository {
     return row;
   }
 
-  /** The host path overrides of these data sources, by data source id. */
+  /** By data source id. */
   async hostPatterns(ids: string[], db: Queryable = this.dataSource): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const found = await rows<{ datasource_id: string; pattern: string }>(
@@ -158,12 +152,12 @@ export class DatasourcesRepository {
     return new Map(found.map((row) => [row.datasource_id, row.pattern]));
   }
 
-  /** A data source's path overrides, in path order. */
+  /** Path order. */
   pathOverrides(id: string, db: Queryable = this.dataSource): Promise<{ path: PathKind; pattern: string }[]> {
     return rows(db, 'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1 ORDER BY path', [id]);
   }
 
-  /** The override's pattern, its row locked until the transaction ends; null when there is none. */
+  /** Locked until the transaction ends; null when there is none. */
   async lockedPathPattern(id: string, path: string, db: Queryable = this.dataSource): Promise<string | null> {
     return (await firstRow<{ pattern: string }>(db, 'SELECT pattern FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 FOR UPDATE', [id, path]))?.pattern ?? null;
   }
@@ -176,7 +170,7 @@ export class DatasourcesRepository {
     );
   }
 
-  /** Deletes the override; its former pattern, or null when there was none. */
+  /** Its former pattern, or null. */
   async deletePathOverride(id: string, path: string, db: Queryable = this.dataSource): Promise<string | null> {
     const [deleted]: { pattern: string }[][] = await db.query('DELETE FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 RETURNING pattern', [id, path]);
     return deleted[0]?.pattern ?? null;

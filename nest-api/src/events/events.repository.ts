@@ -12,15 +12,15 @@ export interface OutboxRow {
   occurred_at: Date;
 }
 
-/** The channel the outbox's trigger (and a re-enabled webhook) notifies the drainers on. */
+/** Notified by the outbox's trigger and by a re-enabled webhook. */
 const CHANNEL = 'datahub_events';
 
-/** The event outbox's SQL (event_outbox, and the webhook deliveries queued from it). */
+/** event_outbox, and the webhook deliveries queued from it. */
 @Injectable()
 export class EventsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** One event; the insert's trigger wakes the drainers at commit. */
+  /** The insert's trigger wakes the drainers at commit. */
   async insert(event: { kind: string; objectId: string; parties: string[]; payload: string }, db: Queryable = this.dataSource): Promise<void> {
     await db.query('INSERT INTO event_outbox (kind, object_id, parties, payload) VALUES ($1, $2, $3::uuid[], $4::jsonb)', [
       event.kind,
@@ -31,10 +31,8 @@ export class EventsRepository {
   }
 
   /**
-   * The next events to drain, locked for this transaction. Safe with several API processes:
-   * first the oldest undrained event of each object that no other drainer holds (FOR UPDATE SKIP
-   * LOCKED; an object whose oldest event is held by another drainer is skipped, so its later
-   * events are never sent ahead of it), then every undrained event of those objects, in order.
+   * Safe with several API processes: the oldest undrained event of each object no other drainer holds (SKIP LOCKED; a held object is
+   * skipped so its later events never overtake it), then every undrained event of those objects, in order.
    */
   async lockNextBatch(objects: number, db: Queryable = this.dataSource): Promise<OutboxRow[]> {
     const heads = await rows<{ object_id: string }>(
@@ -54,7 +52,7 @@ export class EventsRepository {
     );
   }
 
-  /** One delivery per event for each active webhook of an organisation party to it that chose its kind. */
+  /** For each active webhook of an organisation party to it that chose its kind. */
   async queueWebhookDeliveries(rows: OutboxRow[], bodies: string[], now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `INSERT INTO webhook_deliveries (webhook_id, event_id, kind, object_id, body, created_at, next_attempt_at, retry_until)
@@ -72,7 +70,7 @@ export class EventsRepository {
     await db.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [ids]);
   }
 
-  /** Records 'authorisation.expired' once for each grant whose last day has passed (Europe/Amsterdam). */
+  /** Once per grant, Europe/Amsterdam. */
   async recordExpiredGrants(db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `WITH expired AS (
@@ -89,13 +87,13 @@ export class EventsRepository {
     );
   }
 
-  /** Events not yet drained (the metrics' backlog gauge). */
+  /** The metrics' backlog gauge. */
   async backlog(db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ backlog: number }>(db, 'SELECT count(*)::int AS backlog FROM event_outbox WHERE drained_at IS NULL');
     return row!.backlog;
   }
 
-  /** Deletes drained events and settled webhook deliveries last touched before `before`; waiting ones stay. */
+  /** Waiting ones stay. */
   async purge(before: Date, db: Queryable = this.dataSource): Promise<{ events: number; deliveries: number }> {
     const [, events] = await db.query('DELETE FROM event_outbox WHERE drained_at IS NOT NULL AND drained_at < $1', [before]);
     const [, deliveries] = await db.query(
@@ -105,12 +103,11 @@ export class EventsRepository {
     return { events, deliveries };
   }
 
-  /** Subscribes a dedicated connection to the drainers' wake-up channel. */
   async listen(client: Client): Promise<void> {
     await client.query(`LISTEN ${CHANNEL}`);
   }
 
-  /** Wakes every process's drainer at commit (webhook deliveries made due again). */
+  /** At commit; webhook deliveries made due again. */
   async wakeDrainers(db: Queryable = this.dataSource): Promise<void> {
     await db.query(`SELECT pg_notify('${CHANNEL}', '')`);
   }

@@ -12,18 +12,15 @@ import { EventsRepository } from './events.repository';
 import { messageBody } from './outbox-batch';
 import { WebhookSender } from './webhook-sender.service';
 
-/** Objects (each with all its waiting events) taken per transaction. */
+/** Each with all its waiting events. */
 const OBJECTS_PER_BATCH = 50;
-/** Wait before listening again after the LISTEN connection was lost. */
 const RELISTEN_MS = 2000;
-/** Drained events and settled webhook deliveries are kept this long (the delivery log shows them), then purged daily. */
+/** The delivery log shows them; purged daily. */
 export const EVENTS_RETENTION_DAYS = 90;
 
 /**
- * Drains the event outbox into RabbitMQ (AMQP_URL) and webhook deliveries (ADR 0025). Woken by
- * the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback (missed
- * notifications, broker back up, due webhook retries, expired grants). Several API processes
- * drain side by side: see EventsRepository.lockNextBatch. A broker that is down leaves events in the outbox.
+ * ADR 0025. Woken by the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback; several API processes
+ * drain side by side (EventsRepository.lockNextBatch). A broker that is down leaves events in the outbox.
  */
 @Injectable()
 export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
@@ -90,13 +87,13 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Deletes drained events and settled webhook deliveries older than EVENTS_RETENTION_DAYS; waiting ones stay. */
+  /** Waiting ones stay. */
   async purge(now: Date = this.clock.now()): Promise<{ events: number; deliveries: number }> {
     const before = new Date(now.getTime() - EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
     return this.outbox.purge(before);
   }
 
-  /** Drains now, or right after the drain under way (never two at once in one process). */
+  /** Never two at once in one process. */
   private wake(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -106,11 +103,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     void this.drainOnce().catch((error) => this.logger.warn(`Draining events failed: ${(error as Error).message}`));
   }
 
-  /**
-   * Moves every waiting event out of the outbox (until the broker fails: then they wait, and so
-   * do webhooks, one ordered stream for every consumer), then sends the due webhook deliveries.
-   * Answers how many events left the outbox.
-   */
+  /** Until the broker fails: then events and webhooks wait, one ordered stream for every consumer. Answers how many left the outbox. */
   drainOnce(): Promise<number> {
     if (this.running) {
       this.again = true;

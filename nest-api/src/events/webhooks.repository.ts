@@ -9,7 +9,6 @@ export type WebhookRow = Omit<WebhookView, 'created_at' | 'failing_since' | 'dis
 export type DeliveryLogRow = Omit<WebhookDeliveryView, 'created_at' | 'last_attempt_at' | 'next_attempt_at'> &
   Record<'created_at' | 'last_attempt_at' | 'next_attempt_at', Date | null>;
 
-/** A delivery due now, with what sending it needs from its webhook. */
 export interface DueDelivery {
   id: string;
   webhook_id: string;
@@ -24,7 +23,6 @@ export interface DueDelivery {
 
 const COLUMNS = `id, url, kinds, created_by_name AS created_by, created_at, failing_since, disabled_at`;
 
-/** Webhooks and their deliveries' SQL. */
 @Injectable()
 export class WebhooksRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -33,7 +31,7 @@ export class WebhooksRepository {
     return rows<WebhookRow>(db, `SELECT ${COLUMNS} FROM webhooks WHERE organization_id = $1 ORDER BY created_at, id`, [organizationId]);
   }
 
-  /** How many webhooks the organisation has, counted under a lock on the organisation so two creations cannot both pass the limit. */
+  /** Counted under a lock on the organisation so two creations cannot both pass the limit. */
   async countLocked(organizationId: string, db: Queryable): Promise<number> {
     await db.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
     const row = await firstRow<{ count: number }>(db, 'SELECT count(*)::int AS count FROM webhooks WHERE organization_id = $1', [organizationId]);
@@ -56,24 +54,23 @@ export class WebhooksRepository {
     return (await firstRow(db, 'SELECT id FROM webhooks WHERE id = $1 AND organization_id = $2', [webhookId, organizationId])) !== null;
   }
 
-  /** Deletes a webhook; answers what it was, or null when it was already gone. */
+  /** Null when it was already gone. */
   async delete(webhookId: string, db: Queryable = this.dataSource): Promise<{ url: string; kinds: string[] } | null> {
     const [deleted]: { url: string; kinds: string[] }[][] = await db.query('DELETE FROM webhooks WHERE id = $1 RETURNING url, kinds', [webhookId]);
     return deleted[0] ?? null;
   }
 
-  /** Switches a webhook on again (failures forgotten); null when it is gone. */
+  /** Failures forgotten; null when it is gone. */
   async enable(webhookId: string, db: Queryable = this.dataSource): Promise<WebhookRow | null> {
     const [[row]]: WebhookRow[][] = await db.query(`UPDATE webhooks SET disabled_at = NULL, failing_since = NULL WHERE id = $1 RETURNING ${COLUMNS}`, [webhookId]);
     return row ?? null;
   }
 
-  /** The webhook's waiting deliveries are due at `now`, retried until `retryUntil`. */
   async reschedulePending(webhookId: string, now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<void> {
     await db.query(`UPDATE webhook_deliveries SET next_attempt_at = $2, retry_until = $3 WHERE webhook_id = $1 AND status = 'pending'`, [webhookId, now, retryUntil]);
   }
 
-  /** The delivery log, newest first. */
+  /** Newest first. */
   deliveries(webhookId: string, limit: number, db: Queryable = this.dataSource): Promise<DeliveryLogRow[]> {
     return rows<DeliveryLogRow>(
       db,
@@ -83,7 +80,7 @@ export class WebhooksRepository {
     );
   }
 
-  /** Makes one delivery of the webhook pending again; false when the webhook has no such delivery. */
+  /** False when the webhook has no such delivery. */
   async resend(deliveryId: string, webhookId: string, now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<boolean> {
     const [updated]: unknown[][] = await db.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3, retry_until = $4 WHERE id = $1 AND webhook_id = $2 RETURNING id`,
@@ -92,10 +89,7 @@ export class WebhooksRepository {
     return updated.length > 0;
   }
 
-  /**
-   * Due deliveries of active webhooks, locked (others' locks skipped): only the oldest pending one of
-   * each webhook and object, so they arrive in order.
-   */
+  /** Others' locks skipped; only the oldest pending one per webhook and object, so they arrive in order. */
   lockDue(now: Date, limit: number, db: Queryable): Promise<DueDelivery[]> {
     return rows<DueDelivery>(
       db,
@@ -122,7 +116,7 @@ export class WebhooksRepository {
     await db.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1', [webhookId]);
   }
 
-  /** Notes a failure (the first one of a run sets failing_since); answers since when it fails and whether it is off. */
+  /** The first of a run sets failing_since. */
   async markFailing(webhookId: string, at: Date, db: Queryable = this.dataSource): Promise<{ failing_since: Date; disabled_at: Date | null }> {
     const [[webhook]]: { failing_since: Date; disabled_at: Date | null }[][] = await db.query(
       'UPDATE webhooks SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled_at',
@@ -135,7 +129,7 @@ export class WebhooksRepository {
     await db.query('UPDATE webhooks SET disabled_at = $2 WHERE id = $1', [webhookId, at]);
   }
 
-  /** Who is told a webhook was switched off: the organisation's members in one of `roles`. */
+  /** The organisation's members in one of `roles`. */
   alarmRecipients(webhookId: string, roles: string[], db: Queryable = this.dataSource): Promise<{ email: string; url: string; organization: string }[]> {
     return rows(
       db,

@@ -18,14 +18,14 @@ import { EventsRepository } from './events.repository';
 import { WebhooksRepository, type WebhookRow } from './webhooks.repository';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-/** Deliveries shown per webhook, newest first. */
+/** Newest first. */
 const LOG_SIZE = 50;
 
 const toView = (row: WebhookRow): WebhookView => ({
   ...row, created_at: iso(row.created_at)!, failing_since: iso(row.failing_since), disabled_at: iso(row.disabled_at),
 });
 
-/** An organisation's webhooks and their delivery log: Organization.Update in that organisation (ADR 0026). */
+/** Organization.Update in that organisation (ADR 0026). */
 @Injectable()
 export class WebhooksService {
   private readonly box: SecretBox;
@@ -46,10 +46,7 @@ export class WebhooksService {
     return (await this.webhooks.list(organizationId)).map(toView);
   }
 
-  /**
-   * https only (plain http and private addresses only where WEBHOOK_PRIVATE_HOSTS_ALLOWED lists the
-   * host:port; the data sources' PRIVATE_HOSTS_ALLOWED does not count); checked again at every delivery.
-   */
+  /** https only; plain http and private addresses only where WEBHOOK_PRIVATE_HOSTS_ALLOWED lists host:port. Checked again at every delivery. */
   private async checkedUrl(raw: string): Promise<string> {
     let url: URL;
     try {
@@ -67,7 +64,7 @@ export class WebhooksService {
     return url.toString();
   }
 
-  /** The organisation's own: a webhook sends its events out, so a platform admin may not subscribe one for another organisation. */
+  /** A webhook sends its events out, so a platform admin may not subscribe one for another organisation. */
   async create(actor: AuthenticatedUser, organizationId: string, dto: CreateWebhookDto): Promise<CreatedWebhookView> {
     requirePermissionInOwn(actor, 'Organization.Update', organizationId);
     const url = await this.checkedUrl(dto.url);
@@ -83,16 +80,13 @@ export class WebhooksService {
     });
   }
 
-  /**
-   * The organisation's own webhook, else 404 (no reach into other organisations by id). `making`:
-   * what makes it send again (switching on, resending) is the organisation's own, as creating is.
-   */
+  /** Else 404 (no reach into other organisations by id). `making`: making it send again is the organisation's own, as creating is. */
   private async own(actor: AuthenticatedUser, organizationId: string, webhookId: string, making = false): Promise<void> {
     (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'Organization.Update', organizationId);
     if (!(await this.webhooks.existsIn(webhookId, organizationId))) throw ApiError.notFound();
   }
 
-  /** Removal: the organisation, or a platform admin handling abuse; in the Logboek either way. */
+  /** The organisation, or a platform admin handling abuse; in the Logboek either way. */
   async remove(actor: AuthenticatedUser, organizationId: string, webhookId: string): Promise<void> {
     await this.own(actor, organizationId, webhookId);
     await this.dataSource.transaction(async (manager) => {
@@ -102,7 +96,7 @@ export class WebhooksService {
     });
   }
 
-  /** Switches a webhook back on: its waiting deliveries get a fresh 24 hours, starting now. */
+  /** Its waiting deliveries get a fresh 24 hours, starting now. */
   async enable(actor: AuthenticatedUser, organizationId: string, webhookId: string): Promise<WebhookView> {
     await this.own(actor, organizationId, webhookId, true);
     const now = this.clock.now();
@@ -124,7 +118,7 @@ export class WebhooksService {
     }));
   }
 
-  /** 'Opnieuw versturen': the delivery is sent again now, with a fresh 24 hours of retries. */
+  /** With a fresh 24 hours of retries. */
   async resend(actor: AuthenticatedUser, organizationId: string, webhookId: string, deliveryId: string): Promise<void> {
     await this.own(actor, organizationId, webhookId, true);
     if (!/^\d{1,18}$/.test(deliveryId)) throw ApiError.notFound();

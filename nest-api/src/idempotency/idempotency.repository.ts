@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** The database session that keeps this process's claims alive: its backend pid and start. */
+/** Its backend pid and start. */
 interface Holder {
   pid: number;
   started: string;
@@ -22,11 +22,8 @@ const HOLDER_NAME = 'datahub-idempotency-holder';
 const KEEPALIVE = ['SET tcp_keepalives_idle = 30', 'SET tcp_keepalives_interval = 10', 'SET tcp_keepalives_count = 3'];
 
 /**
- * `idempotency_keys` (issue 34, ADR 0043 and 0045). A claim in flight names its holder: one idle
- * database session per process, opened at the first claim. A process that dies (kill -9, crash)
- * loses that session, so PostgreSQL's pg_stat_activity no longer lists it and a retry may take the
- * claim over; a process that is merely frozen keeps its session and its claims (never twice).
- * A claim whose handler already committed a transaction is never taken over.
+ * ADR 0043, 0045. A claim in flight names its holder, one idle database session per process: a dead process loses it, so a retry
+ * may take the claim over; a frozen one keeps its claims. A claim whose handler committed is never taken over.
  */
 @Injectable()
 export class IdempotencyRepository implements OnApplicationShutdown {
@@ -34,16 +31,15 @@ export class IdempotencyRepository implements OnApplicationShutdown {
   private holderClient: Client | null = null;
   private holder: Holder | null = null;
   private connecting: Promise<Holder | null> | null = null;
-  /** This process's claims in flight, moved to a new holder session when the old one was lost. */
+  /** Moved to a new holder session when the old one was lost. */
   private readonly inFlight = new Map<string, { userId: string; key: string }>();
   private closed = false;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Claims the key in one atomic upsert. Free: no record, a record older than 24 h, or the same
-   * request's claim whose holder session is gone (its process died before storing an answer).
-   * Concurrent takeovers serialise on the row: only one sees the dead holder.
+   * One atomic upsert; free when absent, older than 24 h, or the same request's claim with a dead holder. Concurrent takeovers
+   * serialise on the row.
    */
   async claim(userId: string, key: string, fingerprint: string): Promise<boolean> {
     const holder = await this.currentHolder();
@@ -63,10 +59,7 @@ export class IdempotencyRepository implements OnApplicationShutdown {
     return claimed !== null;
   }
 
-  /**
-   * Run inside the handler's own transaction, just before it commits: the claim then says, in the
-   * same commit as what the handler made, that a retry must not run again even if its process dies.
-   */
+  /** Run in the handler's transaction just before it commits, so a retry never runs again even if this process dies. */
   async markCommitted(userId: string, key: string, db: Queryable): Promise<void> {
     await db.query('UPDATE idempotency_keys SET handler_committed = true WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);
   }
@@ -86,7 +79,7 @@ export class IdempotencyRepository implements OnApplicationShutdown {
     this.inFlight.delete(`${userId} ${key}`);
   }
 
-  /** A refused or failed request created nothing: its key is free for the corrected retry. */
+  /** So its key is free for the corrected retry. */
   async release(userId: string, key: string): Promise<void> {
     this.inFlight.delete(`${userId} ${key}`);
     await this.dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);
@@ -101,10 +94,7 @@ export class IdempotencyRepository implements OnApplicationShutdown {
     await this.holderClient?.end().catch(() => undefined);
   }
 
-  /**
-   * The holder session, opened when first needed; null while it cannot be opened, and then a claim
-   * has no holder and counts as alive for 24 h (the safe side: never run twice).
-   */
+  /** Null while it cannot be opened: a claim then has no holder and counts as alive for 24 h (never run twice). */
   private async currentHolder(): Promise<Holder | null> {
     if (this.holder || this.closed) return this.holder;
     this.connecting ??= this.openHolder().finally(() => {

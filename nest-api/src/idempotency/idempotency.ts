@@ -20,10 +20,10 @@ import { IdempotencyRepository } from './idempotency.repository';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** Answer headers worth replaying besides the body (the rest, e.g. x-request-id, belong to each request). */
+/** The rest (e.g. x-request-id) belongs to each request. */
 const KEPT_HEADERS = ['location', 'content-type'];
 
-/** Machines read these, so they are Dutch as they stand (like the API-token texts). */
+/** Machines read these, so they are Dutch as they stand. */
 export const IDEMPOTENCY_DETAILS = {
   invalidKey: 'De Idempotency-Key moet uit 1 tot 255 zichtbare ASCII-tekens bestaan.',
   otherRequest:
@@ -32,13 +32,10 @@ export const IDEMPOTENCY_DETAILS = {
     'Een verzoek met deze Idempotency-Key is nog in behandeling. Probeer het over enkele ogenblikken opnieuw; blijft dit antwoord komen, controleer dan of het al is aangemaakt voordat u het met een nieuwe sleutel opnieuw probeert.',
 } as const;
 
-/** Only a signed-in caller's records: the key is kept per user. */
+/** The key is kept per user. */
 const KEYED_ACCESS = new Set(['signed-in', 'permission']);
 
-/**
- * A creating POST of a signed-in caller: a POST whose answer is 201 Created (Nest's default for
- * POST, unless the handler names another code). The OpenAPI document marks the same operations.
- */
+/** Nest's default 201 for POST unless the handler names another; the OpenAPI document marks the same operations. */
 export function isCreatingHandler(handler: object, controller: object): boolean {
   if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST) return false;
   const code = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
@@ -48,10 +45,7 @@ export function isCreatingHandler(handler: object, controller: object): boolean 
 
 type Outcome = { run: true } | { run: false; statusCode: number; headers: Record<string, string>; body: string | null };
 
-/**
- * The records in PostgreSQL (`idempotency_keys`, IdempotencyRepository), shared by every API
- * process. Stored answers are sealed (AES-GCM): some carry a secret shown once, such as a new API token.
- */
+/** Shared by every API process in PostgreSQL; stored answers are sealed (AES-GCM) as some carry a secret shown once. */
 /** The claim of the request being handled, for the commit hook below. */
 const handling = new AsyncLocalStorage<{ userId: string; key: string }>();
 
@@ -81,14 +75,13 @@ export class IdempotencyKeys implements OnModuleInit {
     this.dataSource.subscribers.push(marker);
   }
 
-  /** Runs the handler with its claim known to the commit hook. */
   handle<T>(userId: string, key: string, run: () => T): T {
     return handling.run({ userId, key }, run);
   }
 
   /**
-   * Claims the key for this request (free when new, older than 24 h, or left by a process that
-   * died), or says what the earlier request with this key answered. Throws 422 for another request, 409 while in flight.
+   * Claims the key (new, older than 24 h, or left by a dead process), or says what the earlier request answered. 422 for another request,
+   * 409 while in flight.
    */
   async begin(userId: string, key: string, fingerprint: string): Promise<Outcome> {
     if (await this.records.claim(userId, key, fingerprint)) return { run: true };
@@ -104,7 +97,7 @@ export class IdempotencyKeys implements OnModuleInit {
     return this.records.complete(userId, key, statusCode, headers, body === null ? null : this.box.seal(body));
   }
 
-  /** A refused or failed request created nothing: its key is free for the corrected retry. */
+  /** So its key is free for the corrected retry. */
   release(userId: string, key: string): Promise<void> {
     return this.records.release(userId, key);
   }
@@ -115,10 +108,8 @@ export class IdempotencyKeys implements OnModuleInit {
 }
 
 /**
- * `Idempotency-Key` on every creating POST of a signed-in caller, in one place (issue 34 item 6):
- * the first request with a key runs and its answer is stored; a retry with the same key and the
- * same request (method, path, body) gets that answer again with `Idempotent-Replayed: true`, on
- * any API process, for 24 h. Without the header nothing changes.
+ * The first request with a key runs and its answer is stored; a retry with the same request gets that answer with
+ * `Idempotent-Replayed: true`, on any API process, for 24 h.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -154,7 +145,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** Method, path (with query) and a hash of the body as received. */
 function fingerprint(request: FastifyRequest): string {
   const body = request.body === undefined ? '' : Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body);
   return `${request.method} ${request.url} ${createHash('sha256').update(body).digest('base64url')}`;
@@ -169,10 +159,7 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
   return kept;
 }
 
-/**
- * The OpenAPI document names the header on every creating POST that a signed-in caller makes
- * (a 201 answer, x-access signed-in or permission), the same set the interceptor serves.
- */
+/** The same set the interceptor serves: a 201 answer to a signed-in or permission caller. */
 export function documentIdempotencyKey(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     const operation = item.post;

@@ -10,17 +10,13 @@ import { TimedJobs } from '../jobs/timed-jobs';
 import { InsightRepository, type UsageEventRow } from './insight.repository';
 
 interface QueuedEvent extends UsageEventRow {
-  /** Page views only: the session, so its VISIT is written once. Never stored in the event itself. */
+  /** So its VISIT is written once; never stored in the event itself. */
   sessionId: string | null;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/**
- * Usage events, only for requests with consent. Recording never waits for the database and never
- * throws: events go into a bounded queue written in batches; when the queue is full (or a write
- * fails) they are dropped and counted. Events hold ids only — no names or e-mail addresses.
- */
+/** Only with consent. Never waits or throws: a bounded queue written in batches, dropped and counted when full. Ids only, no names. */
 @Injectable()
 export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Insight');
@@ -38,7 +34,6 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     private readonly audit: AuditService,
   ) {}
 
-  /** The retention purge is a daily timed job, once per cluster. */
   onModuleInit(): void {
     this.timedJobs.register({ name: 'insight-purge', intervalSeconds: DAY_SECONDS, handler: () => this.purge() });
   }
@@ -49,7 +44,7 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** A domain event or page view of `actor`; a no-op without consent. */
+  /** A no-op without consent. */
   record(actor: AuthenticatedUser, kind: UsageEventKind, fields: { route?: string; subjectId?: string; subjectSlug?: string } = {}): void {
     if (!actor.usageConsent) return;
     if (this.queue.length >= this.config.insight.queueMax) {
@@ -75,7 +70,7 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Writes what is queued (tests and shutdown call it directly). */
+  /** Tests and shutdown call it directly. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.queue.length === 0) return;
@@ -108,7 +103,6 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** Removes events (and the sessions' visit marks) older than the retention period. */
   async purge(): Promise<number> {
     const months = this.config.insight.retentionMonths;
     const deleted = await this.insight.purge(months);

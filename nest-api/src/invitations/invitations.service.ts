@@ -32,7 +32,7 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class InvitationsService {
-  /** Invitations sent per inviter and hour, counted by every API process together. */
+  /** Per inviter and hour, counted by every API process together. */
   private readonly limiter: ClusterLimit;
 
   constructor(
@@ -51,10 +51,8 @@ export class InvitationsService {
   }
 
   /**
-   * Invites someone into the inviter's organisation by e-mail with a single-use link valid for 7 days.
-   * A member of the organisation is not invited (409); an account elsewhere is, and its mail (not the
-   * answer, which would tell who has an account) says accepting moves it.
-   * A new invitation replaces an open one to the same address.
+   * Single-use link valid for 7 days, replacing an open one. A member gets 409; an account elsewhere is invited, and only its mail
+   * (never the answer, which would tell who has an account) says accepting moves it.
    */
   async invite(actor: AuthenticatedUser, rawEmail: string): Promise<InvitationSentView> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
@@ -80,7 +78,7 @@ export class InvitationsService {
     return { email };
   }
 
-  /** The invitation's organisation; it exists (invitations are deleted with it). */
+  /** It exists: invitations are deleted with it. */
   private async organization(id: string, manager: EntityManager): Promise<Organization> {
     const organization = await this.organizations.byId(id, manager);
     if (!organization) throw new Error(`organisation ${id} not found`);
@@ -106,7 +104,7 @@ export class InvitationsService {
     });
   }
 
-  /** Your organisation's open invitations, newest first. */
+  /** Newest first. */
   async pending(actor: AuthenticatedUser): Promise<PendingInvitationView[]> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
     const rows = await this.invitations.pending(actor.organizationId);
@@ -118,10 +116,7 @@ export class InvitationsService {
     }));
   }
 
-  /**
-   * An open invitation the actor may manage (404 for another organisation's, as for every object).
-   * `making`: a fresh link lets someone join, so only the organisation itself sends one; admins may withdraw.
-   */
+  /** 404 for another organisation's. `making`: a fresh link lets someone join, so only the organisation itself sends one; admins may withdraw. */
   private async findManageable(manager: EntityManager, actor: AuthenticatedUser, id: string, making = false): Promise<OpenInvitation> {
     const invitation = await this.invitations.lockUnaccepted(id, manager);
     if (!invitation || !actsOn(actor, invitation.organization_id)) throw ApiError.notFound();
@@ -129,7 +124,7 @@ export class InvitationsService {
     return invitation;
   }
 
-  /** Withdraws an open invitation: its link stops working at once. */
+  /** Its link stops working at once. */
   async revoke(actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id);
@@ -138,7 +133,7 @@ export class InvitationsService {
     });
   }
 
-  /** Sends a fresh link (7 days from now); the previous link stops working. */
+  /** 7 days from now; the previous link stops working. */
   async resend(actor: AuthenticatedUser, id: string): Promise<PendingInvitationView> {
     const token = randomBytes(32).toString('base64url');
     const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
@@ -175,7 +170,7 @@ export class InvitationsService {
     };
   }
 
-  /** A signed-in person with the invited address joins the organisation; the link is then used up. */
+  /** The link is then used up. */
   async accept(actor: AuthenticatedUser, token: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findOpen(manager, token, true);
@@ -188,7 +183,7 @@ export class InvitationsService {
     });
   }
 
-  /** Sign-up through an invitation link: the organisation to place the newcomer in, if the link is good for their address. */
+  /** The organisation to place the newcomer in, if the link is good for their address. */
   async claimForSignup(manager: EntityManager, token: string | undefined, email: string): Promise<Organization | null> {
     if (!token) return null;
     const invitation = await this.findOpen(manager, token, true);

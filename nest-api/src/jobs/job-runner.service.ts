@@ -10,16 +10,16 @@ import { QueuedJobs, type QueuedJob } from './queued-jobs';
 import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
 export const JOB_SCHEMA = 'pgboss';
-/** Seconds before the first retry; pg-boss doubles it each time (retryBackoff). */
+/** pg-boss doubles it each time. */
 const RETRY_DELAY_SECONDS = 10;
 const DEFAULT_RETRY_LIMIT = 3;
-/** A run still going after this long is failed by pg-boss (and retried). */
+/** Failed by pg-boss (and retried). */
 const EXPIRE_SECONDS = 3600;
 
 const DAY_SECONDS = 24 * 60 * 60;
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
-/** pg-boss, only with the settings this product uses: polling only, no cron clock of its own. */
+/** Polling only, no cron clock of its own. */
 export function jobQueue(connectionString: string, supervise: boolean): PgBoss {
   return new PgBoss({
     connectionString,
@@ -34,7 +34,7 @@ export function jobQueue(connectionString: string, supervise: boolean): PgBoss {
   });
 }
 
-/** Creates or upgrades pg-boss's own tables (its schema `pgboss`); called with the migrations. */
+/** Its schema `pgboss`; called with the migrations. */
 export async function migrateJobSchema(connectionString: string): Promise<void> {
   const boss = jobQueue(connectionString, false);
   boss.on('error', () => undefined);
@@ -43,11 +43,8 @@ export async function migrateJobSchema(connectionString: string): Promise<void> 
 }
 
 /**
- * Runs every registered timed job once per cluster per interval (ADR 0023). Each API process
- * offers the job to pg-boss a few times per interval with `singletonSeconds` = the interval:
- * pg-boss keeps one job per time slot (a unique index), so however many processes offer it, one
- * job is made per slot, and one worker in the cluster takes it. A failed run is retried with
- * exponential backoff. Every attempt is written to `timed_job_runs` (the /beheer-taken page).
+ * Once per cluster per interval (ADR 0023): every process offers the job with `singletonSeconds` = interval, and pg-boss's unique
+ * index keeps one per slot. Retried with backoff; every attempt goes to `timed_job_runs`.
  */
 @Injectable()
 export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
@@ -83,7 +80,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     this.queued.attach(boss, workers);
   }
 
-  /** A queue of one-off jobs (QueuedJobs.send): polled twice a second, retried with backoff, not kept in timed_job_runs. */
+  /** One-off jobs (QueuedJobs.send): polled twice a second, retried with backoff, not kept in timed_job_runs. */
   private async serve(boss: PgBoss, job: QueuedJob): Promise<string> {
     await boss.createQueue(job.name, {
       name: job.name,
@@ -141,7 +138,7 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     }
   }
 
-  /** Stops offering jobs and waits (up to 10 s) for runs in this process to finish. */
+  /** Waits up to 10 s for runs in this process. */
   async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     const boss = this.boss;

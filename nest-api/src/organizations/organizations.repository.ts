@@ -6,10 +6,10 @@ import type { Organization } from './organization.entity';
 
 type Query = (sql: string, parameters: unknown[]) => Promise<unknown[]>;
 
-/** The entity's fields, named as the entity names them (services pass organisations around in that shape). */
+/** Named as the entity names them: services pass organisations around in that shape. */
 const COLUMNS = `o.id, o.name, o.slug, o.kvk_number AS "kvkNumber", o.domain, o.logo_url AS "logoUrl", o.is_admin AS "isAdmin", o.created_at AS "createdAt"`;
 
-/** 'Kwekerij Delta' → 'kwekerij-delta' (accents folded, anything else dashed). */
+/** 'Kwekerij Delta' → 'kwekerij-delta'. */
 function slugify(name: string, fallback: string): string {
   const slug = name
     .normalize('NFKD')
@@ -21,7 +21,7 @@ function slugify(name: string, fallback: string): string {
   return slug || fallback;
 }
 
-/** `slugify(name)`, or with -2, -3 … appended until no other row of `table` has it. */
+/** With -2, -3 … appended until no other row of `table` has it. */
 export async function uniqueSlug(query: Query, table: 'organizations' | 'datasets' | 'applications', name: string, exceptId: string | null = null): Promise<string> {
   const base = slugify(name, table === 'applications' ? 'applicatie' : table === 'datasets' ? 'dataset' : 'organisatie');
   // An organisation's former address keeps redirecting to it, so no other one may take it.
@@ -35,10 +35,7 @@ export async function uniqueSlug(query: Query, table: 'organizations' | 'dataset
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/**
- * The organisation that had `slug` as its address before, with its slug now; null when the slug
- * was never replaced. Callers look up current slugs first: those always win.
- */
+/** Null when never replaced. Callers look up current slugs first: those always win. */
 export async function organizationByFormerSlug(query: Query, slug: string): Promise<{ id: string; slug: string } | null> {
   const [row] = (await query(
     `SELECT o.id, o.slug FROM organization_former_slugs f JOIN organizations o ON o.id = f.organization_id WHERE f.slug = $1`,
@@ -47,7 +44,7 @@ export async function organizationByFormerSlug(query: Query, slug: string): Prom
   return row ?? null;
 }
 
-/** The organisations aggregate's SQL: organisations, their former slugs, and free slugs for every table with one. */
+/** Organisations, their former slugs, and free slugs for every table with one (ADR 0045). */
 @Injectable()
 export class OrganizationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -56,7 +53,7 @@ export class OrganizationsRepository {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE o.id = $1`, [id]);
   }
 
-  /** The row locked until the transaction ends. */
+  /** Locked until the transaction ends. */
   lockById(id: string, db: Queryable): Promise<Organization | null> {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE o.id = $1 FOR UPDATE`, [id]);
   }
@@ -69,7 +66,6 @@ export class OrganizationsRepository {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE o.name = $1`, [name]);
   }
 
-  /** `domain` in lower case. */
   byDomain(domain: string, db: Queryable = this.dataSource): Promise<Organization | null> {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE lower(o.domain) = $1`, [domain]);
   }
@@ -87,7 +83,7 @@ export class OrganizationsRepository {
     return row!;
   }
 
-  /** Writes the given fields only (none: no statement, so the change trigger stays quiet). */
+  /** None given: no statement, so the change trigger stays quiet. */
   async update(id: string, changes: Partial<Pick<Organization, 'name' | 'slug' | 'kvkNumber' | 'domain'>>, db: Queryable = this.dataSource): Promise<void> {
     const columns = { name: 'name', slug: 'slug', kvkNumber: 'kvk_number', domain: 'domain' } as const;
     const keys = (Object.keys(columns) as (keyof typeof columns)[]).filter((key) => changes[key] !== undefined);
@@ -98,7 +94,7 @@ export class OrganizationsRepository {
     ]);
   }
 
-  /** Organisations (one, or null: all) with their member counts, by name. */
+  /** One, or null: all; by name. */
   listWithUserCounts(organizationId: string | null, db: Queryable = this.dataSource): Promise<(Organization & { user_count: number })[]> {
     return rows(
       db,
@@ -112,17 +108,16 @@ export class OrganizationsRepository {
     return (await firstRow<{ count: number }>(db, 'SELECT count(*)::int AS count FROM users WHERE organization_id = $1', [id]))!.count;
   }
 
-  /** An emptied personal organisation (its name still the generated 'tmp_…') goes; any other stays. */
+  /** Its name is still the generated 'tmp_…'; any other stays. */
   async deleteIfEmptiedPersonal(id: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query(`DELETE FROM organizations WHERE id = $1 AND NOT is_admin AND name LIKE 'tmp\\_%'`, [id]);
   }
 
-  /** Whether another organisation has this name, case ignored. */
+  /** Case ignored. */
   async nameTaken(name: string, exceptId: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow(db, 'SELECT 1 FROM organizations o WHERE lower(o.name) = lower($1) AND o.id <> $2 LIMIT 1', [name, exceptId])) !== null;
   }
 
-  /** Members with a verified address at `domain` (lower case). */
   async verifiedMembersAt(id: string, domain: string, db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ verified: number }>(
       db,
@@ -132,7 +127,7 @@ export class OrganizationsRepository {
     return row!.verified;
   }
 
-  /** Serialises slug changes until the transaction ends, so two renames cannot take the same slug. */
+  /** So two renames cannot take the same slug. */
   async lockSlugs(db: Queryable): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('organization-slugs'))`);
   }
@@ -149,7 +144,7 @@ export class OrganizationsRepository {
     await db.query('INSERT INTO organization_former_slugs (slug, organization_id) VALUES ($1, $2)', [slug, id]);
   }
 
-  /** Licences as the applications' licence servers last listed them, latest expiry first. */
+  /** As the applications' licence servers last listed them, latest expiry first. */
   licences(id: string, db: Queryable = this.dataSource): Promise<{ name: string; slug: string; logo_url: string | null; end_date: Date }[]> {
     return rows(
       db,

@@ -25,7 +25,7 @@ export class OrganizationsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The organisation whose e-mail domain matches, if any (never for a free-mail domain). */
+  /** Never for a free-mail domain. */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
     const domain = email.split('@')[1]?.toLowerCase();
     // An old free-mail claim places nobody.
@@ -33,7 +33,7 @@ export class OrganizationsService {
     return this.organizations.byDomain(domain, manager);
   }
 
-  /** A personal organisation (tmp_…, shown with an empty name) for someone who belongs nowhere yet. */
+  /** Shown with an empty name, for someone who belongs nowhere yet. */
   createPersonal(manager: EntityManager): Promise<Organization> {
     const suffix = randomBytes(6).toString('hex');
     return this.organizations.insert(
@@ -54,15 +54,12 @@ export class OrganizationsService {
     return rows.map((row) => toOrganizationView(row, row.user_count));
   }
 
-  /** Admins see every organisation; others only their own (lists never leak other organisations). */
+  /** Lists never leak other organisations. */
   list(actor: AuthenticatedUser): Promise<OrganizationView[]> {
     return this.withUserCounts(actor.organizationAdmin ? null : actor.organizationId);
   }
 
-  /**
-   * Another organisation's page is for admins only; others get 403 whether or not it exists.
-   * A former slug answers 301 to `under` at the current one, to those who may see it.
-   */
+  /** Others get 403 whether or not it exists; a former slug answers 301 to `under` at the current one. */
   async getVisibleBySlug(actor: AuthenticatedUser, slug: string, under = ''): Promise<Organization> {
     const organization = await this.organizations.bySlug(slug);
     if (organization && actsOn(actor, organization.id)) return organization;
@@ -131,7 +128,7 @@ export class OrganizationsService {
     });
   }
 
-  /** Licences as the applications' licence servers last listed them (LicenceSyncService), latest expiry first. */
+  /** Latest expiry first. */
   async licences(actor: AuthenticatedUser, slug: string): Promise<LicenceView[]> {
     const organization = await this.getVisibleBySlug(actor, slug, '/licences');
     const rows = await this.organizations.licences(organization.id);

@@ -1,6 +1,4 @@
-/** Names of support attachments: how they are stored, and how they are sent as a download. */
-
-/** Extensions per sniffed type; the first is the one given when the name's own does not fit. */
+/** The first is given when the name's own does not fit. */
 const EXTENSIONS: Record<string, string[]> = {
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg'],
@@ -15,11 +13,7 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f"\\;]+/g;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NAME_MAX = 120;
 
-/**
- * The stored name: no path, no control, quote or bidi characters, at most 120 characters, and an
- * extension that fits the type read from the bytes ('rapport.html' holding a PDF is kept as
- * 'rapport.pdf').
- */
+/** No path, no control, quote or bidi characters, ≤ 120 characters, and an extension that fits the sniffed type. */
 export function storedAttachmentName(name: string, contentType: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC').replace(BIDI, '').replace(UNSAFE, '_').trim();
   const extensions = EXTENSIONS[contentType] ?? [];
@@ -30,16 +24,12 @@ export function storedAttachmentName(name: string, contentType: string): string 
   return [...stem].slice(0, NAME_MAX - suffix.length).join('') + suffix;
 }
 
-/** RFC 5987 value characters: everything else percent-encoded from UTF-8. */
+/** RFC 5987: everything else percent-encoded from UTF-8. */
 function encodeExtValue(text: string): string {
   return encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/**
- * `Content-Disposition` for a download (RFC 6266): an ASCII `filename` (accents dropped, anything
- * else '_') for old clients, and the real name as UTF-8 in `filename*`. A header holds Latin-1 at
- * most, so '€' or an emoji in `filename` itself answered 500.
- */
+/** RFC 6266: ASCII `filename` for old clients and UTF-8 `filename*`; '€' in `filename` itself answered 500 (headers are Latin-1). */
 export function attachmentDisposition(filename: string): string {
   const clean = filename.replace(BIDI, '');
   const ascii = clean

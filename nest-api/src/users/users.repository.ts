@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 
-/** A user's own columns (never the password hash). */
+/** Never the password hash. */
 export interface UserRow {
   id: string;
   email: string;
@@ -13,12 +13,11 @@ export interface UserRow {
   email_verified: boolean;
 }
 
-/** A user with the password hash, for checking or changing the password; never leaves the service. */
+/** Never leaves the service. */
 export interface UserCredentialsRow extends UserRow {
   password_hash: string | null;
 }
 
-/** A user with their organisation, as the user views show it. */
 export interface UserWithOrganizationRow extends UserRow {
   organization_name: string;
   organization_slug: string;
@@ -30,7 +29,7 @@ const WITH_ORGANIZATION_SQL = `
   SELECT ${USER_COLUMNS}, o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin
     FROM users u JOIN organizations o ON o.id = u.organization_id`;
 
-/** The users aggregate: accounts, their roles and their membership of one organisation (ADR 0045). */
+/** Accounts, their roles and their membership of one organisation (ADR 0045). */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -43,7 +42,7 @@ export class UsersRepository {
     return firstRow<UserCredentialsRow>(db, `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.id = $1`, [id]);
   }
 
-  /** By a normalised (lower-case) address, matching the case-insensitive unique index. */
+  /** Normalised (lower-case), matching the case-insensitive unique index. */
   credentialsByEmail(email: string, db: Queryable = this.dataSource): Promise<UserCredentialsRow | null> {
     return firstRow<UserCredentialsRow>(db, `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = $1`, [email]);
   }
@@ -56,7 +55,7 @@ export class UsersRepository {
     return firstRow<UserWithOrganizationRow>(db, `${WITH_ORGANIZATION_SQL} WHERE u.id = $1`, [id]);
   }
 
-  /** Everyone (organisationId null) or one organisation's members, by e-mail. */
+  /** By e-mail. */
   listWithOrganization(organizationId: string | null, db: Queryable = this.dataSource): Promise<UserWithOrganizationRow[]> {
     return rows<UserWithOrganizationRow>(db, `${WITH_ORGANIZATION_SQL} WHERE ($1::uuid IS NULL OR u.organization_id = $1) ORDER BY u.email ASC`, [organizationId]);
   }
@@ -73,7 +72,6 @@ export class UsersRepository {
     ) as Promise<UserRow>;
   }
 
-  /** Only the names given change. */
   async updateNames(id: string, names: { firstname?: string; lastname?: string }, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE users SET firstname = coalesce($2, firstname), lastname = coalesce($3, lastname), updated_at = now() WHERE id = $1', [
       id,
@@ -86,7 +84,7 @@ export class UsersRepository {
     await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
   }
 
-  /** Into another organisation; `verified` also marks the address proved (an accepted invitation). */
+  /** `verified` also marks the address proved (an accepted invitation). */
   async moveTo(id: string, organizationId: string, verified: boolean, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE users SET organization_id = $2, email_verified = email_verified OR $3, updated_at = now() WHERE id = $1', [id, organizationId, verified]);
   }
@@ -103,17 +101,16 @@ export class UsersRepository {
     await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, role]);
   }
 
-  /** A role the user must not hold yet (the primary key refuses a second). */
+  /** The primary key refuses a second. */
   async insertRole(userId: string, role: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2)', [userId, role]);
   }
 
-  /** One role, or every role when `role` is omitted. */
+  /** Every role when `role` is omitted. */
   async removeRoles(userId: string, role?: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM role_assignments WHERE user_id = $1 AND ($2::text IS NULL OR role = $2)', [userId, role ?? null]);
   }
 
-  /** Members of the organisation holding any of `roles`. */
   async holderCount(organizationId: string, roles: readonly string[], db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ count: number }>(
       db,
@@ -123,7 +120,7 @@ export class UsersRepository {
     return row!.count;
   }
 
-  /** The addresses of the members of these organisations holding any of `roles` (who is mailed about machtigingen and tokens). */
+  /** Who is mailed about machtigingen and tokens. */
   async memberEmails(organizationIds: string[], roles: readonly string[], db: Queryable = this.dataSource): Promise<string[]> {
     const found = await rows<{ email: string }>(
       db,

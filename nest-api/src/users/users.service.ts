@@ -31,12 +31,12 @@ export class UsersService {
     private readonly organizationRows: OrganizationsRepository,
   ) {}
 
-  /** Membership and role changes of one organisation happen one at a time (its row locked until the transaction ends). */
+  /** Its row locked until the transaction ends, so membership and role changes are serialised. */
   private async lockOrganization(organizationId: string, db: Queryable): Promise<void> {
     await this.organizationRows.lockById(organizationId, db);
   }
 
-  /** Same organisation, or a member of the admin organisation; others learn nothing (404). */
+  /** Others learn nothing (404). */
   private async findVisible(actor: AuthenticatedUser, id: string, db?: Queryable): Promise<UserWithOrganizationRow> {
     const user = await this.users.withOrganization(id, db);
     if (!user || !actsOn(actor, user.organization_id)) throw ApiError.notFound();
@@ -57,7 +57,6 @@ export class UsersService {
     return toUserView(await this.findVisible(actor, id));
   }
 
-  /** People change only their own first and last name. */
   async updateProfile(actor: AuthenticatedUser, id: string, dto: UpdateUserDto): Promise<UserView> {
     // Only your own name: any other id is refused alike, so the answer reveals nothing.
     if (id !== actor.id) throw ApiError.forbidden();
@@ -76,10 +75,7 @@ export class UsersService {
     return this.users.roleNames(id);
   }
 
-  /**
-   * Role changes need RoleAssignment.Create and RoleAssignment.Delete in the target's organisation.
-   * The organisation row is locked so two changes cannot together remove the last owner.
-   */
+  /** Needs RoleAssignment.Create and .Delete in the target's organisation; the row lock stops two changes removing the last owner together. */
   private async changeRoles(actor: AuthenticatedUser, id: string, change: (manager: Queryable, target: UserWithOrganizationRow) => Promise<void>): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const target = await this.findVisible(actor, id, manager);
@@ -123,10 +119,7 @@ export class UsersService {
     });
   }
 
-  /**
-   * There must always be an organisation owner — unless nobody is left: an emptied personal
-   * organisation is removed, any other stays for a new owner to be invited.
-   */
+  /** Unless nobody is left: an emptied personal organisation is removed, any other stays for a new owner to be invited. */
   private async ensureOwner(manager: Queryable, organizationId: string): Promise<void> {
     const members = await this.organizationRows.userCount(organizationId, manager);
     if (members === 0) {
@@ -137,10 +130,7 @@ export class UsersService {
     if (owners === 0) throw ApiError.conflict(DETAILS.lastOwner);
   }
 
-  /**
-   * Deleting yourself deletes your account (and so every session: you are logged out).
-   * Deleting someone else only removes them from the organisation.
-   */
+  /** Deleting yourself deletes your account (and logs you out); someone else is only removed from the organisation. */
   async delete(actor: AuthenticatedUser, id: string): Promise<void> {
     if (id !== actor.id) return this.removeFromOrganization(actor, id);
     await this.dataSource.transaction(async (manager) => {
@@ -152,14 +142,13 @@ export class UsersService {
     });
   }
 
-  /** The person leaves with no rights here and lands in a fresh personal organisation of their own. */
   async removeFromOrganization(actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const target = await this.findVisible(actor, id, manager);
       if (!hasPermissionIn(actor, 'User.Delete', target.organization_id)) throw ApiError.forbidden();
       await this.lockOrganization(target.organization_id, manager);
       await this.users.removeRoles(id, undefined, manager);
-      // Revoked, not only refused while out: otherwise a later invitation would bring them back (issue 32).
+      // Revoked, not only refused while out: otherwise a later invitation would bring them back.
       await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, id, 'left_organization', target.organization_id);
       const personal = await this.organizations.createPersonal(manager);
       await this.users.moveTo(id, personal.id, false, manager);
@@ -170,14 +159,14 @@ export class UsersService {
     });
   }
 
-  /** Moves a user (accepting an invitation) into `organization`; their old organisation must keep an owner. */
+  /** Their old organisation must keep an owner. */
   async moveInto(manager: EntityManager, userId: string, organization: { id: string }): Promise<void> {
     const user = await this.users.byId(userId, manager);
     if (!user) throw new Error(`user ${userId} not found`);
     if (user.organization_id === organization.id) return;
     await this.lockOrganization(user.organization_id, manager);
     await this.users.removeRoles(userId, undefined, manager);
-    // Leaving for another organisation revokes the tokens that acted on the old one (issue 32); the user acts.
+    // Leaving for another organisation revokes the tokens that acted on the old one; the user acts.
     await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, { id: userId, email: user.email, organizationId: user.organization_id }, userId, 'left_organization', user.organization_id);
     await this.users.moveTo(userId, organization.id, true, manager);
     await this.events.record(manager, memberEvent('organization.user_left', user.organization_id, userId));
