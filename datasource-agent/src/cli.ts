@@ -9,7 +9,7 @@ import { startAgent } from './agent';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readCredentials, type DatasourceCredentials } from './credentials';
+import { KEY_VARIABLE, parseKey, readCredentials, writeCredentialsFile, type DatasourceCredentials } from './credentials';
 import { startLocalPage } from './local-page/local-page';
 import { createLogger } from './log';
 
@@ -19,7 +19,8 @@ const USAGE = `Usage: datasource-agent --credentials file.json --data DIR --hub 
 
 Serves the .ttl datasets in DIR (described by DIR/datasets.yaml or DIR/datasets.json) over the
 Hub Protocol and registers them with the hub at URL. The credentials file is the hub's answer to
-creating the data source (datasource-credentials-{id}.json).
+creating the data source (datasource-credentials-{id}.json); DATAHUB_SLEUTEL=<id>:<secret> in the
+environment (the hub's start line) writes that file first.
 --hub-connect: dial the hub at URL and answer it over that connection instead of being called:
 no open port, no public address, no certificate needed (--port, --host, --public-hostname unused).
 --page-port: the grower's page on http://127.0.0.1:N (0: any free port), opened with the one-time
@@ -173,6 +174,14 @@ async function main(): Promise<void> {
       ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
       log,
     });
+  // The hub's one-time start line carries the key (issue 35): kept in the credentials file for
+  // later starts, and out of the environment before any worker could inherit it.
+  const key = process.env[KEY_VARIABLE];
+  delete process.env[KEY_VARIABLE];
+  if (key) {
+    await writeCredentialsFile(credentialsFile, parseKey(key));
+    log.info('the key from the start line is kept in the credentials file', { credentials: credentialsFile });
+  }
   // With the local page, the key may come later: dropped on the page. Until then the agent
   // answers nobody (a random secret nobody knows) and registers nowhere.
   const waiting = options.pagePort !== undefined && !existsSync(credentialsFile);
@@ -189,6 +198,7 @@ async function main(): Promise<void> {
           log,
           port: options.pagePort,
           credentialsFile,
+          ...(options.hub ? { catalogueUrl: `${options.hub.replace(/\/$/, '')}/datasets` } : {}),
           hubStatus: () =>
             connectedAs
               ? `Verbonden met ${options.hub ?? 'geen hub (start met --hub)'} als databron ${connectedAs.name ?? connectedAs.datasourceId}.`

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 
 /** What the agent needs from the hub's `POST /api/datasources` answer. */
 export interface DatasourceCredentials {
@@ -37,4 +37,25 @@ export function parseCredentials(parsed: unknown, source = 'credentials'): Datas
   const hostname = typeof root.hostname === 'string' && root.hostname.trim() !== '' ? root.hostname.trim() : undefined;
   const name = typeof root.name === 'string' ? root.name : undefined;
   return { datasourceId: datasourceId.trim(), secret, ...(hostname ? { hostname } : {}), ...(name ? { name } : {}) };
+}
+
+/** The environment variable the hub's one-time start line sets: `<datasource_id>:<secret>` (issue 35). */
+export const KEY_VARIABLE = 'DATAHUB_SLEUTEL';
+
+/**
+ * The key from the start line (`DATAHUB_SLEUTEL=<id>:<secret> ./datahub-databron-…`): the grower
+ * downloads one file and pastes one line. An environment variable, not an argument, so that other
+ * users' `ps` never shows it.
+ */
+export function parseKey(value: string): DatasourceCredentials {
+  const at = value.indexOf(':');
+  return parseCredentials({ credentials: { datasource_id: at > 0 ? value.slice(0, at) : '', secret: at > 0 ? value.slice(at + 1).trim() : '' } }, KEY_VARIABLE);
+}
+
+/** The credentials file as the hub's answer would have it; only its owner may read it. */
+export async function writeCredentialsFile(file: string, credentials: DatasourceCredentials): Promise<void> {
+  const body = { datasource_id: credentials.datasourceId, credentials: { datasource_id: credentials.datasourceId, secret: credentials.secret } };
+  await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  // An existing file keeps its mode on write: make it the owner's alone as well.
+  await chmod(file, 0o600);
 }

@@ -46,7 +46,7 @@ describe('the local page', () => {
     engine = new SparqlEngine({ workers: 1 });
     manager = new DatasetManager({ dir, engine, state: AgentState.load(dir), log, rescanIntervalMs: 0 });
     await manager.start();
-    page = await startLocalPage({ dir, manager: () => manager, log, credentialsFile: path.join(dir, '.credentials.json'), onCredentials: (c) => void received.push(c) });
+    page = await startLocalPage({ dir, manager: () => manager, log, credentialsFile: path.join(dir, '.credentials.json'), onCredentials: (c) => void received.push(c), catalogueUrl: 'https://hub.example/datasets' });
   });
 
   afterAll(async () => {
@@ -148,5 +148,16 @@ describe('the local page', () => {
     expect((await post('/verbinden', right)).status).toBe(303);
     expect(received).toEqual([{ datasourceId: 'ds-1', secret: 'a-secret-of-enough-length' }]);
     expect(JSON.parse(readFileSync(path.join(dir, '.credentials.json'), 'utf8')).credentials.datasource_id).toBe('ds-1');
+  });
+
+  it('names a file as it is dropped (one form, one press) and links each dataset to the hub catalogue', async () => {
+    const upload = new FormData();
+    upload.append('csrf', csrf);
+    upload.append('bestanden', new Blob([EXPORT]), 'afdeling-3.csv');
+    upload.append('naam', '  Kasklimaat afdeling 3 ');
+    expect((await post('/bestanden', upload)).status).toBe(303);
+    expect(manager.list().find((dataset) => dataset.file === 'afdeling-3.csv')!.metadata.name).toBe('Kasklimaat afdeling 3');
+    expect(YAML.parse(readFileSync(path.join(dir, 'datasets.yaml'), 'utf8'))).toContainEqual({ file: 'afdeling-3.csv', name: 'Kasklimaat afdeling 3' });
+    expect(await overview()).toContain('<a href="https://hub.example/datasets?q=Kasklimaat%20afdeling%203">Bekijk in de catalogus van de hub</a>');
   });
 });

@@ -42,6 +42,8 @@ export interface LocalPageOptions {
   hubStatus?: () => string;
   /** Largest file accepted (default 200 MB). */
   maxUploadBytes?: number;
+  /** The hub's catalogue ({hub}/datasets): each dataset links to its search there. */
+  catalogueUrl?: string;
 }
 
 export interface LocalPage {
@@ -138,8 +140,12 @@ label{display:block;font-weight:600}input[type=text],textarea{width:100%;max-wid
     const problems = table && (table.rowsWithoutTime || table.problems.length)
       ? `<p>${table.rowsWithoutTime} rij(en) zonder bruikbare tijd. ${table.problems.slice(0, 3).map(escape).join('; ')}</p>`
       : '';
+    // Straight to the hub's catalogue, searched on the name: no tab to find, no menu (issue 35's click bar).
+    const atHub = options.catalogueUrl
+      ? `<p><a href="${escape(`${options.catalogueUrl}?q=${encodeURIComponent(dataset.metadata.name)}`)}">Bekijk in de catalogus van de hub</a></p>`
+      : '';
     const mapping = table ? `<p>Koppeling: <code>${escape(mappingFileName(dataset.file))}</code> (controleer eenheden en categorieën).</p>` : '';
-    return `<tr><td><strong>${escape(dataset.file)}</strong>${mapping}${problems}</td>
+    return `<tr><td><strong>${escape(dataset.file)}</strong>${mapping}${problems}${atHub}</td>
 <td>${table ? table.rows : '—'}</td><td>${dataset.triples}</td><td>${escape(categories)}</td>
 <td><form method="post" action="/beschrijving">${hidden(csrf)}<input type="hidden" name="bestand" value="${escape(dataset.file)}">
 <label for="naam-${escape(dataset.file)}">Naam</label><input type="text" id="naam-${escape(dataset.file)}" name="naam" required maxlength="200" value="${escape(dataset.metadata.name)}">
@@ -170,6 +176,8 @@ label{display:block;font-weight:600}input[type=text],textarea{width:100%;max-wid
 <form method="post" action="/bestanden" enctype="multipart/form-data">${hidden(csrf)}
 <label for="bestanden">Bestanden</label>
 <input type="file" id="bestanden" name="bestanden" multiple accept=".ttl,.csv,.xlsx" required>
+<label for="nieuwe-naam">Naam van de dataset (bij één bestand; anders de bestandsnaam)</label>
+<input type="text" id="nieuwe-naam" name="naam" maxlength="200">
 <button type="submit">Toevoegen</button></form>
 <h2>Gepubliceerde datasets</h2>
 ${datasets.length === 0 ? '<p>Nog geen datasets.</p>' : `<table><thead><tr><th>Bestand</th><th>Rijen</th><th>Triples</th><th>Categorieën</th><th>Naam en beschrijving</th></tr></thead><tbody>${datasets.map((dataset) => datasetRow(dataset, csrf)).join('')}</tbody></table>`}
@@ -291,7 +299,7 @@ ${withdrawn.length ? `<h2>Ingetrokken</h2><ul>${withdrawn.map((file) => `<li>${e
 
     if (url.pathname === '/bestanden') {
       const kept: string[] = [];
-      await readForm(request, csrf, async (field, name, stream) => {
+      const fields = await readForm(request, csrf, async (field, name, stream) => {
         const file = field === 'bestanden' ? safeFileName(name) : undefined;
         if (!file) {
           stream.resume();
@@ -301,6 +309,10 @@ ${withdrawn.length ? `<h2>Ingetrokken</h2><ul>${withdrawn.map((file) => `<li>${e
         kept.push(file);
       });
       log.info('files dropped on the local page', { files: kept.join(', ') });
+      // Named as it is dropped: one form, one press, and the dataset is online under that name.
+      const name = (fields.naam ?? '').trim();
+      if (name.length > 200) throw new PageError(400, 'Geef een naam van hoogstens 200 tekens.');
+      if (name && kept.length === 1) await updateCatalogue(kept[0], (entry) => (entry.name = name));
       await manager.scan();
       return redirect(response, '/?melding=toegevoegd');
     }
