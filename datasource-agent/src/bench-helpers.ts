@@ -1,7 +1,6 @@
-/** Small helpers shared by the agent's benchmarks (bench:agent, bench:bigdata). */
 import { readFileSync } from 'node:fs';
 
-/** Resident memory of a process now and at its peak, in MB (Linux /proc). */
+/** Linux /proc. */
 export function rssMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;

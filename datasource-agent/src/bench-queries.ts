@@ -2,7 +2,7 @@ const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-green
 PREFIX sosa: <http://www.w3.org/ns/sosa/>
 `;
 
-/** The three queries every SPARQL benchmark runs over the generated greenhouse dataset (bench:agent, bench:sparql). */
+/** Shared by bench:agent and bench:sparql. */
 export const BENCH_QUERIES = [
   {
     name: '3-pattern join + FILTER',

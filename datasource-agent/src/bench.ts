@@ -1,10 +1,4 @@
-/**
- * npm run bench:agent — load time and resident memory of the agent with the generated
- * greenhouse dataset, and the median latency (HTTP round trip, token check included) of three
- * queries with Dataset.ReadAll and with a two-category scope.
- *
- * Options: --runs 15 (timed runs per query and scope), --scale 1 (size of the generated dataset).
- */
+/** npm run bench:agent [-- --runs 15 --scale 1]: load time, RSS, and median query latency (token check included) per scope. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

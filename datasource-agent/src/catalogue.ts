@@ -1,8 +1,4 @@
-/**
- * The dataset description file in the data folder: `datasets.yaml` (or `.yml`, or `datasets.json`),
- * a list of `{ file, dataset_id?, name, about, contact, additional_info }` — either the list
- * itself or `{ datasets: [...] }`. Each `file` is a `.ttl` file in the folder.
- */
+/** `datasets.yaml` (or `.yml`, `datasets.json`): `{ file, dataset_id?, name, about, contact, additional_info }[]`, bare or under `datasets`. */
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,22 +14,22 @@ export interface DatasetMetadata {
 }
 
 export interface CatalogueEntry extends DatasetMetadata {
-  /** File name (relative to the data folder), ending in .ttl. */
+  /** Relative to the data folder. */
   file: string;
   dataset_id?: string;
 }
 
 export interface Catalogue {
-  /** The description file read, or undefined when the folder has none. */
+  /** Undefined when the folder has none. */
   source?: string;
   entries: CatalogueEntry[];
-  /** Problems found (entries skipped); the agent logs them. */
+  /** Entries skipped; the agent logs them. */
   problems: string[];
 }
 
 const DATASET_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 
-/** A `.ttl`, `.csv` or `.xlsx` file directly in the folder (no directories, no hidden files); tables go through tables/. */
+/** Directly in the folder (no directories, no hidden files); tables go through tables/. */
 export function isDatasetFileName(file: string): boolean {
   return /.\.(ttl|csv|xlsx)$/i.test(file) && !file.startsWith('.') && path.basename(file) === file;
 }
@@ -88,7 +84,7 @@ export function parseCatalogue(content: string, source: string): Catalogue {
   return { source, entries, problems };
 }
 
-/** Reads the folder's description file, if any. Throws when it exists but cannot be parsed. */
+/** Throws when it exists but cannot be parsed. */
 export async function readCatalogue(dir: string): Promise<Catalogue> {
   for (const name of CATALOGUE_FILES) {
     const file = path.join(dir, name);

@@ -3,10 +3,8 @@ import path from 'node:path';
 import { LICENCES_FILE } from './server';
 
 /**
- * The demo licence list (the shape of a licence server's /licences): Kwekerij Delta holds a
- * running licence of the seeded application 'teeltregistratie-delta', Kassenbouw West an
- * expired one. The last rows name another application and an unknown organisation: the hub
- * keeps neither.
+ * Kwekerij Delta holds a running licence, Kassenbouw West an expired one; the last rows name another application and an unknown
+ * organisation, which the hub keeps neither of.
  */
 export const DEMO_LICENCES = [
   { application_slug: 'teeltregistratie-delta', organization_slug: 'kwekerij-delta', start_date: '2026-01-01T00:00:00', end_date: '2027-12-31T00:00:00' },
@@ -15,7 +13,7 @@ export const DEMO_LICENCES = [
   { application_slug: 'teeltregistratie-delta', organization_slug: 'bestaat-niet', start_date: '2026-01-01T00:00:00', end_date: '2026-12-31T00:00:00' },
 ];
 
-/** Writes the list unless the folder has one (the owner may have edited it); true when written. */
+/** Unless the folder has one (the owner may have edited it); true when written. */
 export function writeDemoLicences(dir: string): boolean {
   const file = path.join(dir, LICENCES_FILE);
   if (existsSync(file)) return false;

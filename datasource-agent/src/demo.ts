@@ -1,11 +1,7 @@
 #!/usr/bin/env node
 /**
- * The demo data source of 'Kwekerij Delta', for `npm start`: writes the demo datasets and
- * licence list into --data DIR when they are not there yet, then runs the agent on them (it also
- * answers /licences as the licence server of the demo application 'Teeltregistratie Delta').
- *
- * node dist/demo.js --credentials file.json --hub URL --port N [--data DIR] [--host 127.0.0.1] [--public-hostname name:port]
- * (DIR defaults to .data/datasource-agent/kwekerij-delta under the current directory.)
+ * For `npm start`: writes the demo datasets and licence list into --data DIR when missing, then runs the agent (also the demo
+ * application's licence server). Usage: node dist/demo.js --credentials file.json --hub URL --port N [--data DIR].
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

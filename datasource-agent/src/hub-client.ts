@@ -1,7 +1,4 @@
-/**
- * Calls a data source makes to the hub (hub-protocol.md): each request carries a fresh
- * data-source token (HS256, iss `datahub-datasource:{id}`, aud `datahub-portal-api`, ≤ 5 min).
- */
+/** Each request carries a fresh data-source token (hub-protocol.md). */
 import type { DatasourceCredentials } from './credentials';
 import { signDatasourceToken } from './tokens';
 
@@ -22,7 +19,7 @@ interface HubDataset {
 interface HubClientOptions {
   hubUrl: string;
   credentials: Pick<DatasourceCredentials, 'datasourceId' | 'secret'>;
-  /** Total time per request (default 15 s). */
+  /** Default 15 s. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -40,12 +37,12 @@ export class HubClient {
     return this.base.toString();
   }
 
-  /** `POST /api/datasource-protocol/host { hostname }` (only for data sources created without a host). */
+  /** Only for data sources created without a host. */
   async registerHost(hostname: string): Promise<void> {
     await this.request('POST', 'api/datasource-protocol/host', { hostname });
   }
 
-  /** `POST /api/datasource-protocol/datasets { dataset_id?, file_format }` → the dataset id the hub uses. */
+  /** Answers the dataset id the hub uses. */
   async registerDataset(datasetId: string | undefined, fileFormat = '.ttl'): Promise<string> {
     const body = await this.request('POST', 'api/datasource-protocol/datasets', {
       ...(datasetId ? { dataset_id: datasetId } : {}),
@@ -57,7 +54,6 @@ export class HubClient {
     throw new HubError(undefined, 'the hub did not answer with a dataset_id');
   }
 
-  /** `GET /api/datasource-protocol/datasets`: this data source's datasets at the hub. */
   async listDatasets(): Promise<HubDataset[]> {
     const body = await this.request('GET', 'api/datasource-protocol/datasets');
     const list = Array.isArray(body) ? body : (body as { datasets?: unknown; items?: unknown } | undefined)?.datasets ?? (body as { items?: unknown })?.items;
@@ -71,7 +67,7 @@ export class HubClient {
       .filter((item): item is HubDataset => item !== undefined);
   }
 
-  /** `DELETE /api/datasource-protocol/datasets/{id}`; a 404 counts as done. */
+  /** A 404 counts as done. */
   async deleteDataset(datasetId: string): Promise<void> {
     try {
       await this.request('DELETE', `api/datasource-protocol/datasets/${encodeURIComponent(datasetId)}`);

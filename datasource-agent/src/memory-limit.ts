@@ -1,11 +1,7 @@
-/**
- * The in-memory mode's size limit: oxigraph's WebAssembly store holds at most 4 GB (measured: 1M
- * triples ≈ 0.7 GB, 4M ≈ 2.3 GB, ~13M crash the process). A file above the limit is refused with a
- * log line instead; store mode has no such limit.
- */
+/** oxigraph's WebAssembly store holds at most 4 GB (≈ 13M triples crash the process): larger files are refused; store mode has no limit. */
 import type { Logger } from './log';
 
-/** 256 MB of Turtle ≈ 6M triples of the generated greenhouse data (≈ 44 bytes a triple). */
+/** ≈ 6M triples of the generated greenhouse data (≈ 44 bytes a triple). */
 export const DEFAULT_MAX_IN_MEMORY_BYTES = 256 * 1024 * 1024;
 
 export function tooLargeForMemory(bytes: number, limit = DEFAULT_MAX_IN_MEMORY_BYTES): boolean {

@@ -1,7 +1,4 @@
-/**
- * A small state file in the data folder (`.datahub-agent-state.json`) so that restarts keep
- * dataset ids, know what the hub already has and which removals it still has to hear about.
- */
+/** So restarts keep dataset ids and know what the hub has and which removals it still has to hear about. */
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,11 +7,8 @@ const STATE_FILE = '.datahub-agent-state.json';
 
 interface StateDocument {
   version: 1;
-  /** file name → id and whether the hub has registered it */
   datasets: Record<string, { dataset_id: string; registered: boolean }>;
-  /** the hostname registered at the hub (cloud variant) */
   host_registered?: string;
-  /** ids removed here that the hub still has to delete */
   pending_deletes: string[];
 }
 
@@ -96,7 +90,7 @@ export class AgentState {
     if (this.document.pending_deletes.length !== before) this.save();
   }
 
-  /** Writes are serialised and atomic (temporary file + rename). */
+  /** Serialised and atomic (temporary file + rename). */
   save(): Promise<void> {
     const content = JSON.stringify(this.document, null, 2) + '\n';
     this.writing = this.writing

@@ -1,8 +1,4 @@
-/**
- * Reads a SPARQL JSON results answer as it arrives: the variables, then one binding at a time, without
- * holding the whole text (a small scanner finds each binding object of the `bindings` array; only
- * that object is parsed). Stops reading once the caller has enough rows.
- */
+/** Reads bindings as they arrive, parsing one binding object at a time, and stops once the caller has enough rows. */
 export type RawTerm = { type: string; value: string; datatype?: string; 'xml:lang'?: string };
 export type RawBinding = Record<string, RawTerm>;
 
@@ -13,9 +9,7 @@ export interface ResultsHandler {
 }
 
 export interface ReadOutcome {
-  /** Set for an ASK answer. */
   boolean?: boolean;
-  /** Whether reading stopped because the handler asked. */
   stopped: boolean;
 }
 

@@ -1,4 +1,3 @@
-/** N-Triples answers of the store, line by line, with skolem IRIs turned back into blank nodes. */
 import { SKOLEM_PREFIX } from './store-graphs';
 
 const SKOLEM_IRI = new RegExp(`<${SKOLEM_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^>]*)>`, 'g');
@@ -7,7 +6,6 @@ export function unskolemiseLine(line: string): string {
   return line.includes(SKOLEM_PREFIX) ? line.replace(SKOLEM_IRI, (_match, rest: string) => `_:${rest.replace(/[^A-Za-z0-9]/g, '_')}`) : line;
 }
 
-/** The non-empty lines of a body, each unskolemised and ending in a newline. */
 export async function* ntriplesLines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let rest = '';

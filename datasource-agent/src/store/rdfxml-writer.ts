@@ -1,22 +1,16 @@
-/**
- * N-Triples lines as an RDF/XML document, written as they come (the XML download of a dataset in
- * the store: its size is not bounded by memory). Each property element declares its own namespace,
- * so nothing needs to be known before the first triple; a subject's consecutive triples share one
- * rdf:Description.
- */
+/** Written as lines come, so a store dataset's XML download is not bounded by memory; each property element declares its own namespace. */
 import { Parser, type Quad, type Term } from 'n3';
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const LANG_STRING = `${RDF}langString`;
-/** Lines parsed together (n3's parser per line would cost more than the writing). */
+/** n3's parser per line would cost more than the writing. */
 const LINES_PER_PARSE = 2_000;
 
-// XML's name characters, less the joiners and combining marks (a local name without them is still a
-// name; an IRI holding them keeps them in its namespace part).
+// XML's name characters less joiners and combining marks; an IRI holding them keeps them in its namespace part.
 const NAME_START = /[A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]/;
 const NAME_CHAR = /[-.0-9\u00B7\u203F\u2040A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]/;
-/** Characters XML 1.0 cannot carry at all, escaped or not. */
+/** Escaped or not. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export class RdfXmlError extends Error {}
@@ -30,7 +24,7 @@ function attribute(value: string): string {
   return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }
 
-/** A predicate IRI as namespace + local name (the longest tail that is an XML name). */
+/** The local name is the longest tail that is an XML name. */
 function splitPredicate(iri: string): [string, string] {
   let at = iri.length;
   while (at > 0 && NAME_CHAR.test(iri[at - 1])) at -= 1;

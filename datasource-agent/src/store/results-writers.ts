@@ -1,8 +1,4 @@
-/**
- * SELECT/ASK answers of the store, normalised to what the in-memory mode answers (W3C terms:
- * `typed-literal` becomes `literal`, skolem IRIs become blank nodes again) and written in the
- * format the hub asked for.
- */
+/** Normalised to what in-memory mode answers (`typed-literal` → `literal`, skolem IRIs → blank nodes). */
 import type { ResultsFormat } from '@datahub/sparql';
 import type { RawBinding, RawTerm } from './json-results-reader';
 import { blankLabel } from './turtle-stream';
@@ -53,7 +49,6 @@ function tsvValue(term: RawTerm | undefined): string {
   return term.datatype ? `${literal}^^<${term.datatype}>` : literal;
 }
 
-/** Writes SELECT rows (already normalised) in one format. */
 export function writeSelect(format: ResultsFormat, vars: string[], rows: RawBinding[]): string {
   switch (format) {
     case 'json':
@@ -72,7 +67,7 @@ export function writeSelect(format: ResultsFormat, vars: string[], rows: RawBind
   }
 }
 
-/** Writes an ASK answer (JSON unless XML is asked, like the in-memory mode). */
+/** JSON unless XML is asked, like the in-memory mode. */
 export function writeAsk(format: ResultsFormat, value: boolean): string {
   if (format === 'xml') return `<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/><boolean>${value}</boolean></sparql>\n`;
   return JSON.stringify({ head: {}, boolean: value });

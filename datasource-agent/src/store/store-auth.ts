@@ -1,8 +1,4 @@
-/**
- * HTTP authentication towards a triple store: basic or digest (RFC 7616, MD5, qop=auth), whichever
- * the store asks for in its 401 challenge. The challenge is remembered, so later requests carry
- * the answer at once.
- */
+/** Basic or digest (RFC 7616, MD5, qop=auth), as the store's 401 asks; the challenge is remembered so later requests answer at once. */
 import { createHash, randomBytes } from 'node:crypto';
 
 export interface StoreCredentials {
@@ -41,7 +37,6 @@ export class StoreAuth {
     return this.credentials !== undefined;
   }
 
-  /** The Authorization header for a request, once the store has said how (or basic up front). */
   header(method: string, url: URL): string | undefined {
     if (!this.credentials || !this.challenge) return undefined;
     const { user, password } = this.credentials;
@@ -63,7 +58,7 @@ export class StoreAuth {
     return `Digest ${parts.join(', ')}`;
   }
 
-  /** Takes the store's 401 challenge; false when it cannot be answered (no credentials, unknown scheme). */
+  /** False when it cannot be answered (no credentials, unknown scheme). */
   accept(wwwAuthenticate: string | null): boolean {
     if (!this.credentials || !wwwAuthenticate) return false;
     const challenge = parseChallenge(wwwAuthenticate);

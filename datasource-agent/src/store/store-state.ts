@@ -1,7 +1,5 @@
 /**
- * What the agent loaded into the store, kept in the store itself (graph `urn:datahub:agent-state:{id}`):
- * the file's SHA-256, its triple count and its graphs. A restart finds the same hash and loads nothing;
- * a changed file replaces its graphs. The record is dropped before a load and written after it, so an
+ * Kept in the store itself: a restart finds the same hash and loads nothing. Dropped before a load and written after, so an
  * interrupted load is redone.
  */
 import { Parser, Writer, DataFactory } from 'n3';

@@ -1,13 +1,10 @@
-/**
- * A Turtle file as a stream of triples (n3's streaming parser), with stable blank-node labels: two
- * passes over the same file see the same labels, and the labels become skolem IRIs in the store.
- */
+/** Blank-node labels are stable across passes over the same file; they become skolem IRIs in the store. */
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { DataFactory, StreamParser, type Quad, type Term } from 'n3';
 import { SKOLEM_PREFIX } from './store-graphs';
 
-/** Parses `file` as Turtle; `onBytes` hears how many bytes were read so far. */
+/** `onBytes` hears how many bytes were read so far. */
 export function readTriples(file: string, onBytes?: (bytes: number) => void): AsyncIterable<Quad> {
   let counter = 0;
   const factory = { ...DataFactory, blankNode: (name?: string) => DataFactory.blankNode(name ?? `a${counter++}`) };
@@ -23,13 +20,12 @@ function skolemTerm(term: Term, datasetKey: string): Term {
   return term.termType === 'BlankNode' ? DataFactory.namedNode(`${SKOLEM_PREFIX}${datasetKey}.${term.value}`) : term;
 }
 
-/** The triple with blank nodes replaced by IRIs unique to the dataset. */
 export function skolemise(quad: Quad, datasetKey: string): Quad {
   if (quad.subject.termType !== 'BlankNode' && quad.object.termType !== 'BlankNode') return quad;
   return DataFactory.quad(skolemTerm(quad.subject, datasetKey) as Quad['subject'], quad.predicate, skolemTerm(quad.object, datasetKey) as Quad['object']);
 }
 
-/** A blank-node label for a skolem IRI (labels are `[A-Za-z0-9_]`), or undefined for any other IRI. */
+/** Undefined for any other IRI. */
 export function blankLabel(iri: string): string | undefined {
   if (!iri.startsWith(SKOLEM_PREFIX)) return undefined;
   return iri.slice(SKOLEM_PREFIX.length).replace(/[^A-Za-z0-9]/g, '_');

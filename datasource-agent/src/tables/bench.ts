@@ -1,8 +1,6 @@
 /**
- * `npm run bench:tables -w datasource-agent [-- --days 365 --columns 50]`: a year of 5-minute
- * climate-computer data with 50 columns (semicolons, decimal commas, Dutch headers, date and time
- * apart, Europe/Amsterdam wall clock) suggested a mapping and converted to N-Triples, streamed to a
- * counting sink; then a month of the same as Excel. Prints time, triples and peak memory.
+ * `npm run bench:tables -w datasource-agent [-- --days 365 --columns 50]`: a year of 5-minute data suggested and converted, then a
+ * month as Excel; prints time, triples and peak memory.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -34,7 +32,7 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** The rows of a climate-computer export: local wall-clock times, one value per column, some missing. */
+/** Local wall-clock times, one value per column, some missing. */
 function* exportRows(days: number, columns: number): Generator<[string, string, number[]]> {
   const start = Date.UTC(2026, 0, 1);
   for (let minute = 0; minute < days * 24 * 60; minute += 5) {

@@ -1,4 +1,3 @@
-/** The agent started for real (node dist/cli.js) as a child process, and plain HTTP calls to it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { signHubToken } from '../tokens';

@@ -1,4 +1,4 @@
-/** A stand-in for the hub's datasource-protocol endpoints, recording what the agent sends. */
+/** Records what the agent sends. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -17,9 +17,8 @@ export interface FakeHub {
   calls: RecordedCall[];
   /** dataset ids registered and not deleted */
   datasets: Set<string>;
-  /** Answer the next n calls with 503. */
   failNext(n: number): void;
-  /** Assign this id instead of the proposed one, for the next registration. */
+  /** For the next registration. */
   assignNextId(id: string): void;
   close(): Promise<void>;
 }
@@ -94,7 +93,7 @@ export async function startFakeHub(secret: string, datasourceId: string): Promis
   };
 }
 
-/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
+/** Throws after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

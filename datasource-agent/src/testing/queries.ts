@@ -1,5 +1,3 @@
-/** The data and queries the agent's answers are checked with, in memory and in store mode. */
-
 export const EDGE_TTL = `
 PREFIX : <http://example.org/kas/>
 PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#>
@@ -26,7 +24,7 @@ export const QUERIES: { query: string; graph: boolean }[] = [
   { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
 ].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
 
-/** Five independent triple patterns over the whole dataset: never finishes on its own. */
+/** Never finishes on its own. */
 export const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
 
 export const SCOPE_SETS = [

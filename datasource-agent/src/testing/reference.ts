@@ -1,9 +1,4 @@
-/**
- * The reference the agent's answers are compared with, computed independently of
- * @datahub/sparql: the permitted triples picked with an n3 Store (subject has a granted
- * cgo:hasCategory literal, or ReadAll), then the query run on a plain oxigraph store that
- * holds exactly those triples.
- */
+/** Computed independently of @datahub/sparql: the permitted triples picked with an n3 Store, the query run on a plain oxigraph store. */
 import { DATASET_SCOPES } from '@datahub/domain';
 import { DataFactory, Parser, Store, Writer, type Quad } from 'n3';
 import * as oxigraph from 'oxigraph';
@@ -31,7 +26,7 @@ function permittedByN3(turtle: string, scopes: string[]): Quad[] {
 
 type Binding = Record<string, { type: string; value: string }>;
 
-/** SPARQL JSON results as sorted rows (blank-node labels blurred), or the boolean of an ASK. */
+/** Blank-node labels blurred; an ASK as its boolean. */
 export function canonicalResults(json: string): unknown {
   const parsed = JSON.parse(json) as { head: { vars?: string[] }; boolean?: boolean; results?: { bindings: Binding[] } };
   if (parsed.boolean !== undefined) return parsed.boolean;
@@ -45,7 +40,7 @@ export function canonicalResults(json: string): unknown {
   return { vars: [...(parsed.head.vars ?? [])].sort(), rows: rows.sort() };
 }
 
-/** A Turtle/N-Triples graph as sorted N-Triples lines (blank-node labels blurred). */
+/** Blank-node labels blurred. */
 export function canonicalGraph(turtle: string): string[] {
   const writer = new Writer({ format: 'N-Triples' });
   return new Parser()
@@ -54,7 +49,6 @@ export function canonicalGraph(turtle: string): string[] {
     .sort();
 }
 
-/** The reference answer, canonicalised (graph queries as sorted lines, others via canonicalResults). */
 export function referenceAnswer(turtle: string, scopes: string[], query: string, graph: boolean): unknown {
   const store = new oxigraph.Store();
   store.load(new Writer({ format: 'N-Triples' }).quadsToString(permittedByN3(turtle, scopes)), { format: 'application/n-triples' });
