@@ -22,7 +22,7 @@ import { privateHostsWarning, type AppConfig } from './config/config';
 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A page view on every page load changes no session: its answer need not wait for the cache sync. */
+/** A page view changes no session: its answer need not wait for the cache sync. */
 const NO_SESSION_EFFECT = '/api/insight/page-views';
 
 export function buildOpenApiDocument(app: NestFastifyApplication) {
@@ -47,9 +47,9 @@ export function buildOpenApiDocument(app: NestFastifyApplication) {
   return documentIdempotencyKey(SwaggerModule.createDocument(app, document));
 }
 
-/** The Nest application, configured but not listening; used by main.ts, the tests and the benchmark. */
+/** Configured but not listening; used by main.ts, the tests and the benchmark. */
 export async function createApp(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  // JSON lines through pino; each request's id comes from the portal's X-Request-Id (or is made here) and goes back in the answer.
+  // Each request's id comes from the portal's X-Request-Id (or is made here) and goes back in the answer.
   const logger = createLogger(config.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: logger as never,
@@ -62,7 +62,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: new PinoNestLogger(logger),
-    // JSON bodies go through our own parser (limits before validation), not Nest's.
+    // Our own parser: limits before validation.
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

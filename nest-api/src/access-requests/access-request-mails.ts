@@ -9,7 +9,6 @@ import type { AccessRequestView } from './dto/access-request.dto';
 /** Who decides on access requests to an organisation's datasets. */
 const DECIDING_ROLES = ['Organization.Owner', 'Authorisation.Contributor', 'AdminOrganization.Owner'];
 
-/** The mails of an access request: to the owner organisation's deciders, and the decision to the requester. */
 @Injectable()
 export class AccessRequestMails {
   constructor(
@@ -22,7 +21,7 @@ export class AccessRequestMails {
     return new URL(path, this.config.publicUrl).toString();
   }
 
-  /** Everyone in the owner organisation who may grant (owners, authorisation contributors). */
+  /** Owners and authorisation contributors. */
   async toOwner(request: AccessRequestView, ownerId: string): Promise<void> {
     const emails = await this.users.memberEmails([ownerId], DECIDING_ROLES);
     const scopes = request.authorisations.map(scopeLabel).join(', ');

@@ -5,6 +5,5 @@ import { AccessRequestMails } from './access-request-mails';
 import { AccessRequestsController } from './access-requests.controller';
 import { AccessRequestsService } from './access-requests.service';
 
-/** Access requests (issue 23): ask, approve (the grant), decline; audited and mailed. */
 @Module({ imports: [AuthorisationsModule, MailModule], controllers: [AccessRequestsController], providers: [AccessRequestsService, AccessRequestMails], exports: [AccessRequestsService] })
 export class AccessRequestsModule {}

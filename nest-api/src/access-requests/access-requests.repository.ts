@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 
-/** An access request with its dataset, owner and requesting organisation. */
 export interface AccessRequestRow {
   id: string;
   dataset_id: string;
@@ -32,27 +31,27 @@ const SELECT = `
   JOIN organizations oo ON oo.id = ds.organization_id
   JOIN organizations ro ON ro.id = r.requester_organization_id`;
 
-/** The access requests aggregate's SQL (ADR 0045). */
+/** ADR 0045. */
 @Injectable()
 export class AccessRequestsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** One request; `lock`: its row locked until the transaction ends. */
+  /** `lock`: its row locked until the transaction ends. */
   byId(id: string, lock = false, db: Queryable = this.dataSource): Promise<AccessRequestRow | null> {
     return firstRow<AccessRequestRow>(db, `${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
   }
 
-  /** Requests on the organisation's datasets, open ones first, newest first. */
+  /** Open ones first, newest first. */
   received(organizationId: string, db: Queryable = this.dataSource): Promise<AccessRequestRow[]> {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE ds.organization_id = $1 ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 200`, [organizationId]);
   }
 
-  /** The organisation's own requests, newest first. */
+  /** Newest first. */
   sent(organizationId: string, db: Queryable = this.dataSource): Promise<AccessRequestRow[]> {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE r.requester_organization_id = $1 ORDER BY r.created_at DESC LIMIT 200`, [organizationId]);
   }
 
-  /** Open requests on the organisation's datasets: one count over the partial index of open requests. */
+  /** One count over the partial index of open requests. */
   async openCount(organizationId: string, db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ open: number }>(
       db,
@@ -63,7 +62,7 @@ export class AccessRequestsRepository {
     return row?.open ?? 0;
   }
 
-  /** A new open request; its id, or null while the organisation already has an open one on the dataset. */
+  /** Null while the organisation already has an open one on the dataset. */
   async insert(
     request: { datasetId: string; requesterOrganizationId: string; requestedBy: string; requestedByEmail: string; authorisations: string[]; reason: string; expiration: string | null },
     db: Queryable = this.dataSource,
@@ -77,7 +76,6 @@ export class AccessRequestsRepository {
     return row?.id ?? null;
   }
 
-  /** Approved with the scopes and expiry chosen. */
   async approve(id: string, decidedBy: string, authorisations: string[], expiration: string | null, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `UPDATE access_requests SET status = 'approved', decided_by = $2, decided_at = now(), authorisations = $3, expiration_date = $4 WHERE id = $1`,

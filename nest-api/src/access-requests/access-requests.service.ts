@@ -44,7 +44,6 @@ function toView(row: AccessRequestRow): AccessRequestView {
   };
 }
 
-/** Scopes and expiry checked alike for a request and an approval: Dutch field errors. */
 function checkedScopes(dto: { authorisations: string[]; expiration_date?: string }, errors: Record<string, string>) {
   const scopes = [...new Set(dto.authorisations)];
   const problem = scopesProblem(scopes);
@@ -58,9 +57,8 @@ function checkedScopes(dto: { authorisations: string[]; expiration_date?: string
 }
 
 /**
- * Access requests (issue 23): an organisation asks for scopes on another's dataset; the owner
- * organisation's AuthorisationAssignment.Create holders approve (the grant is made in the same
- * transaction) or decline with a reason. Every step is audited; both sides are mailed.
+ * The owner organisation's AuthorisationAssignment.Create holders approve (the grant in the same transaction) or decline with a
+ * reason; every step is audited and both sides are mailed.
  */
 @Injectable()
 export class AccessRequestsService {
@@ -110,25 +108,25 @@ export class AccessRequestsService {
     return { ...toView(row), owner_id: row.owner_id };
   }
 
-  /** Requests on the organisation's datasets (its AuthorisationAssignment.Create holders), open ones first. */
+  /** Open ones first. */
   async received(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
     return (await this.requests.received(organizationId)).map(toView);
   }
 
-  /** Open requests on the organisation's datasets: one count over the partial index of open requests (the shell asks on every page). */
+  /** One count over the partial index of open requests: the shell asks on every page. */
   async openCount(actor: AuthenticatedUser, organizationId: string): Promise<{ open: number }> {
     requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
     return { open: await this.requests.openCount(organizationId) };
   }
 
-  /** The organisation's own requests and their state (every member). */
+  /** Every member may see them. */
   async sent(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'Dataset.Read', organizationId);
     return (await this.requests.sent(organizationId)).map(toView);
   }
 
-  /** Approves with the scopes and expiry chosen (narrower or wider than asked): the grant and the decision in one transaction. */
+  /** Narrower or wider than asked; the grant and the decision in one transaction. */
   async approve(actor: AuthenticatedUser, id: string, dto: ApproveAccessRequestDto): Promise<AccessRequestView> {
     const errors: Record<string, string> = {};
     const { scopes, expiration } = checkedScopes(dto, errors);
@@ -166,7 +164,7 @@ export class AccessRequestsService {
     return view;
   }
 
-  /** An open request on a dataset of the actor's organisation, locked; anyone else's: 404; decided: 409. */
+  /** Locked; anyone else's: 404; decided: 409. */
   private async decidable(manager: EntityManager, actor: AuthenticatedUser, id: string) {
     if (!isUuid(id)) throw ApiError.notFound();
     const request = await this.view(id, manager, true);

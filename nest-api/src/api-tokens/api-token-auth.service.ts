@@ -8,14 +8,14 @@ import { ApiTokenCache, type KnownToken } from './api-token-cache';
 import { hashApiTokenSecret } from './api-token-secret';
 import { ApiTokensRepository, type TokenLookupRow } from './api-tokens.repository';
 
-/** Last-used time and address are written at most this often per token. */
+/** Per token. */
 const LAST_USED_EVERY_MS = 60_000;
-/** Read-only whatever the owner's roles: a token never carries a write permission. */
+/** A token never carries a write permission, whatever the owner's roles. */
 const TOKEN_PERMISSIONS: ReadonlySet<Permission> = new Set(READ_PERMISSIONS);
 
 export type TokenOutcome = { user: AuthenticatedUser } | { refused: 'unknown' | 'expired' };
 
-/** Who an API token acts as (ADR 0017): its user (personal) or its organisation, read-only. */
+/** ADR 0017: its user (personal) or its organisation, read-only. */
 @Injectable()
 export class ApiTokenAuthService {
   private readonly logger = new Logger(ApiTokenAuthService.name);
@@ -31,7 +31,7 @@ export class ApiTokenAuthService {
     this.sessions.subscribe((kind, id) => this.cache.invalidate(kind, id));
   }
 
-  /** Without waiting when the token is in memory; undefined when only the database can tell. */
+  /** Undefined when only the database can tell. */
   fromMemory(secret: string, address: string): TokenOutcome | undefined {
     if (!this.sessions.enabled) return undefined;
     const known = this.cache.get(hashApiTokenSecret(secret).toString('hex'));
@@ -79,7 +79,7 @@ export class ApiTokenAuthService {
     return { user, expiresAt: row.expires_at.getTime(), userId: row.user_id };
   }
 
-  /** Last used (time, address): written in the background, at most once a minute per token. */
+  /** In the background, at most once a minute per token. */
   private noteUse(tokenId: string, address: string): void {
     const now = Date.now();
     if (now - (this.lastUsedWritten.get(tokenId) ?? 0) < LAST_USED_EVERY_MS) return;

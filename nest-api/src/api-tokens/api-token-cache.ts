@@ -2,18 +2,17 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 
 export interface KnownToken {
   user: AuthenticatedUser;
-  /** The token's own expiry (ms): checked on every request, cached or not. */
+  /** Checked on every request, cached or not. */
   expiresAt: number;
-  /** The personal token's user, for 'user:<id>' notifications. */
+  /** For 'user:<id>' notifications. */
   userId: string | null;
 }
 
 const MAX_ENTRIES = 10_000;
 
 /**
- * Verified API tokens by secret hash, kept for at most `ttlMs` and only while the session
- * notifications are heard (ADR 0013): a revocation, a deleted or moved user and a deleted
- * organisation drop the entry before the write that caused it answers (SessionCache.sync).
+ * Kept only while session notifications are heard (ADR 0013), so a revocation, moved user or deleted organisation drops the entry
+ * before the write that caused it answers.
  */
 export class ApiTokenCache {
   private readonly entries = new Map<string, { token: KnownToken; storedAt: number }>();
@@ -31,7 +30,7 @@ export class ApiTokenCache {
     return entry.token;
   }
 
-  /** The generation before a lookup; `store` refuses a row read across an invalidation. */
+  /** `store` refuses a row read across an invalidation. */
   mark(): number {
     return this.generation;
   }
@@ -42,7 +41,7 @@ export class ApiTokenCache {
     this.entries.set(hash, { token, storedAt: Date.now() });
   }
 
-  /** A session notification ('apitoken', 'user', 'organization', or 'all'). */
+  /** 'apitoken', 'user', 'organization', or 'all'. */
   invalidate(kind: string, id: string): void {
     this.generation += 1;
     for (const [hash, { token }] of this.entries) {

@@ -68,7 +68,7 @@ export class CreatedApiTokenView extends ApiTokenView {
   token: string;
 }
 
-/** A member's personal token as the organisation's owners see it (issue 32): who, and the token's facts, never the secret. */
+/** Never the secret. */
 export class MemberApiTokenView extends ApiTokenView {
   @ApiProperty({ format: 'uuid' })
   member_id: string;

@@ -14,12 +14,9 @@ function personal(actor: AuthenticatedUser): TokenOwner {
   return { kind: 'personal', userId: actor.id, organizationId: actor.organizationId };
 }
 
-/**
- * The organisation's tokens: ApiToken.Manage in that organisation. The admin organisation's owners
- * list and revoke any organisation's (abuse handling); making one is the organisation's own (`making`).
- */
+/** The admin organisation's owners list and revoke any organisation's (abuse handling); making one is the organisation's own. */
 function organization(actor: AuthenticatedUser, organizationId: string, making = false): TokenOwner {
-  // A token acts as the organisation and reads all its data: an admin making one would read without a grant (issue 32).
+  // A token acts as the organisation and reads all its data: an admin making one would read without a grant.
   (making ? requirePermissionInOwn : requirePermissionIn)(actor, 'ApiToken.Manage', organizationId);
   return { kind: 'organization', organizationId };
 }

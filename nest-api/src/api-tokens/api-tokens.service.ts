@@ -31,7 +31,7 @@ function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-/** The last day (Europe/Amsterdam) the token is valid through: one of the fixed periods, or a date within a year. */
+/** Europe/Amsterdam: one of the fixed periods, or a date within a year. */
 function lastDayOf(input: CreateApiTokenDto): string {
   const today = amsterdamToday();
   const invalid = () => ApiError.validation({ expires_in_days: API_TOKEN_LABELS.expiryInvalid });
@@ -43,7 +43,7 @@ function lastDayOf(input: CreateApiTokenDto): string {
   return day;
 }
 
-/** Creating, listing and revoking API tokens (ADR 0017); using them is ApiTokenAuthService. */
+/** ADR 0017; using them is ApiTokenAuthService. */
 @Injectable()
 export class ApiTokensService {
   constructor(
@@ -87,7 +87,7 @@ export class ApiTokensService {
     return { ...viewOf(row), token: secret };
   }
 
-  /** Revoked for every API process before this answers (the notification is awaited, ADR 0013). */
+  /** Revoked for every API process before this answers (ADR 0013). */
   async revoke(owner: TokenOwner, actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const revoked = await this.tokens.revoke(owner, id, manager);
@@ -97,10 +97,7 @@ export class ApiTokensService {
     await this.sessions.sync();
   }
 
-  /**
-   * The live personal tokens of the organisation's current members (issue 32): they read the
-   * organisation's data as that member, so its owners see them. Never the secret or its hash.
-   */
+  /** They read the organisation's data as that member, so its owners see them. Never the secret or its hash. */
   async listMembers(organizationId: string): Promise<MemberApiTokenView[]> {
     const rows = await this.tokens.liveOfMembers(organizationId);
     return rows.map((row) => ({
@@ -111,7 +108,7 @@ export class ApiTokensService {
     }));
   }
 
-  /** Revokes one member's personal token of this organisation; 404 for any other token. Audited with the member's address. */
+  /** 404 for any other token; audited with the member's address. */
   async revokeMember(actor: AuthenticatedUser, organizationId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const revoked = await this.tokens.revokeOfMember(organizationId, id, manager);

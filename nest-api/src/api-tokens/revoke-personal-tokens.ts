@@ -3,15 +3,14 @@ import type { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import type { ApiTokensRepository } from './api-tokens.repository';
 
-/** Why a user's personal tokens were revoked without the user revoking each (issue 32); the Logboek shows it in Dutch. */
+/** The Logboek shows it in Dutch. */
 export type PersonalTokenRevocation = 'password_reset' | 'password_change' | 'two_factor_enabled' | 'left_organization';
 
 type Actor = Pick<AuthenticatedUser, 'id' | 'email' | 'organizationId'> & Partial<Pick<AuthenticatedUser, 'clientAddress' | 'apiToken'>>;
 
 /**
- * Revokes the live personal API tokens of `userId` (only those acting on `organizationId` when
- * given) inside the caller's transaction, one 'api_token.revoked' audit row each. The trigger on
- * api_tokens tells every API process on commit; the caller awaits `SessionCache.sync()` after it.
+ * Only those acting on `organizationId` when given, in the caller's transaction with an audit row each; the caller awaits
+ * `SessionCache.sync()` after commit.
  */
 export async function revokePersonalTokens(
   manager: EntityManager,

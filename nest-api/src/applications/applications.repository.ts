@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import { uniqueSlug } from '../organizations/organizations.repository';
 
-/** An application with its owner organisation's name and slug. */
 export interface ApplicationRow {
   id: string;
   slug: string;
@@ -19,13 +18,13 @@ export interface ApplicationRow {
   url_licence_server: string | null;
   url_privacy_statement: string | null;
   url_terms_of_delivery: string | null;
-  /** numeric comes back from pg as a string; the view turns it into a number. */
+  /** numeric comes back from pg as a string. */
   price_per_year: string | null;
   logo_url: string | null;
   datasource_id: string | null;
 }
 
-/** What a form sets of an application (the slug and logo are set apart). */
+/** The slug and logo are set apart. */
 export interface ApplicationFields {
   name: string;
   about: string;
@@ -59,7 +58,7 @@ const fieldValues = (fields: ApplicationFields) => [
   fields.urlLicenceServer, fields.urlPrivacyStatement, fields.urlTermsOfDelivery, fields.pricePerYear, fields.datasourceId,
 ];
 
-/** The applications aggregate's SQL: applications and the licences their licence servers list (ADR 0045). */
+/** Applications and the licences their licence servers list (ADR 0045). */
 @Injectable()
 export class ApplicationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -80,7 +79,7 @@ export class ApplicationsRepository {
     return firstRow<ApplicationRow>(db, `${APPLICATION_SQL} WHERE a.id = $1`, [id]);
   }
 
-  /** Whether another application (not `exceptId`) has this name, case ignored. */
+  /** Case ignored. */
   async nameTaken(name: string, exceptId: string | null, db: Queryable = this.dataSource): Promise<boolean> {
     const row = await firstRow<{ taken: boolean }>(
       db,
@@ -118,7 +117,7 @@ export class ApplicationsRepository {
     await db.query('DELETE FROM applications WHERE id = $1', [id]);
   }
 
-  /** Applications that name a licence server, oldest first. */
+  /** Oldest first. */
   async withLicenceServer(db: Queryable = this.dataSource): Promise<string[]> {
     return (await rows<{ id: string }>(db, 'SELECT id FROM applications WHERE url_licence_server IS NOT NULL ORDER BY created_at')).map((row) => row.id);
   }
@@ -127,7 +126,7 @@ export class ApplicationsRepository {
     return firstRow(db, 'SELECT slug, url_licence_server FROM applications WHERE id = $1', [id]);
   }
 
-  /** Organisations by the slugs a licence server names them by: current ones, or a former tmp- slug (no slug is both). */
+  /** Current slugs, or a former tmp- slug (no slug is both). */
   licensees(slugs: string[], db: Queryable = this.dataSource): Promise<{ id: string; slug: string }[]> {
     return rows(
       db,
@@ -137,7 +136,7 @@ export class ApplicationsRepository {
     );
   }
 
-  /** The application's licences replaced by `licences` (within the caller's transaction). */
+  /** Within the caller's transaction. */
   async replaceLicences(applicationId: string, licences: LicenceRow[], db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
     for (const licence of licences)

@@ -19,10 +19,7 @@ import type { ApplicationDto, ApplicationView } from './dto/application.dto';
 import { LicenceSyncService } from './licence-sync.service';
 import { httpLink, licenceServerUrl } from './links';
 
-/**
- * Applications are read by every signed-in user; Application.Create/Update/Delete act on the
- * owner organisation (in practice members of the admin organisation, the only ones holding them).
- */
+/** Read by every signed-in user; Application.Create/Update/Delete act on the owner organisation (in practice the admin organisation). */
 @Injectable()
 export class ApplicationsService {
   constructor(
@@ -97,14 +94,14 @@ export class ApplicationsService {
     });
   }
 
-  /** The linked data source: for the owner organisation and admin-organisation members (others: 404, like data sources). */
+  /** For the owner organisation and admin-organisation members; others 404, like data sources. */
   async datasource(actor: AuthenticatedUser, id: string): Promise<DatasourceView> {
     const application = await this.find(id);
     if (!application.datasource_id || !actsOn(actor, application.owner_organization_id)) throw ApiError.notFound();
     return this.datasources.get(actor, application.datasource_id);
   }
 
-  /** Server-side checks beyond the DTO; every failure is a 422 with per-field Dutch messages. */
+  /** Every failure is a 422 with per-field Dutch messages. */
   private async checked(
     actor: AuthenticatedUser,
     permission: 'Application.Create' | 'Application.Update',
@@ -158,7 +155,6 @@ export class ApplicationsService {
     };
   }
 
-  /** A race on the unique name still ends in the right 409. */
   private async saving<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();

@@ -1,7 +1,7 @@
 import { AUDIT_FILTER_ERRORS, FIELD_ERRORS, isAuditKind, isIsoDate, isUuid, type AuditKind } from '@datahub/domain';
 import { ApiError } from '../common/errors';
 
-/** The log's filters as they arrive in the query string (every one optional). */
+/** Every one optional. */
 export interface AuditFilterQuery {
   from?: string;
   until?: string;
@@ -12,7 +12,7 @@ export interface AuditFilterQuery {
   cursor?: string;
 }
 
-/** Checked filters; the cursor is the (created_at, id) of the last row of the previous page. */
+/** The cursor is the (created_at, id) of the previous page's last row. */
 export interface AuditFilters {
   from: string | null;
   until: string | null;
@@ -31,7 +31,7 @@ export function encodeCursor(at: string, id: string): string {
 
 const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
-/** Validates the filters on the server: Dutch field errors (422) for what cannot be read. */
+/** Dutch field errors (422) for what cannot be read. */
 export function parseAuditFilters(query: AuditFilterQuery): AuditFilters {
   const errors: Record<string, string> = {};
   // A parameter given twice arrives as a list: refused like any value that cannot be read.

@@ -4,10 +4,7 @@ import { AuditLogQuery } from './audit-log.query';
 import { AuditService } from './audit.service';
 import { ReadAuditService } from './read-audit.service';
 
-/**
- * The audit trail (issue 23, ADR 0021). Global: every module that changes something records it
- * through `AuditService` in its own transaction, without importing this module.
- */
+/** Global: every module records through `AuditService` in its own transaction (ADR 0021). */
 @Global()
 @Module({
   controllers: [AuditController],

@@ -6,16 +6,12 @@ import { AuditService } from './audit.service';
 
 type ReadKind = 'read.query' | 'read.download';
 
-/**
- * Every data read into the audit trail (ADR 0018, 0021): SPARQL queries and XML downloads by a
- * person or a token, refusals included, with rows, bytes and outcome. Independent of analytics
- * consent. A failed write is logged, never turned into a refused read.
- */
+/** ADR 0018, 0021: refusals included, independent of analytics consent; a failed write is logged, never turned into a refused read. */
 @Injectable()
 export class ReadAuditService {
   constructor(private readonly audit: AuditService) {}
 
-  /** Runs `work` and records its outcome (`measure` gives rows and bytes of an answer). */
+  /** `measure` gives rows and bytes of an answer. */
   async around<T>(
     actor: AuthenticatedUser,
     datasetId: string,
@@ -33,12 +29,11 @@ export class ReadAuditService {
     }
   }
 
-  /** A read that was refused or failed, with its status. */
   failed(actor: AuthenticatedUser, datasetId: string, kind: ReadKind, error: unknown): void {
     this.audit.recordRead(actor, kind, datasetId, { rows: null, bytes: null, outcome: error instanceof HttpException ? error.getStatus() : 500 });
   }
 
-  /** A streamed download: recorded when the stream has ended (bytes counted on the way), or failed. */
+  /** Recorded when the stream has ended (bytes counted on the way), or failed. */
   counted(actor: AuthenticatedUser, datasetId: string, body: Readable): Readable {
     let bytes = 0;
     const counter = new Transform({

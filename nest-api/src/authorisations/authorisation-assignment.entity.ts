@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** One scope granted on one dataset to one organisation; unique per (dataset, assignee, authorisation). */
 @Entity({ name: 'authorisation_assignments' })
 export class AuthorisationAssignment {
   @PrimaryGeneratedColumn('uuid')
@@ -15,14 +14,14 @@ export class AuthorisationAssignment {
   @Column('text')
   authorisation: string;
 
-  /** YYYY-MM-DD; valid through this date in Europe/Amsterdam. Null: indefinitely. */
+  /** Valid through this date in Europe/Amsterdam; null: indefinitely. */
   @Column('date', { name: 'expiration_date', nullable: true })
   expirationDate: string | null;
 
   @Column('uuid', { name: 'created_by', nullable: true })
   createdBy: string | null;
 
-  /** When its 'authorisation.expired' event was recorded (ADR 0025); granting it again clears it. */
+  /** ADR 0025; granting it again clears it. */
   @Column('timestamptz', { name: 'expiry_recorded_at', nullable: true })
   expiryRecordedAt: Date | null;
 

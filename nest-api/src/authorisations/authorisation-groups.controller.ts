@@ -6,7 +6,7 @@ import { ErrorBodyView } from '../common/error-body.view';
 import { AuthorisationGroupsService } from './authorisation-groups.service';
 import { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, RevokedAuthorisationGroupView } from './dto/authorisation-group.dto';
 
-/** A machtiging card: all grants of one dataset to one receiving organisation (issue 23, ADR 0033). */
+/** ADR 0033. */
 @ApiTags('authorisations')
 @Controller('authorisation-groups')
 export class AuthorisationGroupsController {

@@ -21,7 +21,7 @@ const DEFAULT_DETAILS: Record<number, string> = {
   431: BAD_INPUT_DETAILS.headersTooLarge,
 };
 
-/** One error body shape for every failure: { statusCode, detail, errors? }; no stack traces leave the server. */
+/** { statusCode, detail, errors? }; no stack traces leave the server. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Error');

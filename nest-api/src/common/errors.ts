@@ -1,10 +1,9 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DETAILS } from '@datahub/domain';
 
-/** Every deliberate API error: a status, a machine-readable detail, and optionally per-field messages. */
 export class ApiError extends HttpException {
   retryAfterSeconds?: number;
-  /** Where a 301 sends the client (sent as Location). */
+  /** Sent as Location. */
   location?: string;
 
   constructor(
@@ -27,13 +26,13 @@ export class ApiError extends HttpException {
   static conflict(detail: string) {
     return new ApiError(HttpStatus.CONFLICT, detail);
   }
-  /** 429 with the seconds to wait, sent as Retry-After. */
+  /** Sent as Retry-After. */
   static tooManyRequests(retryAfterSeconds: number, detail: string = DETAILS.tooManyAttempts) {
     const error = new ApiError(HttpStatus.TOO_MANY_REQUESTS, detail);
     error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
     return error;
   }
-  /** 301 to the resource's lasting address (an organisation's former slug, issue 37). */
+  /** An organisation's former slug. */
   static movedPermanently(location: string) {
     const error = new ApiError(HttpStatus.MOVED_PERMANENTLY, DETAILS.movedPermanently);
     error.location = location;
@@ -44,7 +43,7 @@ export class ApiError extends HttpException {
   }
 }
 
-/** Postgres unique_violation, so services can turn a race into the right 409. */
+/** So services can turn a race into the right 409. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const driverError = (error as { driverError?: { code?: string; constraint?: string } })?.driverError ?? (error as { code?: string; constraint?: string });
   return driverError?.code === '23505' && (!constraint || driverError.constraint === constraint);

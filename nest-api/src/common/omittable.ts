@@ -1,8 +1,4 @@
 import { ValidateIf } from 'class-validator';
 
-/**
- * A field that may be left out but, when sent, must pass its rules: unlike `@IsOptional()`, `null`
- * is validated (and refused by `@IsString` and friends) instead of slipping through to a NOT NULL
- * column as a 500. Use `@IsOptional()` only for fields whose column takes null.
- */
+/** Unlike `@IsOptional()`, a sent `null` is validated instead of reaching a NOT NULL column as a 500. */
 export const Omittable = () => ValidateIf((_: object, value: unknown) => value !== undefined);

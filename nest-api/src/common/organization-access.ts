@@ -2,7 +2,7 @@ import { DETAILS, hasPermissionIn, hasPermissionInOwn, type Permission } from '@
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
-// The rule itself lives in @datahub/domain, shared with the portal.
+// Shared with the portal.
 export { actsOn, hasPermissionIn, hasPermissionInOwn } from '@datahub/domain';
 
 export function requirePermissionIn(actor: AuthenticatedUser, permission: Permission, organizationId: string): void {
@@ -10,9 +10,8 @@ export function requirePermissionIn(actor: AuthenticatedUser, permission: Permis
 }
 
 /**
- * For what creates something that later acts for the organisation (its API tokens, webhooks, grants,
- * data-source keys): the actor's own organisation only, platform admins included (issue 32, docs/security.md).
- * Without the permission at all: the ordinary 403; a platform admin on another organisation: 403 with its own detail.
+ * For what later acts for the organisation (tokens, webhooks, grants, keys): own organisation only, platform admins included
+ * (docs/security.md); an admin elsewhere gets 403 with its own detail.
  */
 export function requirePermissionInOwn(actor: AuthenticatedUser, permission: Permission, organizationId: string): void {
   requirePermissionIn(actor, permission, organizationId);

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM for secrets the hub must be able to read back (it signs with data-source secrets). */
+/** For secrets the hub must read back (it signs with data-source secrets). */
 export class SecretBox {
   private readonly key: Buffer;
 

@@ -17,7 +17,7 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
   return into;
 }
 
-/** Global validation: unknown fields refused, payloads typed, failures answered 422 with Dutch per-field messages. */
+/** Unknown fields refused, failures answered 422 with Dutch per-field messages. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

@@ -3,10 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 
-/**
- * A small pg pool of its own on the same database, for the per-request hot path: named statements
- * (PostgreSQL plans them once per connection), which TypeORM's query API cannot send.
- */
+/** Named statements (planned once per connection) for the per-request hot path, which TypeORM's query API cannot send. */
 @Injectable()
 export class DatabasePool implements OnApplicationShutdown {
   private pool: Pool | null = null;

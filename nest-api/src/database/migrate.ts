@@ -1,7 +1,4 @@
-/**
- * `npm run migration:run -w nest-api`: applies the migrations to DATABASE_URL and stops (for
- * deployments that migrate before starting the API; nest-api also migrates at every start).
- */
+/** `npm run migration:run -w nest-api`, for deployments that migrate before starting (nest-api also migrates at every start). */
 import { runMigrations } from './data-source';
 
 const url = process.env.DATABASE_URL;

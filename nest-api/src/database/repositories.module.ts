@@ -33,10 +33,7 @@ import { AuditRepository } from '../audit/audit.repository';
 import { DatasourceConnectionsRepository } from '../hub/connections/datasource-connections.repository';
 import { DatasetQualityRepository } from '../quality/quality.repository';
 
-/**
- * Every aggregate's repository, provided once for the whole application (Immich's shape): a
- * service injects the repositories it needs without module wiring, and SQL lives only here.
- */
+/** Provided once for the whole application (Immich's shape): services inject them without module wiring; SQL lives only here. */
 const REPOSITORIES: Provider[] = [
   DatasetsRepository,
   FederationRepository,

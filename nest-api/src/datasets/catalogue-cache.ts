@@ -3,18 +3,14 @@ import { etagOf } from '@datahub/domain/server';
 import type { SessionCache } from '../auth/session-cache';
 import type { DatasetView } from './dataset.view';
 
-/** An answer of GET /api/datasets as sent: its JSON and the ETag naming it. */
 export interface CataloguePage {
   json: string;
   etag: string;
 }
 
 /**
- * The catalogue listing (the plain list and each q/limit/offset page) kept in memory, forgotten as
- * soon as the database says a dataset, data source or organisation changed (triggers of migrations
- * SessionNotifications and CatalogueNotifications, on the session cache's listening connection).
- * Without that connection nothing is kept. A read that started before a change does not store its
- * (maybe stale) answer.
+ * Forgotten as soon as the database says a dataset, data source or organisation changed (notification triggers); without that
+ * connection nothing is kept, and a read started before a change does not store its answer.
  */
 export class CatalogueCache {
   private readonly pages: LRUCache<string, CataloguePage>;

@@ -34,18 +34,18 @@ export class Dataset {
   @Column('text')
   status: string;
 
-  /** Size in triples from the data source's metadata (bigint: read back as a number); null when not given. */
+  /** Bigint, read back as a number; null when not given. */
   @Column('bigint', { nullable: true, transformer: { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) } })
   triples: number | null;
 
-  /** The known categories present, in DATASET_SCOPES order, from the data source's metadata; null when not given. */
+  /** DATASET_SCOPES order; null when not given. */
   @Column('text', { array: true, nullable: true })
   categories: string[] | null;
 
   @Column('timestamptz', { name: 'checked_at', nullable: true })
   checkedAt: Date | null;
 
-  /** When discovery last saw its description or size change (its first time online included); null before. */
+  /** Description or size, first time online included. */
   @Column('timestamptz', { name: 'updated_at', nullable: true })
   updatedAt: Date | null;
 

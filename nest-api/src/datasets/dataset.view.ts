@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ONLINE, type DatasetStatus } from '@datahub/domain';
 import type { CatalogueRow } from './datasets.repository';
 
-/** The public part of a dataset's last quality report (issue 36): counts only; the findings are the owner's. */
+/** Counts only; the findings are the owner's. */
 export class DatasetQualityView {
   @ApiProperty({ description: 'The last check against the Common Greenhouse Ontology shapes found nothing' })
   conforms: boolean;

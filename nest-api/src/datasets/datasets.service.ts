@@ -10,10 +10,7 @@ import { toDatasetView, type DatasetView } from './dataset.view';
 import { DatasetsRepository } from './datasets.repository';
 import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
 
-/**
- * Catalogue metadata is visible to every signed-in user for online datasets, and to the owner
- * organisation for all of its own (access-model.md).
- */
+/** Online datasets are visible to every signed-in user, all of its own to the owner organisation (access-model.md). */
 @Injectable()
 export class DatasetsService {
   private readonly catalogue: CatalogueCache;
@@ -26,7 +23,7 @@ export class DatasetsService {
     this.catalogue = new CatalogueCache(sessions, config.cacheEntries.cataloguePages);
   }
 
-  /** The catalogue answer as sent, from memory while nothing it shows has changed. */
+  /** From memory while nothing it shows has changed. */
   onlinePage(page: CatalogueQueryDto = {}): Promise<CataloguePage> {
     return this.catalogue.get(JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null, page.quality ?? null]), () => this.online(page));
   }
@@ -40,7 +37,7 @@ export class DatasetsService {
     return (await this.datasets.ofOrganizationId(actor.organizationId)).map(toDatasetView);
   }
 
-  /** Another organisation's datasets: the online ones; your own (or as admin): all. */
+  /** Another organisation's: the online ones; your own (or as admin): all. */
   async ofOrganization(actor: AuthenticatedUser, slug: string): Promise<DatasetView[]> {
     const own = actor.organizationSlug === slug;
     return (await this.datasets.ofOrganizationSlug(slug, !own && !actor.organizationAdmin)).map(toDatasetView);

@@ -22,15 +22,14 @@ export class Datasource {
   @Column('text', { name: 'secret_encrypted', select: false })
   secretEncrypted: string;
 
-  /** The latest contact in either direction: the hub reached its host, or it called the hub. */
+  /** Either direction. */
   @Column('timestamptz', { name: 'contacted_at', nullable: true })
   contactedAt: Date | null;
 
-  /** Whether the latest check reached its host; null before the first check. */
+  /** Null before the first check. */
   @Column('boolean', { nullable: true })
   reachable: boolean | null;
 
-  /** When it last went offline or came back (issue 35). */
   @Column('timestamptz', { name: 'reachable_changed_at', nullable: true })
   reachableChangedAt: Date | null;
 

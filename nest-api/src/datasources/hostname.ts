@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 
-/** A fully qualified domain name or an IP address, optionally with a port: 'data.kwekerij.nl', '10.0.0.5:8080', '[::1]:80'. */
+/** 'data.kwekerij.nl', '10.0.0.5:8080', '[::1]:80'. */
 export function parseHostname(value: string): { host: string; port: number | null } | null {
   const input = value.trim().toLowerCase();
   if (!input || input.length > 260) return null;
@@ -35,14 +35,10 @@ export function formatHostname(parsed: { host: string; port: number | null }): s
   return parsed.port ? `${host}:${parsed.port}` : host;
 }
 
-/** Why a typed address is no host (issue 35): each answered next to the field with what to change. */
+/** Each answered next to the field with what to change. */
 export type HostnameProblem = 'scheme' | 'userinfo' | 'characters' | 'incomplete' | 'port';
 
-/**
- * An address as people paste it: 'https://data.kwekerij.nl:8443/sparql?x' becomes
- * 'data.kwekerij.nl:8443' (an http(s) scheme, path, query and fragment are dropped);
- * what cannot be understood says why.
- */
+/** 'https://data.kwekerij.nl:8443/sparql?x' becomes 'data.kwekerij.nl:8443'; what cannot be understood says why. */
 export function readAddress(value: string): { host: string; port: number | null } | { problem: HostnameProblem } {
   let input = value.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(input);

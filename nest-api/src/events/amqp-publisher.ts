@@ -5,7 +5,7 @@ export const EVENTS_EXCHANGE = 'datahub.events';
 /** A broker that neither confirms nor drops the connection in this time counts as down. */
 const CONFIRM_TIMEOUT_MS = 10_000;
 
-/** One message for the exchange: routed by its kind (`dataset.online`, `authorisation.created`, ...). */
+/** Routed by its kind. */
 export interface OutgoingEvent {
   id: string;
   kind: string;
@@ -14,10 +14,8 @@ export interface OutgoingEvent {
 }
 
 /**
- * Publishes to RabbitMQ's topic exchange `datahub.events`: persistent messages on a confirm
- * channel, so a batch counts as sent only when the broker has confirmed every message. Any
- * failure drops the connection (the next batch reconnects) and is thrown: the events stay in
- * the outbox.
+ * Topic exchange `datahub.events` on a confirm channel: a batch counts as sent only once confirmed. A failure drops the connection
+ * and is thrown, so the events stay in the outbox.
  */
 export class AmqpPublisher {
   private readonly logger = new Logger('Events');

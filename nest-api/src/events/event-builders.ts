@@ -1,9 +1,8 @@
 import type { EventKind } from '@datahub/domain';
 import type { RecordedEvent } from './events.service';
 
-/** The events of each kind of change, so each change point records one line (ADR 0025). */
 
-/** A grant: about the granting (owner) and the receiving organisation. */
+/** About the granting and the receiving organisation. */
 export function grantEvent(
   kind: Extract<EventKind, `authorisation.${string}`>,
   id: string,
@@ -23,7 +22,7 @@ export function grantEvent(
   };
 }
 
-/** A dataset: about the organisation owning its data source. */
+/** About the organisation owning its data source. */
 export function datasetEvent(
   kind: Extract<EventKind, `dataset.${string}`>,
   dataset: { id: string; name?: string | null; slug?: string | null; datasourceId: string },
@@ -37,7 +36,6 @@ export function datasetEvent(
   };
 }
 
-/** A data source: about its organisation. */
 export function datasourceEvent(kind: Extract<EventKind, `datasource.${string}`>, datasource: { id: string; name: string; organizationId: string }): RecordedEvent {
   return {
     kind,
@@ -47,7 +45,6 @@ export function datasourceEvent(kind: Extract<EventKind, `datasource.${string}`>
   };
 }
 
-/** An organisation's own details. */
 export function organizationEvent(organization: { id: string; name: string; slug: string }): RecordedEvent {
   return {
     kind: 'organization.changed',
@@ -57,7 +54,7 @@ export function organizationEvent(organization: { id: string; name: string; slug
   };
 }
 
-/** A person joining or leaving an organisation (no address or name: only the id). */
+/** Only the id: no address or name. */
 export function memberEvent(kind: 'organization.user_joined' | 'organization.user_left', organizationId: string, userId: string): RecordedEvent {
   return { kind, objectId: organizationId, parties: [organizationId], data: { organization_id: organizationId, user_id: userId } };
 }

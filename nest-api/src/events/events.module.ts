@@ -7,7 +7,7 @@ import { WebhookSender } from './webhook-sender.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
-/** Events for integrators (ADR 0025/0026): the outbox drainer, RabbitMQ, webhooks. Recording lives in EventsRecordModule. */
+/** ADR 0025/0026; recording lives in EventsRecordModule. */
 @Module({
   imports: [MailModule],
   controllers: [WebhooksController],

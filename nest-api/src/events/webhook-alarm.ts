@@ -5,10 +5,10 @@ import type { AppConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** Roles that may manage an organisation's webhooks: they are told when one is switched off. */
+/** They are told when one is switched off. */
 const MANAGING_ROLES = (Object.keys(ROLE_PERMISSIONS) as Role[]).filter((role) => ROLE_PERMISSIONS[role].includes('Organization.Update'));
 
-/** Mails the organisation's webhook managers that a webhook was switched off after 24 hours of failures. */
+/** After 24 hours of failures. */
 @Injectable()
 export class WebhookAlarm {
   constructor(

@@ -12,20 +12,19 @@ import { signatureHeader } from './webhook-signature';
 import { WebhookAlarm } from './webhook-alarm';
 import { WebhooksRepository, type DueDelivery } from './webhooks.repository';
 
-/** Deliveries sent per transaction (in parallel: each is the oldest waiting one of its webhook and object). */
+/** In parallel: each is the oldest waiting one of its webhook and object. */
 const DELIVERIES_PER_BATCH = 8;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
 
-/** After `attempts` failed attempts: 30 s, 1 min, 2 min, ... at most an hour. */
+/** 30 s, 1 min, 2 min, ... at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 /**
- * Sends due webhook deliveries: signed POSTs through the SSRF-guarded client, in order per
- * webhook and object, retried with exponential backoff until 24 hours have passed; a webhook
- * that has failed for 24 hours is switched off and its organisation told (ADR 0026).
+ * Signed POSTs through the SSRF-guarded client, ordered per webhook and object, retried for 24 hours; then the webhook is switched
+ * off and its organisation told (ADR 0026).
  */
 @Injectable()
 export class WebhookSender implements OnModuleDestroy {
@@ -53,7 +52,7 @@ export class WebhookSender implements OnModuleDestroy {
     await this.client.close();
   }
 
-  /** Sends batches until nothing is due; answers how many deliveries were attempted. */
+  /** Answers how many deliveries were attempted. */
   async deliverDue(): Promise<number> {
     let attempted = 0;
     for (let count = await this.deliverBatch(); count > 0; count = await this.deliverBatch()) attempted += count;
@@ -92,7 +91,7 @@ export class WebhookSender implements OnModuleDestroy {
     }
   }
 
-  /** Writes one attempt's outcome; answers true when it switched the webhook off. */
+  /** True when it switched the webhook off. */
   private async settle(manager: EntityManager, delivery: DueDelivery, outcome: { ok: boolean; status: number | null; durationMs: number; at: Date }): Promise<boolean> {
     const attempts = delivery.attempts + 1;
     const next = new Date(outcome.at.getTime() + retryDelayMs(attempts));

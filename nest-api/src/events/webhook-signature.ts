@@ -1,15 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * The X-Datahub-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with
- * the webhook's secret (ADR 0026; the receiving side is shown in docs/webhooks.md).
- */
+/** ADR 0026; the receiving side is in docs/webhooks.md. */
 export function signatureHeader(secret: string, body: string, at: Date): string {
   const timestamp = Math.floor(at.getTime() / 1000);
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** The receiver's check, as documented: the signature matches and is at most `toleranceSeconds` old. */
+/** At most `toleranceSeconds` old. */
 export function verifySignature(secret: string, body: string, header: string, now: Date, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);

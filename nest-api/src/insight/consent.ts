@@ -2,11 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CONSENT_COOKIE, USAGE_CONSENT_HEADER } from '@datahub/domain';
 import { readCookie } from '../auth/credentials';
 
-/**
- * Whether usage of this request may be recorded: never with Do-Not-Track or Global Privacy
- * Control; otherwise only when the visitor accepted (the portal's header on its own calls, the
- * consent cookie on browser calls through the /api proxy).
- */
+/** Never with Do-Not-Track or Global Privacy Control; else only when accepted (the portal's header, or the consent cookie via /api). */
 export function usageConsentOf(request: Pick<FastifyRequest, 'headers'>): boolean {
   const headers = request.headers;
   if (headers.dnt === '1' || headers['sec-gpc'] === '1') return false;

@@ -6,7 +6,7 @@ import { InsightService, INSIGHT_PERIODS } from './insight.service';
 import { InsightOverviewView, OwnDatasetUseView, PageViewDto, RatingDto, RatingStateView } from './insight.views';
 import { UsageEventsService } from './usage-events.service';
 
-/** An unknown period is the default one rather than an error: the selector is a plain GET form. */
+/** The selector is a plain GET form, so an unknown period is the default rather than an error. */
 function period(value: string | undefined, fallback = 30): number {
   const days = Number(value);
   return (INSIGHT_PERIODS as readonly number[]).includes(days) ? days : fallback;

@@ -9,7 +9,7 @@ import type { ActivePerWeekView, DatasetUseView, SatisfactionView, SubjectViewsV
 export const DATASET_ROUTE = '/dataset/:slug';
 export const APPLICATION_ROUTE = '/applicatie/:slug';
 
-/** One usage event to write; a page view of a dataset or application names it by slug, resolved to its id on writing. */
+/** A page view names a dataset or application by slug, resolved to its id on writing. */
 export interface UsageEventRow {
   kind: UsageEventKind;
   route: string | null;
@@ -20,10 +20,10 @@ export interface UsageEventRow {
   occurredAt: Date;
 }
 
-/** Counts from `days` days ago (today included) until now. */
+/** Today included. */
 const WINDOW = `occurred_at >= date_trunc('day', now()) - make_interval(days => $1 - 1)`;
 
-/** Usage events and ratings' SQL (the numbers behind /beheer-inzicht). */
+/** The numbers behind /beheer-inzicht. */
 @Injectable()
 export class InsightRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -67,7 +67,7 @@ export class InsightRepository {
     );
   }
 
-  /** Query and download counts per dataset; of one owner organisation's datasets, or (null) of all. */
+  /** Of one owner organisation's datasets, or (null) of all. */
   datasetUse(organizationId: string | null, days: number, db: Queryable = this.dataSource): Promise<DatasetUseView[]> {
     return rows(
       db,
@@ -92,7 +92,7 @@ export class InsightRepository {
     );
   }
 
-  /** Whether the user scored or dismissed the prompt within the last `days` days. */
+  /** Scored or dismissed. */
   async ratedRecently(userId: string, days: number, db: Queryable = this.dataSource): Promise<boolean> {
     const row = await firstRow<{ recent: boolean }>(
       db,
@@ -115,7 +115,7 @@ export class InsightRepository {
     ]);
   }
 
-  /** Marks the sessions' visits; answers the sessions not marked before (their first page view makes a VISIT). */
+  /** Answers the sessions not marked before: their first page view makes a VISIT. */
   async markVisits(sessions: string[], db: Queryable = this.dataSource): Promise<string[]> {
     const fresh = await rows<{ session_id: string }>(
       db,
@@ -146,7 +146,7 @@ export class InsightRepository {
     );
   }
 
-  /** Deletes events and the sessions' visit marks older than `months`; answers how many events went. */
+  /** Answers how many events went. */
   async purge(months: number, db: Queryable = this.dataSource): Promise<number> {
     const [, deleted] = await db.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
     await db.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);

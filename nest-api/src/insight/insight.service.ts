@@ -10,7 +10,7 @@ import { UsageEventsService } from './usage-events.service';
 
 export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
 
-/** The numbers behind /beheer-inzicht (platform admins), owners' dataset counts and the satisfaction rating. */
+/** /beheer-inzicht (platform admins), owners' dataset counts and the satisfaction rating. */
 @Injectable()
 export class InsightService {
   constructor(
@@ -42,19 +42,18 @@ export class InsightService {
     };
   }
 
-  /** Query and download counts of the actor's own organisation's datasets. */
   async ownDatasetUse(actor: AuthenticatedUser, days: number): Promise<OwnDatasetUseView> {
     return { datasets: await this.insight.datasetUse(actor.organizationId, days) };
   }
 
-  /** Whether the prompt may show: nothing answered within RATING_INTERVAL; the portal waits RATING_DELAY of active use. */
+  /** The portal waits RATING_DELAY of active use. */
   async ratingState(actor: AuthenticatedUser): Promise<RatingStateView> {
     const { delaySeconds, intervalDays, maxRating, animationMs } = this.config.rating;
     const recent = await this.insight.ratedRecently(actor.id, intervalDays);
     return { due: !recent, delay_seconds: delaySeconds, max_rating: maxRating, animation_ms: animationMs };
   }
 
-  /** A score (with an optional comment), or a dismissal (score left empty): either one silences the prompt for RATING_INTERVAL. */
+  /** Either silences the prompt for RATING_INTERVAL. */
   async rate(actor: AuthenticatedUser, dto: RatingDto): Promise<void> {
     const max = this.config.rating.maxRating;
     const dismiss = dto.action === 'dismiss';

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One counted use (consent given): written in batches by UsageEventsService, purged after INSIGHT_RETENTION_MONTHS. */
+/** Purged after INSIGHT_RETENTION_MONTHS. */
 @Entity({ name: 'usage_events' })
 export class UsageEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })

@@ -12,17 +12,16 @@ export interface OpenInvitation {
 
 const OPEN = 'SELECT id, email, organization_id, expires_at FROM invitations';
 
-/** Invitations' SQL. */
 @Injectable()
 export class InvitationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The organisation of the account with this address (lower case), if there is one. */
+  /** Lower case. */
   account(email: string, db: Queryable = this.dataSource): Promise<{ organization_id: string } | null> {
     return firstRow(db, 'SELECT organization_id FROM users WHERE lower(email) = $1', [email]);
   }
 
-  /** A new invitation replaces an open one to the same address: this removes that one. */
+  /** A new invitation replaces an open one to the same address. */
   async deleteOpenTo(organizationId: string, email: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM invitations WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL', [organizationId, email]);
   }
@@ -40,7 +39,7 @@ export class InvitationsRepository {
     return row!.id;
   }
 
-  /** The organisation's open invitations, newest first. */
+  /** Newest first. */
   pending(organizationId: string, db: Queryable = this.dataSource): Promise<{ id: string; email: string; created_at: Date; expires_at: Date }[]> {
     return rows(
       db,
@@ -51,12 +50,11 @@ export class InvitationsRepository {
     );
   }
 
-  /** An unaccepted invitation by id (expired ones too), locked. */
+  /** Expired ones too; locked. */
   lockUnaccepted(id: string, db: Queryable): Promise<OpenInvitation | null> {
     return firstRow<OpenInvitation>(db, `${OPEN} WHERE id = $1 AND accepted_at IS NULL FOR UPDATE`, [id]);
   }
 
-  /** The open invitation a link's token names (optionally locked). */
   openByTokenHash(tokenHash: string, lock: boolean, db: Queryable = this.dataSource): Promise<OpenInvitation | null> {
     return firstRow<OpenInvitation>(db, `${OPEN} WHERE token_hash = $1 AND accepted_at IS NULL AND expires_at > now()${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
   }
@@ -65,7 +63,6 @@ export class InvitationsRepository {
     await db.query('DELETE FROM invitations WHERE id = $1', [id]);
   }
 
-  /** A fresh link, valid `ttlDays` from now. */
   async renew(id: string, renewal: { tokenHash: string; ttlDays: number; invitedBy: string }, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `UPDATE invitations SET token_hash = $2, created_at = now(), expires_at = now() + make_interval(days => $3), invited_by = $4
@@ -78,7 +75,7 @@ export class InvitationsRepository {
     return (await firstRow<{ created_at: Date; expires_at: Date }>(db, 'SELECT created_at, expires_at FROM invitations WHERE id = $1', [id]))!;
   }
 
-  /** Used up; `acceptedBy` is null when the newcomer has no account yet. */
+  /** `acceptedBy` is null when the newcomer has no account yet. */
   async markAccepted(id: string, acceptedBy: string | null, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [id, acceptedBy]);
   }

@@ -13,7 +13,7 @@ export interface LastRun {
   attempt: number;
 }
 
-/** Each execution of a timed job, for the admin page and the tests (one row per attempt): timed_job_runs' SQL. */
+/** One row per attempt, for the admin page and the tests. */
 @Injectable()
 export class JobRunsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -40,7 +40,7 @@ export class JobRunsRepository {
     return new Map(latest.map((row) => [row.name, { name: row.name, startedAt: row.started_at, finishedAt: row.finished_at, outcome: row.outcome, attempt: row.attempt }]));
   }
 
-  /** Runs are kept for a month. */
+  /** Kept for a month. */
   async prune(db: Queryable = this.dataSource): Promise<void> {
     await db.query(`DELETE FROM timed_job_runs WHERE started_at < now() - interval '30 days'`);
   }

@@ -7,7 +7,6 @@ import { JobRunsRepository } from './job-runs.repository';
 import { TimedJobs } from './timed-jobs';
 import { TimedJobView } from './jobs.views';
 
-/** The start of the interval after now: when the next run is offered. */
 function nextSlot(intervalSeconds: number, now = Date.now()): string {
   const ms = intervalSeconds * 1000;
   return new Date((Math.floor(now / ms) + 1) * ms).toISOString();

@@ -4,7 +4,7 @@ import { JobsController } from './jobs.controller';
 import { QueuedJobs } from './queued-jobs';
 import { TimedJobs } from './timed-jobs';
 
-/** Timed jobs on pg-boss (ADR 0023); global so any feature can register a job with `TimedJobs`. */
+/** ADR 0023; global so any feature can register a job. */
 @Global()
 @Module({ controllers: [JobsController], providers: [TimedJobs, QueuedJobs, JobRunner], exports: [TimedJobs, QueuedJobs] })
 export class JobsModule {}

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 
-/** A task done once per `send`, away from the request that asked for it (the same pg-boss queue as the timed jobs). */
+/** Away from the request that asked for it, on the timed jobs' pg-boss queue. */
 export interface QueuedJob<T extends object = object> {
   name: string;
-  /** Throws to fail the attempt: pg-boss retries it with backoff. */
+  /** pg-boss retries a failed attempt with backoff. */
   handler: (data: T) => Promise<unknown>;
   retryLimit?: number;
 }
 
-/**
- * The registry of queued one-off jobs. A feature registers its job in `onModuleInit`
- * (`queuedJobs.register({ name: 'password-reset-mail', handler })`) and calls `send(name, data)`
- * from a request: the request answers once the job is stored, any API process of the cluster runs it.
- */
+/** Register in `onModuleInit`, `send(name, data)` from a request: it answers once the job is stored, any API process runs it. */
 @Injectable()
 export class QueuedJobs {
   private readonly jobs = new Map<string, QueuedJob>();
@@ -30,14 +26,13 @@ export class QueuedJobs {
     return [...this.jobs.values()];
   }
 
-  /** Called by the job runner once pg-boss runs, with the worker id of each queue. */
   attach(boss: PgBoss | null, workers: Map<string, string> = new Map()): void {
     this.boss = boss;
     this.workers.clear();
     for (const [name, id] of workers) this.workers.set(name, id);
   }
 
-  /** Stores the job; this process's worker is woken at once, so it does not wait for its next poll. */
+  /** This process's worker is woken at once instead of waiting for its next poll. */
   async send(name: string, data: object): Promise<void> {
     const boss = this.boss;
     if (!boss || !this.jobs.has(name)) throw new Error(`queued job ${name} cannot be sent: the job queue is not running or the job is not registered`);

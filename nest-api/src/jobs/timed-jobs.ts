@@ -1,25 +1,20 @@
 import { Injectable } from '@nestjs/common';
 
-/** pg-boss keeps a finished job (the mark of its slot) this long before archiving it: the longest interval. */
+/** pg-boss keeps a finished job (the mark of its slot) this long before archiving it. */
 export const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
 
-/** One timed job: a name (letters, digits, dashes), how often, and what it does. */
 export interface TimedJob {
   name: string;
-  /** Seconds between runs, once per cluster; 0 turns the job off (listed, never run). */
+  /** Once per cluster; 0 turns the job off (listed, never run). */
   intervalSeconds: number;
-  /** Throws to fail the run: it is retried with backoff (`retryLimit` times). */
+  /** Throws to fail the run: it is retried with backoff. */
   handler: () => Promise<unknown>;
   retryLimit?: number;
-  /** Seconds before the first retry, doubled each time (default 10). */
+  /** Doubled each time (default 10). */
   retryDelaySeconds?: number;
 }
 
-/**
- * The registry of timed jobs. A feature registers its job in `onModuleInit` with one call:
- * `timedJobs.register({ name: 'discovery', intervalSeconds: 300, handler: () => this.discoverAll() })`.
- * The job runner (pg-boss, ADR 0023) schedules every registered job once it starts.
- */
+/** `timedJobs.register({ name, intervalSeconds, handler })` in `onModuleInit`; the job runner schedules them (pg-boss, ADR 0023). */
 @Injectable()
 export class TimedJobs {
   private readonly jobs = new Map<string, TimedJob>();

@@ -4,7 +4,7 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 
-/** A request id the portal (or an operator's proxy) may pass; anything else is replaced by a fresh one. */
+/** Anything else is replaced by a fresh one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 export function requestIdOf(request: IncomingMessage): string {
@@ -12,16 +12,12 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The path alone: query strings carry SPARQL queries (and once carried tokens), never logged. */
+/** Query strings carry SPARQL queries (and once carried tokens): never logged. */
 export function pathOnly(url: string | undefined): string {
   return (url ?? '').split('?', 1)[0].slice(0, 300);
 }
 
-/**
- * One pino logger (JSON lines on stdout) for Fastify's request logs and Nest's own messages. Only
- * method, path, status, timing and the request id of a request are written: no headers (tokens,
- * cookies), no query strings (SPARQL queries), no bodies (passwords).
- */
+/** Only method, path, status, timing and request id: no headers (tokens, cookies), query strings (SPARQL) or bodies (passwords). */
 export function createLogger(level: AppConfig['logLevel']): Logger {
   return pino({
     level,
@@ -36,7 +32,6 @@ export function createLogger(level: AppConfig['logLevel']): Logger {
   });
 }
 
-/** Nest's messages (`new Logger('Jobs').warn(...)`) as pino JSON lines with their context. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An uploaded logo (PNG or JPEG, at most 512 KB: the table checks both), served by the hub. */
+/** PNG or JPEG, at most 512 KB: the table checks both. */
 @Entity({ name: 'logos' })
 export class Logo {
   @PrimaryGeneratedColumn('uuid')

@@ -7,7 +7,7 @@ import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { LogosService } from './logos.service';
 
-/** The API's policy plus 'sandbox': even opened on its own, a logo can run nothing. */
+/** Even opened on its own, a logo can run nothing. */
 export const LOGO_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
@@ -17,7 +17,7 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 export class LogosController {
   constructor(private readonly logos: LogosService) {}
 
-  /** Public: logos show on cards everywhere; ids are random and change with every upload (so cached for good). */
+  /** Public: logos show on cards everywhere; ids are random and change with every upload, so cached for good. */
   @Get(':id')
   @Public()
   @ApiOperation({ summary: 'A logo (PNG or JPEG), as stored' })

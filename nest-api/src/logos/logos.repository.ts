@@ -7,7 +7,6 @@ import { firstRow, type Queryable } from '../database/queryable';
 const OWNER_ORGANIZATION = { applications: 'owner_organization_id', organizations: 'id' } as const;
 export type LogoOwnerTable = keyof typeof OWNER_ORGANIZATION;
 
-/** Logos' SQL, and the logo_url of the rows that show one. */
 @Injectable()
 export class LogosRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -29,7 +28,7 @@ export class LogosRepository {
     return firstRow(db, 'SELECT content_type AS "contentType", data, sha256 FROM logos WHERE id = $1', [id]);
   }
 
-  /** The owner row's logo and organisation, locked until the transaction ends. */
+  /** Locked until the transaction ends. */
   lockOwner(table: LogoOwnerTable, id: string, db: Queryable): Promise<{ logo_url: string | null; organization_id: string } | null> {
     return firstRow(db, `SELECT logo_url, ${OWNER_ORGANIZATION[table]} AS organization_id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
   }

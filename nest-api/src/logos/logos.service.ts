@@ -25,7 +25,7 @@ interface StoredLogo {
   sha256: string;
 }
 
-/** Logos of organisations and applications, kept in Postgres and served from logo_url. */
+/** Kept in Postgres, served from logo_url. */
 @Injectable()
 export class LogosService {
   constructor(
@@ -33,7 +33,7 @@ export class LogosService {
     private readonly logos: LogosRepository,
   ) {}
 
-  /** Checks the upload (PNG or JPEG by its bytes, ≤ 512 KB) and stores it; answers its logo_url. */
+  /** PNG or JPEG by its bytes, ≤ 512 KB; answers its logo_url. */
   async store(manager: EntityManager, data: unknown): Promise<string> {
     if (!Buffer.isBuffer(data) || data.length === 0) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoMissing });
     if (data.length > APPLICATION_LIMITS.logoMaxBytes) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoSize });
@@ -44,13 +44,13 @@ export class LogosService {
     return logoUrl(id);
   }
 
-  /** Removes the stored logo a logo_url names (others, such as none, are left alone). */
+  /** Other URLs, such as none, are left alone. */
   async remove(manager: EntityManager, url: string | null): Promise<void> {
     const id = url ? LOGO_URL.exec(url)?.[1] : undefined;
     if (id) await this.logos.delete(id, manager);
   }
 
-  /** A new logo for an application or an organisation: stored, linked and the old one removed, in one transaction. */
+  /** Stored, linked and the old one removed in one transaction. */
   async replace(actor: AuthenticatedUser, owner: LogoOwner, id: string, data: unknown): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwner(manager, actor, owner, id);
@@ -61,7 +61,7 @@ export class LogosService {
     });
   }
 
-  /** The owner row under a lock, after the permission check in its organisation (unknown: 404). */
+  /** After the permission check in its organisation; unknown: 404. */
   private async lockOwner(manager: EntityManager, actor: AuthenticatedUser, owner: LogoOwner, id: string): Promise<string | null> {
     const row = await this.logos.lockOwner(owner.table, id, manager);
     if (!row) throw ApiError.notFound();

@@ -2,10 +2,10 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_BODY_LIMITS } from '@datahub/domain';
 
-/** Image uploads arrive as the raw request body; the types are checked again from the bytes. */
+/** The types are checked again from the bytes. */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'application/octet-stream'];
 
-/** Bodies of these types are read as bytes, at most the logo limit (beyond it: 413). */
+/** At most the logo limit (beyond it: 413). */
 export function registerImageBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
@@ -13,5 +13,5 @@ export function registerImageBodies(app: NestFastifyApplication): void {
     .addContentTypeParser(IMAGE_UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: API_BODY_LIMITS.image }, (_request, body, done) => done(null, body));
 }
 
-/** The request body as it came (no validation pipe: it is bytes). */
+/** No validation pipe: it is bytes. */
 export const RawBody = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => context.switchToHttp().getRequest().body);

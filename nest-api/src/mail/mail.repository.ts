@@ -11,7 +11,7 @@ export interface KeptMail {
   created_at: string;
 }
 
-/** The kept mail (the outbox table, used only while no SMTP is configured). */
+/** Used only while no SMTP is configured. */
 @Injectable()
 export class MailRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -20,7 +20,6 @@ export class MailRepository {
     await db.query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
   }
 
-  /** The latest 200, newest first. */
   latest(db: Queryable = this.dataSource): Promise<KeptMail[]> {
     return rows<KeptMail>(db, 'SELECT id, recipient, subject, body, created_at FROM outbox ORDER BY created_at DESC LIMIT 200');
   }

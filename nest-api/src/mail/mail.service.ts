@@ -11,14 +11,13 @@ export interface Mail {
   text: string;
 }
 
-/** Said once at start when mail is kept: the outbox holds every sign-in link, so its being on must be visible. */
+/** The outbox holds every sign-in link, so its being on must be visible. */
 export const OUTBOX_ON_NOTE =
   'Mail: no SMTP_URL set, so mail is printed here and kept in the outbox; GET /api/outbox serves it to AdminOrganization.Owner only. Set SMTP_URL in production.';
 
 /**
- * With SMTP_URL, mail goes out through SMTP and there is no outbox. Without it (the embedded
- * default) it is printed on the console and kept in the outbox table, which only the admin
- * organisation's owners can read (it holds verification and invitation links).
+ * With SMTP_URL mail goes out by SMTP; without it, it is printed and kept in the outbox table, readable by the admin organisation's
+ * owners only (it holds verification and invitation links).
  */
 @Injectable()
 export class MailService implements OnModuleInit, OnModuleDestroy {
@@ -31,7 +30,6 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   }
 
-  /** True while no SMTP is configured: only then is mail kept and the outbox served. */
   get keepsOutbox(): boolean {
     return this.transport === null;
   }
@@ -40,7 +38,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     if (this.keepsOutbox && this.config.logLevel !== 'silent') process.stdout.write(`${OUTBOX_ON_NOTE}\n`);
   }
 
-  /** With `manager`, the kept copy is written in that transaction (reminders mark and keep a mail at once). */
+  /** With `manager`, the kept copy is written in that transaction. */
   async send(unsafe: Mail, manager?: EntityManager): Promise<void> {
     // Names typed by users end up in subjects: no line break or control character reaches a header.
     const mail = { ...unsafe, subject: unsafe.subject.replace(/[\u0000-\u001f\u007f]+/g, ' ') };

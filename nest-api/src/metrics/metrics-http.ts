@@ -10,10 +10,7 @@ export const METRICS_PATH = '/metrics';
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/**
- * Loopback callers that no proxy speaks for (the portal and reverse proxies add X-Forwarded-For),
- * or anyone with `Authorization: Bearer <METRICS_TOKEN>`.
- */
+/** Loopback callers no proxy speaks for (the portal and proxies add X-Forwarded-For), or `Authorization: Bearer <METRICS_TOKEN>`. */
 export function mayReadMetrics(request: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }, token: string | null): boolean {
   const header = request.headers.authorization;
   const given = typeof header === 'string' ? /^Bearer (.+)$/.exec(header)?.[1] : undefined;
@@ -22,7 +19,7 @@ export function mayReadMetrics(request: { headers: Record<string, string | strin
   return !proxied && LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 
-/** Counts every answer per route pattern (never the URL: no ids, no queries) and serves GET /metrics. */
+/** Per route pattern, never the URL (no ids, no queries). */
 export function installMetrics(fastify: Fastify, metrics: Metrics, token: string | null): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -1,11 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/**
- * The API process's Prometheus series (one registry per app, so tests can run several apps in
- * one process). Features count into these; values held elsewhere (the SPARQL engine, the dataset
- * cache) are read when /metrics is asked, by the callbacks given to `onCollect`.
- */
+/** One registry per app, so tests can run several apps in one process; values held elsewhere are read at scrape time (`onCollect`). */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
@@ -35,8 +31,13 @@ export class Metrics {
   readonly outboxBacklog = new Gauge({ name: 'datahub_event_outbox_backlog', help: 'Events in the outbox not yet drained (to RabbitMQ and webhooks)', registers: [this.registry] });
   readonly webhookDeliveries = new Counter({ name: 'datahub_webhook_deliveries_total', help: 'Webhook delivery attempts in this process, per outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [this.registry] });
   readonly jobRuns = new Counter({ name: 'datahub_job_runs_total', help: 'Timed job runs in this process, per job and outcome (ok, failed)', labelNames: ['job', 'outcome'], registers: [this.registry] });
+  readonly federationParts = new Counter({
+    name: 'datahub_federation_parts_total',
+    help: 'Datasets read by /api/sparql questions, per how their graph was filled (pushed: the triples a block matched; restricted: the same, by a bind join; whole: the permitted part; kept: a kept whole combination)',
+    labelNames: ['how'],
+    registers: [this.registry],
+  });
 
-  /** A callback that sets gauges from values kept elsewhere, just before each scrape. */
   onCollect(collect: () => void | Promise<void>): void {
     this.collectors.push(collect);
   }

@@ -6,10 +6,7 @@ import { AppModule } from '../app.module';
 import { buildOpenApiDocument } from '../app';
 import { loadConfig } from '../config/config';
 
-/**
- * The OpenAPI document without a database or a listening server: Nest's preview mode reads the
- * controllers' metadata without instantiating providers. Feeds the generated API client.
- */
+/** Nest's preview mode reads the controllers' metadata without instantiating providers: no database or server needed. */
 export async function buildOfflineOpenApiDocument(): Promise<OpenAPIObject> {
   const config = loadConfig({
     JWT_SECRET: 'offline-openapi-document-only-0123456789',
@@ -31,7 +28,7 @@ export async function buildOfflineOpenApiDocument(): Promise<OpenAPIObject> {
   return document;
 }
 
-/** Keys in a stable order, so the committed document only changes when the contract does. */
+/** So the committed document only changes when the contract does. */
 export function stableJson(value: unknown): string {
   const sort = (input: unknown): unknown => {
     if (Array.isArray(input)) return input.map(sort);

@@ -3,10 +3,8 @@ import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 
 /**
- * Claiming an e-mail domain places every later verified sign-up under it in the organisation
- * (ADR 0003), so a new claim needs more than Organization.Update (issue 19): an owner of that
- * organisation (or of the platform) makes it, and never for a free-mail domain anyone can get an
- * address under. Clearing a claim, or saving the one already held, is no claim.
+ * A claim places every later verified sign-up in the organisation (ADR 0003), so only an owner makes one, never for a free-mail domain.
+ * Clearing a claim, or saving the one already held, is no claim.
  */
 export function requireDomainClaim(actor: AuthenticatedUser, organizationId: string, domain: string): void {
   const owner =

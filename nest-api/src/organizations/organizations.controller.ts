@@ -20,7 +20,6 @@ import { OrganizationsService } from './organizations.service';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
-/** A personal organisation's tmp- slug, replaced by its first real name's (issue 37), keeps working. */
 const MOVED = { type: ErrorBodyView, description: 'A former slug: Location gives the same address under the current slug' };
 
 @ApiTags('organizations')

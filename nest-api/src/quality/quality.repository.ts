@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import type { ReportedFinding, ReportedQuality } from './reported-quality';
 
-/** The owner's view of a dataset's last quality report. */
 export interface QualityFindingsRow {
   conforms: boolean;
   violations: number;
@@ -15,15 +14,12 @@ export interface QualityFindingsRow {
   findings: ReportedFinding[];
 }
 
-/** Each dataset's last quality report (issue 36; ADR 0045). */
+/** ADR 0045. */
 @Injectable()
 export class DatasetQualityRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * Keeps a report; one identical to the kept one (same check time and shapes) writes nothing, so
-   * discovery's repeats neither write nor make the catalogue forget its kept pages.
-   */
+  /** An identical report writes nothing, so discovery's repeats neither write nor make the catalogue forget its kept pages. */
   async record(datasetId: string, report: ReportedQuality, db: Queryable = this.dataSource): Promise<boolean> {
     const written = await rows<{ dataset_id: string }>(
       db,

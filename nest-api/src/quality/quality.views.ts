@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { QualityFindingsRow } from './quality.repository';
 import { QUALITY_SEVERITIES, type QualitySeverity } from './reported-quality';
 
-/** One group of results: a shape's constraint that failed, how often, and a few focus nodes. */
+/** A shape's failed constraint, how often, and a few focus nodes. */
 export class QualityFindingView {
   @ApiProperty({ description: 'The node shape (IRI)' })
   shape: string;
@@ -26,7 +26,6 @@ export class QualityFindingView {
   examples: string[];
 }
 
-/** The owner's view of the last quality report. */
 export class DatasetQualityFindingsView {
   @ApiProperty()
   conforms: boolean;

@@ -1,8 +1,4 @@
-/**
- * The `quality` field of a dataset's metadata answer (datasource-agent/src/quality/summary.ts),
- * as the hub keeps it: checked field by field and bounded; anything malformed is no report (null),
- * so a data source can neither break the page nor store more than the summary.
- */
+/** Checked field by field and bounded; anything malformed is no report (null), so a data source can neither break the page nor store more. */
 export const QUALITY_SEVERITIES = ['Violation', 'Warning', 'Info'] as const;
 export type QualitySeverity = (typeof QUALITY_SEVERITIES)[number];
 
@@ -33,7 +29,7 @@ const MAX_TEXT = 500;
 
 const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= 2 ** 31 - 1 ? value : undefined);
 const short = (value: unknown, max = MAX_TEXT): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
-/** IRIs only (or the agent's '_:' for a blank node): no literal of the data is kept. */
+/** No literal of the data is kept; '_:' is the agent's blank node. */
 const iri = (value: unknown): string | undefined => {
   const text = short(value);
   return text === '_:' || (text !== undefined && /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i.test(text)) ? text : undefined;

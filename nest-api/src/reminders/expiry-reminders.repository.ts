@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { rows, type Queryable } from '../database/queryable';
 import { AMSTERDAM_TODAY_SQL } from '../authorisations/authorisations.repository';
 
-/** Ended reminders are still sent this many days late (after downtime), never for older ones. */
+/** After downtime; never for older ones. */
 const ENDED_GRACE_DAYS = 7;
 
-/** Which reminder is due, from the days left until the last valid day (-1: ended yesterday). */
+/** From the days left until the last valid day (-1: ended yesterday). */
 const REMINDER_SQL = (daysLeft: string) => `CASE WHEN ${daysLeft} < 0 THEN 'ended' WHEN ${daysLeft} <= 3 THEN '3d' ELSE '14d' END`;
 
 export interface DueAuthorisation {
@@ -34,12 +34,12 @@ export interface DueApiToken {
   reminder: ExpiryReminder;
 }
 
-/** Expiry reminders (ADR 0024): what is due, and the markers of those sent. */
+/** ADR 0024. */
 @Injectable()
 export class ExpiryRemindersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Grants (grouped per dataset, receiver and end date) with a reminder due and not yet sent. */
+  /** Grouped per dataset, receiver and end date. */
   dueAuthorisations(db: Queryable = this.dataSource): Promise<DueAuthorisation[]> {
     const daysLeft = `(a.expiration_date - ${AMSTERDAM_TODAY_SQL})`;
     return rows<DueAuthorisation>(db, `
@@ -59,7 +59,6 @@ export class ExpiryRemindersRepository {
       ORDER BY a.expiration_date`);
   }
 
-  /** Live (not revoked) API tokens with a reminder due and not yet sent. */
   dueApiTokens(db: Queryable = this.dataSource): Promise<DueApiToken[]> {
     const expiresOn = `(t.expires_at AT TIME ZONE 'Europe/Amsterdam')::date`;
     const daysLeft = `(${expiresOn} - ${AMSTERDAM_TODAY_SQL})`;
@@ -72,7 +71,7 @@ export class ExpiryRemindersRepository {
       ORDER BY t.expires_at`);
   }
 
-  /** Marks a reminder sent; false when another process marked it first (it then blocks on the key until that one ends). */
+  /** False when another process marked it first (it blocks on the key until that one ends). */
   async markSent(kind: 'authorisation' | 'api_token', ids: string[], expiresOn: string, reminder: ExpiryReminder, db: Queryable): Promise<boolean> {
     const marked = await rows<{ subject_id: string }>(
       db,

@@ -16,10 +16,8 @@ function rolesWith(permission: Permission): string[] {
 }
 
 /**
- * Expiry reminders for machtigingen and API tokens (ADR 0024), a timed job: 14 and 3 days before
- * the last valid day, and the day after it. Each reminder is marked sent in the same transaction
- * that keeps (or hands over) its mails; a second process blocks on the marker's key and then
- * finds it taken, so a reminder is never sent twice.
+ * ADR 0024: 14 and 3 days before the last valid day and the day after. Each is marked sent in the transaction that keeps its mails, so
+ * a second process finds the marker taken and never sends twice.
  */
 @Injectable()
 export class ExpiryRemindersService implements OnModuleInit {
@@ -38,7 +36,7 @@ export class ExpiryRemindersService implements OnModuleInit {
     this.timedJobs.register({ name: 'expiry-reminders', intervalSeconds: this.config.reminderIntervalSeconds, handler: () => this.sendDue() });
   }
 
-  /** Sends every reminder that is due; returns how many reminders (not mails) went out. */
+  /** Returns how many reminders (not mails) went out. */
   async sendDue(): Promise<number> {
     let sent = 0;
     for (const due of await this.reminders.dueAuthorisations()) if (await this.once('authorisation', due.ids, due.expires_on, due.reminder, (m) => this.authorisationMails(m, due))) sent += 1;
@@ -47,7 +45,7 @@ export class ExpiryRemindersService implements OnModuleInit {
     return sent;
   }
 
-  /** Marks and sends in one transaction; false when another process marked it first. */
+  /** False when another process marked it first. */
   private async once(kind: 'authorisation' | 'api_token', ids: string[], expiresOn: string, reminder: ExpiryReminder, mails: (manager: EntityManager) => Promise<Mail[]>): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.reminders.markSent(kind, ids, expiresOn, reminder, manager))) return false;
@@ -64,7 +62,7 @@ export class ExpiryRemindersService implements OnModuleInit {
       grantor: due.grantor,
       receiver: due.receiver,
       categories: due.scopes.map(scopeLabel),
-      // 'd MMMM yyyy': the spec fixes dd/MM/yyyy for cards and dd-MM-yyyy for licences only (issue 37 item 7).
+      // The spec fixes dd/MM/yyyy for cards and dd-MM-yyyy for licences only.
       date: formatDateLong(due.expires_on),
       link: new URL('/machtigingen', this.config.publicUrl).toString(),
     });

@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { ExpiryRemindersService } from './expiry-reminders.service';
 
-/** Expiry reminders of machtigingen and API tokens, a timed job (ADR 0024). */
+/** ADR 0024. */
 @Module({ imports: [MailModule], providers: [ExpiryRemindersService], exports: [ExpiryRemindersService] })
 export class RemindersModule {}

@@ -3,17 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** The first start's writer: the admin's and the demo's people and applications. */
 @Injectable()
 export class SeedRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** One start at a time may seed: the lock keeps two processes from racing on an empty database. */
+  /** Keeps two processes from racing on an empty database. */
   async lockSeeding(db: Queryable): Promise<void> {
     await db.query('SELECT pg_advisory_xact_lock(7406001)');
   }
 
-  /** A verified account with a password and its roles. */
   async insertUser(
     user: { email: string; firstname: string; lastname: string; passwordHash: string; organizationId: string; roles: readonly string[] },
     db: Queryable = this.dataSource,

@@ -82,7 +82,7 @@ export const DEMO_USERS: SeedUser[] = [
   { email: 'eigenaar@kassenbouw-west.test', firstname: 'Wim', lastname: 'Westra', organization: 'Kassenbouw West', roles: ['Organization.Owner'] },
 ];
 
-/** First start: the admin organisation and its owner from configuration, then (unless DEMO_SEED=false) the demo. */
+/** Unless DEMO_SEED=false. */
 @Injectable()
 export class SeedService {
   private readonly logger = new Logger('Seed');
@@ -118,7 +118,7 @@ export class SeedService {
     }
   }
 
-  /** The demo agent of Kwekerij Delta needs credentials; they are issued again whenever the file is missing. */
+  /** Issued again whenever the file is missing. */
   private async writeDemoCredentials(): Promise<void> {
     const file = this.config.demoCredentialsFile;
     if (!file || existsSync(file)) return;

@@ -1,6 +1,6 @@
 import { sniffImageType } from '../logos/sniff';
 
-/** An attachment's type from its bytes, never from its name or declared type: PNG, JPEG, GIF, WebP or PDF; anything else null. */
+/** From its bytes, never its name or declared type: PNG, JPEG, GIF, WebP or PDF. */
 export function sniffAttachmentType(data: Buffer): string | null {
   const image = sniffImageType(data);
   if (image) return image;

@@ -4,7 +4,7 @@ import { ApiError } from '../common/errors';
 
 export const SUPPORT_REQUESTS_PATH = '/api/support-requests';
 
-/** multipart/form-data is taken by the support-request route only, as bytes; the route parses it (undici's FormData). */
+/** Only on the support-request route, as bytes; the route parses it (undici's FormData). */
 export function registerMultipartBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
@@ -15,7 +15,7 @@ export function registerMultipartBodies(app: NestFastifyApplication): void {
     });
 }
 
-/** The form in a multipart body; anything unreadable is an empty form (the validation then names the fields). */
+/** Anything unreadable is an empty form, so the validation names the fields. */
 export async function readMultipart(body: unknown, contentType: string | undefined): Promise<FormData> {
   if (!Buffer.isBuffer(body) || !contentType?.startsWith('multipart/form-data')) return new FormData();
   try {

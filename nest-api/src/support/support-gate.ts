@@ -15,17 +15,15 @@ interface HookHost {
   addHook(name: 'onRequest', hook: (request: never) => Promise<void>): unknown;
 }
 
-/** Seconds until this user may send another support request (0: now): at most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
+/** 0: now. At most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
 async function supportWaitSeconds(requests: SupportRepository, userId: string): Promise<number> {
   const wait = await requests.secondsUntilSlot(userId, SUPPORT_LIMITS.perUserPerHour);
   return wait === null ? 0 : Math.min(HOUR_SECONDS, Math.max(1, wait));
 }
 
 /**
- * A support request carries up to 15 MB: who sends it, and whether they may send one now, is
- * settled in `onRequest`, before a byte of the body is read. Anonymous or refused senders get
- * their 401/429 at once instead of the API holding their upload in memory first.
- * The access guard still checks the route's rule (and CSRF) once the body is in.
+ * A request carries up to 15 MB: sender and rate are settled in `onRequest`, before the body is read, so refused senders get their
+ * 401/429 at once. The access guard still checks the route's rule (and CSRF) afterwards.
  */
 export function registerSupportGate(app: NestFastifyApplication): void {
   const tokens = app.get(TokenService);

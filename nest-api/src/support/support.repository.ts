@@ -4,12 +4,11 @@ import { DataSource } from 'typeorm';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import type { SupportRequestView } from './support.views';
 
-/** Support requests and their attachments' SQL. */
 @Injectable()
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Seconds until the `perHour`-th latest request of the user is an hour old; null when fewer were sent in the last hour. */
+  /** Null when fewer were sent in the last hour. */
   async secondsUntilSlot(userId: string, perHour: number, db: Queryable = this.dataSource): Promise<number | null> {
     const row = await firstRow<{ wait: number }>(
       db,
@@ -43,7 +42,7 @@ export class SupportRepository {
     ]);
   }
 
-  /** Open requests first, newest first, each with its attachments' names and sizes. */
+  /** Open first, newest first. */
   list(db: Queryable = this.dataSource): Promise<SupportRequestView[]> {
     return rows(
       db,
@@ -55,7 +54,6 @@ export class SupportRepository {
     );
   }
 
-  /** Answers whether the request exists. */
   async setStatus(id: string, status: 'open' | 'closed', db: Queryable = this.dataSource): Promise<boolean> {
     const [, updated] = await db.query('UPDATE support_requests SET status = $2 WHERE id = $1', [id, status]);
     return Boolean(updated);

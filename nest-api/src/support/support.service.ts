@@ -25,7 +25,7 @@ function text(form: FormData, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Support requests: stored with their attachments, mailed to SUPPORT_EMAIL, handled by platform admins. */
+/** Stored with their attachments, mailed to SUPPORT_EMAIL, handled by platform admins. */
 @Injectable()
 export class SupportService {
   private readonly logger = new Logger('Support');
@@ -79,7 +79,7 @@ export class SupportService {
     return { support_request_id: id };
   }
 
-  /** The mail to the support board; the request is kept even when mail fails (the list shows it). */
+  /** The request is kept even when mail fails (the list shows it). */
   private async notify(
     id: string,
     request: { kind: SupportKind; summary: string; description: string; email: string; organizationName: string; attachments: Attachment[] },

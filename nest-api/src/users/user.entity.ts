@@ -41,7 +41,7 @@ export class User {
   @OneToMany(() => RoleAssignment, (assignment) => assignment.user)
   roles: RoleAssignment[];
 
-  /** When the user hid the start page's welcome (WelcomeService); null while it may show. */
+  /** Null while it may show. */
   @Column('timestamptz', { name: 'welcome_dismissed_at', nullable: true, select: false })
   welcomeDismissedAt: Date | null;
 

@@ -28,7 +28,7 @@ export class UserView {
   organization_admin: boolean;
 }
 
-/** The signed-in user with their effective permissions: the portal's shell needs nothing else. */
+/** The portal's shell needs nothing else. */
 export class CurrentUserView extends UserView {
   @ApiProperty({ type: [String], example: ['Dataset.Read', 'Organization.Read'] })
   permissions: string[];
@@ -52,11 +52,7 @@ export function toCurrentUserView(user: AuthenticatedUser): CurrentUserView {
   };
 }
 
-/**
- * GET /api/current_user is asked for every page, mostly for a session held in memory: its JSON is
- * kept by that session's permission set (one per session read) and reused while every field still
- * matches the user asking.
- */
+/** Asked for every page: its JSON is kept per session permission set and reused while every field still matches the user asking. */
 const currentUserAnswers = new WeakMap<ReadonlySet<string>, { view: CurrentUserView; json: string }>();
 
 export function currentUserJson(user: AuthenticatedUser): string {

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** The start page's welcome: whether someone has used the hub yet, and their dismissal. */
 @Injectable()
 export class WelcomeRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

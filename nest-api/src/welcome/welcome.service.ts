@@ -2,11 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { WelcomeRepository } from './welcome.repository';
 
-/**
- * The start page's welcome (ADR 0034): shown to someone who has not yet used the hub — they have
- * not dismissed it, and their organisation has no data source and no machtiging, given or
- * received. Dismissing is stored per user.
- */
+/** ADR 0034: shown until dismissed, while the organisation has no data source and no machtiging, given or received. */
 @Injectable()
 export class WelcomeService {
   constructor(private readonly welcome: WelcomeRepository) {}
@@ -15,7 +11,7 @@ export class WelcomeService {
     return this.welcome.shown(actor.id, actor.organizationId);
   }
 
-  /** Only the signed-in user's own welcome: the id comes from the session, never from the request. */
+  /** The id comes from the session, never from the request. */
   async dismiss(actor: AuthenticatedUser): Promise<void> {
     await this.welcome.dismiss(actor.id);
   }

@@ -6,7 +6,6 @@ import { ACCESS_REQUEST_FIELD_ERRORS, ACCESS_REQUEST_REASON_MAX, ACCESS_REQUEST_
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SCOPE_NAMES = DATASET_SCOPES.map((entry) => entry.scope);
 
-/** Scopes and an expiry: what a request asks and what an approval grants. */
 class ScopesAndExpiry {
   @ApiProperty({ enum: SCOPE_NAMES, isArray: true, description: "Dataset.ReadAll, or one scope per category (not both)" })
   @IsArray({ message: AUTHORISATION_FIELD_ERRORS.scopesMissing })

@@ -11,11 +11,11 @@ const emptyToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 const present = (_: object, value: unknown) => value !== null && value !== undefined;
-/** Whole cents, instead of `IsNumber`'s `maxDecimalPlaces`, which throws on `1e-7` (no '.' in its text): a 500. */
+/** Not `IsNumber`'s `maxDecimalPlaces`, which throws (a 500) on `1e-7`. */
 const WholeCents = (message: string) =>
   ValidateBy({ name: 'wholeCents', validator: { validate: (value: unknown) => typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, defaultMessage: () => message } });
 
-/** A required text: trimmed, not empty, at most `max` characters. */
+/** Trimmed, not empty, at most `max` characters. */
 const RequiredText = (max: number) =>
   applyDecorators(
     Transform(trim),
@@ -24,7 +24,7 @@ const RequiredText = (max: number) =>
     MaxLength(max, { message: FIELD_ERRORS.maxLength(max) }),
   );
 
-/** An optional link: '' or null means none; the service checks the scheme. */
+/** The service checks the scheme. */
 const OptionalLink = () =>
   applyDecorators(
     IsOptional(),
@@ -34,7 +34,7 @@ const OptionalLink = () =>
     MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) }),
   );
 
-/** Checked further by the service: http(s) only (optional links), FQDN or IP (licence server). */
+/** The service checks further: http(s) only, FQDN or IP for the licence server. */
 export class ApplicationDto {
   @ApiProperty({ example: 'Kasklimaat Planner', maxLength: APPLICATION_LIMITS.nameMax })
   @RequiredText(APPLICATION_LIMITS.nameMax)

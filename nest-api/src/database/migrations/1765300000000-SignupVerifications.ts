@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Sign-ups waiting for their address to be proved: no account exists until the mailed link is followed. */
+/** No account exists until the mailed link is followed. */
 export class SignupVerifications1765300000000 implements MigrationInterface {
   name = 'SignupVerifications1765300000000';
 

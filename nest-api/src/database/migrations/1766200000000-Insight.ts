@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * First-party usage insight (only with consent), satisfaction ratings and support requests.
- * Events carry ids only (user, organisation, dataset/application), never names or addresses.
- */
+/** Only with consent; events carry ids only, never names or addresses. */
 export class Insight1766200000000 implements MigrationInterface {
   name = 'Insight1766200000000';
 

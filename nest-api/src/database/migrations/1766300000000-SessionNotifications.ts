@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Every change that can end a session or change who its user is (revocation, deletion, roles,
- * the user's or organisation's details) notifies the API processes, which keep sessions in memory
- * (auth/session-cache.ts). Triggers rather than application code: no write path can forget it.
- * Also an index for the catalogue's name order and search.
- */
+/** Changes that can end a session or change its user notify the API processes (auth/session-cache.ts): triggers, so no write path forgets. */
 export class SessionNotifications1766300000000 implements MigrationInterface {
   name = 'SessionNotifications1766300000000';
 

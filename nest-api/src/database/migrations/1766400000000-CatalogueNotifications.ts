@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Every change to datasets or data sources notifies the API processes, which keep the catalogue
- * listing in memory (datasets/catalogue-cache.ts), on the channel of the session notifications
- * (one listening connection). Organisations (names, logos) already notify there. One notification
- * per statement: the cache forgets the whole listing anyway.
- */
+/** Changes to datasets or data sources notify the API processes that keep the catalogue listing; one notification per statement. */
 export class CatalogueNotifications1766400000000 implements MigrationInterface {
   name = 'CatalogueNotifications1766400000000';
 

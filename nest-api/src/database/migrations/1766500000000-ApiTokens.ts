@@ -1,12 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * API tokens (ADR 0017): only the SHA-256 of the secret is kept. A personal token dies with its
- * user (cascade) and stops working when the user leaves the organisation (checked on use); an
- * organisation token dies with the organisation. Revocation and deletion notify the API processes
- * like sessions do (ADR 0013), so a token cached in memory is dropped before the revoke answers.
- * Machine reads are logged beside the authorisation audit (ADR 0018).
- */
+/** ADR 0017: only the secret's SHA-256 is kept. Revocation and deletion notify the API processes like sessions do (ADR 0013). */
 export class ApiTokens1766500000000 implements MigrationInterface {
   name = 'ApiTokens1766500000000';
 

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A dataset's size in triples, as its data source's metadata gives it (issue 22); unknown: null. */
 export class DatasetTriples1767100000001 implements MigrationInterface {
   name = 'DatasetTriples1767100000001';
 

@@ -1,12 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * One append-only audit trail (issue 23, ADR 0021): every change the portal records and every data
- * read, written through `AuditService`. The rows of the earlier `authorisation_audit` and
- * `machine_read_audit` move in and those tables go. No foreign keys: a row outlives its actor,
- * organisation and dataset. `organization_id` is the organisation whose object it is (for a read,
- * the dataset's owner), `other_organization_id` the other party (the grant's receiver, the reader);
- * an organisation sees the rows naming it in either. Paging is by id (keyset), newest first.
+ * One append-only audit trail (ADR 0021). No foreign keys: a row outlives its actor, organisation and dataset. An organisation sees
+ * the rows naming it as `organization_id` (its object) or `other_organization_id` (the other party).
  */
 export class AuditLog1767200000001 implements MigrationInterface {
   name = 'AuditLog1767200000001';

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Access requests (issue 23): one open request per (dataset, requesting organisation). */
+/** One open request per (dataset, requesting organisation). */
 export class AccessRequests1767200000002 implements MigrationInterface {
   name = 'AccessRequests1767200000002';
 

@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Timed jobs run on pg-boss (ADR 0023), whose own schema `pgboss` is created and upgraded by
- * pg-boss itself right after these migrations (`runMigrations`). This table keeps each attempt of
- * a timed job for /beheer-taken; `expiry_reminders_sent` marks each reminder mail (ADR 0024), so
- * one is never sent twice.
- */
+/** ADR 0023, 0024: pg-boss creates its own schema after these migrations; here each attempt for /beheer-taken and each reminder sent. */
 export class TimedJobs1767300000001 implements MigrationInterface {
   name = 'TimedJobs1767300000001';
 

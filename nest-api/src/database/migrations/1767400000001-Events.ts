@@ -1,10 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Events for integrators (ADR 0025): an outbox row written in the same transaction as each change,
- * drained by OutboxDrainer into RabbitMQ (when AMQP_URL is set) and into webhook deliveries.
- * `parties` are the organisations an event is about: only their webhooks receive it.
- * Inserting a row notifies the drainers (delivered at commit, so never before the row is visible).
+ * ADR 0025: an outbox row in each change's transaction, drained to RabbitMQ and webhooks; only the `parties`' webhooks receive it.
+ * The insert notifies the drainers at commit, so never before the row is visible.
  */
 export class Events1767400000001 implements MigrationInterface {
   name = 'Events1767400000001';

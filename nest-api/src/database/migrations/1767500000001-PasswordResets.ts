@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** 'Wachtwoord vergeten?' links (issue 25): only the SHA-256 of the mailed token is kept; each works once, for 30 minutes. */
+/** Only the SHA-256 of the mailed token is kept; each works once, for 30 minutes. */
 export class PasswordResets1767500000001 implements MigrationInterface {
   name = 'PasswordResets1767500000001';
 

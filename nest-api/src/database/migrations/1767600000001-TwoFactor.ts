@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Two-step sign-in (issue 25, ADR 0032). The TOTP secret is sealed (AES-GCM, like data-source
- * secrets); recovery codes and second-step tokens keep only a keyed hash.
- */
+/** ADR 0032: the TOTP secret is sealed (AES-GCM); recovery codes and second-step tokens keep only a keyed hash. */
 export class TwoFactor1767600000001 implements MigrationInterface {
   name = 'TwoFactor1767600000001';
 

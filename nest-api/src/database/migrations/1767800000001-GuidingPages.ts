@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Pages that guide (issue 25 item 4, ADR 0034): when the hub last had contact with a data source
- * (either direction) and whether its latest check reached it (null: never checked); when a
- * dataset's description or content last changed as discovery saw it (the catalogue's 'bijgewerkt');
- * when a user dismissed the start page's welcome.
- */
+/** ADR 0034: data sources' last contact and reachability, datasets' last change, the welcome's dismissal. */
 export class GuidingPages1767800000001 implements MigrationInterface {
   name = 'GuidingPages1767800000001';
 

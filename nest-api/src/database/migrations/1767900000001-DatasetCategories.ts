@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The categories present in a dataset, as its data source's metadata gives them (issue 25); unknown: null. */
 export class DatasetCategories1767900000001 implements MigrationInterface {
   name = 'DatasetCategories1767900000001';
 

@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The outbox's NOTIFY only when an INSERT added rows. A statement-level trigger fires for an INSERT
- * of no rows too, and the drainer's own check for expired grants is such an INSERT (almost always
- * empty): each drain woke the drainer again, so an idle hub drained without pause, keeping a core
- * of PostgreSQL busy (found under issue 26's load).
- */
+/** NOTIFY only when an INSERT added rows: an empty statement-level INSERT (the expired-grants check) kept an idle hub draining. */
 export class OutboxNotifyOnRows1768000000001 implements MigrationInterface {
   name = 'OutboxNotifyOnRows1768000000001';
 

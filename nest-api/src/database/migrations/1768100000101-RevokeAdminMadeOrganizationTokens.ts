@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Until issue 32 a platform admin could make an organisation API token for any organisation and read
- * all its data with it. Making one is now the organisation's own; tokens an admin already made for
- * another organisation (its api_token.created row names an admin-organisation actor) are revoked here,
- * each with an api_token.revoked row in that organisation's Logboek.
- */
+/** Organisation tokens an admin made for another organisation are revoked, each with an api_token.revoked row in its Logboek. */
 export class RevokeAdminMadeOrganizationTokens1768100000101 implements MigrationInterface {
   name = 'RevokeAdminMadeOrganizationTokens1768100000101';
 

@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * A personal API token was only refused while its user was out of the token's organisation, so
- * inviting the user back revived it (issue 32). Leaving now revokes it: the services do so with an
- * audit row, and this trigger revokes whatever a move by any other path leaves behind. Tokens of
- * people who already left are revoked here once.
- */
+/** Leaving an organisation revokes personal tokens: this trigger catches any move path the services do not. */
 export class RevokeDepartedMembersTokens1768100000201 implements MigrationInterface {
   name = 'RevokeDepartedMembersTokens1768100000201';
 

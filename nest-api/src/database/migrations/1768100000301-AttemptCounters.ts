@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Sign-in and sign-up limits kept in PostgreSQL (issue 32): one fixed window per key, counted with
- * one atomic upsert, so every API process sees the same counts. Ended windows are pruned by a timed job.
- */
+/** One fixed window per key, one atomic upsert, so every API process sees the same counts. */
 export class AttemptCounters1768100000301 implements MigrationInterface {
   name = 'AttemptCounters1768100000301';
 

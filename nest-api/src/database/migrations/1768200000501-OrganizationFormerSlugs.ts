@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The addresses an organisation had before (issue 37): a personal organisation's tmp- slug gives way
- * to the slug of its first real name, and links to the old address must keep working (301).
- */
+/** A personal organisation's tmp- slug gives way to its first real name's; old links keep working (301). */
 export class OrganizationFormerSlugs1768200000501 implements MigrationInterface {
   name = 'OrganizationFormerSlugs1768200000501';
 

@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * SPARQL state that every API process must see (issue 34, ADR 0042): the running slots per user
- * and per organisation, each a row with a lease its process renews (a crashed process's rows
- * expire), and the version of each dataset's data that keys the copies and kept answers.
- */
+/** ADR 0042: running slots per user and organisation (leases a crashed process's rows outlive), and each dataset's data version. */
 export class ClusterSparqlState1768300000101 implements MigrationInterface {
   name = 'ClusterSparqlState1768300000101';
 

@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Idempotency keys (issue 34 item 6): a creating POST sent with `Idempotency-Key` is recorded per
- * user with its request's fingerprint and, once done, its answer, so a retry through any API
- * process replays the answer instead of creating a second row. Kept 24 h, pruned by a timed job.
- */
+/** Per user, with the request's fingerprint and its answer, so a retry on any process replays it. Kept 24 h. */
 export class IdempotencyKeys1768300000201 implements MigrationInterface {
   name = 'IdempotencyKeys1768300000201';
 

@@ -1,10 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * An Idempotency-Key claim names the database session that keeps its process's claims alive
- * (issue 34): when that process dies, PostgreSQL ends the session and a retry may take the claim
- * over instead of being refused with 409 for 24 h. A claim without a holder counts as alive.
- * `handler_committed` is set inside the handler's own transaction: such a claim is never taken over.
+ * A claim names the session keeping its process's claims alive: when the process dies a retry may take it over. A claim with
+ * `handler_committed` is never taken over.
  */
 export class IdempotencyClaimHolders1768400000601 implements MigrationInterface {
   name = 'IdempotencyClaimHolders1768400000601';

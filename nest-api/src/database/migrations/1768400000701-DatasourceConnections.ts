@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Data sources that dial the hub (issue 35): which API process holds each one's connection, at
- * which internal address, until when (a lease the holder renews), so another process can forward
- * a request to it. A row past its lease counts as no connection.
- */
+/** Which API process holds a dialling data source's connection and until when (a lease), so others can forward to it. */
 export class DatasourceConnections1768400000701 implements MigrationInterface {
   name = 'DatasourceConnections1768400000701';
 

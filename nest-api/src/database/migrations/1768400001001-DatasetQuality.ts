@@ -1,11 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Each dataset's fit with the Common Greenhouse Ontology as its data source last reported it
- * (issue 36): counts for everyone, the findings (shape, path, a few focus IRIs) for the owner.
- * A change notifies the catalogue listing, which shows and filters on it: per row, so a report
- * that changed nothing (discovery repeats every few minutes, and skips the write) notifies nothing.
- */
+/** Counts for everyone, findings for the owner. Notifies the catalogue per row, so a repeated report that changed nothing notifies nothing. */
 export class DatasetQuality1768400001001 implements MigrationInterface {
   name = 'DatasetQuality1768400001001';
 

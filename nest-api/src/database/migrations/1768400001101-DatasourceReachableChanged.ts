@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * When a data source last went offline or came back (issue 35): the owner's notice on its page
- * says since when; the change itself is detected under the row's lock, so it is mailed once.
- */
+/** Detected under the row's lock, so it is mailed once. */
 export class DatasourceReachableChanged1768400001101 implements MigrationInterface {
   name = 'DatasourceReachableChanged1768400001101';
 

@@ -7,7 +7,7 @@ const CATALOGUE_LIMIT_MAX = 500;
 
 const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
-/** A page of a list searched by name; without any of them the whole list comes back, as before. */
+/** Without any of them the whole list comes back. */
 export class CatalogueQueryDto {
   @ApiPropertyOptional({ description: "Part of the name, the description or the owner organisation's name (case and accents ignored)", maxLength: 200 })
   @IsOptional()
@@ -36,7 +36,7 @@ export class CatalogueQueryDto {
   quality?: 'conforms' | 'deviations';
 }
 
-/** `%`, `_` and `\` match themselves in the search; the query is folded like the columns. */
+/** The query is folded like the columns. */
 export function likePattern(query: string): string {
   return `%${searchFolded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

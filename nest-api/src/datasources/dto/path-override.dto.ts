@@ -25,10 +25,7 @@ export class PathOverrideView {
   path_override_pattern: string;
 }
 
-/**
- * A path at the data source's own host: one leading '/', no '//', no '.' or '..' segment (also
- * when percent-encoded), no backslash, no '@', no '#', no control characters.
- */
+/** At the data source's own host: no '//', dot segments (also encoded), backslash, '@', '#' or control characters. */
 function isSafePath(path: string): boolean {
   if (!path.startsWith('/') || /[\\@#\s\u0000-\u001f\u007f]/.test(path)) return false;
   let decoded: string;
@@ -41,7 +38,7 @@ function isSafePath(path: string): boolean {
   return !decoded.split('/').some((segment) => segment === '.' || segment === '..');
 }
 
-/** host patterns are '{host}', optionally with http(s):// before and a path after; dataset patterns are paths that place {DATASET_ID}. */
+/** Host patterns are '{host}' with optional http(s):// and path; dataset patterns are paths placing {DATASET_ID}. */
 export function isValidPattern(kind: PathKindName, pattern: string): boolean {
   if (kind === 'host') {
     const match = /^(?:https?:\/\/)?\{host\}(.*)$/.exec(pattern);

@@ -9,13 +9,13 @@ export class CreateInvitationDto {
   email: string;
 }
 
-/** The same for every address, with or without an account: the answer tells no one who has one. */
+/** The same for every address, so the answer tells no one who has an account. */
 export class InvitationSentView {
   @ApiProperty()
   email: string;
 }
 
-/** An open invitation of your organisation (not accepted, not expired). */
+/** Not accepted, not expired. */
 export class PendingInvitationView {
   @ApiProperty({ format: 'uuid' })
   invitation_id: string;

@@ -6,7 +6,7 @@ import { Omittable } from '../../common/omittable';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** The profile screen sends firstname and lastname; e-mail and organisation are not changed here. */
+/** E-mail and organisation are not changed here. */
 export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'Anna' })
   @Omittable()
