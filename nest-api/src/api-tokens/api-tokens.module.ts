@@ -12,6 +12,6 @@ import { ApiTokensService } from './api-tokens.service';
   imports: [AuthModule],
   controllers: [ApiTokensController],
   providers: [ApiTokensService, ApiTokenAuthService],
-  exports: [ApiTokenAuthService],
+  exports: [ApiTokenAuthService, ApiTokensService],
 })
 export class ApiTokensModule {}

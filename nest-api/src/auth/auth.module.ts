@@ -39,6 +39,6 @@ import { AuditModule } from '../audit/audit.module';
     TwoFactorService,
     TwoFactorLoginService,
   ],
-  exports: [SessionCache, TokenService],
+  exports: [SessionCache, TokenService, TwoFactorService, AccountPasswordsService],
 })
 export class AuthModule {}

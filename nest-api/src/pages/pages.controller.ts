@@ -10,14 +10,14 @@ import { CataloguePageView, DatasetPageView, MachtigingenPageView, MyDatasetsPag
 import { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 
 /** An answer named by an ETag, 304 to a matching If-None-Match (ADR 0048). */
-const Conditional = (type: new () => unknown) =>
+export const Conditional = (type: new () => unknown) =>
   applyDecorators(
     ApiOkResponse({ type, headers: { ETag: { description: 'Names this answer', schema: { type: 'string' } } } }),
     ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an answer you hold: 304 while it is still the answer' }),
     ApiResponse({ status: 304, description: 'Unchanged since the answer named in If-None-Match' }),
   );
 
-function sendConditional(request: FastifyRequest, reply: FastifyReply, body: unknown): void {
+export function sendConditional(request: FastifyRequest, reply: FastifyReply, body: unknown): void {
   const json = JSON.stringify(body);
   sendNamed(request, reply, json, etagOf(json));
 }

@@ -4,7 +4,7 @@ import { API_TOKEN_LABELS, CONSENT_LABELS, ERROR_TEXTS, LABELS, RATING_LABELS, d
 import { ApiTokensSection } from '~/components/account/api-tokens';
 import { PasswordChangeSection } from '~/components/account/password-change-section';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
-import { loadTwoFactor, twoFactorAction } from '~/lib/account/two-factor.server';
+import { twoFactorAction, twoFactorOf } from '~/lib/account/two-factor.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply } from '~/lib/account/two-factor';
 import { changePassword } from '~/lib/account/password-change.server';
 import { PASSWORD_INTENT, type PasswordReply } from '~/lib/account/password-change';
@@ -17,33 +17,25 @@ import { PersonNameFields } from '~/components/account/person-name-fields';
 import { apiGet, apiRequest } from '~/lib/core/api.server';
 import { consentChoice, privacySignal } from '~/lib/account/consent.server';
 import { submitRating } from '~/lib/insight/rating.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';
 import { flashCookie } from '~/lib/core/session.server';
 import { readSignedInAction } from '~/lib/core/action.server';
-import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/account/api-tokens.server';
+import { apiTokenAction, type TokenReply } from '~/lib/account/api-tokens.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
-export const handle = { pageCache: true };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCurrentUser({ request, context });
-  const [rating, apiTokens, password, twoFactor] = await Promise.all([
-    apiGet(request, '/api/ratings/state'),
-    loadApiTokens(request, { kind: 'personal' }),
-    apiGet(request, '/api/auth/password'),
-    loadTwoFactor(request),
-  ]);
+export async function loader({ request }: LoaderFunctionArgs) {
+  // One call to nest-api: the user, the tokens, the password and two-step sign-in.
+  const page = await apiGet(request, '/api/pages/profile');
+  const { user } = page;
   return {
-    apiTokens,
-    twoFactor,
-    hasPassword: password.has_password,
+    apiTokens: page.api_tokens,
+    twoFactor: twoFactorOf(page),
+    hasPassword: page.has_password,
     consent: consentChoice(request),
     privacySignal: privacySignal(request),
-    maxRating: rating.max_rating,
+    maxRating: page.rating.max_rating,
     firstname: user.firstname,
     lastname: user.lastname,
     email: user.email,

@@ -4,9 +4,9 @@ import { LABELS, TWO_FACTOR_LABELS as L } from '@datahub/domain';
 import { AuthLayout } from '~/components/account/auth-layout';
 import { ErrorPanel } from '~/components/core/error-page';
 import { TwoFactorSection } from '~/components/account/two-factor-section';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { apiGet } from '~/lib/core/api.server';
 import { TWO_FACTOR_ENROL_PATH, TWO_FACTOR_INTENT, type TwoFactorReply } from '~/lib/account/two-factor';
-import { loadTwoFactor, twoFactorAction } from '~/lib/account/two-factor.server';
+import { twoFactorAction, twoFactorOf } from '~/lib/account/two-factor.server';
 import { readSignedInAction } from '~/lib/core/action.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -16,10 +16,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
  * Where a platform admin without two-step sign-in lands while REQUIRE_2FA_FOR_ADMINS holds: every
  * other page sends them here, and nest-api refuses everything else until it is on.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCurrentUser({ request, context });
+export async function loader({ request }: LoaderFunctionArgs) {
+  // One call to nest-api: the user and two-step sign-in's state.
+  const page = await apiGet(request, '/api/pages/two-factor');
   // No redirect once it is on: the answer showing the recovery codes reloads this page's data too.
-  return { required: user.two_factor_enrolment_required, twoFactor: await loadTwoFactor(request) };
+  return { required: page.user.two_factor_enrolment_required, twoFactor: twoFactorOf(page) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

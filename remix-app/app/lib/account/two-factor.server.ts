@@ -1,16 +1,17 @@
 import { data, redirect } from '@remix-run/node';
 import { ERROR_TEXTS, TWO_FACTOR_LABELS } from '@datahub/domain';
-import { apiGet, apiRequest, refusalInit } from '../core/api.server';
+import type { TwoFactorPageView } from '@datahub/api-client';
+import { apiRequest, refusalInit } from '../core/api.server';
 import { fieldErrorsOf, textField } from '../core/forms';
 import { flashCookie } from '../core/session.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
 import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
-export async function loadTwoFactor(request: Request) {
-  const state = await apiGet(request, '/api/auth/two-factor');
-  const enrolment = state.pending ? await apiGet(request, '/api/auth/two-factor/enrolment') : null;
+/** Two-step sign-in as the page reads carry it (GET /api/pages/two-factor, /api/pages/profile). */
+export function twoFactorOf(page: Pick<TwoFactorPageView, 'two_factor' | 'enrolment'>) {
+  const { enrolment } = page;
   return {
-    ...state,
+    ...page.two_factor,
     enrolment: enrolment && {
       secret: enrolment.secret,
       // Shown as an image: the SVG is nest-api's, drawn by the qrcode library; an <img> runs nothing in it.
@@ -19,7 +20,7 @@ export async function loadTwoFactor(request: Request) {
   };
 }
 
-export type TwoFactorView = Awaited<ReturnType<typeof loadTwoFactor>>;
+export type TwoFactorView = ReturnType<typeof twoFactorOf>;
 
 function refused(
   step: TwoFactorStep,

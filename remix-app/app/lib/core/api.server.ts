@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf } from '@datahub/api-client';
-import type { ApiErrorBody } from '@datahub/domain';
+import { TWO_FACTOR_DETAILS, type ApiErrorBody } from '@datahub/domain';
+import { TWO_FACTOR_ENROL_PATH } from '../account/two-factor';
 import { addUsageConsentHeader } from '../account/consent.server';
 import { apiUrl } from './env.server';
 import { recordedFetch } from '../page-cache/page-replay.server';
@@ -106,6 +107,8 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
 
   if (auth === 'required') {
     if (response.status === 401) redirectToLogin(request);
+    // A loader asking without the shell (a navigation with JavaScript) is sent where the shell would send it.
+    if (response.status === 403 && errorBody(403, answer.error).detail === TWO_FACTOR_DETAILS.enrolmentRequired) throw redirect(TWO_FACTOR_ENROL_PATH);
     if ((response.status === 403 || response.status === 404) && options.refusals !== 'return') throw new Response(null, { status: response.status });
   }
   if (response.status >= 500) {
