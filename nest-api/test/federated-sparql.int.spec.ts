@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalResults, referenceAnswer } from 'datasource-agent/src/testing/reference';
 import { freePort } from '../src/database/embedded-postgres';
 import { HubDatasetStore } from '../src/dataset-data/hub-dataset-store.service';
+import { Metrics } from '../src/metrics/metrics';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 import { onlineDataset } from './online-dataset';
 import { startReferenceAgent, type ReferenceAgent } from './reference-agent';
@@ -251,5 +252,67 @@ describe('SERVICE to the hub’s own dataset endpoints', () => {
       const refused = await sparql(users.westMember, `SELECT * WHERE { SERVICE SILENT ${target} { ?s ?p ?o } }`);
       expect(refused.status, target).toBe(400);
     }
+  }, 60_000);
+});
+
+/**
+ * Push-down (ADR 0053): a GRAPH block of a simple shape is answered by its dataset's source as the
+ * CONSTRUCT of what it matched, a block sharing variables restricted by the more selective one's
+ * bindings. Each question is asked with push-down and with the whole-load fallback (SPARQL_PUSH_DOWN
+ * off, the same app): the answers must be equal, and push-down must have been used.
+ */
+describe('push-down of GRAPH blocks', () => {
+  async function parts(): Promise<Record<string, number>> {
+    const values = (await api.app.get(Metrics).federationParts.get()).values;
+    return Object.fromEntries(values.map((value) => [String(value.labels.how), value.value]));
+  }
+
+  /** The answer with push-down and without, and how the graphs were filled with push-down. */
+  async function bothWays(query: string): Promise<{ pushed: unknown; whole: unknown; how: Record<string, number> }> {
+    const before = await parts();
+    const pushed = await sparql(users.westMember, query);
+    expect(pushed.status).toBe(200);
+    const pushedText = await pushed.text();
+    const after = await parts();
+    const how = Object.fromEntries(Object.entries(after).map(([name, value]) => [name, value - (before[name] ?? 0)]));
+    api.config.sparql.pushDown = false;
+    try {
+      const whole = await sparql(users.westMember, query);
+      expect(whole.status).toBe(200);
+      return { pushed: canonicalResults(pushedText), whole: canonicalResults(await whole.text()), how };
+    } finally {
+      api.config.sparql.pushDown = true;
+    }
+  }
+
+  it('joins a selective block of B (at its data source) with A (a hub copy) restricted to its bindings, as the whole load does', async () => {
+    const answer = await bothWays(`SELECT ?m ?reading ?crop WHERE { GRAPH <${iriB}> { b:plot1 b:meter ?m ; b:crop ?crop } GRAPH <${iriA}> { ?m kas:reading ?reading } }`);
+    expect(answer.pushed).toEqual(answer.whole);
+    expect((answer.whole as { rows: string[] }).rows).toHaveLength(1);
+    expect(answer.how).toMatchObject({ pushed: 1, restricted: 1 });
+    expect(answer.how.whole ?? 0).toBe(0);
+  }, 60_000);
+
+  it('answers OPTIONAL (a FILTER inside it, a blank node left out) as the whole load does', async () => {
+    const answer = await bothWays(`SELECT ?plot ?crop ?meter WHERE { GRAPH <${iriB}> { ?plot b:crop ?crop OPTIONAL { ?plot b:meter ?meter FILTER(isIRI(?meter)) } } }`);
+    expect(answer.pushed).toEqual(answer.whole);
+    // Three Crop plots: plot1 and plot2 with their meter, plot4 (its meter a blank node) without.
+    const rows = (answer.whole as { rows: string[] }).rows;
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((row) => row.includes('"meter"'))).toHaveLength(2);
+    expect(answer.how.pushed).toBe(1);
+  }, 60_000);
+
+  it('answers UNION, joined with another dataset, as the whole load does', async () => {
+    const answer = await bothWays(`SELECT ?x ?v ?plot WHERE { GRAPH <${iriA}> { { ?x kas:reading ?v } UNION { ?x cgo:hasCategory ?v } } GRAPH <${iriB}> { ?plot b:meter ?x } }`);
+    expect(answer.pushed).toEqual(answer.whole);
+    expect((answer.whole as { rows: string[] }).rows).toHaveLength(2);
+    expect(answer.how.pushed).toBe(2);
+  }, 60_000);
+
+  it('loads whole what it cannot push down (a FILTER on an OPTIONAL’s variable above it), with the same answer', async () => {
+    const answer = await bothWays(`SELECT ?m ?r WHERE { GRAPH <${iriA}> { ?m kas:reading ?r OPTIONAL { ?m kas:label ?l } FILTER(!bound(?l)) } }`);
+    expect(answer.pushed).toEqual(answer.whole);
+    expect(answer.how.pushed ?? 0).toBe(0);
   }, 60_000);
 });

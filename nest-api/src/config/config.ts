@@ -99,6 +99,8 @@ export interface AppConfig {
     warmCopies: boolean;
     /** MB of query answers kept per dataset version, categories, formats and text (0: none). */
     resultCacheMb: number;
+    /** /api/sparql fetches only the triples a simple GRAPH block matches (SPARQL_PUSH_DOWN; false: every named dataset's whole permitted part, ADR 0053). */
+    pushDown: boolean;
   };
   /** Set by `npm start`: the demo data source also serves a licence list; the demo application names it. */
   demoLicenceServerUrl: string | null;
@@ -294,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       slotLeaseSeconds: int(env, 'SPARQL_SLOT_LEASE_SECONDS', 15, 3),
       warmCopies: bool(env, 'SPARQL_WARM_COPIES', true),
       resultCacheMb: int(env, 'SPARQL_RESULT_CACHE_MB', 16, 0),
+      pushDown: bool(env, 'SPARQL_PUSH_DOWN', true),
     },
     demoLicenceServerUrl: env.DEMO_LICENCE_SERVER_URL || null,
     insight: {

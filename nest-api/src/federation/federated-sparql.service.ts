@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { Parser, Writer } from 'n3';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Parser, Writer, type Quad } from 'n3';
 import { DETAILS, isOnline, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS, SPARQL_REFUSAL_TEXTS } from '@datahub/domain';
-import { DatasetTooLargeError, SparqlError, guardQuery, isSparqlError, namedGraphs, replaceServices, selectionKey, serviceEndpoints, resolveScopes, type negotiateFormats } from '@datahub/sparql';
+import { DatasetTooLargeError, PUSH_DOWN_MAX_VALUES, SPARQL_LIMITS, SparqlError, guardQuery, isSparqlError, namedGraphs, planPushDown, replaceServices, selectionKey, serviceEndpoints, resolveScopes, type BindingRows, type PushDownPlan, type negotiateFormats } from '@datahub/sparql';
 import { ReadAuditService } from '../audit/read-audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -14,6 +14,7 @@ import { ProtocolError } from '../dataset-data/protocol-request';
 import { sparqlApiError } from '../dataset-data/sparql-errors';
 import { SparqlSlots } from '../dataset-data/sparql-slots';
 import { UsageEventsService } from '../insight/usage-events.service';
+import { Metrics } from '../metrics/metrics';
 import { FEDERATION_TEXTS } from './federation-texts';
 import { FederationRepository, type ReadableDataset } from './federation.repository';
 
@@ -31,6 +32,12 @@ export interface FederatedAnswer {
 const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
 /** Combined stores kept for the next query over the same datasets, versions and scopes (a client polling, the benchmark). */
 const KEPT_COMBINATIONS = 4;
+/** Longest pushed-down query sent to a data source: it travels in the URL of the protocol's GET (the agent reads 16 KB of headers). */
+const MAX_FORWARDED_QUERY_CHARS = 8_000;
+const ACCEPT_TRIPLES = 'application/n-triples, text/turtle;q=0.5';
+
+/** What one pushed-down block brought: its triples, and the binding rows it reported for later blocks; 'cut': not whole, load the dataset whole. */
+type BlockAnswer = { quads: Quad[]; rows: Map<string, Quad['object']>[]; restricted: boolean } | 'cut';
 
 /**
  * The hub-wide SPARQL endpoint (issue 38): every dataset the caller may read is a named graph (its
@@ -41,9 +48,14 @@ const KEPT_COMBINATIONS = 4;
  */
 @Injectable()
 export class FederatedSparqlService {
+  private readonly logger = new Logger(FederatedSparqlService.name);
   private readonly iris: CatalogIris;
   /** Engine keys of kept combined stores, least recently used first. */
   private readonly kept: string[] = [];
+  /** Combinations of hub copies asked once with push-down: asked again, the whole combination is built and kept. */
+  private readonly asked = new Set<string>();
+  /** Whole combinations being built in the background, by engine key. */
+  private readonly building = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,6 +64,7 @@ export class FederatedSparqlService {
     private readonly slots: SparqlSlots,
     private readonly usage: UsageEventsService,
     private readonly audit: ReadAuditService,
+    private readonly metrics: Metrics,
   ) {
     this.iris = new CatalogIris(config.publicUrl);
   }
@@ -175,7 +188,7 @@ export class FederatedSparqlService {
 
   private async run(actor: AuthenticatedUser, text: string, chosen: ReadableDataset[], formats: Formats, maxRows: number | undefined): Promise<FederatedAnswer> {
     try {
-      const key = await this.combined(actor, chosen);
+      const key = await this.combined(actor, text, chosen);
       const result = await this.onWorkers(actor, () =>
         this.store.engine.query(key.key, text, ['Dataset.ReadAll'], {
           resultsFormat: formats.results,
@@ -194,11 +207,13 @@ export class FederatedSparqlService {
   }
 
   /**
-   * The engine key of one store holding each chosen dataset's permitted part as the named graph of
-   * its IRI. Hub copies make a combination that is kept (keyed by datasets, versions and scopes);
-   * one with a store-mode part is loaded for this query only.
+   * The engine key of one store holding, for each chosen dataset, what the question needs of the caller's
+   * part of it as the named graph of its IRI: the triples its GRAPH block matches (push-down, ADR 0053)
+   * or the whole permitted part. A combination of whole hub copies is kept (keyed by datasets, versions
+   * and scopes) and answers every later question over them; one pushed down or with a store-mode part
+   * is loaded for this question only.
    */
-  private async combined(actor: AuthenticatedUser, chosen: ReadableDataset[]): Promise<{ key: string; kept: boolean }> {
+  private async combined(actor: AuthenticatedUser, text: string, chosen: ReadableDataset[]): Promise<{ key: string; kept: boolean }> {
     const outcomes: ('local' | 'forwarded')[] = [];
     for (const dataset of chosen) {
       this.store.observeVersion(dataset.id, dataset.copy_version);
@@ -206,24 +221,152 @@ export class FederatedSparqlService {
     }
     const local = outcomes.every((outcome) => outcome === 'local');
     const signature = chosen.map((row) => `${row.id}@${row.copy_version}/${selectionKey(resolveScopes(row.scopes))}`).join('|');
-    const key = local ? `federated:${createHash('sha256').update(signature).digest('hex')}` : `federated:${randomUUID()}`;
-    if (local && this.store.engine.has(key)) {
-      this.touch(key);
-      return { key, kept: true };
+    const kept = `federated:${createHash('sha256').update(signature).digest('hex')}`;
+    if (local && this.store.engine.has(kept)) {
+      this.touch(kept);
+      this.metrics.federationParts.inc({ how: 'kept' }, chosen.length);
+      return { key: kept, kept: true };
     }
+    const plan = this.config.sparql.pushDown && chosen.length > 0 ? planPushDown(text, chosen.map((row) => this.iriOf(row)), randomUUID().replace(/-/g, '')) : undefined;
+    if (local && (!plan || plan.blocks.length === 0)) {
+      await this.buildWhole(actor, chosen, kept);
+      return { key: kept, kept: true };
+    }
+    if (local) {
+      // Asked again over the same hub copies (a client polling, a workbench session): build the whole combination once, beside this answer.
+      if (this.asked.has(kept)) this.buildWhole(actor, chosen, kept, { background: true }).catch((error: Error) => this.logger.warn(`combined store not built: ${error.message}`));
+      this.remember(kept);
+    }
+    const key = `federated:${randomUUID()}`;
+    const parts: (string | Quad[])[] = [];
+    if (plan && plan.blocks.length > 0) parts.push(...(await this.pushedParts(actor, plan, chosen, outcomes)));
+    else for (const [index, dataset] of chosen.entries()) parts.push(await this.wholePart(actor, dataset, outcomes[index]!));
+    this.metrics.federationParts.inc({ how: 'whole' }, parts.filter((part) => typeof part === 'string').length);
+    await this.loadParts(key, chosen, parts);
+    return { key, kept: false };
+  }
+
+  /** The whole combination of hub copies, built once however many questions ask for it meanwhile, and kept. */
+  private buildWhole(actor: AuthenticatedUser, chosen: ReadableDataset[], key: string, options: { background?: boolean } = {}): Promise<void> {
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const built = (async () => {
+      const parts: string[] = [];
+      for (const dataset of chosen) {
+        // In the background outside the organisation's running slots: the caller's own questions never wait for it.
+        parts.push(options.background ? await this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples') : await this.localPart(actor, dataset));
+      }
+      await this.loadParts(key, chosen, parts);
+      this.keep(key);
+      this.metrics.federationParts.inc({ how: 'whole' }, chosen.length);
+    })().finally(() => this.building.delete(key));
+    this.building.set(key, built);
+    return built;
+  }
+
+  private remember(key: string): void {
+    this.asked.delete(key);
+    this.asked.add(key);
+    if (this.asked.size > 64) this.asked.delete(this.asked.values().next().value!);
+  }
+
+  /** Loads each dataset's part (N-Triples/Turtle text, or triples already read) as the named graph of its IRI. */
+  private async loadParts(key: string, chosen: ReadableDataset[], parts: (string | Quad[])[]): Promise<void> {
     const writer = new Writer({ format: 'N-Quads' });
     for (const [index, dataset] of chosen.entries()) {
-      const triples = outcomes[index] === 'local' ? await this.localPart(actor, dataset) : await this.forwardedPart(actor, dataset);
+      const part = parts[index]!;
       // Blank nodes of two datasets never merge: each part's labels get a prefix of their own.
+      const quads = typeof part === 'string' ? new Parser({ format: 'Turtle', blankNodePrefix: `d${index}_` }).parse(part) : part;
       const graph = { termType: 'NamedNode', value: this.iriOf(dataset) } as const;
-      for (const quad of new Parser({ format: 'Turtle', blankNodePrefix: `d${index}_` }).parse(triples)) {
-        writer.addQuad(quad.subject, quad.predicate, quad.object, graph as never);
-      }
+      for (const quad of quads) writer.addQuad(quad.subject, quad.predicate, quad.object, graph as never);
     }
     const nquads = await new Promise<string>((resolve, reject) => writer.end((error, result) => (error ? reject(error) : resolve(result))));
     await this.store.engine.load(key, nquads, { format: 'nquads', countCategories: false });
-    if (local) this.keep(key);
-    return { key, kept: local };
+  }
+
+  private wholePart(actor: AuthenticatedUser, dataset: ReadableDataset, outcome: 'local' | 'forwarded'): Promise<string> {
+    return outcome === 'local' ? this.localPart(actor, dataset) : this.forwardedPart(actor, dataset);
+  }
+
+  /**
+   * Each dataset's part by the plan: a pushed-down block's triples, most selective block first, a block
+   * sharing variables with an earlier one restricted to its bindings (VALUES); a block whose answer was
+   * cut, and a dataset the plan loads whole, get the whole permitted part (refused as before when that
+   * is cut). A dataset the question names but never reads stays empty.
+   */
+  private async pushedParts(actor: AuthenticatedUser, plan: PushDownPlan, chosen: ReadableDataset[], outcomes: ('local' | 'forwarded')[]): Promise<(string | Quad[])[]> {
+    const at = new Map(chosen.map((row, index) => [this.iriOf(row), index]));
+    const parts: (string | Quad[] | undefined)[] = chosen.map(() => undefined);
+    const answers: BlockAnswer[] = [];
+    for (const block of plan.blocks) {
+      const index = at.get(block.graph)!;
+      const values = block.source ? this.valuesOf(answers[block.source.block]!, block.source.variables) : undefined;
+      // The block it joins with has no solutions: neither has the join, so nothing of this dataset is needed.
+      const answer = values?.rows.length === 0 ? { quads: [], rows: [], restricted: true } : await this.pushedBlock(actor, chosen[index]!, outcomes[index]!, index, plan, block.construct.bind(block), values);
+      answers.push(answer);
+      if (answer !== 'cut') this.metrics.federationParts.inc({ how: answer.restricted ? 'restricted' : 'pushed' });
+      parts[index] = answer === 'cut' ? await this.wholePart(actor, chosen[index]!, outcomes[index]!) : answer.quads;
+    }
+    const whole = new Set(plan.whole);
+    const result: (string | Quad[])[] = [];
+    for (const [index, dataset] of chosen.entries()) result.push(parts[index] ?? (whole.has(this.iriOf(dataset)) ? await this.wholePart(actor, dataset, outcomes[index]!) : []));
+    return result;
+  }
+
+  /** The distinct bindings an earlier block reported, as VALUES rows; none (fetch unrestricted) when cut, too many, or holding a blank node. */
+  private valuesOf(answer: BlockAnswer, variables: string[]): BindingRows | undefined {
+    if (answer === 'cut') return undefined;
+    const rows = new Map<string, Quad['object'][]>();
+    for (const row of answer.rows) {
+      const terms = variables.map((name) => row.get(name));
+      if (terms.some((term) => term === undefined || term.termType === 'BlankNode')) return undefined;
+      rows.set(JSON.stringify(terms.map((term) => [term!.termType, term!.value, (term as { language?: string }).language ?? '', (term as { datatype?: { value: string } }).datatype?.value ?? ''])), terms as Quad['object'][]);
+      if (rows.size > PUSH_DOWN_MAX_VALUES) return undefined;
+    }
+    return { variables, rows: [...rows.values()] as never };
+  }
+
+  /** One block's CONSTRUCT, asked where the dataset is answered (its hub copy's view, or its data source with the caller's scopes). */
+  private async pushedBlock(
+    actor: AuthenticatedUser,
+    dataset: ReadableDataset,
+    outcome: 'local' | 'forwarded',
+    index: number,
+    plan: PushDownPlan,
+    construct: (values?: BindingRows) => string,
+    values: BindingRows | undefined,
+  ): Promise<BlockAnswer> {
+    const tooLong = (text: string) => (outcome === 'local' ? Buffer.byteLength(text) > SPARQL_LIMITS.maxQueryBytes : encodeURIComponent(text).length > MAX_FORWARDED_QUERY_CHARS);
+    let text = construct(values);
+    let restricted = values !== undefined;
+    if (restricted && tooLong(text)) [text, restricted] = [construct(), false];
+    if (tooLong(text)) return 'cut';
+    let body: string;
+    let contentType: string;
+    if (outcome === 'local') {
+      const result = await this.onWorkers(actor, () => this.store.engine.query(dataset.id, text, dataset.scopes, { graphFormat: 'ntriples', group: actor.organizationId }));
+      if (result.truncated) return 'cut';
+      [body, contentType] = [result.body, result.contentType];
+    } else {
+      const response = await this.store.callDataset(dataset.id, text, dataset.scopes, actor.organizationSlug, ACCEPT_TRIPLES, this.store.forwardClient);
+      // A data source that cannot answer the pushed-down form (an older store) or cuts it: its whole part instead.
+      if (response.status === 400 || response.truncated) return 'cut';
+      if (response.status === 504) throw new SparqlError('timeout', 'the data source did not answer in time');
+      if (response.status !== 200) throw new DatasourceUnavailableError(`the data source answered ${response.status}`);
+      [body, contentType] = [response.body.toString('utf8'), response.contentType];
+    }
+    const quads: Quad[] = [];
+    const rows = new Map<string, Map<string, Quad['object']>>();
+    for (const quad of new Parser({ format: contentType.startsWith('application/n-triples') ? 'N-Triples' : 'Turtle', blankNodePrefix: `d${index}_` }).parse(body)) {
+      if (!quad.predicate.value.startsWith(plan.markerPrefix)) {
+        quads.push(quad);
+        continue;
+      }
+      const row = rows.get(quad.subject.value) ?? new Map<string, Quad['object']>();
+      row.set(quad.predicate.value.slice(plan.markerPrefix.length), quad.object);
+      rows.set(quad.subject.value, row);
+    }
+    return { quads, rows: [...rows.values()], restricted };
   }
 
   private async localPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
