@@ -127,10 +127,10 @@ async function pathFor(operation: string): Promise<string> {
     );
     return path.replace('{id}', requestId).replace('{attachment_id}', attachmentId);
   }
-  if (path === '/api/application/{slug}') return `/api/application/${(await deltaApplication()).slug}`;
+  if (path === '/api/application/{slug}' || path === '/api/pages/application/{slug}' || path === '/api/pages/manage-application/{slug}') return path.replace('{slug}', (await deltaApplication()).slug);
   let id = '';
   if (path.startsWith('/api/applications/{')) id = (await deltaApplication()).id;
-  if (path.startsWith('/api/datasources/{id}')) {
+  if (path.startsWith('/api/datasources/{id}') || path === '/api/pages/datasource/{id}') {
     [{ id }] = await api.db.query(
       `INSERT INTO datasources (name, organization_id, secret_encrypted) VALUES ($1, $2, 'v1.x.y.z') RETURNING id`,
       [`Doelbron ${Math.random()}`, delta.id],

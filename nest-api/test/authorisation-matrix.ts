@@ -199,6 +199,23 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/pages/my-datasets', signedIn(200)),
   row('GET /api/pages/machtigingen', signedIn(200)),
   row('GET /api/pages/dataset/{slug}', { ...sameOrganization(404) }),
+  // The organisation, data-source and application pages: as strict as the reads each is made of.
+  row('GET /api/pages/organization/{slug}', sameOrganization(403)),
+  row('GET /api/pages/datasources', signedIn(200)),
+  row('GET /api/pages/datasource/{id}', { ...datasourceReaders(200), otherOwner: 404 }),
+  row('GET /api/pages/manage-datasets', signedIn(200)),
+  row('GET /api/pages/application/{slug}', signedIn(200)),
+  row('GET /api/pages/organization/{slug}/applications', signedIn(200)),
+  row('GET /api/pages/my-applications', signedIn(200)),
+  row('GET /api/pages/manage-applications', platformAdmins(200)),
+  row('GET /api/pages/manage-application/{slug}', platformAdmins(200)),
+  // One's own account pages: anyone signed in, as the reads they are made of.
+  row('GET /api/pages/profile', signedIn(200)),
+  row('GET /api/pages/two-factor', signedIn(200)),
+  // The organisation-management pages: as the reads they are made of (Delta's users and one of them).
+  row('GET /api/pages/my-organization', signedIn(200)),
+  row('GET /api/pages/users/{slug}', sameOrganization(403)),
+  row('GET /api/pages/user/{id}', sameOrganization(404)),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),
   row('GET /api/datasource-agent/datahub-databron-linux-x64', { default: 200 }),

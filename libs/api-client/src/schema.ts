@@ -1651,6 +1651,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/application/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application page: as GET /api/application/{slug}, with its owner's applications */
+        get: operations["OrganizationPagesController_applicationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/dataset/{slug}": {
         parameters: {
             query?: never;
@@ -1685,6 +1702,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/datasource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One data source page: as GET /api/datasources/{id}, with the user whose rights decide its buttons */
+        get: operations["OrganizationPagesController_datasourcePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/datasources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data sources page: as GET /api/my-datasources (null without Datasource.Read) */
+        get: operations["OrganizationPagesController_datasourcesPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/machtigingen": {
         parameters: {
             query?: never;
@@ -1694,6 +1745,74 @@ export type paths = {
         };
         /** The machtigingen page: your organisation's authorisations received and given, their history, and its access requests (lists null without AuthorisationAssignment.Read) */
         get: operations["PagesController_machtigingen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/manage-application/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page that edits an application, for organisation admins: the application, the form's owners and data sources, its data source and that one's path overrides */
+        get: operations["OrganizationPagesController_manageApplicationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/manage-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manage-applications page: every application, for organisation admins */
+        get: operations["OrganizationPagesController_manageApplicationsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/manage-datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manage-datasets page: GET /api/datasources (null without Datasource.Read) and the datasets of GET /api/datasets and GET /api/my-datasets */
+        get: operations["OrganizationPagesController_manageDatasetsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/my-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page of your organisation's applications */
+        get: operations["OrganizationPagesController_myApplicationsPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1719,6 +1838,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/organization/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation page: as GET /api/organizations/{slug}, with its users and licences (each read refused as on its own) */
+        get: operations["OrganizationPagesController_organizationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/organization/{slug}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organisation's applications page: as GET /api/organizations/{slug}/applications, with the user */
+        get: operations["OrganizationPagesController_organizationApplicationsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profile page: you, your personal API tokens (as GET /api/profile/api-tokens), whether you have a password, two-step sign-in and the rating settings */
+        get: operations["AccountPagesController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/shell": {
         parameters: {
             query?: never;
@@ -1728,6 +1898,23 @@ export type paths = {
         };
         /** The portal's shell around every signed-in page: the user with permissions and the open access-request count */
         get: operations["PagesController_shell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The two-step sign-in page: its state (as GET /api/auth/two-factor) and the pending enrolment (as GET /api/auth/two-factor/enrolment) */
+        get: operations["AccountPagesController_twoFactor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2155,6 +2342,11 @@ export type components = {
             url_terms_of_delivery?: string | null;
             usage: string;
         };
+        ApplicationPageView: {
+            application: components["schemas"]["ApplicationView"];
+            /** @description As GET /api/organizations/{slug}/applications of its owner (empty when that fails) */
+            owner_applications: components["schemas"]["ApplicationView"][];
+        };
         ApplicationView: {
             about: string;
             /** Format: uuid */
@@ -2179,6 +2371,9 @@ export type components = {
             url_privacy_statement: string | null;
             url_terms_of_delivery: string | null;
             usage: string;
+        };
+        ApplicationsPageView: {
+            applications: components["schemas"]["ApplicationView"][];
         };
         ApproveAccessRequestDto: {
             /** @description Dataset.ReadAll, or one scope per category (not both) */
@@ -2404,6 +2599,8 @@ export type components = {
             dashboard_url: string | null;
             /** Format: uuid */
             datasource_id: string;
+            /** @description Shown once: the same start line carrying the key (DATAHUB_SLEUTEL in its environment); the data source writes the credentials file beside itself, so only the executable is downloaded */
+            executable_first_start_command: string;
             /** @description Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page */
             executable_start_command: string;
             /** @description Without a server: the data source as one file for Linux x64 (no Node.js needed) */
@@ -2638,6 +2835,11 @@ export type components = {
              */
             status_changed_at: string | null;
         };
+        DatasourcePageView: {
+            /** @description As GET /api/datasources/{id} */
+            datasource: components["schemas"]["DatasourceDetailView"];
+            user: components["schemas"]["CurrentUserView"];
+        };
         DatasourceView: {
             /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
             connected_via_hub: boolean;
@@ -2666,6 +2868,10 @@ export type components = {
              * @description When it last went offline or came back (issue 35); null before the first such change
              */
             status_changed_at: string | null;
+        };
+        DatasourcesPageView: {
+            /** @description As GET /api/my-datasources; null without Datasource.Read */
+            datasources: components["schemas"]["DatasourceView"][] | null;
         };
         DeclineAccessRequestDto: {
             reason: string;
@@ -2748,6 +2954,23 @@ export type components = {
             /** @description null without AuthorisationAssignment.Read */
             lists: components["schemas"]["MachtigingenListsView"] | null;
         };
+        ManageApplicationPageView: {
+            application: components["schemas"]["ApplicationView"];
+            /** @description As GET /api/applications/{id}/datasource; null where that refuses */
+            datasource: components["schemas"]["DatasourceView"] | null;
+            /** @description As GET /api/datasources; null without Datasource.Read */
+            datasources: components["schemas"]["DatasourceView"][] | null;
+            /** @description As GET /api/organizations */
+            organizations: components["schemas"]["OrganizationView"][];
+            /** @description That data source's path overrides; null without it or where they are refused */
+            path_overrides: components["schemas"]["PathOverrideView"][] | null;
+        };
+        ManageDatasetsPageView: {
+            /** @description GET /api/datasets and GET /api/my-datasets together, each dataset once */
+            datasets: components["schemas"]["DatasetView"][];
+            /** @description As GET /api/datasources; null without Datasource.Read */
+            datasources: components["schemas"]["DatasourceView"][] | null;
+        };
         MemberApiTokenView: {
             /** Format: date-time */
             created_at: string;
@@ -2777,6 +3000,18 @@ export type components = {
         OpenAccessRequestCountView: {
             /** @description Open requests waiting for a decision */
             open: number;
+        };
+        OrganizationApplicationsPageView: {
+            applications: components["schemas"]["ApplicationView"][];
+            user: components["schemas"]["CurrentUserView"];
+        };
+        OrganizationPageView: {
+            /** @description As GET /api/organizations/{slug}/licences */
+            licences: components["schemas"]["LicenceView"][];
+            organization: components["schemas"]["OrganizationView"];
+            user: components["schemas"]["CurrentUserView"];
+            /** @description As GET /api/organizations/{slug}/users */
+            users: components["schemas"]["UserView"][];
         };
         OrganizationView: {
             domain: string | null;
@@ -2840,6 +3075,17 @@ export type components = {
             invitation_id: string;
             /** @description When the current link was sent (a resend sends a new one) */
             sent_at: string;
+        };
+        ProfilePageView: {
+            /** @description As GET /api/profile/api-tokens */
+            api_tokens: components["schemas"]["ApiTokenView"][];
+            /** @description As GET /api/auth/two-factor/enrolment, only while two_factor.pending */
+            enrolment: components["schemas"]["TwoFactorEnrolmentView"] | null;
+            /** @description As GET /api/auth/password */
+            has_password: boolean;
+            rating: components["schemas"]["RatingStateView"];
+            two_factor: components["schemas"]["TwoFactorStateView"];
+            user: components["schemas"]["CurrentUserView"];
         };
         ProtocolDatasetView: {
             /** Format: uuid */
@@ -3121,6 +3367,12 @@ export type components = {
              */
             code: string;
         };
+        TwoFactorPageView: {
+            /** @description As GET /api/auth/two-factor/enrolment, only while two_factor.pending */
+            enrolment: components["schemas"]["TwoFactorEnrolmentView"] | null;
+            two_factor: components["schemas"]["TwoFactorStateView"];
+            user: components["schemas"]["CurrentUserView"];
+        };
         TwoFactorStateView: {
             /** @description False for accounts made through Google, Microsoft or GitHub: the provider asks for a second step, the portal shows no forms */
             available: boolean;
@@ -3235,7 +3487,9 @@ export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
 export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
+export type ApplicationPageView = components['schemas']['ApplicationPageView'];
 export type ApplicationView = components['schemas']['ApplicationView'];
+export type ApplicationsPageView = components['schemas']['ApplicationsPageView'];
 export type ApproveAccessRequestDto = components['schemas']['ApproveAccessRequestDto'];
 export type AssigneeOrganizationView = components['schemas']['AssigneeOrganizationView'];
 export type AuditEntryView = components['schemas']['AuditEntryView'];
@@ -3267,7 +3521,9 @@ export type DatasetView = components['schemas']['DatasetView'];
 export type DatasourceCredentialsView = components['schemas']['DatasourceCredentialsView'];
 export type DatasourceDatasetView = components['schemas']['DatasourceDatasetView'];
 export type DatasourceDetailView = components['schemas']['DatasourceDetailView'];
+export type DatasourcePageView = components['schemas']['DatasourcePageView'];
 export type DatasourceView = components['schemas']['DatasourceView'];
+export type DatasourcesPageView = components['schemas']['DatasourcesPageView'];
 export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
 export type HealthView = components['schemas']['HealthView'];
@@ -3280,9 +3536,13 @@ export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
 export type MachtigingenListsView = components['schemas']['MachtigingenListsView'];
 export type MachtigingenPageView = components['schemas']['MachtigingenPageView'];
+export type ManageApplicationPageView = components['schemas']['ManageApplicationPageView'];
+export type ManageDatasetsPageView = components['schemas']['ManageDatasetsPageView'];
 export type MemberApiTokenView = components['schemas']['MemberApiTokenView'];
 export type MyDatasetsPageView = components['schemas']['MyDatasetsPageView'];
 export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
+export type OrganizationApplicationsPageView = components['schemas']['OrganizationApplicationsPageView'];
+export type OrganizationPageView = components['schemas']['OrganizationPageView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type OwnDatasetUseView = components['schemas']['OwnDatasetUseView'];
 export type PageViewDto = components['schemas']['PageViewDto'];
@@ -3292,6 +3552,7 @@ export type PasswordStateView = components['schemas']['PasswordStateView'];
 export type PathOverrideDto = components['schemas']['PathOverrideDto'];
 export type PathOverrideView = components['schemas']['PathOverrideView'];
 export type PendingInvitationView = components['schemas']['PendingInvitationView'];
+export type ProfilePageView = components['schemas']['ProfilePageView'];
 export type ProtocolDatasetView = components['schemas']['ProtocolDatasetView'];
 export type ProviderView = components['schemas']['ProviderView'];
 export type ProvidersView = components['schemas']['ProvidersView'];
@@ -3331,6 +3592,7 @@ export type TwoFactorCodeDto = components['schemas']['TwoFactorCodeDto'];
 export type TwoFactorConfirmDto = components['schemas']['TwoFactorConfirmDto'];
 export type TwoFactorEnrolmentView = components['schemas']['TwoFactorEnrolmentView'];
 export type TwoFactorLoginDto = components['schemas']['TwoFactorLoginDto'];
+export type TwoFactorPageView = components['schemas']['TwoFactorPageView'];
 export type TwoFactorStateView = components['schemas']['TwoFactorStateView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
@@ -7746,6 +8008,65 @@ export interface operations {
             };
         };
     };
+    OrganizationPagesController_applicationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     PagesController_dataset: {
         parameters: {
             query?: never;
@@ -7863,6 +8184,105 @@ export interface operations {
             };
         };
     };
+    OrganizationPagesController_datasourcePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourcePageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Datasource.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_datasourcesPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourcesPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     PagesController_machtigingen: {
         parameters: {
             query?: never;
@@ -7894,6 +8314,220 @@ export interface operations {
             };
             /** @description Not signed in, or the token is invalid, expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_manageApplicationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManageApplicationPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /**
+             * @description Not an organisation admin
+             *
+             *     Needs Application.Read in the target organisation
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_manageApplicationsPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationsPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /**
+             * @description Not an organisation admin
+             *
+             *     Needs Application.Read in the target organisation
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_manageDatasetsPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManageDatasetsPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Dataset.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_myApplicationsPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationsPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7952,6 +8586,182 @@ export interface operations {
             };
         };
     };
+    OrganizationPagesController_organizationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationPageView"];
+                };
+            };
+            /** @description An organisation's former slug: Location gives its lasting API address */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_organizationApplicationsPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationApplicationsPageView"];
+                };
+            };
+            /** @description An organisation's former slug: Location gives its lasting API address */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_profile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilePageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     PagesController_shell: {
         parameters: {
             query?: never;
@@ -7972,6 +8782,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShellPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_twoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorPageView"];
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */

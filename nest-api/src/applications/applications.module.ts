@@ -5,5 +5,5 @@ import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 import { LicenceSyncService } from './licence-sync.service';
 
-@Module({ imports: [DatasourcesModule, LogosModule], controllers: [ApplicationsController], providers: [ApplicationsService, LicenceSyncService] })
+@Module({ imports: [DatasourcesModule, LogosModule], controllers: [ApplicationsController], providers: [ApplicationsService, LicenceSyncService], exports: [ApplicationsService] })
 export class ApplicationsModule {}

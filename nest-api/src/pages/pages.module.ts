@@ -5,8 +5,20 @@ import { DatasetDataModule } from '../dataset-data/dataset-data.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { InsightModule } from '../insight/insight.module';
 import { PagesController } from './pages.controller';
+import { ApplicationsModule } from '../applications/applications.module';
+import { DatasourcesModule } from '../datasources/datasources.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { UsersModule } from '../users/users.module';
+import { ApplicationPages } from './application-pages';
+import { DatasourcePages } from './datasource-pages';
+import { OrganizationPage } from './organization-page';
+import { OrganizationPagesController } from './organization-pages.controller';
 import { PagesService } from './pages.service';
+import { AccountPagesController } from './account-pages.controller';
+import { AccountPagesService } from './account-pages.service';
+import { AuthModule } from '../auth/auth.module';
+import { ApiTokensModule } from '../api-tokens/api-tokens.module';
 
 /** Page-shaped reads for the portal (ADR 0048): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule], controllers: [PagesController], providers: [PagesService] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService] })
 export class PagesModule {}

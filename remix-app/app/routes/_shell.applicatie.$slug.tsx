@@ -6,8 +6,8 @@ import { breadcrumbHandle } from '~/components/core/breadcrumb';
 import { ErrorPanel } from '~/components/core/error-page';
 import { apiRequest } from '~/lib/core/api.server';
 import { toApplicationCard } from '~/lib/applications/applications';
-import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { applicationCards } from '~/lib/applications/applications.server';
+import { byName } from '~/lib/datasets/datasets';
 import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/core/button';
 
@@ -19,30 +19,25 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  await requireCurrentUser(args);
-  const found = await apiRequest(request, 'get', '/api/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
+  // One call: the application and its owner's other applications.
+  const found = await apiRequest(request, 'get', '/api/pages/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404) return data({ application: null, others: [] }, { status: 404 });
     throw new Response(null, { status: found.status });
   }
-  const application = found.data;
-  const siblings = await loadOrganizationApplications(request, application.owner_organization_slug).catch(() => []);
-  const others = applicationCards(siblings.filter((other) => other.application_id !== application.application_id));
+  const { application, owner_applications: siblings } = found.data;
+  const others = applicationCards(siblings.sort(byName).filter((other) => other.application_id !== application.application_id));
   const { url_licence_server: _licenceServer, datasource_id: _datasource, ...shown } = application;
   return { application: { ...shown, card: toApplicationCard(application) }, others };
 }
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/**
- * Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. Its
- * loader reads only the request and nest-api's answers: the page cache may replay it (issue 26).
- */
+/** Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. */
 export const handle = {
   ...breadcrumbHandle<Page>((page) =>
     page.application ? [{ label: APPLICATION_LABELS.catalogue.title, to: '/applicaties' }, { label: page.application.name }] : null,
   ),
-  pageCache: true,
 };
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';

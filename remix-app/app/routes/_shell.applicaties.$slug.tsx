@@ -3,8 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS, displayOrganizationName } from '@datahub/domain';
 import { ErrorPanel } from '~/components/core/error-page';
 import { OrganizationApplications } from '~/components/applications/organization-applications';
-import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { applicationCards, loadOrganizationApplicationsPage } from '~/lib/applications/applications.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -14,9 +13,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 /** One organisation's applications (an unknown organisation: 404). */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
   const slug = args.params.slug ?? '';
-  const applications = await loadOrganizationApplications(args.request, slug);
+  // One call: the applications, and the user whose own organisation names an empty list.
+  const { user, applications } = await loadOrganizationApplicationsPage(args.request, slug);
   const name = applications[0]?.owner_organization_name ?? (slug === user.organization_slug ? displayOrganizationName(user.organization_name) : '');
   return { title: L.organizationTitle(name), query: searchQuery(args.request), applications: applicationCards(applications) };
 }

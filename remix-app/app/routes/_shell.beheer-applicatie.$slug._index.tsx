@@ -10,13 +10,11 @@ import { sectionClass } from '~/components/datasets/dataset-cards';
 import { ErrorPanel } from '~/components/core/error-page';
 import { FormError } from '~/components/core/form-controls';
 import { LogoForm } from '~/components/applications/logo-form';
-import { apiRequest } from '~/lib/core/api.server';
+import { apiGet } from '~/lib/core/api.server';
 import { formValuesOf } from '~/lib/applications/applications';
 import {
   editApplicationAction,
-  loadApplicationBySlug,
-  loadFormOptions,
-  requireOrganizationAdmin,
+  formOptionsOf,
   type ApplicationFormReply,
 } from '~/lib/applications/applications-manage.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -29,25 +27,18 @@ type PathKind = (typeof PATH_KINDS)[number];
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: pageTitle(page?.application.name ?? L.form.editTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireOrganizationAdmin(args);
-  const { request } = args;
-  const application = await loadApplicationBySlug(request, args.params.slug ?? '');
-  const [options, linked] = await Promise.all([
-    loadFormOptions(request),
-    apiRequest(request, 'get', '/api/applications/{id}/datasource', { params: { path: { id: application.application_id } } }, { refusals: 'return' }),
-  ]);
+  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  const page = await apiGet(args.request, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
+  const { application, datasource: linked, path_overrides: found } = page;
   let overrides: Record<PathKind, string> | null = null;
-  if (linked.ok) {
-    const found = await apiRequest(request, 'get', '/api/datasources/{id}/path-overrides', { params: { path: { id: linked.data.datasource_id } } }, { refusals: 'return' });
-    if (found.ok) {
-      overrides = { host: '', dataset: '', dataset_metadata: '' };
-      for (const row of found.data) overrides[row.datasource_path] = row.path_override_pattern;
-    }
+  if (linked && found) {
+    overrides = { host: '', dataset: '', dataset_metadata: '' };
+    for (const row of found) overrides[row.datasource_path] = row.path_override_pattern;
   }
   return {
     application,
-    options,
-    datasource: linked.ok ? { id: linked.data.datasource_id, name: linked.data.name } : null,
+    options: formOptionsOf(page.organizations, page.datasources),
+    datasource: linked ? { id: linked.datasource_id, name: linked.name } : null,
     overrides,
   };
 }

@@ -6,10 +6,9 @@ import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
 import { DatasourceTable, DatasourceNoRights } from '~/components/datasources/datasource-list';
 import { ErrorPanel } from '~/components/core/error-page';
 import { apiGet } from '~/lib/core/api.server';
-import type { DatasetView } from '@datahub/api-client';
 import { byName } from '~/lib/datasets/datasets';
 import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
-import { loadOwnDatasources } from '~/lib/datasources/datasources.server';
+import { byDatasourceName } from '~/lib/datasources/datasources.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = DATASET_LABELS.manageDatasets;
@@ -18,17 +17,12 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** Data sources (with Datasource.Read) and every dataset the user may see: online ones plus their own. */
 export async function loader(args: LoaderFunctionArgs) {
-  const [datasources, online, own] = await Promise.all([
-    loadOwnDatasources(args, '/api/datasources'),
-    apiGet(args.request, '/api/datasets'),
-    apiGet(args.request, '/api/my-datasets'),
-  ]);
-  const unique = new Map<string, DatasetView>();
-  for (const dataset of [...online, ...own]) unique.set(dataset.dataset_id, dataset);
+  // One read: the data sources (null without Datasource.Read) and the datasets, each once.
+  const { datasources, datasets } = await apiGet(args.request, '/api/pages/manage-datasets');
   return {
     query: searchQuery(args.request),
-    datasources,
-    datasets: [...unique.values()].sort(byName).map(toCard),
+    datasources: datasources && byDatasourceName(datasources),
+    datasets: datasets.sort(byName).map(toCard),
   };
 }
 

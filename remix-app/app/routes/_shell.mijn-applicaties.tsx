@@ -3,8 +3,9 @@ import { useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ErrorPanel } from '~/components/core/error-page';
 import { OrganizationApplications } from '~/components/applications/organization-applications';
-import { applicationCards, loadOrganizationApplications } from '~/lib/applications/applications.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { applicationCards } from '~/lib/applications/applications.server';
+import { apiGet } from '~/lib/core/api.server';
+import { byName } from '~/lib/datasets/datasets';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -12,11 +13,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.m
 
 /** The applications whose owner organisation is the current user's. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  return {
-    query: searchQuery(args.request),
-    applications: applicationCards(await loadOrganizationApplications(args.request, user.organization_slug)),
-  };
+  // One call: nest-api knows the user's organisation.
+  const { applications } = await apiGet(args.request, '/api/pages/my-applications');
+  return { query: searchQuery(args.request), applications: applicationCards(applications.sort(byName)) };
 }
 
 export default function MyApplicationsPage() {

@@ -5,7 +5,6 @@ import { ORGANIZATION_LABELS, displayOrganizationName, isPersonalOrganizationNam
 import { ErrorPanel } from '~/components/core/error-page';
 import { OrganizationLogo, sectionClass } from '~/components/organizations/organization-page';
 import { apiGet } from '~/lib/core/api.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { moreHref, shownCount } from '~/lib/core/paging';
 import { pageTitle } from '~/lib/core/meta';
@@ -15,16 +14,14 @@ const L = ORGANIZATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
-export const handle = { pageCache: true };
-
 /**
  * Admins get every organisation from nest-api (one query with the user counts), others only their
  * own. The server filters on `?q=` (no JavaScript) and each section shows a page of rows at a
  * time ('Meer laden': `?aantal=`); with JavaScript the rows filter while typing.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const [, organizations] = await Promise.all([requireCurrentUser(args), apiGet(args.request, '/api/organizations')]);
+  // One call: nest-api's 401 sends a visitor to sign in.
+  const organizations = await apiGet(args.request, '/api/organizations');
   const query = searchQuery(args.request);
   return {
     query,

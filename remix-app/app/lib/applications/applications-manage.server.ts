@@ -9,6 +9,7 @@ import {
 } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
 import { applicationBody, type ApplicationView } from './applications';
+import type { DatasourceView, OrganizationView } from '@datahub/api-client';
 import { requireCurrentUser } from '../account/auth.server';
 import { keptValues, textField, type FormReply } from '../core/forms';
 import { isMultipart, logoAction } from './logo-upload.server';
@@ -34,13 +35,18 @@ export async function loadFormOptions(request: Request): Promise<ApplicationForm
     apiRequest(request, 'get', '/api/organizations'),
     apiRequest(request, 'get', '/api/datasources', undefined, { refusals: 'return' }),
   ]);
+  return formOptionsOf(organizations.ok ? organizations.data : [], datasources.ok ? datasources.data : null);
+}
+
+/** The form's options from nest-api's organisations and data sources (null: none may be seen). */
+export function formOptionsOf(organizations: OrganizationView[], datasources: DatasourceView[] | null): ApplicationFormOptions {
   return {
-    organizations: (organizations.ok ? organizations.data : [])
+    organizations: organizations
       .filter((organization) => !isPersonalOrganizationName(organization.name))
       .map((organization) => ({ id: organization.organization_id, name: organization.name }))
       .sort((a, b) => a.name.localeCompare(b.name, 'nl')),
-    datasources: datasources.ok
-      ? datasources.data
+    datasources: datasources
+      ? datasources
           .map((datasource) => ({
             id: datasource.datasource_id,
             name: datasource.name,

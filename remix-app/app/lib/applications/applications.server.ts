@@ -7,10 +7,10 @@ export async function loadApplications(request: Request): Promise<ApplicationVie
   return (await apiGet(request, '/api/applications')).sort(byName);
 }
 
-export async function loadOrganizationApplications(request: Request, organizationSlug: string): Promise<ApplicationView[]> {
-  const result = await apiRequest(request, 'get', '/api/organizations/{slug}/applications', { params: { path: { slug: organizationSlug } } });
-  if (result.ok) return result.data.sort(byName);
-  // A personal organisation's former tmp- slug: on to the list at its lasting address.
+/** /applicaties/{slug} in one read: the organisation's applications and the user. */
+export async function loadOrganizationApplicationsPage(request: Request, organizationSlug: string) {
+  const result = await apiRequest(request, 'get', '/api/pages/organization/{slug}/applications', { params: { path: { slug: organizationSlug } } });
+  if (result.ok) return { user: result.data.user, applications: result.data.applications.sort(byName) };
   throwIfMoved(result, (slug) => `/applicaties/${encodeURIComponent(slug)}`);
   throw new Response(null, { status: result.status });
 }

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { DATASET_LABELS, hasPermissionIn, hasPermissionInOwn } from '@datahub/domain';
+import { DATASET_LABELS, hasPermissionIn, hasPermissionInOwn, type Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
-import { requireCurrentUserWithPermissions } from '../account/auth.server';
+import { requireCurrentUser } from '../account/auth.server';
 import { textField, type FormReply } from '../core/forms';
 import { asActor } from '../organizations/organizations.server';
 import { flashCookie } from '../core/session.server';
@@ -14,8 +14,9 @@ export type DatasourceManageReply = FormReply & { intent?: string };
 
 /** nest-api answers 404 for another organisation's data source (admins excepted), which the error boundary shows. */
 export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
-  const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const datasource = await apiGet(args.request, '/api/datasources/{id}', { params: { path: { id: args.params.id ?? '' } } });
+  // One read: the data source and the user whose rights decide its buttons.
+  const { user, datasource } = await apiGet(args.request, '/api/pages/datasource/{id}', { params: { path: { id: args.params.id ?? '' } } });
+  const permissions = user.permissions as Permission[];
   const own = datasource.owner_organization === user.organization;
   const actor = asActor(user, permissions);
   return {
@@ -34,6 +35,8 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
  */
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const { request } = args;
+  // First: a post after the session ended is kept for after signing in again.
+  await requireCurrentUser(args);
   const { datasource, listPath } = await loadDatasource(args);
   const { formData, refused } = await readCheckedForm(request);
   if (refused) return refused;

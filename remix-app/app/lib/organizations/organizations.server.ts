@@ -59,13 +59,14 @@ export function organizationPath(slug: string): string {
 
 /** A 403 from nest-api reaches the route's error boundary. */
 export async function loadOrganizationPage(args: Args, slug: string) {
-  const { request } = args;
-  const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const organization = await organizationBySlug(request, slug, organizationPath);
-  const [users, licences] = await Promise.all([
-    apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } }),
-    apiGet(request, '/api/organizations/{slug}/licences', { params: { path: { slug: organization.slug } } }),
-  ]);
+  // One read: the organisation, its users and licences, and the user whose rights decide the form.
+  const result = await apiRequest(args.request, 'get', '/api/pages/organization/{slug}', { params: { path: { slug } } });
+  if (!result.ok) {
+    throwIfMoved(result, organizationPath);
+    throw new Response(null, { status: result.status });
+  }
+  const { user, organization, users, licences } = result.data;
+  const permissions = user.permissions as Permission[];
   return {
     organization,
     isOwn: organization.organization_id === user.organization,

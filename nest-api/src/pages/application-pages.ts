@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import type { AuthenticatedUser } from '../common/authenticated-user';
+import { ApiError } from '../common/errors';
+import { ApplicationsService } from '../applications/applications.service';
+import { ApplicationView } from '../applications/dto/application.dto';
+import { DatasourcesService } from '../datasources/datasources.service';
+import { DatasourceView } from '../datasources/dto/datasource.dto';
+import { PathOverrideView } from '../datasources/dto/path-override.dto';
+import { OrganizationView } from '../organizations/organization.view';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { CurrentUserView, toCurrentUserView } from '../users/user.view';
+
+/** /applicatie/{slug}: the application and its owner's other applications. */
+export class ApplicationPageView {
+  @ApiProperty({ type: ApplicationView })
+  application: ApplicationView;
+
+  @ApiProperty({ type: [ApplicationView], description: "As GET /api/organizations/{slug}/applications of its owner (empty when that fails)" })
+  owner_applications: ApplicationView[];
+}
+
+/** A list of applications: /mijn-applicaties and /beheer-applicaties. */
+export class ApplicationsPageView {
+  @ApiProperty({ type: [ApplicationView] })
+  applications: ApplicationView[];
+}
+
+/** /applicaties/{slug}: one organisation's applications, and the user (whose own organisation names an empty list). */
+export class OrganizationApplicationsPageView extends ApplicationsPageView {
+  @ApiProperty({ type: CurrentUserView })
+  user: CurrentUserView;
+}
+
+/** /beheer-applicatie/{slug}: the application with what its form offers and its data source's path overrides. */
+export class ManageApplicationPageView {
+  @ApiProperty({ type: ApplicationView })
+  application: ApplicationView;
+
+  @ApiProperty({ type: [OrganizationView], description: 'As GET /api/organizations' })
+  organizations: OrganizationView[];
+
+  @ApiProperty({ type: [DatasourceView], nullable: true, description: 'As GET /api/datasources; null without Datasource.Read' })
+  datasources: DatasourceView[] | null;
+
+  @ApiProperty({ type: DatasourceView, nullable: true, description: 'As GET /api/applications/{id}/datasource; null where that refuses' })
+  datasource: DatasourceView | null;
+
+  @ApiProperty({ type: [PathOverrideView], nullable: true, description: "That data source's path overrides; null without it or where they are refused" })
+  path_overrides: PathOverrideView[] | null;
+}
+
+/** A refusal (4xx) leaves the part out, as the portal did with the separate call. */
+function refusedAsNull<T>(pending: Promise<T>): Promise<T | null> {
+  return pending.catch((error: unknown) => {
+    if (error instanceof ApiError && error.getStatus() < 500) return null;
+    throw error;
+  });
+}
+
+/** The management pages are for organisation admins, as the portal's own check before any read. */
+function requireOrganizationAdmin(actor: AuthenticatedUser): void {
+  if (!actor.organizationAdmin) throw ApiError.forbidden();
+}
+
+@Injectable()
+export class ApplicationPages {
+  constructor(
+    private readonly applications: ApplicationsService,
+    private readonly organizations: OrganizationsService,
+    private readonly datasources: DatasourcesService,
+  ) {}
+
+  async application(slug: string): Promise<ApplicationPageView> {
+    const application = await this.applications.bySlug(slug);
+    const others = await this.applications.ofOrganization(application.owner_organization_slug).catch(() => []);
+    return { application, owner_applications: others };
+  }
+
+  async ofOrganization(actor: AuthenticatedUser, slug: string): Promise<OrganizationApplicationsPageView> {
+    return { user: toCurrentUserView(actor), applications: await this.applications.ofOrganization(slug) };
+  }
+
+  async mine(actor: AuthenticatedUser): Promise<ApplicationsPageView> {
+    return { applications: await this.applications.ofOrganization(actor.organizationSlug) };
+  }
+
+  async manageList(actor: AuthenticatedUser): Promise<ApplicationsPageView> {
+    requireOrganizationAdmin(actor);
+    return { applications: await this.applications.list() };
+  }
+
+  async manage(actor: AuthenticatedUser, slug: string): Promise<ManageApplicationPageView> {
+    requireOrganizationAdmin(actor);
+    const application = await this.applications.bySlug(slug);
+    // The form's owner list was a read the page could not do without.
+    if (!actor.permissions.has('Organization.Read')) throw ApiError.forbidden();
+    const readsSources = actor.permissions.has('Datasource.Read');
+    const [organizations, datasources, datasource] = await Promise.all([
+      this.organizations.list(actor),
+      readsSources ? this.datasources.list(actor, false) : null,
+      refusedAsNull(this.applications.datasource(actor, application.application_id)),
+    ]);
+    const overrides = datasource && readsSources ? await refusedAsNull(this.datasources.pathOverrides(actor, datasource.datasource_id)) : null;
+    return { application, organizations, datasources, datasource, path_overrides: overrides };
+  }
+}
