@@ -25,6 +25,7 @@ import { HealthModule } from './health/health.module';
 import { HubModule } from './hub/hub.module';
 import { ConnectionsModule } from './hub/connections/connections.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { withIdempotency } from './idempotency/idempotency-routes';
 import { InsightModule } from './insight/insight.module';
 import { JobsModule } from './jobs/jobs.module';
 import { InvitationsModule } from './invitations/invitations.module';
@@ -45,7 +46,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [
+      imports: withIdempotency([
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         DatabaseModule,
@@ -81,7 +82,7 @@ export class AppModule {
         EventsModule,
         PagesModule,
         ...extraModules,
-      ],
+      ]),
       providers: [
         // The guard reads sessions (AuthModule), API tokens (ApiTokensModule) and data-source credentials (HubModule).
         { provide: APP_GUARD, useClass: AccessGuard },
