@@ -24,16 +24,11 @@ export interface AgentOptions {
   hubConnect?: boolean;
   /** When the credentials carry none (e.g. `kas.example.nl:8443`). */
   publicHostname?: string;
-  /** Default 30 s. */
   rescanIntervalMs?: number;
-  /** Default 10 s. */
   deadlineMs?: number;
-  /** Default 1. */
   workers?: number;
-  /** Default 2 s. */
   hubRetryMs?: number;
   log?: Logger;
-  /** Default 256 MB. */
   maxInMemoryBytes?: number;
   store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples' | 'maxRows'>;
   /** Against the greenhouse ontology's shapes; default on. */
@@ -110,7 +105,6 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   if (address) log.info('datasource-agent listening', { url, datasource_id: options.credentials.datasourceId, data: dataDir });
   else log.info('datasource-agent connecting to the hub (listening on no port)', { hub: options.hubUrl, datasource_id: options.credentials.datasourceId, data: dataDir });
 
-  // Serve health at once; datasets appear as they load.
   await manager.start();
   ready = true;
   log.info('datasets ready', { datasets: manager.list().length });

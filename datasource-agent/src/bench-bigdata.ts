@@ -1,7 +1,5 @@
-/**
- * npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000]: store mode at size. Load throughput (agent vs Virtuoso's bulk
- * loader) and one-category queries through hub, agent and Virtuoso alone, with peak RSS.
- */
+// npm run bench:bigdata [-- --triples 20000000 --runs 7 --batch 50000]: store mode at size. Load throughput (agent vs Virtuoso's bulk
+// loader) and one-category queries through hub, agent and Virtuoso alone, with peak RSS.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';

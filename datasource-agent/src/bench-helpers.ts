@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 
-/** Linux /proc. */
 export function rssMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;

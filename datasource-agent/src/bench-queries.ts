@@ -2,7 +2,6 @@ const PREFIXES = `PREFIX cgo: <https://www.tno.nl/agrifood/ontology/common-green
 PREFIX sosa: <http://www.w3.org/ns/sosa/>
 `;
 
-/** Shared by bench:agent and bench:sparql. */
 export const BENCH_QUERIES = [
   {
     name: '3-pattern join + FILTER',

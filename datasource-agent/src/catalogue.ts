@@ -14,13 +14,11 @@ export interface DatasetMetadata {
 }
 
 export interface CatalogueEntry extends DatasetMetadata {
-  /** Relative to the data folder. */
   file: string;
   dataset_id?: string;
 }
 
 export interface Catalogue {
-  /** Undefined when the folder has none. */
   source?: string;
   entries: CatalogueEntry[];
   /** Entries skipped; the agent logs them. */
@@ -84,7 +82,6 @@ export function parseCatalogue(content: string, source: string): Catalogue {
   return { source, entries, problems };
 }
 
-/** Throws when it exists but cannot be parsed. */
 export async function readCatalogue(dir: string): Promise<Catalogue> {
   for (const name of CATALOGUE_FILES) {
     const file = path.join(dir, name);

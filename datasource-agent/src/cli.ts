@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-/**
- * datasource-agent --credentials file.json --data DIR --hub URL --port N
- *                  [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
- *                  [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P] [--store-batch N] [--store-max-rows N]]
- */
+// datasource-agent --credentials file.json --data DIR --hub URL --port N
+// [--host 127.0.0.1] [--public-hostname name:port] [--rescan-interval 30] [--deadline 10000] [--workers 1]
+// [--max-in-memory-mb 256] [--sparql-endpoint URL --graph-store URL [--store-user U --store-password P] [--store-batch N] [--store-max-rows N]]
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
 import { randomBytes } from 'node:crypto';
@@ -37,13 +35,13 @@ export interface CliOptions {
   port: number;
   host: string;
   publicHostname?: string;
-  /** Outbound mode (issue 35): dial the hub instead of listening. */
+  /** Dial the hub instead of listening. */
   hubConnect?: boolean;
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
   maxInMemoryBytes?: number;
-  /** The grower's local page (issue 35) on this loopback port. */
+  /** On this loopback port. */
   pagePort?: number;
   store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number; maxRows?: number };
 }
@@ -174,8 +172,7 @@ async function main(): Promise<void> {
       ...(options.maxInMemoryBytes ? { maxInMemoryBytes: options.maxInMemoryBytes } : {}),
       log,
     });
-  // The hub's one-time start line carries the key (issue 35): kept in the credentials file for
-  // later starts, and out of the environment before any worker could inherit it.
+  // The start line's key is kept in the credentials file for later starts, and out of the environment before any worker could inherit it.
   const key = process.env[KEY_VARIABLE];
   delete process.env[KEY_VARIABLE];
   if (key) {
@@ -230,7 +227,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** Runs the CLI with process.argv (also used by demo.ts). */
+/** Also used by demo.ts. */
 export function run(): void {
   main().catch((error: unknown) => {
     process.stderr.write(`datasource-agent: ${error instanceof Error ? error.message : String(error)}\n`);

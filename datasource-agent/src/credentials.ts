@@ -1,10 +1,8 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 
-/** What the agent needs from the hub's `POST /api/datasources` answer. */
 export interface DatasourceCredentials {
   datasourceId: string;
   secret: string;
-  /** The host registered at the hub, if the data source was created with one. */
   hostname?: string;
   name?: string;
 }
@@ -39,7 +37,7 @@ export function parseCredentials(parsed: unknown, source = 'credentials'): Datas
   return { datasourceId: datasourceId.trim(), secret, ...(hostname ? { hostname } : {}), ...(name ? { name } : {}) };
 }
 
-/** The environment variable the hub's one-time start line sets: `<datasource_id>:<secret>` (issue 35). */
+/** Set by the hub's one-time start line: `<datasource_id>:<secret>`. */
 export const KEY_VARIABLE = 'DATAHUB_SLEUTEL';
 
 /**

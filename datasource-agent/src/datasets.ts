@@ -1,7 +1,5 @@
-/**
- * The data folder's `.ttl` files with their description (`datasets.yaml`/`.json`); watched (fs.watch with debounce, plus a rescan)
- * to report datasets added, changed and removed.
- */
+// The data folder's `.ttl` files with their description (`datasets.yaml`/`.json`); watched (fs.watch with debounce, plus a rescan)
+// to report datasets added, changed and removed.
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { watch, type FSWatcher } from 'node:fs';
@@ -23,14 +21,12 @@ export interface ServedDataset {
   requestedId: string;
   file: string;
   metadata: DatasetMetadata;
-  /** Otherwise the name is the file name. */
   listed: boolean;
   triples: number;
   /** In DATASET_SCOPES order, found once per load. */
   categories: string[];
   loadMs: number;
   loadedAt: Date;
-  /** Rows, observations, problems. */
   table?: ConversionReport;
 }
 
@@ -51,13 +47,11 @@ interface Tracked {
 interface DatasetManagerOptions {
   dir: string;
   engine: SparqlEngine;
-  /** Streamed, never whole in memory. */
   store?: StoreDatasets;
   state: AgentState;
   log: Logger;
   /** memory-limit.ts; larger ones are refused with a log line. */
   maxInMemoryBytes?: number;
-  /** Default 300 ms. */
   debounceMs?: number;
   /** In case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;

@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-/**
- * For `npm start`: writes the demo datasets and licence list into --data DIR when missing, then runs the agent (also the demo
- * application's licence server). Usage: node dist/demo.js --credentials file.json --hub URL --port N [--data DIR].
- */
+// For `npm start`: writes the demo datasets and licence list into --data DIR when missing, then runs the agent (also the demo
+// application's licence server). Usage: node dist/demo.js --credentials file.json --hub URL --port N [--data DIR].
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './cli';

@@ -1,7 +1,5 @@
-/**
- * Demo data of 'Kwekerij Delta': a deterministic generated greenhouse (kas-delta.ttl), the example greenhouse and datasets.yaml.
- * Usage: node dist/generate-greenhouse.js DIR [--scale 1] [--fixture path/to/data.ttl]
- */
+// Demo data of 'Kwekerij Delta': a deterministic generated greenhouse (kas-delta.ttl), the example greenhouse and datasets.yaml.
+// Usage: node dist/generate-greenhouse.js DIR [--scale 1] [--fixture path/to/data.ttl]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,7 +42,6 @@ class TurtleBuilder {
   subjects = 0;
   readonly perCategory = new Map<Category, number>();
 
-  /** Each subject gets at least one category. */
   subject(id: string, type: string, properties: [string, string | number | undefined][], categories: Category[]): void {
     const lines = [`    a ${type}`];
     let count = 1;
@@ -239,7 +236,6 @@ function defaultFixturePath(): string {
 }
 
 interface DemoDataOptions extends GreenhouseOptions {
-  /** Default: defaultFixturePath(). */
   fixturePath?: string;
 }
 

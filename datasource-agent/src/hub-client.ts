@@ -1,4 +1,3 @@
-/** Each request carries a fresh data-source token (hub-protocol.md). */
 import type { DatasourceCredentials } from './credentials';
 import { signDatasourceToken } from './tokens';
 
@@ -19,7 +18,6 @@ interface HubDataset {
 interface HubClientOptions {
   hubUrl: string;
   credentials: Pick<DatasourceCredentials, 'datasourceId' | 'secret'>;
-  /** Default 15 s. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -42,7 +40,6 @@ export class HubClient {
     await this.request('POST', 'api/datasource-protocol/host', { hostname });
   }
 
-  /** Answers the dataset id the hub uses. */
   async registerDataset(datasetId: string | undefined, fileFormat = '.ttl'): Promise<string> {
     const body = await this.request('POST', 'api/datasource-protocol/datasets', {
       ...(datasetId ? { dataset_id: datasetId } : {}),

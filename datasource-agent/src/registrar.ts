@@ -9,12 +9,10 @@ interface RegistrarOptions {
   manager: DatasetManager;
   state: AgentState;
   log: Logger;
-  /** Only when the credentials carry no hostname. */
   hostname?: string;
   /** Default 2 s, doubling up to maxRetryMs (default 5 min). */
   initialRetryMs?: number;
   maxRetryMs?: number;
-  /** Even without changes (default 10 min). */
   resyncIntervalMs?: number;
 }
 
@@ -99,7 +97,6 @@ export class Registrar {
       try {
         known = new Set((await client.listDatasets()).map((dataset) => dataset.dataset_id));
       } catch (error) {
-        // Fall back to what the state file remembers.
         if (!(error instanceof HubError) || error.status === undefined || error.status >= 500) throw error;
         log.debug('cannot list datasets at the hub', { error });
       }

@@ -1,7 +1,5 @@
-/**
- * The Hub Protocol's HTTP side (hub-protocol.md): health, /datasets/{id}/metadata, ?sparql_query=, /dump (as loaded; in store mode the
- * permitted graphs as N-Triples or RDF/XML) and /licences. Dataset calls need a hub token for that dataset (tokens.ts).
- */
+// The Hub Protocol's HTTP side (hub-protocol.md): health, /datasets/{id}/metadata, ?sparql_query=, /dump (as loaded; in store mode the
+// permitted graphs as N-Triples or RDF/XML) and /licences. Dataset calls need a hub token for that dataset (tokens.ts).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DETAILS } from '@datahub/domain';
@@ -14,21 +12,17 @@ import type { Logger } from './log';
 import { AuthError, verifyHubToken } from './tokens';
 import type { QualitySummary } from './quality/summary';
 
-/** The licence list in a data folder that the agent serves at /licences. */
 export const LICENCES_FILE = 'licences.json';
 
 interface ServerContext {
   engine: SparqlEngine;
-  /** Queries and dumps are answered by the triple store. */
   store?: StoreDatasets;
   manager: DatasetManager;
   secret: string;
   datasourceId: string;
   log: Logger;
-  /** [{ application_slug, organization_slug, start_date, end_date }] */
   licencesFile?: string;
   health?: () => Record<string, unknown>;
-  /** Sent with its metadata. */
   quality?: (file: string) => QualitySummary | undefined;
 }
 
@@ -66,7 +60,6 @@ function sendStream(response: ServerResponse, body: string | Uint8Array, content
   write();
 }
 
-/** Chunked, waiting for the connection to drain. */
 function sendLines(response: ServerResponse, body: Readable, contentType: string): void {
   response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   body.on('error', () => response.destroy());
@@ -140,7 +133,6 @@ export function createAgentServer(context: ServerContext): Server {
 
     if (parts.length === 3 && parts[2] === 'dump') {
       if (context.store) {
-        // Streamed graph by graph from the store (the permitted graphs only), never whole in memory.
         const xml = /application\/rdf\+xml/i.test(request.headers.accept ?? '');
         log.info('dataset dumped', { dataset_id: dataset.id, sub: claims.sub, from: 'store', format: xml ? 'rdfxml' : 'ntriples' });
         const lines = await context.store.export(dataset.file, claims.scopes);

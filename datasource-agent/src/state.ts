@@ -90,7 +90,6 @@ export class AgentState {
     if (this.document.pending_deletes.length !== before) this.save();
   }
 
-  /** Serialised and atomic (temporary file + rename). */
   save(): Promise<void> {
     const content = JSON.stringify(this.document, null, 2) + '\n';
     this.writing = this.writing

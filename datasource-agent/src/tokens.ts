@@ -12,7 +12,6 @@ import {
   type DatasetScope,
 } from '@datahub/domain';
 
-/** iss `datahub-datasource:{id}`, aud `datahub-portal-api`, sub, iat, exp. */
 export function signDatasourceToken(
   datasourceId: string,
   secret: string,

@@ -4,7 +4,6 @@ export type RawBinding = Record<string, RawTerm>;
 
 export interface ResultsHandler {
   vars(names: string[]): void;
-  /** Return false to stop reading. */
   row(binding: RawBinding): boolean;
 }
 
@@ -53,7 +52,6 @@ export async function readJsonResults(body: AsyncIterable<Uint8Array>, handler: 
         }
       } else if (c === ']' && depth === 0) return { stopped: false };
     }
-    // Keep only the unfinished binding.
     if (depth > 0 && start >= 0) {
       text = text.slice(start);
       scanned = text.length;

@@ -11,13 +11,11 @@ export const LOAD_HEAP_MB = 128;
 /** Young generation: at 3M triples peak RSS 323 MB by default, 280 MB at 8, same speed (docs/benchmarks.md). */
 const LOAD_YOUNG_MB = 8;
 
-/** A positive number of MB. */
 function heapCeiling(): number {
   const asked = Number(process.env.STORE_LOAD_HEAP_MB);
   return Number.isFinite(asked) && asked > 0 ? asked : LOAD_HEAP_MB;
 }
 
-/** Next to cli.js in the installable bundle. */
 function workerScript(): string {
   const candidates = [path.join(__dirname, 'load-worker.js'), path.join(__dirname, 'store', 'load-worker.js')];
   const found = candidates.find((candidate) => existsSync(candidate));

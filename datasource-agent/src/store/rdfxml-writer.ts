@@ -10,7 +10,6 @@ const LINES_PER_PARSE = 2_000;
 // XML's name characters less joiners and combining marks; an IRI holding them keeps them in its namespace part.
 const NAME_START = /[A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]/;
 const NAME_CHAR = /[-.0-9\u00B7\u203F\u2040A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]/;
-/** Escaped or not. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export class RdfXmlError extends Error {}
@@ -24,7 +23,6 @@ function attribute(value: string): string {
   return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }
 
-/** The local name is the longest tail that is an XML name. */
 function splitPredicate(iri: string): [string, string] {
   let at = iri.length;
   while (at > 0 && NAME_CHAR.test(iri[at - 1])) at -= 1;

@@ -1,7 +1,5 @@
-/**
- * The one-pass load's runs on disk, so memory does not grow with the file: per run a 96-bit SHA-1 prefix of the subject and its set.
- * In memory (890 MB at 100M triples) it was too large; on disk a run takes 14 bytes, read back one bucket at a time by `conflicts()`.
- */
+// The one-pass load's runs on disk, so memory does not grow with the file: per run a 96-bit SHA-1 prefix of the subject and its set.
+// In memory (890 MB at 100M triples) it was too large; on disk a run takes 14 bytes, read back one bucket at a time by `conflicts()`.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
@@ -43,7 +41,6 @@ function digest(subject: string): Buffer {
   return createHash('sha1').update(subject).digest();
 }
 
-/** The 96-bit prefix a record holds. */
 export function subjectKey(subject: string): string {
   return digest(subject).toString('latin1', 0, 12);
 }
@@ -74,7 +71,6 @@ export class RunLog {
     this.used[bucket] = 0;
   }
 
-  /** By `subjectKey`, each with the union of its sets. */
   conflicts(): Map<string, readonly string[]> {
     for (let bucket = 0; bucket < BUCKETS; bucket++) if (this.used[bucket] > 0) this.spill(bucket);
     const found = new Map<string, readonly string[]>();

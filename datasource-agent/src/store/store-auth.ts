@@ -58,7 +58,6 @@ export class StoreAuth {
     return `Digest ${parts.join(', ')}`;
   }
 
-  /** False when it cannot be answered (no credentials, unknown scheme). */
   accept(wwwAuthenticate: string | null): boolean {
     if (!this.credentials || !wwwAuthenticate) return false;
     const challenge = parseChallenge(wwwAuthenticate);

@@ -28,7 +28,6 @@ export class StoreClient {
     this.auth = new StoreAuth(options.credentials);
   }
 
-  /** Answers the store's 401 challenge once (basic or digest). */
   private async request(method: string, url: URL, init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const authorization = this.auth.header(method, url);
@@ -63,7 +62,6 @@ export class StoreClient {
     return url;
   }
 
-  /** POST adds, PUT replaces. */
   async write(graph: string, ntriples: string, replace = false): Promise<void> {
     const response = await this.request(replace ? 'PUT' : 'POST', this.graphUrl(graph), {
       body: ntriples,
@@ -73,14 +71,12 @@ export class StoreClient {
     await response.body?.cancel();
   }
 
-  /** A graph that does not exist counts as dropped. */
   async drop(graph: string): Promise<void> {
     const response = await this.request('DELETE', this.graphUrl(graph));
     if (!response.ok && response.status !== 404) throw await failure(`dropping graph ${graph}`, response);
     await response.body?.cancel();
   }
 
-  /** Body left unread; undefined when it does not exist. */
   async read(graph: string): Promise<Response | undefined> {
     const response = await this.request('GET', this.graphUrl(graph), { headers: { accept: 'application/n-triples' } });
     if (response.status === 404) {

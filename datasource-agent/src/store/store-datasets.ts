@@ -11,7 +11,6 @@ import { dropRecord, readRecord, writeRecord } from './store-state';
 import { ntriplesLines } from './ntriples-lines';
 
 export interface StoreOptions extends StoreClientOptions {
-  /** Default 10 000. */
   batchTriples?: number;
   maxRows?: number;
   maxTriples?: number;
@@ -23,14 +22,12 @@ interface Placed {
   graphs: string[];
 }
 
-/** Read in pieces. */
 export async function fileHash(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** Pages neither overlap nor skip. */
 function pagedText(page: number, offset: number): string {
   return `CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } ORDER BY ?s ?p ?o LIMIT ${page} OFFSET ${offset}`;
 }
@@ -38,7 +35,6 @@ function pagedText(page: number, offset: number): string {
 export class StoreDatasets {
   readonly client: StoreClient;
   private readonly placed = new Map<string, Placed>();
-  /** Its own cut, once seen. */
   private storeMaxRows?: number;
   private wholeUpTo = 0;
 
@@ -79,7 +75,6 @@ export class StoreDatasets {
       await response.body?.cancel().catch(() => undefined);
       answered = Math.min(header, rows);
     } else {
-      // CSV: a header line, then one line per row.
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         for (const byte of chunk) if (byte === 10) answered += 1;
       }
@@ -93,7 +88,6 @@ export class StoreDatasets {
     }
   }
 
-  /** A changed file replaces its graphs. */
   async load(file: string, path: string, datasetId: string, sizeBytes: number, sha256: string): Promise<{ triples: number; categories: string[]; loadMs: number; reused: boolean }> {
     const started = Date.now();
     const record = await readRecord(this.client, datasetId);
@@ -201,7 +195,6 @@ export class StoreDatasets {
     return (body.results?.bindings ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([name, term]) => [name, term.type === 'bnode' ? `_:${term.value}` : term.value])));
   }
 
-  /** A COUNT, which the store's row cap does not cut. */
   private async countGraph(graph: string): Promise<number> {
     const response = await this.client.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [graph], EMPTY_GRAPH, 'application/sparql-results+json');
     const body = (await response.json()) as { results?: { bindings?: { n?: { value?: string } }[] } };

@@ -1,7 +1,5 @@
-/**
- * Graph names per dataset (ADR 0019): urn:datahub:dataset:{id}:{Category}, :{CatA}+{CatB} (sorted), :_uncategorised, and
- * urn:datahub:agent-state:{id}. Each triple lives in one graph: Virtuoso merges default graphs as a bag, so duplicates would show.
- */
+// Graph names per dataset (ADR 0019): urn:datahub:dataset:{id}:{Category}, :{CatA}+{CatB} (sorted), :_uncategorised, and
+// urn:datahub:agent-state:{id}. Each triple lives in one graph: Virtuoso merges default graphs as a bag, so duplicates would show.
 import type { CategorySelection } from '@datahub/sparql';
 
 const UNCATEGORISED = '_uncategorised';
@@ -15,7 +13,6 @@ function datasetPrefix(datasetId: string): string {
   return `urn:datahub:dataset:${encodeURIComponent(datasetId)}:`;
 }
 
-/** None: the uncategorised graph. */
 export function categoryGraph(datasetId: string, categories: readonly string[]): string {
   if (categories.length === 0) return datasetPrefix(datasetId) + UNCATEGORISED;
   return datasetPrefix(datasetId) + [...categories].sort().map(encodeCategory).join('+');
@@ -30,7 +27,6 @@ export function graphCategories(datasetId: string, graph: string): string[] | un
   return rest.split('+').map((part) => decodeURIComponent(part));
 }
 
-/** Each graph is one category set; unordered. */
 export function graphsCategories(datasetId: string, graphs: Iterable<string>): string[] {
   const categories = new Set<string>();
   for (const graph of graphs) for (const category of graphCategories(datasetId, graph) ?? []) categories.add(category);

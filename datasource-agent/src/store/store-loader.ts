@@ -1,7 +1,5 @@
-/**
- * Streams a Turtle file into the store, each triple into the graph of its subject's category set, never whole in memory. One pass when
- * subjects' triples come together; runs noted on disk (run-log.ts) trigger a second pass when a subject's runs had different sets.
- */
+// Streams a Turtle file into the store, each triple into the graph of its subject's category set, never whole in memory. One pass when
+// subjects' triples come together; runs noted on disk (run-log.ts) trigger a second pass when a subject's runs had different sets.
 import { termToId, Writer, type Quad } from 'n3';
 import { LRUCache } from 'lru-cache';
 import { CATEGORY_PREDICATE } from '@datahub/sparql';
@@ -20,7 +18,6 @@ export interface StoreLoadResult {
 interface LoadOptions {
   client: StoreClient;
   file: string;
-  /** For the log. */
   name: string;
   datasetId: string;
   sizeBytes: number;
@@ -29,7 +26,6 @@ interface LoadOptions {
   batchTriples?: number;
   /** Default RECENT_SUBJECTS; a subject back after it is forgotten costs a second pass if its sets differ. */
   recentSubjects?: number;
-  /** Those of a previous version. */
   replaces?: readonly string[];
 }
 
@@ -42,7 +38,6 @@ function isCategory(quad: Quad): boolean {
   return quad.predicate.termType === 'NamedNode' && quad.predicate.value === CATEGORY_PREDICATE && quad.object.termType === 'Literal';
 }
 
-/** A graph is dropped before its first write. */
 class GraphWriter {
   private readonly pending = new Map<string, string[]>();
   private readonly dropped = new Set<string>();
@@ -83,7 +78,6 @@ class GraphWriter {
     else if (this.buffered >= this.options.batchTriples * BUFFERED_BATCHES) await this.send(this.fullest());
   }
 
-  /** The graphs are dropped after, so their failures are forgotten. */
   async abandon(): Promise<void> {
     this.pending.clear();
     await Promise.all(this.writes);
@@ -166,7 +160,6 @@ async function pass(options: LoadOptions & { batchTriples: number }, out: GraphW
   let subject = '';
   let categories: string[] = [];
   let lines: string[] = [];
-  /** A run longer than a batch goes out in pieces. */
   let written: number | undefined;
   const flush = async (): Promise<void> => {
     if (subject === '' || (lines.length === 0 && categories.length === 0)) return;

@@ -1,7 +1,5 @@
-/**
- * Kept in the store itself: a restart finds the same hash and loads nothing. Dropped before a load and written after, so an
- * interrupted load is redone.
- */
+// Kept in the store itself: a restart finds the same hash and loads nothing. Dropped before a load and written after, so an
+// interrupted load is redone.
 import { Parser, Writer, DataFactory } from 'n3';
 import type { StoreClient } from './store-client';
 import { stateGraph } from './store-graphs';

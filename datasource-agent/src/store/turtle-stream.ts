@@ -4,7 +4,6 @@ import { pipeline } from 'node:stream';
 import { DataFactory, StreamParser, type Quad, type Term } from 'n3';
 import { SKOLEM_PREFIX } from './store-graphs';
 
-/** `onBytes` hears how many bytes were read so far. */
 export function readTriples(file: string, onBytes?: (bytes: number) => void): AsyncIterable<Quad> {
   let counter = 0;
   const factory = { ...DataFactory, blankNode: (name?: string) => DataFactory.blankNode(name ?? `a${counter++}`) };
@@ -25,7 +24,6 @@ export function skolemise(quad: Quad, datasetKey: string): Quad {
   return DataFactory.quad(skolemTerm(quad.subject, datasetKey) as Quad['subject'], quad.predicate, skolemTerm(quad.object, datasetKey) as Quad['object']);
 }
 
-/** Undefined for any other IRI. */
 export function blankLabel(iri: string): string | undefined {
   if (!iri.startsWith(SKOLEM_PREFIX)) return undefined;
   return iri.slice(SKOLEM_PREFIX.length).replace(/[^A-Za-z0-9]/g, '_');

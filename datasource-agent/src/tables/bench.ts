@@ -1,7 +1,5 @@
-/**
- * `npm run bench:tables -w datasource-agent [-- --days 365 --columns 50]`: a year of 5-minute data suggested and converted, then a
- * month as Excel; prints time, triples and peak memory.
- */
+// `npm run bench:tables -w datasource-agent [-- --days 365 --columns 50]`: a year of 5-minute data suggested and converted, then a
+// month as Excel; prints time, triples and peak memory.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -32,7 +30,6 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** Local wall-clock times, one value per column, some missing. */
 function* exportRows(days: number, columns: number): Generator<[string, string, number[]]> {
   const start = Date.UTC(2026, 0, 1);
   for (let minute = 0; minute < days * 24 * 60; minute += 5) {

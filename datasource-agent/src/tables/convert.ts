@@ -1,7 +1,5 @@
-/**
- * Per measured column a `sosa:ObservableProperty` and per cell a `sosa:Observation`, shaped as in fixtures/voorbeeldkas.ttl so the
- * hub's category scopes apply per column.
- */
+// Per measured column a `sosa:ObservableProperty` and per cell a `sosa:Observation`, shaped as in fixtures/voorbeeldkas.ttl so the
+// hub's category scopes apply per column.
 import { DataFactory, type Quad } from 'n3';
 import type { MappedColumn, Mapping } from './csvw';
 import { LocalTimes } from './local-time';
@@ -30,10 +28,8 @@ export interface ConversionReport {
   rowsWithoutTime: number;
   observations: number;
   triples: number;
-  /** Missing or unreadable. */
   missing: Record<string, number>;
   unreadable: Record<string, number>;
-  /** For the log and the local page. */
   problems: string[];
   categories: string[];
   columns: { name: string; title: string; unit: string; category: string }[];
@@ -43,7 +39,6 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 const DOUBLE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Without exponent where the type allows none. */
 function numberText(value: number, xsd: string): string | undefined {
   if (!Number.isFinite(value)) return undefined;
   if (xsd === 'integer') return Number.isInteger(value) ? value.toFixed(0) : undefined;
@@ -89,7 +84,6 @@ function readWall(cell: Cell, role: MappedColumn['role']): Wall | undefined {
     return wall;
   }
   if (typeof cell === 'number' && role.kind === 'time' && cell >= 0 && cell < 1) {
-    // An Excel time without a date format: a fraction of a day.
     const seconds = Math.round(cell * 86_400);
     return { hour: Math.floor(seconds / 3600), minute: Math.floor(seconds / 60) % 60, second: seconds % 60 };
   }
@@ -206,7 +200,6 @@ export class TableConverter {
     return instant;
   }
 
-  /** `rowNumber` is its 1-based line in the file. */
   row(cells: Cell[], rowNumber: number): void {
     if (!this.indexes) this.describeColumns();
     if (cells.every((cell) => cell === null || cell === undefined || cell === '')) return; // blank line

@@ -1,8 +1,6 @@
-/**
- * A table's mapping: W3C CSV on the Web metadata in `{file}-metadata.json`, read as plain JSON, the subset a climate-computer export
- * needs (dialect, typed columns with formats, `cgo:hasUnit`/`cgo:hasCategory`, `datahub:timeZone`). Every non-missing number cell
- * becomes a `sosa:Observation` at the row's time.
- */
+// A table's mapping: W3C CSV on the Web metadata in `{file}-metadata.json`, read as plain JSON, the subset a climate-computer export
+// needs (dialect, typed columns with formats, `cgo:hasUnit`/`cgo:hasCategory`, `datahub:timeZone`). Every non-missing number cell
+// becomes a `sosa:Observation` at the row's time.
 import { KNOWN_CATEGORIES } from '@datahub/domain';
 import { LocalTimes } from './local-time';
 
@@ -74,7 +72,6 @@ export interface Mapping {
   columns: MappedColumn[];
 }
 
-/** UAX #35 subset: y, M, d, H, m, s fields and literal text. */
 export interface DatePattern {
   source: string;
   regex: RegExp;

@@ -1,14 +1,11 @@
-/**
- * Rows come in time order, so in the repeated autumn hour a time that would go back takes the later (winter) offset; a time in the
- * spring gap is refused rather than guessed.
- */
+// Rows come in time order, so in the repeated autumn hour a time that would go back takes the later (winter) offset; a time in the
+// spring gap is refused rather than guessed.
 import { IANAZone } from 'luxon';
 
 const HOUR = 3_600_000;
 
 export class LocalTimes {
   private readonly zone: IANAZone;
-  /** Keyed by wall-clock ms as if UTC, floored to the hour. */
   private readonly cache = new Map<number, number[]>();
   private last = Number.NEGATIVE_INFINITY;
 

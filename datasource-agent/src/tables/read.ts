@@ -14,12 +14,10 @@ export function isTableFileName(file: string): boolean {
   return TABLE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
 }
 
-/** Where CSVW looks first. */
 export function mappingFileName(file: string): string {
   return `${file}-metadata.json`;
 }
 
-/** Line numbers are 1-based. */
 export async function* tableRows(path: string, mapping: Pick<Mapping, 'delimiter' | 'quoteChar' | 'trim' | 'source'>): AsyncGenerator<{ cells: Cell[]; line: number }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
     // The Excel reader holds the whole sheet: a month of 50 columns took 636 MB (BENCHMARKS.md).

@@ -28,7 +28,6 @@ const MEANINGS: Meaning[] = [
   { test: /wind/, category: 'Other', unit: 'meter per second' },
 ];
 
-/** As the fixtures write them. */
 const UNITS: [RegExp, string][] = [
   [/°\s*c|graden|deg\s*c/, 'degree Celsius'],
   [/ms\/cm/, 'millisiemens per centimeter'],
@@ -121,7 +120,6 @@ export function detectDelimiter(lines: string[]): string {
   return ',';
 }
 
-/** Excel cells may be Dates and numbers. */
 export function suggestFromRows(url: string, rows: Cell[][], delimiter: string): { mapping: CsvwTable; columns: ColumnSuggestion[] } {
   const [header = [], ...data] = rows;
   const taken = new Set<string>();
@@ -178,7 +176,6 @@ export function suggestFromRows(url: string, rows: Cell[][], delimiter: string):
   return { mapping, columns: suggestions };
 }
 
-/** From its header and first 200 rows. */
 export async function suggestMapping(path: string, url: string): Promise<{ mapping: CsvwTable; columns: ColumnSuggestion[] }> {
   if (path.toLowerCase().endsWith('.xlsx')) {
     if ((await stat(path)).size > MAX_XLSX_BYTES) throw new Error(`the Excel file is larger than ${MAX_XLSX_BYTES / 1_048_576} MB; save it as CSV`);

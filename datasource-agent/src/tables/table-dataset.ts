@@ -1,7 +1,5 @@
-/**
- * A table file as a dataset: its mapping is suggested when missing (so the grower can correct it), converted to N-Triples in memory or
- * to a temporary file that store mode streams.
- */
+// A table file as a dataset: its mapping is suggested when missing (so the grower can correct it), converted to N-Triples in memory or
+// to a temporary file that store mode streams.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -24,13 +22,11 @@ const TURTLE_PREFIXES = {
   xsd: 'http://www.w3.org/2001/XMLSchema#',
 };
 
-/** Either changing means a reload. */
 export async function tableSignature(dir: string, file: string, table: { size: number; mtimeMs: number }): Promise<{ size: number; mtimeMs: number }> {
   const mapping = await stat(path.join(dir, mappingFileName(file))).catch(() => undefined);
   return { size: table.size + (mapping?.size ?? 0), mtimeMs: Math.max(table.mtimeMs, mapping?.mtimeMs ?? 0) };
 }
 
-/** A new mapping is new content. */
 export async function tableHash(dir: string, file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path.join(dir, file))) hash.update(chunk as Buffer);
@@ -60,7 +56,6 @@ export async function tableMapping(dir: string, file: string, log: Logger) {
   try {
     text = await readFile(mappingPath, 'utf8');
   } catch {
-    // No suggestion could be made: say why.
     await suggestMapping(path.join(dir, file), file);
     throw new Error(`${mappingFileName(file)} is missing`);
   }

@@ -1,4 +1,3 @@
-/** Records what the agent sends. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -15,10 +14,8 @@ export interface RecordedCall {
 export interface FakeHub {
   url: string;
   calls: RecordedCall[];
-  /** dataset ids registered and not deleted */
   datasets: Set<string>;
   failNext(n: number): void;
-  /** For the next registration. */
   assignNextId(id: string): void;
   close(): Promise<void>;
 }
@@ -93,7 +90,6 @@ export async function startFakeHub(secret: string, datasourceId: string): Promis
   };
 }
 
-/** Throws after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

@@ -24,7 +24,6 @@ export const QUERIES: { query: string; graph: boolean }[] = [
   { query: 'CONSTRUCT { ?s cgo:isPartOf ?o } WHERE { ?s cgo:partOf ?o }', graph: true },
 ].map(({ query, graph }) => ({ query: PREFIXES + query, graph }));
 
-/** Never finishes on its own. */
 export const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }';
 
 export const SCOPE_SETS = [

@@ -26,7 +26,6 @@ function permittedByN3(turtle: string, scopes: string[]): Quad[] {
 
 type Binding = Record<string, { type: string; value: string }>;
 
-/** Blank-node labels blurred; an ASK as its boolean. */
 export function canonicalResults(json: string): unknown {
   const parsed = JSON.parse(json) as { head: { vars?: string[] }; boolean?: boolean; results?: { bindings: Binding[] } };
   if (parsed.boolean !== undefined) return parsed.boolean;
@@ -40,7 +39,6 @@ export function canonicalResults(json: string): unknown {
   return { vars: [...(parsed.head.vars ?? [])].sort(), rows: rows.sort() };
 }
 
-/** Blank-node labels blurred. */
 export function canonicalGraph(turtle: string): string[] {
   const writer = new Writer({ format: 'N-Triples' });
   return new Parser()
