@@ -62,7 +62,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, extraModules), adapter, {
     logger: new PinoNestLogger(logger),
-    // Our own parser: limits before validation.
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

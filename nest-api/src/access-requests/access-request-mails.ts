@@ -21,7 +21,6 @@ export class AccessRequestMails {
     return new URL(path, this.config.publicUrl).toString();
   }
 
-  /** Owners and authorisation contributors. */
   async toOwner(request: AccessRequestView, ownerId: string): Promise<void> {
     const emails = await this.users.memberEmails([ownerId], DECIDING_ROLES);
     const scopes = request.authorisations.map(scopeLabel).join(', ');

@@ -31,7 +31,6 @@ const SELECT = `
   JOIN organizations oo ON oo.id = ds.organization_id
   JOIN organizations ro ON ro.id = r.requester_organization_id`;
 
-/** ADR 0045. */
 @Injectable()
 export class AccessRequestsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -46,7 +45,6 @@ export class AccessRequestsRepository {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE ds.organization_id = $1 ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 200`, [organizationId]);
   }
 
-  /** Newest first. */
   sent(organizationId: string, db: Queryable = this.dataSource): Promise<AccessRequestRow[]> {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE r.requester_organization_id = $1 ORDER BY r.created_at DESC LIMIT 200`, [organizationId]);
   }

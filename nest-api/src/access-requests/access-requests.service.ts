@@ -56,10 +56,8 @@ function checkedScopes(dto: { authorisations: string[]; expiration_date?: string
   return { scopes: scopes as DatasetScope[], expiration };
 }
 
-/**
- * The owner organisation's AuthorisationAssignment.Create holders approve (the grant in the same transaction) or decline with a
- * reason; every step is audited and both sides are mailed.
- */
+// The owner organisation's AuthorisationAssignment.Create holders approve (the grant in the same transaction) or decline with a
+// reason; every step is audited and both sides are mailed.
 @Injectable()
 export class AccessRequestsService {
   private readonly logger = new Logger(AccessRequestsService.name);
@@ -108,7 +106,6 @@ export class AccessRequestsService {
     return { ...toView(row), owner_id: row.owner_id };
   }
 
-  /** Open ones first. */
   async received(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'AuthorisationAssignment.Create', organizationId);
     return (await this.requests.received(organizationId)).map(toView);
@@ -120,7 +117,6 @@ export class AccessRequestsService {
     return { open: await this.requests.openCount(organizationId) };
   }
 
-  /** Every member may see them. */
   async sent(actor: AuthenticatedUser, organizationId: string): Promise<AccessRequestView[]> {
     requirePermissionIn(actor, 'Dataset.Read', organizationId);
     return (await this.requests.sent(organizationId)).map(toView);

@@ -8,7 +8,6 @@ import { ApiTokenCache, type KnownToken } from './api-token-cache';
 import { hashApiTokenSecret } from './api-token-secret';
 import { ApiTokensRepository, type TokenLookupRow } from './api-tokens.repository';
 
-/** Per token. */
 const LAST_USED_EVERY_MS = 60_000;
 /** A token never carries a write permission, whatever the owner's roles. */
 const TOKEN_PERMISSIONS: ReadonlySet<Permission> = new Set(READ_PERMISSIONS);
@@ -31,7 +30,6 @@ export class ApiTokenAuthService {
     this.sessions.subscribe((kind, id) => this.cache.invalidate(kind, id));
   }
 
-  /** Undefined when only the database can tell. */
   fromMemory(secret: string, address: string): TokenOutcome | undefined {
     if (!this.sessions.enabled) return undefined;
     const known = this.cache.get(hashApiTokenSecret(secret).toString('hex'));

@@ -4,16 +4,13 @@ export interface KnownToken {
   user: AuthenticatedUser;
   /** Checked on every request, cached or not. */
   expiresAt: number;
-  /** For 'user:<id>' notifications. */
   userId: string | null;
 }
 
 const MAX_ENTRIES = 10_000;
 
-/**
- * Kept only while session notifications are heard (ADR 0013), so a revocation, moved user or deleted organisation drops the entry
- * before the write that caused it answers.
- */
+// Kept only while session notifications are heard (ADR 0013), so a revocation, moved user or deleted organisation drops the entry
+// before the write that caused it answers.
 export class ApiTokenCache {
   private readonly entries = new Map<string, { token: KnownToken; storedAt: number }>();
   private generation = 0;
@@ -41,7 +38,6 @@ export class ApiTokenCache {
     this.entries.set(hash, { token, storedAt: Date.now() });
   }
 
-  /** 'apitoken', 'user', 'organization', or 'all'. */
   invalidate(kind: string, id: string): void {
     this.generation += 1;
     for (const [hash, { token }] of this.entries) {

@@ -68,7 +68,6 @@ export class CreatedApiTokenView extends ApiTokenView {
   token: string;
 }
 
-/** Never the secret. */
 export class MemberApiTokenView extends ApiTokenView {
   @ApiProperty({ format: 'uuid' })
   member_id: string;

@@ -4,10 +4,7 @@ import { ApiTokenAuthService } from './api-token-auth.service';
 import { ApiTokensController } from './api-tokens.controller';
 import { ApiTokensService } from './api-tokens.service';
 
-/**
- * API tokens (issue 21): personal and organisation tokens, their authentication for the global guard
- * (kept current through the session cache's notifications) (machine reads are audited with every other read, `ReadAuditService`).
- */
+/** Personal and organisation tokens and their authentication for the global guard, kept current through the session cache's notifications. */
 @Module({
   imports: [AuthModule],
   controllers: [ApiTokensController],

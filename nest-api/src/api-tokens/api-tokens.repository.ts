@@ -51,7 +51,6 @@ export interface NewToken {
   scopes: string[];
   createdBy: string;
   createdByName: string;
-  /** Europe/Amsterdam. */
   lastDay: string;
 }
 
@@ -74,7 +73,6 @@ function ownerClause(owner: TokenOwner): { where: string; values: string[] } {
     : { where: `kind = 'organization' AND organization_id = $1`, values: [owner.organizationId] };
 }
 
-/** ADR 0017, ADR 0045. */
 @Injectable()
 export class ApiTokensRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -90,7 +88,6 @@ export class ApiTokensRepository {
     await db.query('UPDATE api_tokens SET last_used_at = now(), last_used_address = $2 WHERE id = $1', [id, address]);
   }
 
-  /** Newest first. */
   live(owner: TokenOwner, db: Queryable = this.dataSource): Promise<TokenViewRow[]> {
     const { where, values } = ownerClause(owner);
     return rows<TokenViewRow>(db, `SELECT ${COLUMNS} FROM api_tokens WHERE ${where} AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`, values);
@@ -129,7 +126,6 @@ export class ApiTokensRepository {
     return row!;
   }
 
-  /** Null when the owner has no such token. */
   async revoke(owner: TokenOwner, id: string, db: Queryable = this.dataSource): Promise<{ id: string; name: string; kind: string } | null> {
     const { where, values } = ownerClause(owner);
     // TypeORM answers an UPDATE with [rows, affected].
@@ -140,7 +136,6 @@ export class ApiTokensRepository {
     return revoked[0] ?? null;
   }
 
-  /** By member. */
   liveOfMembers(organizationId: string, db: Queryable = this.dataSource): Promise<MemberTokenRow[]> {
     return rows<MemberTokenRow>(
       db,
@@ -152,7 +147,6 @@ export class ApiTokensRepository {
     );
   }
 
-  /** Null for any other token. */
   async revokeOfMember(organizationId: string, id: string, db: Queryable = this.dataSource): Promise<{ name: string; email: string | null } | null> {
     const [revoked]: [{ name: string; email: string | null }[], number] = await db.query(
       `UPDATE api_tokens t SET revoked_at = now() FROM users u

@@ -3,7 +3,6 @@ import type { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import type { ApiTokensRepository } from './api-tokens.repository';
 
-/** The Logboek shows it in Dutch. */
 export type PersonalTokenRevocation = 'password_reset' | 'password_change' | 'two_factor_enabled' | 'left_organization';
 
 type Actor = Pick<AuthenticatedUser, 'id' | 'email' | 'organizationId'> & Partial<Pick<AuthenticatedUser, 'clientAddress' | 'apiToken'>>;

@@ -41,7 +41,6 @@ export class Application {
   @Column('text', { name: 'url_terms_of_delivery', nullable: true })
   urlTermsOfDelivery: string | null;
 
-  /** numeric comes back from pg as a string. */
   @Column('numeric', { name: 'price_per_year', nullable: true, precision: 12, scale: 2 })
   pricePerYear: string | null;
 

@@ -1,7 +1,6 @@
 import type { ApplicationRow } from './applications.repository';
 import type { ApplicationView } from './dto/application.dto';
 
-/** Needs ownerOrganization loaded. */
 export function toApplicationView(application: ApplicationRow): ApplicationView {
   return {
     application_id: application.id,

@@ -24,7 +24,6 @@ export interface ApplicationRow {
   datasource_id: string | null;
 }
 
-/** The slug and logo are set apart. */
 export interface ApplicationFields {
   name: string;
   about: string;
@@ -79,7 +78,6 @@ export class ApplicationsRepository {
     return firstRow<ApplicationRow>(db, `${APPLICATION_SQL} WHERE a.id = $1`, [id]);
   }
 
-  /** Case ignored. */
   async nameTaken(name: string, exceptId: string | null, db: Queryable = this.dataSource): Promise<boolean> {
     const row = await firstRow<{ taken: boolean }>(
       db,
@@ -117,7 +115,6 @@ export class ApplicationsRepository {
     await db.query('DELETE FROM applications WHERE id = $1', [id]);
   }
 
-  /** Oldest first. */
   async withLicenceServer(db: Queryable = this.dataSource): Promise<string[]> {
     return (await rows<{ id: string }>(db, 'SELECT id FROM applications WHERE url_licence_server IS NOT NULL ORDER BY created_at')).map((row) => row.id);
   }
@@ -136,7 +133,6 @@ export class ApplicationsRepository {
     );
   }
 
-  /** Within the caller's transaction. */
   async replaceLicences(applicationId: string, licences: LicenceRow[], db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM licences WHERE application_id = $1', [applicationId]);
     for (const licence of licences)

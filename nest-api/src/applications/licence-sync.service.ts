@@ -7,7 +7,6 @@ import { OutboundClient } from '../hub/outbound';
 import { TimedJobs } from '../jobs/timed-jobs';
 import { ApplicationsRepository, type LicenceRow } from './applications.repository';
 
-/** Applications synced side by side in one round. */
 const SYNC_CONCURRENCY = 4;
 /** The outbound client's cap; a larger list is refused whole. */
 const LICENCE_LIST_MAX_BYTES = 1024 * 1024;
@@ -21,10 +20,8 @@ function parseDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/**
- * On save and every discovery period, through the SSRF-guarded outbound client. Keeps only rows for that application and existing
- * organisations; a failed fetch keeps the licences known so far.
- */
+// On save and every discovery period, through the SSRF-guarded outbound client. Keeps only rows for that application and existing
+// organisations; a failed fetch keeps the licences known so far.
 @Injectable()
 export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Licences');
@@ -95,7 +92,6 @@ export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
     await this.dataSource.transaction((manager) => this.applications.replaceLicences(applicationId, rows, manager));
   }
 
-  /** With a valid end date. */
   private async keep(list: unknown[], applicationSlug: string): Promise<LicenceRow[]> {
     const candidates = list
       .slice(0, MAX_ROWS)

@@ -2,7 +2,6 @@ import type { AppConfig } from '../config/config';
 import { formatHostname, parseHostname } from '../datasources/hostname';
 import { isRefusedPrivateHost, plainHttpAllowed } from '../hub/private-hosts';
 
-/** Null when it is not one. */
 export function httpLink(value: string): string | null {
   try {
     const url = new URL(value);

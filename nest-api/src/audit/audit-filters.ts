@@ -1,7 +1,6 @@
 import { AUDIT_FILTER_ERRORS, FIELD_ERRORS, isAuditKind, isIsoDate, isUuid, type AuditKind } from '@datahub/domain';
 import { ApiError } from '../common/errors';
 
-/** Every one optional. */
 export interface AuditFilterQuery {
   from?: string;
   until?: string;

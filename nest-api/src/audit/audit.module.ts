@@ -4,7 +4,6 @@ import { AuditLogQuery } from './audit-log.query';
 import { AuditService } from './audit.service';
 import { ReadAuditService } from './read-audit.service';
 
-/** Global: every module records through `AuditService` in its own transaction (ADR 0021). */
 @Global()
 @Module({
   controllers: [AuditController],

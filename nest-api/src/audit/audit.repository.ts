@@ -5,7 +5,6 @@ import type { AuditKind } from '@datahub/domain';
 import { rows, type Queryable } from '../database/queryable';
 import type { AuditFilters } from './audit-filters';
 
-/** With the names of what it refers to. */
 export interface AuditRow {
   id: string;
   at: string;
@@ -133,7 +132,6 @@ export class AuditRepository {
     );
   }
 
-  /** By each organisation other than its owner. */
   useByOthers(datasetId: string, ownerId: string, db: Queryable = this.dataSource): Promise<UseByOthersRow[]> {
     return rows<UseByOthersRow>(
       db,
@@ -167,7 +165,6 @@ export class AuditRepository {
     return count;
   }
 
-  /** Change rows are kept. */
   async purgeReads(months: number, db: Queryable = this.dataSource): Promise<number> {
     const [, count]: [unknown, number] = await db.query(
       `DELETE FROM audit_log WHERE kind LIKE 'read.%' AND created_at < now() - make_interval(months => $1)`,

@@ -9,7 +9,6 @@ import { AuditRepository } from './audit.repository';
 /** What one audit row says; the actor (user or token, organisation, address) comes from `actor`. */
 export interface AuditEntry {
   kind: AuditKind;
-  /** A dataset's owner for a read. */
   organizationId: string | null;
   /** The grant's receiver, the reading organisation. */
   other?: { id: string; name: string | null } | null;
@@ -23,7 +22,6 @@ export interface AuditEntry {
 /** Null: the platform itself (e.g. an expiry). */
 type Actor = Pick<AuthenticatedUser, 'id' | 'email' | 'organizationId' | 'apiToken' | 'clientAddress'> | null;
 
-/** In AuditRepository's insert column order. */
 function parameters(actor: Actor, entry: AuditEntry): unknown[] {
   const token = actor?.apiToken;
   return [
@@ -48,10 +46,8 @@ function parameters(actor: Actor, entry: AuditEntry): unknown[] {
   ];
 }
 
-/**
- * ADR 0021: changes are written inside their transaction, so a failed change leaves no row and no row lacks its change;
- * reads are written in the background, a failed write logged.
- */
+// ADR 0021: changes are written inside their transaction, so a failed change leaves no row and no row lacks its change;
+// reads are written in the background, a failed write logged.
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);

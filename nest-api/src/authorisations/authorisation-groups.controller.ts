@@ -6,7 +6,6 @@ import { ErrorBodyView } from '../common/error-body.view';
 import { AuthorisationGroupsService } from './authorisation-groups.service';
 import { AuthorisationGroupChangeView, ReplaceAuthorisationGroupDto, RevokedAuthorisationGroupView } from './dto/authorisation-group.dto';
 
-/** ADR 0033. */
 @ApiTags('authorisations')
 @Controller('authorisation-groups')
 export class AuthorisationGroupsController {

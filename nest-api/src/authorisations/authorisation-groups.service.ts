@@ -27,10 +27,8 @@ function groupExpiry(grants: readonly Grant[]): string | null | (string | null)[
   return dates.length === 1 ? dates[0]! : dates;
 }
 
-/**
- * A machtiging card: every grant of one dataset to one organisation. Each change is one transaction with its audit row and outbox
- * events, so a failing part leaves nothing changed.
- */
+// A machtiging card: every grant of one dataset to one organisation. Each change is one transaction with its audit row and outbox
+// events, so a failing part leaves nothing changed.
 @Injectable()
 export class AuthorisationGroupsService {
   constructor(

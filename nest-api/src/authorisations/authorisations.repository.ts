@@ -7,7 +7,6 @@ import { firstRow, rows, type Queryable } from '../database/queryable';
 /** An assignment is valid through its expiration date there. */
 export const AMSTERDAM_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Amsterdam')::date`;
 
-/** As the machtigingen pages show it. */
 export interface AuthorisationRow {
   id: string;
   authorisation: string;
@@ -53,12 +52,10 @@ const VIEW_SQL = `
   JOIN organizations ao ON ao.id = a.assignee_organization_id`;
 const VIEW_ORDER = `ORDER BY lower(d.name), d.slug, lower(ao.name), a.authorisation`;
 
-/** Authorisation assignments (ADR 0045). */
 @Injectable()
 export class AuthorisationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Expired ones included and marked. */
   list(organizationId: string, side: 'received' | 'given', db: Queryable = this.dataSource): Promise<AuthorisationRow[]> {
     const where = side === 'received' ? 'a.assignee_organization_id = $1' : 'ds.organization_id = $1';
     return rows<AuthorisationRow>(db, `${VIEW_SQL} WHERE ${where} ${VIEW_ORDER}`, [organizationId]);
@@ -72,7 +69,6 @@ export class AuthorisationsRepository {
     return rows<AuthorisationRow>(db, `${VIEW_SQL} WHERE a.id = ANY($1::uuid[]) ${VIEW_ORDER}`, [ids]);
   }
 
-  /** The audit trail remembers revoked ones. */
   async history(organizationId: string, db: Queryable = this.dataSource): Promise<{ ever_given: boolean; ever_received: boolean }> {
     const row = await firstRow<{ ever_given: boolean; ever_received: boolean }>(
       db,
@@ -83,7 +79,6 @@ export class AuthorisationsRepository {
     return row!;
   }
 
-  /** Every other one but personal (tmp_) ones. */
   assignees(organizationId: string, db: Queryable = this.dataSource): Promise<AssigneeRow[]> {
     return rows<AssigneeRow>(
       db,
@@ -111,7 +106,6 @@ export class AuthorisationsRepository {
     return row!;
   }
 
-  /** What was revoked, or null. */
   async revoke(datasetId: string, assigneeId: string, scope: DatasetScope, db: Queryable = this.dataSource): Promise<{ id: string; expiration_date: string | null } | null> {
     const [deleted]: { id: string; expiration_date: string | null }[][] = await db.query(
       `DELETE FROM authorisation_assignments WHERE dataset_id = $1 AND assignee_organization_id = $2 AND authorisation = $3
@@ -121,7 +115,6 @@ export class AuthorisationsRepository {
     return deleted[0] ?? null;
   }
 
-  /** Non-expired assignments only. */
   async validScopes(datasetId: string, organizationId: string, db: Queryable = this.dataSource): Promise<DatasetScope[]> {
     const found = await rows<{ authorisation: DatasetScope }>(
       db,
@@ -139,7 +132,6 @@ export class AuthorisationsRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [datasetId, assigneeId]);
   }
 
-  /** Scope order. */
   groupGrants(datasetId: string, assigneeId: string, db: Queryable = this.dataSource): Promise<GrantRow[]> {
     return rows<GrantRow>(
       db,

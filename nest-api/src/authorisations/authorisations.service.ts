@@ -87,7 +87,6 @@ export class AuthorisationsService {
     return row;
   }
 
-  /** Expired ones included and marked. */
   async list(actor: AuthenticatedUser, slug: string, side: 'received' | 'given'): Promise<AuthorisationView[]> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
@@ -101,7 +100,6 @@ export class AuthorisationsService {
     return this.authorisations.history(organization.id);
   }
 
-  /** Others: 404. */
   async get(actor: AuthenticatedUser, id: string): Promise<AuthorisationView> {
     const row = await this.authorisations.byId(id);
     const visible =
@@ -112,7 +110,6 @@ export class AuthorisationsService {
     return toView(row);
   }
 
-  /** Every other one but personal (tmp_) ones. */
   async assignees(actor: AuthenticatedUser): Promise<AssigneeOrganizationView[]> {
     return this.authorisations.assignees(actor.organizationId);
   }

@@ -66,14 +66,12 @@ export const StateChangingGet = () =>
     ApiExtension('x-anti-forgery', 'With the access cookie: X-XSRF-TOKEN required and Sec-Fetch-Site cross-site refused'),
   );
 
-/** Fetch Metadata. */
 export function isCrossSite(request: { headers: Record<string, string | string[] | undefined> }): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 export const TOKEN_SCOPE = 'datahub:token-scope';
 
-/** `Authorization: Bearer dht_…` */
 export const API_TOKEN_SECURITY = 'api-token';
 
 /** ADR 0017. A route without it refuses every API token with 403, so a new route cannot forget to. */

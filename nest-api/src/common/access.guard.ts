@@ -26,10 +26,8 @@ interface RouteRules {
   tokenRule: TokenRule | undefined;
 }
 
-/**
- * Fails closed: a route must say who may call it (@Public, @SignedIn or @RequirePermission). Signed-in requests are authenticated
- * here directly, as Passport's per-request machinery cost as much as the rest of a cached request (ADR 0013).
- */
+// Fails closed: a route must say who may call it (@Public, @SignedIn or @RequirePermission). Signed-in requests are authenticated
+// here directly, as Passport's per-request machinery cost as much as the rest of a cached request (ADR 0013).
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
@@ -59,7 +57,6 @@ export class AccessGuard implements CanActivate {
     return rules;
   }
 
-  /** No promise on the common path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const rules = this.rulesOf(context);
     const { access: rule, tokenRule } = rules;

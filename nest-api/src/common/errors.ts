@@ -3,7 +3,6 @@ import { DETAILS } from '@datahub/domain';
 
 export class ApiError extends HttpException {
   retryAfterSeconds?: number;
-  /** Sent as Location. */
   location?: string;
 
   constructor(
@@ -26,13 +25,11 @@ export class ApiError extends HttpException {
   static conflict(detail: string) {
     return new ApiError(HttpStatus.CONFLICT, detail);
   }
-  /** Sent as Retry-After. */
   static tooManyRequests(retryAfterSeconds: number, detail: string = DETAILS.tooManyAttempts) {
     const error = new ApiError(HttpStatus.TOO_MANY_REQUESTS, detail);
     error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
     return error;
   }
-  /** An organisation's former slug. */
   static movedPermanently(location: string) {
     const error = new ApiError(HttpStatus.MOVED_PERMANENTLY, DETAILS.movedPermanently);
     error.location = location;

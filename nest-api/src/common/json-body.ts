@@ -13,7 +13,6 @@ export const MULTILINE_FIELDS = new Set(['about', 'usage', 'contact', 'additiona
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK = /[\r\n]/;
 
-/** Counted without parsing (strings skipped). */
 function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
@@ -31,7 +30,6 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** Dotted paths. */
 function badTextFields(value: unknown, path = '', into: Record<string, string> = {}): Record<string, string> {
   if (typeof value === 'string') {
     const field = path.split('.').pop() ?? '';

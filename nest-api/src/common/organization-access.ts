@@ -2,7 +2,6 @@ import { DETAILS, hasPermissionIn, hasPermissionInOwn, type Permission } from '@
 import type { AuthenticatedUser } from './authenticated-user';
 import { ApiError } from './errors';
 
-// Shared with the portal.
 export { actsOn, hasPermissionIn, hasPermissionInOwn } from '@datahub/domain';
 
 export function requirePermissionIn(actor: AuthenticatedUser, permission: Permission, organizationId: string): void {

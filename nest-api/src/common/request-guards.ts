@@ -72,7 +72,6 @@ export function installRequestGuards(fastify: HookHost): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
     // API answers carry tokens, secrets and personal data: no cache keeps them unless a route says otherwise.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    // The portal's headers, also when the API is reached on its own port.
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -95,7 +95,6 @@ interface SystemUser {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Created when the machine has none. */
 function systemUser(): SystemUser | undefined {
   if (!isRoot()) return undefined;
   const id = (flag: string) => spawnSync('id', [flag, SYSTEM_USER], { encoding: 'utf8' });
@@ -107,7 +106,6 @@ function systemUser(): SystemUser | undefined {
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
-/** Asked of the system itself. */
 function reachable(user: SystemUser, path: string, test: '-x' | '-w'): boolean {
   return spawnSync('/bin/sh', ['-c', `test ${test} "$1"`, 'sh', path], { uid: user.uid, gid: user.gid }).status === 0;
 }

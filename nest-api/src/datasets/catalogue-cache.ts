@@ -8,10 +8,8 @@ export interface CataloguePage {
   etag: string;
 }
 
-/**
- * Forgotten as soon as the database says a dataset, data source or organisation changed (notification triggers); without that
- * connection nothing is kept, and a read started before a change does not store its answer.
- */
+// Forgotten as soon as the database says a dataset, data source or organisation changed (notification triggers); without that
+// connection nothing is kept, and a read started before a change does not store its answer.
 export class CatalogueCache {
   private readonly pages: LRUCache<string, CataloguePage>;
   private generation = 0;

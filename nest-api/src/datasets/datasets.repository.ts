@@ -5,7 +5,6 @@ import { isUuid, ONLINE, SEARCH_ACCENTED, SEARCH_PLAIN, type DatasetStatus } fro
 import { firstRow, rows, type Queryable } from '../database/queryable';
 import { uniqueSlug } from '../organizations/organizations.repository';
 
-/** What every object check needs. */
 export interface DatasetWithOwner {
   id: string;
   slug: string;
@@ -46,7 +45,6 @@ export interface CatalogueRow {
   owner_slug: string;
   owner_name: string;
   owner_logo_url: string | null;
-  /** Null before any report. */
   quality_conforms: boolean | null;
   quality_violations: number | null;
   quality_warnings: number | null;
@@ -59,7 +57,6 @@ export interface CatalogueSearch {
   pattern?: string;
   limit?: number;
   offset?: number;
-  /** Only datasets whose last quality report conforms, or only those with deviations (issue 36). */
   quality?: 'conforms' | 'deviations';
 }
 
@@ -99,7 +96,6 @@ const REGISTERED_SQL = `
          triples::float8 AS triples, categories, updated_at
   FROM datasets`;
 
-/** ADR 0045. */
 @Injectable()
 export class DatasetsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -137,23 +133,19 @@ export class DatasetsRepository {
     return rows<CatalogueRow>(db, `${CATALOGUE_SQL} WHERE o.slug = $1${status} ${CATALOGUE_ORDER}`, [slug]);
   }
 
-  /** The caller checks visibility. */
   entryBySlug(slug: string, db: Queryable = this.dataSource): Promise<CatalogueRow | null> {
     return firstRow<CatalogueRow>(db, `${CATALOGUE_SQL} WHERE d.slug = $1`, [slug]);
   }
 
-  /** A malformed id is not found. */
   registered(id: string, db: Queryable = this.dataSource): Promise<RegisteredDataset | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return firstRow<RegisteredDataset>(db, `${REGISTERED_SQL} WHERE id = $1`, [id]);
   }
 
-  /** Oldest first. */
   registeredOf(datasourceId: string, db: Queryable = this.dataSource): Promise<RegisteredDataset[]> {
     return rows<RegisteredDataset>(db, `${REGISTERED_SQL} WHERE datasource_id = $1 ORDER BY created_at ASC`, [datasourceId]);
   }
 
-  /** Of whichever data source. */
   async exists(id: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow<{ found: boolean }>(db, 'SELECT EXISTS (SELECT 1 FROM datasets WHERE id = $1) AS found', [id]))!.found;
   }

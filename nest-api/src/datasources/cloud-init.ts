@@ -45,12 +45,10 @@ export function agentPort(hostname: string | null): number {
   return port ? Number(port) : VM_AGENT_PORT;
 }
 
-/** Next to the downloaded credentials file and a folder of datasets. */
 export function agentStartCommand(hubUrl: string, datasourceId: string, hostname: string | null = null): string {
   return `datasource-agent --credentials datasource-credentials-${datasourceId}.json --data datasets --hub ${hubUrl} --port ${agentPort(hostname)}`;
 }
 
-/** Tests check it against the CLI parser. */
 function vmAgentArguments(hubUrl: string): string[] {
   return ['--credentials', VM_PATHS.credentials, '--data', VM_PATHS.data, '--hub', hubUrl, '--port', String(VM_AGENT_PORT), '--host', '127.0.0.1', '--public-hostname', '${DATAHUB_PUBLIC_HOSTNAME}'];
 }

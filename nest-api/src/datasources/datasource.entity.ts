@@ -22,7 +22,6 @@ export class Datasource {
   @Column('text', { name: 'secret_encrypted', select: false })
   secretEncrypted: string;
 
-  /** Either direction. */
   @Column('timestamptz', { name: 'contacted_at', nullable: true })
   contactedAt: Date | null;
 

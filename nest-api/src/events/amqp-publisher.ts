@@ -5,7 +5,6 @@ export const EVENTS_EXCHANGE = 'datahub.events';
 /** A broker that neither confirms nor drops the connection in this time counts as down. */
 const CONFIRM_TIMEOUT_MS = 10_000;
 
-/** Routed by its kind. */
 export interface OutgoingEvent {
   id: string;
   kind: string;
@@ -13,10 +12,8 @@ export interface OutgoingEvent {
   occurredAt: Date;
 }
 
-/**
- * Topic exchange `datahub.events` on a confirm channel: a batch counts as sent only once confirmed. A failure drops the connection
- * and is thrown, so the events stay in the outbox.
- */
+// Topic exchange `datahub.events` on a confirm channel: a batch counts as sent only once confirmed. A failure drops the connection
+// and is thrown, so the events stay in the outbox.
 export class AmqpPublisher {
   private readonly logger = new Logger('Events');
   private connection: ChannelModel | null = null;

@@ -22,7 +22,6 @@ export function grantEvent(
   };
 }
 
-/** About the organisation owning its data source. */
 export function datasetEvent(
   kind: Extract<EventKind, `dataset.${string}`>,
   dataset: { id: string; name?: string | null; slug?: string | null; datasourceId: string },

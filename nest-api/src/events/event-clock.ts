@@ -17,7 +17,6 @@ export class EventClock {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** Tests only. */
   advance(ms: number): void {
     this.offsetMs += ms;
   }

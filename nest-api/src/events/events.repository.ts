@@ -15,7 +15,6 @@ export interface OutboxRow {
 /** Notified by the outbox's trigger and by a re-enabled webhook. */
 const CHANNEL = 'datahub_events';
 
-/** event_outbox, and the webhook deliveries queued from it. */
 @Injectable()
 export class EventsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -87,13 +86,11 @@ export class EventsRepository {
     );
   }
 
-  /** The metrics' backlog gauge. */
   async backlog(db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ backlog: number }>(db, 'SELECT count(*)::int AS backlog FROM event_outbox WHERE drained_at IS NULL');
     return row!.backlog;
   }
 
-  /** Waiting ones stay. */
   async purge(before: Date, db: Queryable = this.dataSource): Promise<{ events: number; deliveries: number }> {
     const [, events] = await db.query('DELETE FROM event_outbox WHERE drained_at IS NOT NULL AND drained_at < $1', [before]);
     const [, deliveries] = await db.query(

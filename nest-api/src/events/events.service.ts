@@ -7,7 +7,6 @@ export interface RecordedEvent {
   kind: EventKind;
   /** Delivered in the order recorded. */
   objectId: string;
-  /** Only their webhooks receive it. */
   parties: (string | null | undefined)[];
   data: Record<string, unknown>;
 }

@@ -1,6 +1,5 @@
 import type { OutboxRow } from './events.repository';
 
-/** Over RabbitMQ and webhooks alike. */
 export function messageBody(row: OutboxRow): string {
   return JSON.stringify({ id: row.id, kind: row.kind, occurred_at: new Date(row.occurred_at).toISOString(), object_id: row.object_id, data: row.payload });
 }

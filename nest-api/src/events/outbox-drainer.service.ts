@@ -18,10 +18,8 @@ const RELISTEN_MS = 2000;
 /** The delivery log shows them; purged daily. */
 export const EVENTS_RETENTION_DAYS = 90;
 
-/**
- * ADR 0025. Woken by the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback; several API processes
- * drain side by side (EventsRepository.lockNextBatch). A broker that is down leaves events in the outbox.
- */
+// ADR 0025. Woken by the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback; several API processes
+// drain side by side (EventsRepository.lockNextBatch). A broker that is down leaves events in the outbox.
 @Injectable()
 export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Events');
@@ -87,7 +85,6 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Waiting ones stay. */
   async purge(now: Date = this.clock.now()): Promise<{ events: number; deliveries: number }> {
     const before = new Date(now.getTime() - EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
     return this.outbox.purge(before);

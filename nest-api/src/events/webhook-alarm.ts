@@ -8,7 +8,6 @@ import { WebhooksRepository } from './webhooks.repository';
 /** They are told when one is switched off. */
 const MANAGING_ROLES = (Object.keys(ROLE_PERMISSIONS) as Role[]).filter((role) => ROLE_PERMISSIONS[role].includes('Organization.Update'));
 
-/** After 24 hours of failures. */
 @Injectable()
 export class WebhookAlarm {
   constructor(

@@ -22,10 +22,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/**
- * Signed POSTs through the SSRF-guarded client, ordered per webhook and object, retried for 24 hours; then the webhook is switched
- * off and its organisation told (ADR 0026).
- */
+// Signed POSTs through the SSRF-guarded client, ordered per webhook and object, retried for 24 hours; then the webhook is switched
+// off and its organisation told (ADR 0026).
 @Injectable()
 export class WebhookSender implements OnModuleDestroy {
   private readonly logger = new Logger('Webhooks');
@@ -52,7 +50,6 @@ export class WebhookSender implements OnModuleDestroy {
     await this.client.close();
   }
 
-  /** Answers how many deliveries were attempted. */
   async deliverDue(): Promise<number> {
     let attempted = 0;
     for (let count = await this.deliverBatch(); count > 0; count = await this.deliverBatch()) attempted += count;

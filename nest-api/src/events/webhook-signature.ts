@@ -6,7 +6,6 @@ export function signatureHeader(secret: string, body: string, at: Date): string 
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** At most `toleranceSeconds` old. */
 export function verifySignature(secret: string, body: string, header: string, now: Date, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);

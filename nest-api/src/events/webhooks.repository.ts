@@ -54,7 +54,6 @@ export class WebhooksRepository {
     return (await firstRow(db, 'SELECT id FROM webhooks WHERE id = $1 AND organization_id = $2', [webhookId, organizationId])) !== null;
   }
 
-  /** Null when it was already gone. */
   async delete(webhookId: string, db: Queryable = this.dataSource): Promise<{ url: string; kinds: string[] } | null> {
     const [deleted]: { url: string; kinds: string[] }[][] = await db.query('DELETE FROM webhooks WHERE id = $1 RETURNING url, kinds', [webhookId]);
     return deleted[0] ?? null;
@@ -70,7 +69,6 @@ export class WebhooksRepository {
     await db.query(`UPDATE webhook_deliveries SET next_attempt_at = $2, retry_until = $3 WHERE webhook_id = $1 AND status = 'pending'`, [webhookId, now, retryUntil]);
   }
 
-  /** Newest first. */
   deliveries(webhookId: string, limit: number, db: Queryable = this.dataSource): Promise<DeliveryLogRow[]> {
     return rows<DeliveryLogRow>(
       db,
@@ -80,7 +78,6 @@ export class WebhooksRepository {
     );
   }
 
-  /** False when the webhook has no such delivery. */
   async resend(deliveryId: string, webhookId: string, now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<boolean> {
     const [updated]: unknown[][] = await db.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3, retry_until = $4 WHERE id = $1 AND webhook_id = $2 RETURNING id`,

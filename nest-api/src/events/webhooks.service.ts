@@ -18,7 +18,6 @@ import { EventsRepository } from './events.repository';
 import { WebhooksRepository, type WebhookRow } from './webhooks.repository';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-/** Newest first. */
 const LOG_SIZE = 50;
 
 const toView = (row: WebhookRow): WebhookView => ({

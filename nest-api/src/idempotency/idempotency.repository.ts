@@ -4,7 +4,6 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** Its backend pid and start. */
 interface Holder {
   pid: number;
   started: string;
@@ -21,10 +20,8 @@ const HOLDER_NAME = 'datahub-idempotency-holder';
 /** A dead machine's session (no FIN ever arrives) ends after about 30 + 3 × 10 s of silence, not the kernel's 2 h. */
 const KEEPALIVE = ['SET tcp_keepalives_idle = 30', 'SET tcp_keepalives_interval = 10', 'SET tcp_keepalives_count = 3'];
 
-/**
- * ADR 0043, 0045. A claim in flight names its holder, one idle database session per process: a dead process loses it, so a retry
- * may take the claim over; a frozen one keeps its claims. A claim whose handler committed is never taken over.
- */
+// ADR 0043, 0045. A claim in flight names its holder, one idle database session per process: a dead process loses it, so a retry
+// may take the claim over; a frozen one keeps its claims. A claim whose handler committed is never taken over.
 @Injectable()
 export class IdempotencyRepository implements OnApplicationShutdown {
   private readonly logger = new Logger('IdempotencyRepository');

@@ -107,10 +107,8 @@ export class IdempotencyKeys implements OnModuleInit {
   }
 }
 
-/**
- * The first request with a key runs and its answer is stored; a retry with the same request gets that answer with
- * `Idempotent-Replayed: true`, on any API process, for 24 h.
- */
+// The first request with a key runs and its answer is stored; a retry with the same request gets that answer with
+// `Idempotent-Replayed: true`, on any API process, for 24 h.
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly keys: IdempotencyKeys) {}

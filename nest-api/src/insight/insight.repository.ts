@@ -20,10 +20,8 @@ export interface UsageEventRow {
   occurredAt: Date;
 }
 
-/** Today included. */
 const WINDOW = `occurred_at >= date_trunc('day', now()) - make_interval(days => $1 - 1)`;
 
-/** The numbers behind /beheer-inzicht. */
 @Injectable()
 export class InsightRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -92,7 +90,6 @@ export class InsightRepository {
     );
   }
 
-  /** Scored or dismissed. */
   async ratedRecently(userId: string, days: number, db: Queryable = this.dataSource): Promise<boolean> {
     const row = await firstRow<{ recent: boolean }>(
       db,
@@ -146,7 +143,6 @@ export class InsightRepository {
     );
   }
 
-  /** Answers how many events went. */
   async purge(months: number, db: Queryable = this.dataSource): Promise<number> {
     const [, deleted] = await db.query('DELETE FROM usage_events WHERE occurred_at < now() - make_interval(months => $1)', [months]);
     await db.query('DELETE FROM session_visits WHERE recorded_at < now() - make_interval(months => $1)', [months]);

@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Purged after INSIGHT_RETENTION_MONTHS. */
 @Entity({ name: 'usage_events' })
 export class UsageEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })

@@ -70,7 +70,6 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Tests and shutdown call it directly. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.queue.length === 0) return;

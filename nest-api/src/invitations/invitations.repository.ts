@@ -16,7 +16,6 @@ const OPEN = 'SELECT id, email, organization_id, expires_at FROM invitations';
 export class InvitationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Lower case. */
   account(email: string, db: Queryable = this.dataSource): Promise<{ organization_id: string } | null> {
     return firstRow(db, 'SELECT organization_id FROM users WHERE lower(email) = $1', [email]);
   }
@@ -39,7 +38,6 @@ export class InvitationsRepository {
     return row!.id;
   }
 
-  /** Newest first. */
   pending(organizationId: string, db: Queryable = this.dataSource): Promise<{ id: string; email: string; created_at: Date; expires_at: Date }[]> {
     return rows(
       db,

@@ -104,7 +104,6 @@ export class InvitationsService {
     });
   }
 
-  /** Newest first. */
   async pending(actor: AuthenticatedUser): Promise<PendingInvitationView[]> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
     const rows = await this.invitations.pending(actor.organizationId);
@@ -170,7 +169,6 @@ export class InvitationsService {
     };
   }
 
-  /** The link is then used up. */
   async accept(actor: AuthenticatedUser, token: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findOpen(manager, token, true);

@@ -10,7 +10,6 @@ import { QueuedJobs, type QueuedJob } from './queued-jobs';
 import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 
 export const JOB_SCHEMA = 'pgboss';
-/** pg-boss doubles it each time. */
 const RETRY_DELAY_SECONDS = 10;
 const DEFAULT_RETRY_LIMIT = 3;
 /** Failed by pg-boss (and retried). */
@@ -34,7 +33,6 @@ export function jobQueue(connectionString: string, supervise: boolean): PgBoss {
   });
 }
 
-/** Its schema `pgboss`; called with the migrations. */
 export async function migrateJobSchema(connectionString: string): Promise<void> {
   const boss = jobQueue(connectionString, false);
   boss.on('error', () => undefined);
@@ -42,10 +40,8 @@ export async function migrateJobSchema(connectionString: string): Promise<void> 
   await boss.stop({ graceful: false, wait: true });
 }
 
-/**
- * Once per cluster per interval (ADR 0023): every process offers the job with `singletonSeconds` = interval, and pg-boss's unique
- * index keeps one per slot. Retried with backoff; every attempt goes to `timed_job_runs`.
- */
+// Once per cluster per interval (ADR 0023): every process offers the job with `singletonSeconds` = interval, and pg-boss's unique
+// index keeps one per slot. Retried with backoff; every attempt goes to `timed_job_runs`.
 @Injectable()
 export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');

@@ -40,7 +40,6 @@ export class JobRunsRepository {
     return new Map(latest.map((row) => [row.name, { name: row.name, startedAt: row.started_at, finishedAt: row.finished_at, outcome: row.outcome, attempt: row.attempt }]));
   }
 
-  /** Kept for a month. */
   async prune(db: Queryable = this.dataSource): Promise<void> {
     await db.query(`DELETE FROM timed_job_runs WHERE started_at < now() - interval '30 days'`);
   }

@@ -4,7 +4,6 @@ import { JobsController } from './jobs.controller';
 import { QueuedJobs } from './queued-jobs';
 import { TimedJobs } from './timed-jobs';
 
-/** ADR 0023; global so any feature can register a job. */
 @Global()
 @Module({ controllers: [JobsController], providers: [TimedJobs, QueuedJobs, JobRunner], exports: [TimedJobs, QueuedJobs] })
 export class JobsModule {}

@@ -10,7 +10,6 @@ export interface TimedJob {
   /** Throws to fail the run: it is retried with backoff. */
   handler: () => Promise<unknown>;
   retryLimit?: number;
-  /** Doubled each time (default 10). */
   retryDelaySeconds?: number;
 }
 

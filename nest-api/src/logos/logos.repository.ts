@@ -28,7 +28,6 @@ export class LogosRepository {
     return firstRow(db, 'SELECT content_type AS "contentType", data, sha256 FROM logos WHERE id = $1', [id]);
   }
 
-  /** Locked until the transaction ends. */
   lockOwner(table: LogoOwnerTable, id: string, db: Queryable): Promise<{ logo_url: string | null; organization_id: string } | null> {
     return firstRow(db, `SELECT logo_url, ${OWNER_ORGANIZATION[table]} AS organization_id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
   }

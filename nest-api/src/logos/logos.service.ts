@@ -25,7 +25,6 @@ interface StoredLogo {
   sha256: string;
 }
 
-/** Kept in Postgres, served from logo_url. */
 @Injectable()
 export class LogosService {
   constructor(
@@ -50,7 +49,6 @@ export class LogosService {
     if (id) await this.logos.delete(id, manager);
   }
 
-  /** Stored, linked and the old one removed in one transaction. */
   async replace(actor: AuthenticatedUser, owner: LogoOwner, id: string, data: unknown): Promise<string | null> {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwner(manager, actor, owner, id);

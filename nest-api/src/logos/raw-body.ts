@@ -13,5 +13,4 @@ export function registerImageBodies(app: NestFastifyApplication): void {
     .addContentTypeParser(IMAGE_UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: API_BODY_LIMITS.image }, (_request, body, done) => done(null, body));
 }
 
-/** No validation pipe: it is bytes. */
 export const RawBody = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => context.switchToHttp().getRequest().body);

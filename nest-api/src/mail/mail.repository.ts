@@ -11,7 +11,6 @@ export interface KeptMail {
   created_at: string;
 }
 
-/** Used only while no SMTP is configured. */
 @Injectable()
 export class MailRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -15,10 +15,8 @@ export interface Mail {
 export const OUTBOX_ON_NOTE =
   'Mail: no SMTP_URL set, so mail is printed here and kept in the outbox; GET /api/outbox serves it to AdminOrganization.Owner only. Set SMTP_URL in production.';
 
-/**
- * With SMTP_URL mail goes out by SMTP; without it, it is printed and kept in the outbox table, readable by the admin organisation's
- * owners only (it holds verification and invitation links).
- */
+// With SMTP_URL mail goes out by SMTP; without it, it is printed and kept in the outbox table, readable by the admin organisation's
+// owners only (it holds verification and invitation links).
 @Injectable()
 export class MailService implements OnModuleInit, OnModuleDestroy {
   private readonly transport: Transporter | null;

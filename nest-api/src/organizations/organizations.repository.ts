@@ -9,7 +9,6 @@ type Query = (sql: string, parameters: unknown[]) => Promise<unknown[]>;
 /** Named as the entity names them: services pass organisations around in that shape. */
 const COLUMNS = `o.id, o.name, o.slug, o.kvk_number AS "kvkNumber", o.domain, o.logo_url AS "logoUrl", o.is_admin AS "isAdmin", o.created_at AS "createdAt"`;
 
-/** 'Kwekerij Delta' → 'kwekerij-delta'. */
 function slugify(name: string, fallback: string): string {
   const slug = name
     .normalize('NFKD')
@@ -53,7 +52,6 @@ export class OrganizationsRepository {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE o.id = $1`, [id]);
   }
 
-  /** Locked until the transaction ends. */
   lockById(id: string, db: Queryable): Promise<Organization | null> {
     return firstRow<Organization>(db, `SELECT ${COLUMNS} FROM organizations o WHERE o.id = $1 FOR UPDATE`, [id]);
   }
@@ -94,7 +92,6 @@ export class OrganizationsRepository {
     ]);
   }
 
-  /** One, or null: all; by name. */
   listWithUserCounts(organizationId: string | null, db: Queryable = this.dataSource): Promise<(Organization & { user_count: number })[]> {
     return rows(
       db,
@@ -113,7 +110,6 @@ export class OrganizationsRepository {
     await db.query(`DELETE FROM organizations WHERE id = $1 AND NOT is_admin AND name LIKE 'tmp\\_%'`, [id]);
   }
 
-  /** Case ignored. */
   async nameTaken(name: string, exceptId: string, db: Queryable = this.dataSource): Promise<boolean> {
     return (await firstRow(db, 'SELECT 1 FROM organizations o WHERE lower(o.name) = lower($1) AND o.id <> $2 LIMIT 1', [name, exceptId])) !== null;
   }

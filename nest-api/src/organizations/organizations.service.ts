@@ -128,7 +128,6 @@ export class OrganizationsService {
     });
   }
 
-  /** Latest expiry first. */
   async licences(actor: AuthenticatedUser, slug: string): Promise<LicenceView[]> {
     const organization = await this.getVisibleBySlug(actor, slug, '/licences');
     const rows = await this.organizations.licences(organization.id);

@@ -14,7 +14,6 @@ export interface QualityFindingsRow {
   findings: ReportedFinding[];
 }
 
-/** ADR 0045. */
 @Injectable()
 export class DatasetQualityRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

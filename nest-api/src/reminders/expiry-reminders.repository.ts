@@ -34,12 +34,10 @@ export interface DueApiToken {
   reminder: ExpiryReminder;
 }
 
-/** ADR 0024. */
 @Injectable()
 export class ExpiryRemindersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Grouped per dataset, receiver and end date. */
   dueAuthorisations(db: Queryable = this.dataSource): Promise<DueAuthorisation[]> {
     const daysLeft = `(a.expiration_date - ${AMSTERDAM_TODAY_SQL})`;
     return rows<DueAuthorisation>(db, `

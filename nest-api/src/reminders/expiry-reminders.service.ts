@@ -15,10 +15,8 @@ function rolesWith(permission: Permission): string[] {
   return ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
 
-/**
- * ADR 0024: 14 and 3 days before the last valid day and the day after. Each is marked sent in the transaction that keeps its mails, so
- * a second process finds the marker taken and never sends twice.
- */
+// ADR 0024: 14 and 3 days before the last valid day and the day after. Each is marked sent in the transaction that keeps its mails, so
+// a second process finds the marker taken and never sends twice.
 @Injectable()
 export class ExpiryRemindersService implements OnModuleInit {
   private readonly logger = new Logger('Reminders');

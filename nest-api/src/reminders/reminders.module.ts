@@ -2,6 +2,5 @@ import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { ExpiryRemindersService } from './expiry-reminders.service';
 
-/** ADR 0024. */
 @Module({ imports: [MailModule], providers: [ExpiryRemindersService], exports: [ExpiryRemindersService] })
 export class RemindersModule {}

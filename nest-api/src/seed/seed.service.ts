@@ -82,7 +82,6 @@ export const DEMO_USERS: SeedUser[] = [
   { email: 'eigenaar@kassenbouw-west.test', firstname: 'Wim', lastname: 'Westra', organization: 'Kassenbouw West', roles: ['Organization.Owner'] },
 ];
 
-/** Unless DEMO_SEED=false. */
 @Injectable()
 export class SeedService {
   private readonly logger = new Logger('Seed');

@@ -24,7 +24,6 @@ export function storedAttachmentName(name: string, contentType: string): string 
   return [...stem].slice(0, NAME_MAX - suffix.length).join('') + suffix;
 }
 
-/** RFC 5987: everything else percent-encoded from UTF-8. */
 function encodeExtValue(text: string): string {
   return encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -42,7 +42,6 @@ export class SupportRepository {
     ]);
   }
 
-  /** Open first, newest first. */
   list(db: Queryable = this.dataSource): Promise<SupportRequestView[]> {
     return rows(
       db,

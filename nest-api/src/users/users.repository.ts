@@ -55,7 +55,6 @@ export class UsersRepository {
     return firstRow<UserWithOrganizationRow>(db, `${WITH_ORGANIZATION_SQL} WHERE u.id = $1`, [id]);
   }
 
-  /** By e-mail. */
   listWithOrganization(organizationId: string | null, db: Queryable = this.dataSource): Promise<UserWithOrganizationRow[]> {
     return rows<UserWithOrganizationRow>(db, `${WITH_ORGANIZATION_SQL} WHERE ($1::uuid IS NULL OR u.organization_id = $1) ORDER BY u.email ASC`, [organizationId]);
   }
@@ -106,7 +105,6 @@ export class UsersRepository {
     await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2)', [userId, role]);
   }
 
-  /** Every role when `role` is omitted. */
   async removeRoles(userId: string, role?: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM role_assignments WHERE user_id = $1 AND ($2::text IS NULL OR role = $2)', [userId, role ?? null]);
   }

@@ -159,7 +159,6 @@ export class UsersService {
     });
   }
 
-  /** Their old organisation must keep an owner. */
   async moveInto(manager: EntityManager, userId: string, organization: { id: string }): Promise<void> {
     const user = await this.users.byId(userId, manager);
     if (!user) throw new Error(`user ${userId} not found`);

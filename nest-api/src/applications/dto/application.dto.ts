@@ -15,7 +15,6 @@ const present = (_: object, value: unknown) => value !== null && value !== undef
 const WholeCents = (message: string) =>
   ValidateBy({ name: 'wholeCents', validator: { validate: (value: unknown) => typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, defaultMessage: () => message } });
 
-/** Trimmed, not empty, at most `max` characters. */
 const RequiredText = (max: number) =>
   applyDecorators(
     Transform(trim),

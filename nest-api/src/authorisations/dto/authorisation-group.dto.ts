@@ -6,7 +6,6 @@ import { AUTHORISATION_FIELD_ERRORS, DATASET_SCOPES } from '@datahub/domain';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SCOPE_NAMES = DATASET_SCOPES.map((entry) => entry.scope);
 
-/** One expiry for all its scopes. */
 export class ReplaceAuthorisationGroupDto {
   @ApiProperty({ enum: SCOPE_NAMES, isArray: true, example: ['Dataset.ReadWater', 'Dataset.ReadCrop'], description: "Dataset.ReadAll, or one scope per category: the group's new set (scopes left out are revoked)" })
   @IsArray({ message: AUTHORISATION_FIELD_ERRORS.scopesMissing })

@@ -1,9 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * One append-only audit trail (ADR 0021). No foreign keys: a row outlives its actor, organisation and dataset. An organisation sees
- * the rows naming it as `organization_id` (its object) or `other_organization_id` (the other party).
- */
+// One append-only audit trail (ADR 0021). No foreign keys: a row outlives its actor, organisation and dataset. An organisation sees
+// the rows naming it as `organization_id` (its object) or `other_organization_id` (the other party).
 export class AuditLog1767200000001 implements MigrationInterface {
   name = 'AuditLog1767200000001';
 

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** One open request per (dataset, requesting organisation). */
 export class AccessRequests1767200000002 implements MigrationInterface {
   name = 'AccessRequests1767200000002';
 

@@ -1,9 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * ADR 0025: an outbox row in each change's transaction, drained to RabbitMQ and webhooks; only the `parties`' webhooks receive it.
- * The insert notifies the drainers at commit, so never before the row is visible.
- */
+// ADR 0025: an outbox row in each change's transaction, drained to RabbitMQ and webhooks; only the `parties`' webhooks receive it.
+// The insert notifies the drainers at commit, so never before the row is visible.
 export class Events1767400000001 implements MigrationInterface {
   name = 'Events1767400000001';
 

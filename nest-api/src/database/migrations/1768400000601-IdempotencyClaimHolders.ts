@@ -1,9 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * A claim names the session keeping its process's claims alive: when the process dies a retry may take it over. A claim with
- * `handler_committed` is never taken over.
- */
+// A claim names the session keeping its process's claims alive: when the process dies a retry may take it over. A claim with
+// `handler_committed` is never taken over.
 export class IdempotencyClaimHolders1768400000601 implements MigrationInterface {
   name = 'IdempotencyClaimHolders1768400000601';
 

@@ -36,7 +36,6 @@ export class CatalogueQueryDto {
   quality?: 'conforms' | 'deviations';
 }
 
-/** The query is folded like the columns. */
 export function likePattern(query: string): string {
   return `%${searchFolded(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -15,7 +15,6 @@ export class InvitationSentView {
   email: string;
 }
 
-/** Not accepted, not expired. */
 export class PendingInvitationView {
   @ApiProperty({ format: 'uuid' })
   invitation_id: string;

@@ -6,7 +6,6 @@ import { Omittable } from '../../common/omittable';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** E-mail and organisation are not changed here. */
 export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: LIMITS.personNameMax, example: 'Anna' })
   @Omittable()
