@@ -17,7 +17,6 @@ export type ApiData<M extends HttpMethod, P extends ApiPath<M>> = NonNullable<
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** A typed fetch client (openapi-fetch) for nest-api. */
 export function createApiClient(options: ClientOptions) {
   return createClient<paths>(options);
 }

@@ -7,7 +7,6 @@ export const API_BODY_LIMITS = {
   json: 1_048_576,
   /** Support requests: three attachments at their limit plus the text fields and the framing. */
   multipart: SUPPORT_LIMITS.attachments * SUPPORT_LIMITS.attachmentMaxBytes + 64 * 1024,
-  /** Sent as the raw body. */
   image: APPLICATION_LIMITS.logoMaxBytes,
 } as const;
 
@@ -38,7 +37,6 @@ export function apiBodyLimit(url: string, contentType: string | undefined): numb
   return jsonBodyLimit(url);
 }
 
-/** Room for the form's own fields and the multipart framing around a logo. */
 const LOGO_FORM_EXTRA = 64 * 1024;
 const PORTAL_UPLOAD_ROUTES: [path: RegExp, limit: PortalUploadLimit][] = [
   [/^\/hulp$/, { bytes: API_BODY_LIMITS.multipart, inPage: true }],

@@ -1,6 +1,5 @@
 import { DATASET_SCOPES } from './authorisations';
 
-/** In DATASET_SCOPES order. */
 export const KNOWN_CATEGORIES: readonly string[] = DATASET_SCOPES.flatMap((entry) => (entry.category ? [entry.category] : []));
 
 /** Deduplicated, in DATASET_SCOPES order; unknown literals are dropped. */
@@ -16,7 +15,6 @@ export function reportedCategories(value: unknown): string[] | null {
   return presentCategories(value as string[]);
 }
 
-/** The literal itself when unknown. */
 export function categoryLabel(category: string): string {
   return DATASET_SCOPES.find((entry) => entry.category === category)?.label ?? category;
 }

@@ -3,7 +3,6 @@ import { APPLICATION_FIELD_ERRORS, APPLICATION_FIELD_LABELS } from './labels-app
 import { SIGN_IN_LIMIT_DETAILS } from './labels-sign-in-limits';
 /** The portal turns the API's status and `detail` into the Dutch texts below, here and nowhere else; the spec's texts (§8) are verbatim, typos included. */
 
-/** English, machine-readable. */
 export const DETAILS = {
   validationFailed: 'validation failed',
   unauthenticated: 'not authenticated',
@@ -202,7 +201,6 @@ export function loginErrorText(error: Pick<ApiErrorBody, 'detail'>): string {
   }
 }
 
-/** Used by the API's validation and the portal alike. */
 export const FIELD_ERRORS = {
   required: 'Dit veld is verplicht.',
   maxLength: (max: number) => `Dit veld mag hoogstens ${max} tekens bevatten.`,

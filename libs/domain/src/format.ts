@@ -1,6 +1,5 @@
 import { LIMITS, PERSONAL_ORGANIZATION_PREFIX, TEMPORARY_ORGANIZATION_SLUG_PREFIX } from './limits';
 
-/** The top bar's initials and the logo fallback. */
 export function initials(name: string | null | undefined): string {
   return Array.from((name ?? '').trim()).slice(0, LIMITS.initialsLength).join('').toUpperCase();
 }
@@ -40,13 +39,11 @@ function dateParts(value: Date | string): { day: string; month: string; year: st
   return { day: get('day'), month: get('month'), year: get('year') };
 }
 
-/** As on authorisation cards. */
 export function formatDateSlashed(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   return `${day}/${month}/${year}`;
 }
 
-/** As for licence end dates. */
 export function formatDateDashed(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   return `${day}-${month}-${year}`;
@@ -71,7 +68,6 @@ export function formatDateTimeLong(value: Date | string, { seconds = false }: { 
   return `${formatDateLong(date)} om ${clock}`;
 }
 
-/** ISO 8601, Europe/Amsterdam, as 'week 48'. */
 export function formatWeek(value: Date | string): string {
   const { day, month, year } = dateParts(value);
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));

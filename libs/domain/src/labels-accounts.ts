@@ -1,7 +1,5 @@
-/** Minutes a 'Wachtwoord vergeten?' link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
-/** Machine-readable; the portal shows the Dutch texts below. */
 export const ACCOUNT_DETAILS = {
   resetInvalid: 'password reset link invalid, used or expired',
   noPassword: 'this account signs in with an external provider and has no password',

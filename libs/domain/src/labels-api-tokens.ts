@@ -10,7 +10,6 @@ export function isApiTokenScope(value: unknown): value is ApiTokenScope {
 /** Live: unrevoked and unexpired; the owner is a user or an organisation. */
 export const MAX_LIVE_API_TOKENS = 20;
 export const MAX_API_TOKEN_DAYS = 365;
-/** 'date' picks one. */
 export const API_TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
 
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {

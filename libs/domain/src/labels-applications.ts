@@ -10,7 +10,6 @@ export function isApplicationCategory(value: unknown): value is ApplicationCateg
 export const APPLICATION_LIMITS = {
   nameMax: 100,
   urlMax: 500,
-  /** PNG or JPEG. */
   logoMaxBytes: 512 * 1024,
   /** The column is numeric(12, 2). */
   priceMax: 9_999_999_999.99,
@@ -18,7 +17,6 @@ export const APPLICATION_LIMITS = {
 
 const eur = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
-/** 'Op aanvraag' without a price. */
 export function formatPricePerYear(price: number | null | undefined): string {
   return price === null || price === undefined ? APPLICATION_LABELS.detail.onRequest : `${eur.format(price)} per jaar`;
 }
@@ -27,7 +25,6 @@ export function characterCounter(count: number, max: number): string {
   return `${count} / ${max} tekens`;
 }
 
-/** The API sends them, the portal shows them. */
 export const APPLICATION_FIELD_ERRORS = {
   price: 'prijs per jaar moet in cijfers zijn',
   priceNegative: 'De prijs per jaar kan niet negatief zijn.',

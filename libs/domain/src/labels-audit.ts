@@ -77,7 +77,6 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'read.download': 'XML-download',
 };
 
-/** Also the most rows one CSV export holds. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_CSV_MAX_ROWS = 100_000;
 

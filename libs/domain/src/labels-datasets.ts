@@ -10,7 +10,6 @@ export const DATASET_LABELS = {
     create: 'Nieuwe databron',
     createAzure: 'Nieuwe databron in de cloud',
     noHostname: 'domein is nog niet geregistreerd...',
-    /** A data source without a host that dialled the hub. */
     connectedViaHub: 'verbonden via de hub',
     empty: 'Uw organisatie heeft nog geen databronnen.',
     owner: 'Eigenaar',

@@ -1,8 +1,6 @@
 export const OPEN_STANDARDS_LABELS = {
   openCatalogue: 'Open data-catalogus',
-  /** For people who are not harvesters. */
   openCatalogueNote: 'Alle online datasets als DCAT-AP-NL (Turtle, JSON-LD of RDF/XML), voor data.overheid.nl en andere catalogi; zonder inloggen, alleen de beschrijvingen.',
-  /** nest-api's catalogue through the portal's /api proxy. */
   openCatalogueHref: '/api/catalog',
 } as const;
 

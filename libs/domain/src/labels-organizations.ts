@@ -1,4 +1,3 @@
-/** Spec texts verbatim. */
 export const ORGANIZATION_LABELS = {
   organizations: {
     title: 'Organisaties',

@@ -24,7 +24,6 @@ export const SIGNUP_VERIFICATION_LABELS = {
   confirmed: 'Uw e-mailadres is bevestigd en uw account is actief. Welkom bij Datahub Tuinbouw!',
 } as const;
 
-/** Plain text. */
 export const SIGNUP_MAILS = {
   verify: {
     subject: 'Bevestig uw e-mailadres voor Datahub Tuinbouw',

@@ -29,7 +29,6 @@ export const SPARQL_ERROR_TEXTS = {
                 : `hier verwacht de query iets anders dan '${found}'. Controleer de spelling en wat ervoor staat.`),
   /** The query itself is wrong, so the spec's text ('check of de dataset online is') would mislead. */
   syntaxTitle: 'De query bevat een fout en is niet uitgevoerd.',
-  /** Rare; still Dutch, never the parser's English. */
   syntaxUnplaced: 'De query is geen geldige SPARQL. Controleer de spelling van de sleutelwoorden, de haakjes en de accolades.',
   answerTooLarge: (megabytes: number) =>
     `Het antwoord op de query is groter dan ${megabytes} MB. Vraag minder op, bijvoorbeeld met LIMIT of met minder variabelen.`,

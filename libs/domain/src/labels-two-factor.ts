@@ -1,15 +1,12 @@
 /** Two-step sign-in (ADR 0032). */
 
 export const RECOVERY_CODE_COUNT = 10;
-/** After the password was right. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 /** Then the password must be given again. */
 export const TWO_FACTOR_CHALLENGE_TRIES = 5;
 
-/** Reached while its token cookie lives. */
 export const SECOND_STEP = { param: 'stap', code: 'code', recovery: 'herstelcode' } as const;
 
-/** Machine-readable; the portal shows the Dutch texts below. */
 export const TWO_FACTOR_DETAILS = {
   invalidCode: 'invalid two-factor code',
   challengeInvalid: 'two-factor sign-in step invalid or expired',

@@ -44,7 +44,6 @@ export const DATASOURCE_PAGE_LABELS = {
   backToAdmin: 'Terug naar beheer datasets',
 } as const;
 
-/** Pending invitations on /mijn-gebruikers and what an invitation really did. */
 export const INVITATION_LABELS = {
   alreadyMember: 'Dit e-mailadres hoort al bij een gebruiker van uw organisatie. Er is geen uitnodiging verzonden.',
   /** The inviter is told nothing. */
@@ -75,7 +74,6 @@ export const LIST_COLUMN_LABELS = {
   actions: 'Acties',
 } as const;
 
-/** The spec gives the application and dataset pages one. */
 export const BREADCRUMB_LABELS = {
   label: 'Kruimelpad',
 } as const;

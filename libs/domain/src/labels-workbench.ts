@@ -1,9 +1,7 @@
 import { formatCount } from './format';
 
 export const WORKBENCH_LABELS = {
-  /** Rows and the time the query took, e.g. '12 rijen · 0,08 s'. */
   summaryLine: (rows: number, seconds: string) => `${formatCount(rows)} ${rows === 1 ? 'rij' : 'rijen'} · ${seconds} s`,
-  /** Keyboard users scroll it after focusing it. */
   tableRegion: 'Resultaattabel (scrollbaar)',
   showJson: 'Toon JSON',
   hideJson: 'Verberg JSON',
@@ -17,7 +15,6 @@ export const WORKBENCH_LABELS = {
   downloadCsvExcel: 'CSV (Excel)',
   downloadCsv: 'CSV (standaard)',
   downloadTsv: 'TSV',
-  /** The standard CSV says so in its name. */
   downloadName: (slug: string, date: string, format: 'excel' | 'csv' | 'tsv') =>
     `resultaten-${slug}-${date}${format === 'csv' ? '-standaard' : ''}.${format === 'tsv' ? 'tsv' : 'csv'}`,
   downloadFailed: 'Het downloaden van het resultaat is mislukt. Controleer de query en probeer het opnieuw.',

@@ -26,7 +26,6 @@ export function navLinksFor(permissions: readonly string[]) {
 
 export const ORGANIZATION_ADMIN_NAV_LINKS = [{ to: '/mijn-applicaties', label: 'Mijn applicaties' }] as const;
 
-/** Menu entries shown to holders of a permission. */
 export const PERMISSION_NAV_LINKS = [{ to: '/logboek', label: 'Logboek', permission: 'AuditLog.Read' }] as const;
 
 export const ADMIN_NAV_GROUP = {

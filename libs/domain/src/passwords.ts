@@ -1,6 +1,5 @@
 import { COMMON_PASSWORDS_TEXT } from './data/common-passwords';
 
-/** Shown at the password field by the API and the portal. */
 export const PASSWORD_ERRORS = {
   common: 'Dit wachtwoord wordt veel gebruikt en is makkelijk te raden. Kies een ander wachtwoord.',
   repetitive: 'Dit wachtwoord is een herhaling of een reeks (zoals aaaa of 1234) en is makkelijk te raden. Kies een ander wachtwoord.',
@@ -13,7 +12,6 @@ function isCommon(candidate: string): boolean {
   return common.has(candidate);
 }
 
-/** 'aaaa', 'abcd', '4321'. */
 function isRun(text: string): boolean {
   const step = text.charCodeAt(1) - text.charCodeAt(0);
   if (Math.abs(step) > 1) return false;

@@ -68,7 +68,6 @@ export const ADMIN_ORGANIZATION_ONLY_ROLES: readonly Role[] = [
 /** The owner roles: an organisation must always keep at least one holder of one of these. */
 export const OWNER_ROLES: readonly Role[] = ['AdminOrganization.Owner', 'Organization.Owner'];
 
-/** In the order of PERMISSIONS. */
 export function permissionsForRoles(roles: readonly string[]): Permission[] {
   const granted = new Set<Permission>(READ_PERMISSIONS);
   for (const role of roles) {
@@ -77,7 +76,6 @@ export function permissionsForRoles(roles: readonly string[]): Permission[] {
   return PERMISSIONS.filter((permission) => granted.has(permission));
 }
 
-/** In display order. */
 export const ROLE_CHECKBOXES = [
   'owner',
   'datasources',
@@ -112,7 +110,6 @@ export function roleForCheckbox(box: RoleCheckbox, inAdminOrganization: boolean)
   return CONTRIBUTOR_ROLE_FOR_CHECKBOX[box];
 }
 
-/** AdminOrganization.Owner ticks all six. */
 export function checkboxesForRoles(roles: readonly string[]): Set<RoleCheckbox> {
   const ticked = new Set<RoleCheckbox>();
   for (const role of roles) {

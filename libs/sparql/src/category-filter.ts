@@ -3,7 +3,6 @@ import { CATEGORY_PREDICATE, isVisible, resolveScopes, type CategorySelection } 
 
 export type { Quad };
 
-/** A Turtle graph split by the `cgo:hasCategory` literals of its subjects. */
 export interface CategorySplit {
   quads: Quad[];
   /** Category literals per subject (keyed by `termToId(subject)`); subjects without one are absent. */
@@ -18,13 +17,11 @@ export interface ParseOptions {
   baseIri?: string;
 }
 
-/** Throws on syntax errors. */
 export function parseTurtle(text: string, options: ParseOptions = {}): Quad[] {
   const parser = new Parser({ format: 'text/turtle', ...(options.baseIri ? { baseIRI: options.baseIri } : {}) });
   return parser.parse(text);
 }
 
-/** The categories of a subject: the values of its `cgo:hasCategory` literals. */
 export function subjectCategories(quads: Iterable<Quad>): Map<string, Set<string>> {
   const result = new Map<string, Set<string>>();
   for (const quad of quads) {
@@ -38,7 +35,6 @@ export function subjectCategories(quads: Iterable<Quad>): Map<string, Set<string
   return result;
 }
 
-/** Splits a graph into per-category subgraphs; see CategorySplit. */
 export function splitByCategory(quads: Quad[]): CategorySplit {
   const categoriesBySubject = subjectCategories(quads);
   const byCategory = new Map<string, Quad[]>();
@@ -78,7 +74,6 @@ export function filterTurtle(text: string, scopes: readonly string[], options: P
   return permittedQuads(splitByCategory(parseTurtle(text, options)), scopes);
 }
 
-/** N-Triples is also valid Turtle. */
 export function toNTriples(quads: Quad[]): string {
   return new Writer({ format: 'N-Triples' }).quadsToString(quads);
 }

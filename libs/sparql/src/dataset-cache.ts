@@ -8,7 +8,6 @@ import { declaredPrefixes } from './declared-prefixes';
 const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
 
 export interface DatasetCacheOptions {
-  /** Views included (the engine's memory grows with it). */
   maxBytes: number;
   ttlMs: number;
   now?: () => number;
@@ -24,7 +23,6 @@ interface Entry {
   prefixes: [string, string][];
 }
 
-/** Thrown by a fetcher whose dataset is above the bound (e.g. the download passed the size cap). */
 export class DatasetTooLargeError extends Error {}
 
 /** Turtle text, or Turtle/N-Triples as text or bytes, with the triple count the data source declares, if any. */
@@ -122,7 +120,6 @@ export class DatasetCache {
     this.evictOthers(key, bytes);
   }
 
-  /** Views included. */
   private evictOthers(key: string, bytes: number): void {
     let total = this.usedBytes();
     if (total + bytes <= this.options.maxBytes) return;
@@ -168,7 +165,6 @@ export class DatasetCache {
     return total;
   }
 
-  /** Least recently used first. */
   keys(): string[] {
     return [...this.entries.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([key]) => key);
   }

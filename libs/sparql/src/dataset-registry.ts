@@ -113,7 +113,6 @@ export class DatasetRegistry {
     for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
   }
 
-  /** The second crash fails it. */
   loadCrashed(key: string, version: number, error: () => Error): void {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return;
@@ -126,7 +125,6 @@ export class DatasetRegistry {
     if (!entry || entry.version !== version || entry.info) return;
     entry.info = info;
     entry.previous = undefined;
-    // One copy, held by its worker: the text is not needed again.
     if (entry.holder) entry.data = undefined;
     for (const waiter of entry.waiters.splice(0)) waiter.resolve(info);
   }

@@ -5,15 +5,12 @@ import type { GraphFormat, ResultsFormat } from './worker-protocol';
 export interface EngineOptions {
   /** Default 1; more start only when a query waits that no worker is free to take. Each holds every replicated dataset. */
   workers?: number;
-  /** Default 10 000 ms. */
   deadlineMs?: number;
   /** Default 10 000; more are cut off and marked truncated. */
   maxRows?: number;
-  /** Default 1 000 000. */
   maxTriples?: number;
   /** Beyond it new queries are refused as `busy` (default 64). */
   maxQueueLength?: number;
-  /** Default 64 KB. */
   maxQueryBytes?: number;
   /** The WebAssembly memory is not covered; see maxRssMb. */
   resourceLimits?: ResourceLimits;
@@ -34,7 +31,6 @@ export interface EngineOptions {
   replicateMaxBytes?: number;
   /** Below the worker count, a group's heavy queries always leave a worker for the others' (ADR 0014). */
   maxRunningPerGroup?: number;
-  /** Default 2. */
   viewsPerDataset?: number;
   /** MB of kept answers per (query, dataset version, categories, formats, caps); default 0. */
   resultCacheMb?: number;
@@ -44,7 +40,6 @@ export interface QueryOptions {
   deadlineMs?: number;
   maxRows?: number;
   maxTriples?: number;
-  /** Default Turtle. */
   graphFormat?: GraphFormat;
   /** Default JSON; ASK answers JSON unless XML is asked. */
   resultsFormat?: ResultsFormat;
@@ -62,9 +57,7 @@ export interface QueryResult {
   /** Decoded from `bytes` when first read. */
   readonly body: string;
   truncated: boolean;
-  /** 1 for ASK. */
   count: number;
-  /** From handing the query to a worker until its answer. */
   durationMs: number;
 }
 

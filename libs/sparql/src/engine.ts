@@ -1,7 +1,5 @@
-/**
- * A pool of oxigraph workers; datasets up to `replicateMaxBytes` live in every worker, larger ones in exactly one. A query past its
- * deadline terminates its worker; the replacement reloads the replicated datasets from the text kept here.
- */
+// A pool of oxigraph workers; datasets up to `replicateMaxBytes` live in every worker, larger ones in exactly one. A query past its
+// deadline terminates its worker; the replacement reloads the replicated datasets from the text kept here.
 import type { Readable } from 'node:stream';
 import { DatasetRegistry, type LoadOptions } from './dataset-registry';
 import type { EngineOptions, EngineStats, QueryOptions, QueryResult } from './engine-types';
@@ -105,7 +103,6 @@ export class SparqlEngine {
     });
   }
 
-  /** Workers drop it before their next query. */
   unload(key: string): void {
     if (!this.datasets.has(key)) return;
     this.datasets.remove(key, new SparqlError('unknown_dataset', `dataset ${key} was unloaded`));
@@ -325,7 +322,6 @@ export class SparqlEngine {
     for (const member of this.pool.members) if (member.running && isQueryJob(member.running.job)) this.kill(member, reason, message);
   }
 
-  /** Datasets first, then queries. */
   private pump(): void {
     if (this.closed) return;
     for (const member of [...this.pool.members]) {

@@ -2,7 +2,6 @@ import type { SyntaxPosition } from './syntax-position';
 
 /** Why a query, scope set or evaluation was refused or failed; callers switch on `reason`, the HTTP status is the value. */
 export const SPARQL_ERROR_REASONS = {
-  // guard: the query text itself is refused
   empty_query: 400,
   query_too_large: 413,
   query_too_deep: 400,
@@ -11,10 +10,8 @@ export const SPARQL_ERROR_REASONS = {
   query_form_not_allowed: 400,
   service_not_allowed: 400,
   dataset_clause_not_allowed: 400,
-  // scopes
   no_scopes: 403,
   unknown_scope: 403,
-  // engine
   unknown_dataset: 404,
   invalid_data: 422,
   query_failed: 400,

@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { SparqlError } from './errors';
 import type { Job } from './jobs';
 
-/** A forgotten group counts as never served. */
 const GROUPS_REMEMBERED = 10_000;
 /** LRUCache keys cannot be undefined: ungrouped jobs share this one. */
 const UNGROUPED = '\u0000ungrouped';

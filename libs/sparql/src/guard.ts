@@ -8,7 +8,6 @@ import { syntaxPosition } from './syntax-position';
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
 export interface GuardOptions {
-  /** Default 64 KB. */
   maxQueryBytes?: number;
   /** Braces, parentheses and brackets (default 64). */
   maxNestingDepth?: number;
@@ -118,7 +117,6 @@ export interface NamedGraphs {
   graphVariable: boolean;
 }
 
-/** For choosing the datasets the hub-wide endpoint loads. */
 export function namedGraphs(text: string): NamedGraphs {
   const parsed = parse(text);
   const from = parsed.type === 'query' && parsed.from ? parsed.from : { default: [], named: [] };

@@ -13,7 +13,6 @@ export interface Job {
   /** If that view failed, the query reports the failure itself. */
   viewTried?: boolean;
   startedAt?: number;
-  /** MB, only with a memory limit. */
   rssAtStartMb?: number;
   /** Lowest RSS (MB) seen since the query started, only with queryMemoryMb. */
   rssLowMb?: number;

@@ -3,7 +3,6 @@ export const SPARQL_LIMITS = {
   maxQueryBytes: 64 * 1024,
   /** Parsers recurse per level. */
   maxNestingDepth: 64,
-  /** The worker is terminated when it passes. */
   deadlineMs: 10_000,
   maxRows: 10_000,
   maxTriples: 1_000_000,

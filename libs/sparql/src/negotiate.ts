@@ -19,7 +19,6 @@ export const ACCEPTED_RESULT_TYPES: Readonly<Record<string, ResultsFormat>> = {
   'text/tab-separated-values': 'tsv',
 };
 
-/** Default first. */
 export const ACCEPTED_GRAPH_TYPES: Readonly<Record<string, GraphFormat>> = {
   'text/turtle': 'turtle',
   'application/n-triples': 'ntriples',
@@ -49,7 +48,6 @@ export function negotiateFormats(accept: string | undefined): { results: Results
   return { results, graph };
 }
 
-/** For answers a data source gave in Turtle. */
 export function convertGraph(turtle: string, format: GraphFormat): string {
   if (format === 'turtle') return turtle;
   const { Store, defaultGraph } = oxigraph();

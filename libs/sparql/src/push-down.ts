@@ -1,10 +1,5 @@
-/**
- * Push-down for the hub-wide SPARQL endpoint (issue 38, ADR 0053): instead of loading a dataset's whole
- * permitted part, each `GRAPH <dataset> { P }` block of a simple shape is answered by its own source as
- * `CONSTRUCT { the triples P matched } WHERE { P }`, and only those triples are loaded as that graph.
- * Blocks that share variables with a more selective one get its bindings as VALUES (a bind join).
- * Anything this module does not prove safe stays a whole load. No query planning beyond that.
- */
+// Push-down for the hub-wide endpoint (ADR 0053): each `GRAPH <dataset> { P }` block of a simple shape is answered by its source as
+// `CONSTRUCT { matched triples } WHERE { P }` (bind joins via VALUES); anything not proven safe stays a whole load.
 import { Generator, Parser, type Pattern, type SparqlQuery, type Term, type Triple } from 'sparqljs';
 
 /** Most distinct binding rows handed to a later block as VALUES; past it the block is fetched on its own. */
@@ -17,7 +12,6 @@ export interface BindingRows {
 }
 
 export interface PushDownBlock {
-  /** The graph (dataset IRI) this block reads. */
   graph: string;
   /** An earlier block whose bindings of `variables` may restrict this one (a bind join). */
   source?: { block: number; variables: string[] };
@@ -30,7 +24,6 @@ export interface PushDownBlock {
 export interface PushDownPlan {
   /** Graphs that must be loaded whole (named in FROM, under GRAPH in a shape not pushed down, or in more than one block). */
   whole: string[];
-  /** Blocks in evaluation order, most selective first. */
   blocks: PushDownBlock[];
   /** Predicate prefix of the report markers in a block's answer (`{prefix}{variable}`, subject one blank node per row). */
   markerPrefix: string;
@@ -43,7 +36,6 @@ function parse(text: string): SparqlQuery {
   return new Parser({ sparqlStar: true }).parse(text);
 }
 
-/** Every node of a parsed (sub)tree, depth first. */
 function* nodes(node: unknown, seen = new Set<unknown>()): Generator<Node> {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);

@@ -1,7 +1,5 @@
-/**
- * Keyed by dataset version, query, categories, formats and caps, so a reloaded dataset's answers are never found again.
- * Errors are never kept, nor answers over an eighth of the budget.
- */
+// Keyed by dataset version, query, categories, formats and caps, so a reloaded dataset's answers are never found again.
+// Errors are never kept, nor answers over an eighth of the budget.
 import { LRUCache } from 'lru-cache';
 import type { QueryResult } from './engine-types';
 import type { CategorySelection } from './scopes';

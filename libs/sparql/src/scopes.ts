@@ -35,7 +35,6 @@ export function resolveScopes(scopes: readonly string[]): CategorySelection {
   return all ? { all: true, categories: [] } : { all: false, categories: [...categories].sort() };
 }
 
-/** Null for ReadAll. */
 export function categoryOfScope(scope: DatasetScope): string | null {
   return DATASET_SCOPES.find((entry) => entry.scope === scope)?.category ?? null;
 }

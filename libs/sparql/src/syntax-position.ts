@@ -12,7 +12,6 @@ export type SyntaxProblemKind = 'ungrouped_variable' | 'duplicate_column' | 'var
 
 export interface SyntaxProblem {
   kind: SyntaxProblemKind;
-  /** '' for values_length. */
   variable: string;
 }
 

@@ -31,7 +31,6 @@ export function loadOxigraph(): typeof Oxigraph {
   }
 }
 
-/** 0 before oxigraph is loaded. */
 export function wasmBytes(): number {
   return memory?.buffer.byteLength ?? 0;
 }

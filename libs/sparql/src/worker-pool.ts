@@ -13,13 +13,11 @@ export interface Running {
 export interface PoolWorker {
   worker: Worker;
   ready: boolean;
-  /** dataset key → version loaded in this worker */
   loaded: Map<string, number>;
   /** dataset key → the views the worker holds for it: selection key → triples */
   views: Map<string, Map<string, number>>;
   running?: Running;
   dead: boolean;
-  /** It never shrinks. */
   wasmBytes: number;
   /** Growth beyond this is what queries left behind. */
   baselineWasmBytes: number;
@@ -113,7 +111,6 @@ export class WorkerPool {
     return running;
   }
 
-  /** False when it was dead already. */
   terminate(member: PoolWorker): boolean {
     if (member.dead) return false;
     member.dead = true;
@@ -134,7 +131,6 @@ export class WorkerPool {
     else member.worker.postMessage(request);
   }
 
-  /** Ungrouped jobs under `undefined`. */
   runningByGroup(): Map<string | undefined, number> {
     const running = new Map<string | undefined, number>();
     for (const member of this.members) {

@@ -1,4 +1,3 @@
-/** Messages between the engine (main thread) and its oxigraph workers. */
 import type { QueryForm } from './guard';
 import type { CategorySelection } from './scopes';
 import type { SparqlErrorReason } from './errors';
@@ -45,7 +44,6 @@ export interface QueryOutput {
   /** Moved (transferred), not copied, to the engine. */
   bytes?: Uint8Array;
   truncated: boolean;
-  /** ASK: 1. */
   count: number;
   /** The dataset's views in the worker after this job: [selection key, triples], least recently used first. */
   views?: [string, number][];

@@ -124,7 +124,6 @@ function storeFor(loaded: LoadedDataset, selection: CategorySelection): Ox.Store
 }
 
 function viewsOf(loaded: LoadedDataset): [string, number][] {
-  // Least recently used first.
   return [...(loaded.views.rentries() as Iterable<[string, View]>)].map(([key, view]) => [key, view.triples]);
 }
 
@@ -174,7 +173,6 @@ function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: 
 
 const encoder = new TextEncoder();
 
-/** Its own buffer, so it can be moved to the engine. */
 function runQuery(request: Extract<WorkerRequest, { type: 'query' }>): QueryOutput {
   const loaded = dataset(request.key);
   const { body, ...rest } = answerQuery(request, storeFor(loaded, request.selection), viewsOf(loaded));

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/** A strong ETag naming these exact bytes (the API's kept answers, the portal's kept pages). */
 export function etagOf(bytes: string | Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The project's own small greenhouse dataset (every category), kept in the repository. */
 export const FIXTURE_TTL_PATH = path.resolve(__dirname, '../../../../fixtures/voorbeeldkas.ttl');
 
 export function readFixtureTurtle(): string {

@@ -62,7 +62,6 @@ function blankLabels(quads: readonly Quad[]): string[] {
   return [...labels];
 }
 
-/** Colour refinement: a blank node's signature is the multiset of its triples with neighbours' signatures. */
 function signatures(quads: readonly Quad[], labels: readonly string[]): Map<string, string> {
   let current = new Map(labels.map((label) => [label, '']));
   for (let round = 0; round < 4; round += 1) {
