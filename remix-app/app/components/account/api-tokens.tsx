@@ -94,7 +94,6 @@ function CreateFields({ reply, pending }: { reply?: TokenReply; pending: boolean
   );
 }
 
-/** Personal on /profiel, the organisation's on /mijn-organisatie. */
 export function ApiTokensSection({
   tokens,
   reply,

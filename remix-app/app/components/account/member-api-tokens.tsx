@@ -18,7 +18,6 @@ export function revokeMemberTokenConfirmation(token: { id: string; name: string;
   };
 }
 
-/** Seen and revoked by the organisation's owners. */
 export function MemberApiTokensSection({ tokens, action }: { tokens: MemberApiTokenRow[]; action: string }) {
   return (
     <section aria-labelledby="leden-api-tokens" className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,7 +1,6 @@
 import { LIMITS } from '@datahub/domain';
 import { TextField } from '~/components/core/form-controls';
 
-/** The same limits and autocomplete for sign-up and the profile. */
 export function PersonNameFields({
   labels,
   values,

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { API_TOKEN_LABELS as L } from '@datahub/domain';
 
-/** Selectable text, and a copy button when JavaScript runs. */
 export function SecretOnce({ title, note, secret, testId }: { title: string; note: string; secret: string; testId: string }) {
   const [copied, setCopied] = useState(false);
   const [canCopy, setCanCopy] = useState(false);

@@ -7,7 +7,6 @@ import { Spinner } from '~/components/core/spinner';
 
 const L = APPLICATION_LABELS.catalogue;
 
-/** `intro` goes between heading and list (the start page's welcome). */
 export function ApplicationCatalogue({ applications, query, intro }: { applications: ApplicationCardData[]; query: string; intro?: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();

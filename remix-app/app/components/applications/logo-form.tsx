@@ -7,7 +7,6 @@ import { primaryButton } from '~/components/core/button';
 
 const L = APPLICATION_LABELS.logo;
 
-/** Multipart, so it works without JavaScript. */
 export function LogoForm({ name, logoUrl, error, colourKey }: { name: string; logoUrl: string | null; error?: string; colourKey?: string }) {
   return (
     <div className="mt-4 space-y-4">

@@ -107,7 +107,6 @@ export function AuthorisationList({
   items: AuthorisationView[];
   side: 'received' | 'given';
   label: string;
-  /** Europe/Amsterdam, YYYY-MM-DD. */
   today: string;
   ever?: boolean;
 }) {

@@ -2,7 +2,6 @@ import { Link, useMatches } from '@remix-run/react';
 import { ChevronRight } from 'lucide-react';
 import { BREADCRUMB_LABELS } from '@datahub/domain';
 
-/** The last one is the current page and has no link. */
 interface Crumb {
   label: string;
   to?: string;

@@ -7,10 +7,8 @@ import { CsrfInput } from '~/components/core/csrf-input';
 import { FormError } from '~/components/core/form-controls';
 import { Spinner } from '~/components/core/spinner';
 
-/**
- * The confirmation step for destructive actions: with JavaScript an AlertDialog, without it a GET form to a confirmation page
- * (`ConfirmPage`). Both post the same fields to the same action, so the server side is one path.
- */
+// The confirmation step for destructive actions: with JavaScript an AlertDialog, without it a GET form to a confirmation page
+// (`ConfirmPage`). Both post the same fields to the same action, so the server side is one path.
 
 export type ConfirmTone = 'danger' | 'neutral';
 
@@ -22,12 +20,10 @@ export interface TypeToConfirm {
 }
 
 export interface ConfirmFormProps {
-  /** A sentence or two. */
   description: ReactNode;
   confirmLabel: string;
   /** The current route when left out. */
   action?: string;
-  /** The CSRF token is added. */
   fields: Record<string, string>;
   tone?: ConfirmTone;
   typeToConfirm?: TypeToConfirm;
@@ -39,7 +35,6 @@ export interface ConfirmActionProps extends ConfirmFormProps {
   label: string;
   /** When the visible text alone is ambiguous (e.g. one per row). */
   accessibleName?: string;
-  /** A question: 'Lotte Lid verwijderen?' */
   title: string;
   /** For browsers without JavaScript, with its query string. */
   confirmHref: string;

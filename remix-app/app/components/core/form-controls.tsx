@@ -12,7 +12,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   hint?: string;
 }
 
-/** Error and hint wired up with aria-describedby. */
 export function TextField({ name, label, error, hint, className, ...input }: TextFieldProps) {
   // After signing in again, what was typed before the session ended (never into a password or fixed field).
   const kept = useKeptValue(name);
@@ -66,7 +65,7 @@ export function useIsPending(formAction?: string): boolean {
 }
 
 /** While pending the button keeps its colours (faded text failed WCAG contrast); the spinner and the wait cursor say it is busy. */
-/** Inside it, submit buttons take the secondary look: a page with many sections keeps one primary action (issue 37). */
+/** Submit buttons inside take the secondary look: a page with many sections keeps one primary action. */
 const SecondaryContext = createContext(false);
 
 export function SecondaryActions({ children }: { children: ReactNode }) {

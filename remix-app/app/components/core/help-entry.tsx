@@ -91,7 +91,6 @@ function SupportFields({ email, organization, reply, pending, inDrawer }: Suppor
   );
 }
 
-/** Works without JavaScript. */
 export function SupportForm(props: SupportFormProps) {
   return (
     <Form method="post" action="/hulp" encType="multipart/form-data" noValidate className="space-y-6">

@@ -18,7 +18,6 @@ export function SearchForm({
   placeholder: string;
   submit: string;
   icon?: boolean;
-  /** As hidden fields. */
   keep?: Record<string, string>;
 }) {
   return (

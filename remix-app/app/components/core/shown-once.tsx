@@ -1,7 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ShownOnce } from '~/lib/core/shown-once.server';
 
-/** lib/core/shown-once.server.ts; null otherwise. */
 const ShownOnceContext = createContext<ShownOnce | null>(null);
 
 export function ShownOnceProvider({ value, children }: { value: ShownOnce | null; children: ReactNode }) {

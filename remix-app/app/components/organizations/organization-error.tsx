@@ -2,7 +2,6 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS } from '@datahub/domain';
 import { ErrorPanel } from '~/components/core/error-page';
 
-/** The spec's 403 text, inside the shell. */
 export function OrganizationErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 403) return <ErrorPanel />;

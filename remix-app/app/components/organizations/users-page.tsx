@@ -14,11 +14,9 @@ const C = CONFIRM_LABELS;
 
 interface UsersPageData {
   users: { id: string; name: string; email: string; isSelf: boolean }[];
-  /** The remove forms post there. */
   usersPath: string;
   canRemove: boolean;
   canInvite: boolean;
-  /** Only where the page can invite. */
   invitations?: PendingInvitationRow[];
 }
 

@@ -8,7 +8,6 @@ const COL = LIST_COLUMN_LABELS;
 
 export type UserRow = { id: string; name: string; email: string; isSelf?: boolean };
 
-/** Stacked rows on narrow screens. */
 export function UsersTable<User extends UserRow>({ users, label, actions }: { users: User[]; label: string; actions?: (user: User) => ReactNode }) {
   return (
     <RowTable label={label} columns={[{ label: COL.name }, { label: COL.email }, { label: COL.actions, hidden: true }]}>

@@ -74,7 +74,6 @@ export async function apiTokenAction(request: Request, formData: FormData, owner
   return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'api-token', name: result.data.name, token: result.data.token }) } });
 }
 
-/** 404 when it is not (or no longer) there. */
 export async function loadTokenToRevoke(request: Request, owner: TokenOwner, id: string | undefined): Promise<{ id: string; name: string }> {
   const token = (await loadApiTokens(request, owner)).find((row) => row.id === id);
   if (!token) throw data(CONFIRM_LABELS.notFound, { status: 404 });

@@ -9,7 +9,6 @@ import type { CurrentUserView as CurrentUser, ShellPageView } from '@datahub/api
 import { TWO_FACTOR_ENROL_PATH } from './two-factor';
 import { requestedPath } from '../core/redirects';
 
-/** The access token and a CSRF token bound to it. */
 export function signInHeaders(request: Request, token: string, expiresAt: string): Headers {
   const headers = new Headers();
   headers.append('Set-Cookie', accessTokenCookie(request, token, expiresAt));

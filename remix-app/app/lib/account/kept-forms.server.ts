@@ -7,10 +7,8 @@ import { isSecureRequest } from '../core/session.server';
 import { csrfSecret } from '../core/env.server';
 import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 
-/**
- * A form posted after its session ended is kept a few minutes (ADR 0028), sealed in an HttpOnly cookie, never in a URL; it is shown
- * after signing in again only to the user whose session it was (the `sessie` hint), else dropped.
- */
+// A form posted after its session ended is kept a few minutes (ADR 0028), sealed in an HttpOnly cookie, never in a URL; it is shown
+// after signing in again only to the user whose session it was (the `sessie` hint), else dropped.
 const KEPT_FORM_COOKIE = 'formulier';
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_BYTES = 64 * 1024;
@@ -62,7 +60,6 @@ function idCookie(request: Request, value: string, maxAge: number): string {
   return serializeCookie(KEPT_FORM_COOKIE, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(request), maxAge });
 }
 
-/** The Set-Cookie that finds it again, or null. */
 export function keepPostedForm(request: Request, formData: FormData): string | null {
   const owner = endedSessionOwner(request);
   // Nobody known to give it back to: the next person at this computer must not see it.
@@ -88,7 +85,6 @@ export function keepPostedForm(request: Request, formData: FormData): string | n
   return sealed ? idCookie(request, sealed, KEEP_MS / 1000) : null;
 }
 
-/** Null when nothing is kept. */
 export function keptFormFor(request: Request, userId: string): Record<string, string[]> | null {
   const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
   if (!form || form.path !== new URL(requestedPath(request.url), 'http://x').pathname) return null;
@@ -105,7 +101,6 @@ export function forgetKeptForm(request: Request): void {
   if (form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) spent.set(form.id, true);
 }
 
-/** The Set-Cookie that forgets it, or null. */
 export function dropKeptFormOfOthers(request: Request, userId: string | null): string | null {
   const value = parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE);
   if (!value) return null;

@@ -5,7 +5,6 @@ import { flashCookie } from '../core/session.server';
 import { textField } from '../core/forms';
 import type { ApiTokenRow, TokenReply } from './api-tokens.server';
 
-/** Never the secret. */
 export interface MemberApiTokenRow extends ApiTokenRow {
   member_id: string;
   member_name: string;
@@ -14,7 +13,6 @@ export interface MemberApiTokenRow extends ApiTokenRow {
 
 export const MEMBER_TOKEN_REVOKE_INTENT = 'member-api-token-revoke';
 
-/** For holders of ApiToken.Manage there. */
 export async function loadMemberApiTokens(request: Request, organizationId: string): Promise<MemberApiTokenRow[]> {
   const result = await apiRequest(request, 'get', '/api/organizations/{organization_id}/member-api-tokens', {
     params: { path: { organization_id: organizationId } },
@@ -36,7 +34,6 @@ export async function memberApiTokenAction(request: Request, formData: FormData,
   return redirect(back, { headers: { 'Set-Cookie': await flashCookie(request, API_TOKEN_LABELS.revoked) } });
 }
 
-/** 404 when it is not (or no longer) there. */
 export async function loadMemberTokenToRevoke(request: Request, organizationId: string, id: string | undefined) {
   const token = (await loadMemberApiTokens(request, organizationId)).find((row) => row.id === id);
   if (!token) throw data(CONFIRM_LABELS.notFound, { status: 404 });

@@ -3,10 +3,8 @@ import { parseCookies, secondsUntil, serializeCookie } from '../core/cookies';
 import { csrfSecret } from '../core/env.server';
 import { clearAccessTokenCookie, getAccessToken, isSecureRequest } from '../core/session.server';
 
-/**
- * Shown on /inloggen until the next sign-in, not cleared by showing it: a redirected background fetch would otherwise take it first.
- * Carries the ended session's owner hint, so a form posted after that fetch is still kept.
- */
+// Shown on /inloggen until the next sign-in, not cleared by showing it: a redirected background fetch would otherwise take it first.
+// Carries the ended session's owner hint, so a form posted after that fetch is still kept.
 const ENDED_NOTE_COOKIE = 'sessie_verlopen';
 const ENDED_NOTE_SECONDS = 5 * 60;
 

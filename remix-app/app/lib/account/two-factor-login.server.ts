@@ -21,7 +21,6 @@ export function readChallenge(request: Request): string | null {
   return parseCookies(request.headers.get('Cookie')).get(CHALLENGE_COOKIE) || null;
 }
 
-/** Only while the token cookie lives. */
 export function secondStepMode(request: Request): { mode: SecondStepMode | null; expired: boolean } {
   const asked = new URL(request.url).searchParams.get(SECOND_STEP.param);
   if (asked !== SECOND_STEP.code && asked !== SECOND_STEP.recovery) return { mode: null, expired: false };

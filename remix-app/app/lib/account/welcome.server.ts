@@ -13,7 +13,6 @@ export async function loadWelcome(request: Request): Promise<boolean> {
   return result.ok && result.data.show;
 }
 
-/** The Dutch failure text, or null. */
 export async function dismissWelcome(request: Request): Promise<string | null> {
   const result = await apiRequest(request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
   return result.ok ? null : WELCOME_LABELS.dismissFailed;

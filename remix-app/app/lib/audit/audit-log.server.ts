@@ -23,7 +23,6 @@ export async function loadAuditPage(request: Request) {
   };
 }
 
-/** Passed on from nest-api as it streams. */
 export async function auditCsv(request: Request): Promise<Response> {
   const query = filterQuery(filtersOf(new URL(request.url)));
   const answer = await apiFetchRaw(request, `/api/audit-log/csv${query}`, 'text/csv');

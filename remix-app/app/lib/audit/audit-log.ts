@@ -3,7 +3,6 @@ import { AUDIT_LABELS as L, describeAuditDifference } from '@datahub/domain';
 
 export type AuditEntry = components['schemas']['AuditEntryView'];
 
-/** The API's own parameter names. */
 export const AUDIT_FILTER_NAMES = ['from', 'until', 'kind', 'dataset', 'organization', 'person'] as const;
 export type AuditFilterValues = Partial<Record<(typeof AUDIT_FILTER_NAMES)[number], string>>;
 
@@ -16,7 +15,6 @@ export function filtersOf(url: URL): AuditFilterValues {
   return values;
 }
 
-/** For the paging and CSV links. */
 export function filterQuery(filters: AuditFilterValues, cursor?: string | null): string {
   const params = new URLSearchParams();
   for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]!);

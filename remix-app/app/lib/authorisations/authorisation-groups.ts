@@ -11,7 +11,6 @@ export interface AuthorisationGroup {
   grants: AuthorisationView[];
   /** In the order of the nine checkboxes. */
   scopes: string[];
-  /** One line when all are alike. */
   expiries: { expiration: string | null; labels: string[] }[];
   expired: boolean;
 }

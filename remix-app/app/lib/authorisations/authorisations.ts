@@ -1,6 +1,5 @@
 export type { AssigneeOrganizationView, AuthorisationView, DatasetAccessView, RevokedAuthorisationView } from '@datahub/api-client';
 
-/** As far as the page reads them. */
 export interface SparqlJsonResults {
   head: { vars?: string[] };
   results?: { bindings: Record<string, { type: string; value: string; datatype?: string; 'xml:lang'?: string }>[] };

@@ -26,7 +26,6 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   });
 }
 
-/** 0 when unparsable or past. */
 export function secondsUntil(expiresAt: string, now = Date.now()): number {
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return 0;

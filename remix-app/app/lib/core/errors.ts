@@ -1,7 +1,6 @@
 import { isRouteErrorResponse } from '@remix-run/react';
 import { ERROR_TEXTS, LABELS } from '@datahub/domain';
 
-/** Never a stack trace. */
 export function describeError(error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { title: LABELS.errorPage.notFoundTitle, message: ERROR_TEXTS.notFound };

@@ -4,7 +4,6 @@ export interface FormReply {
   values?: Record<string, string>;
 }
 
-/** Fields never echoed back into a form. */
 const SECRET_FIELDS = new Set(['password', 'csrf']);
 
 /** Never passwords or tokens. */

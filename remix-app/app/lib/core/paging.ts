@@ -9,7 +9,6 @@ export function shownCount(request: Request): number {
   return Math.min(MAX_SHOWN, Math.ceil(asked / PAGE_SIZE) * PAGE_SIZE);
 }
 
-/** Keeps the search. */
 export function moreHref(query: string, shown: number): string {
   const params = new URLSearchParams();
   if (query) params.set('q', query);

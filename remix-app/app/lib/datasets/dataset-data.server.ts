@@ -12,10 +12,8 @@ export interface SparqlReply {
   query: string;
   /** Pretty-printed: SPARQL JSON results for SELECT/ASK, JSON-LD for graphs. */
   json?: string;
-  /** One page of a SELECT answer. */
   table?: WorkbenchTable | null;
   truncated?: boolean;
-  /** As the portal saw it. */
   elapsedMs?: number;
   error?: string;
   /** For a malformed query: line and column. */
@@ -36,7 +34,6 @@ function refusalOf(status: number, body: string): { text?: string; syntax: boole
   return { ...(text && LIMIT_STATUSES.has(status) ? { text } : {}), syntax: false };
 }
 
-/** Also without JavaScript. */
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
   // The dataset is asked alongside the sign-in check; without JavaScript the page's loader runs next and reuses the whole page asked here.
   const slug = params.slug ?? '';

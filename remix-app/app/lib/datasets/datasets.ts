@@ -4,7 +4,6 @@ import { searchFolded } from '@datahub/domain';
 // The catalogue's search and the data-source credentials file; the status check is the shared one.
 export { isOnline } from '@datahub/domain';
 
-/** An empty query matches everything. */
 export function matchesName(name: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('nl');
   if (!needle) return true;

@@ -6,7 +6,6 @@ export interface ExampleQuery {
   query: string;
 }
 
-/** Up to its last '#' or '/'. */
 function split(iri: string): { namespace: string; local: string } {
   const cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1;
   return { namespace: iri.slice(0, cut), local: iri.slice(cut) };
@@ -89,7 +88,6 @@ export function exampleQueries(summary: DatasetSummaryView): ExampleQuery[] {
   return examples;
 }
 
-/** For the editor's completion. */
 export function completionTerms(summary: DatasetSummaryView | null): { prefixes: [string, string][]; terms: string[] } {
   if (!summary) return { prefixes: [], terms: [] };
   const iris = [CATEGORY_PREDICATE, ...summary.classes.map((c) => c.iri), ...summary.properties.map((p) => p.iri)];

@@ -16,7 +16,6 @@ const NUMERIC_TYPES = new Set(
 );
 
 export interface WorkbenchTable {
-  /** In the query's order. */
   vars: string[];
   rows: TableCell[][];
   total: number;
@@ -33,7 +32,6 @@ export function queryPrefixes(query: string): [string, string][] {
   return found;
 }
 
-/** Null when none fits. */
 export function prefixedName(iri: string, prefixes: [string, string][]): string | null {
   let best: [string, string] | null = null;
   for (const entry of prefixes) {

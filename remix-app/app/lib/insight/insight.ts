@@ -10,7 +10,6 @@ export function periodOf(request: Request): string {
   return (PERIODS as readonly string[]).includes(value) ? value : '30';
 }
 
-/** Shared by the page and the CSV export. */
 export function insightTables(overview: Overview) {
   const maxRating = overview.max_rating;
   const satisfaction = Array.from({ length: maxRating }, (_, i) => overview.satisfaction.find((row) => row.score === i + 1)?.count ?? 0);

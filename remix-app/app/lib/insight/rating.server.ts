@@ -2,7 +2,6 @@ import { ERROR_TEXTS } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
 
-/** A refusal comes back for the form. */
 export async function submitRating(request: Request, formData: FormData): Promise<{ ok: true } | { ok: false; status: number; reply: FormReply }> {
   const dismiss = textField(formData, 'action') === 'dismiss';
   const score = Number(textField(formData, 'score'));

@@ -2,15 +2,18 @@ import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { INVITATION_LABELS, formatDateLong, inviteErrorText, inviteSentText } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
 import { textField, type FormReply } from '../core/forms';
+import type { PendingInvitationView } from '@datahub/api-client';
 import type { PendingInvitationRow } from './invitations';
 import { flashCookie } from '../core/session.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 type InvitationReply = FormReply & { intent: string };
 
-/** The caller checked Invitation.Create. */
 export async function loadPendingInvitations(args: Args): Promise<PendingInvitationRow[]> {
-  const rows = await apiGet(args.request, '/api/invitations');
+  return invitationRows(await apiGet(args.request, '/api/invitations'));
+}
+
+export function invitationRows(rows: PendingInvitationView[]): PendingInvitationRow[] {
   return rows.map((row) => ({
     id: row.invitation_id,
     email: row.email,

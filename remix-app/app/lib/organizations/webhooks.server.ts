@@ -34,7 +34,6 @@ export type WebhookReply = FormReply & { intent: 'webhook' };
 const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });
 const onePath = (organizationId: string, webhookId: string) => ({ params: { path: { organization_id: organizationId, webhook_id: webhookId } } });
 
-/** Organization.Update. */
 export async function loadWebhooks(request: Request, organizationId: string): Promise<WebhookRow[]> {
   const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
   if (!listed.ok) return [];
@@ -83,7 +82,6 @@ export async function webhookAction(request: Request, formData: FormData, organi
   return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'webhook', url: result.data.url, secret: result.data.secret }) } });
 }
 
-/** 404 when it is not (or no longer) there. */
 export async function loadWebhookToRemove(request: Request, organizationId: string, id: string | undefined): Promise<{ id: string; url: string }> {
   const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
   const webhook = listed.ok ? listed.data.find((row) => row.id === id) : undefined;
