@@ -208,6 +208,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/pages/organization/{slug}/applications', signedIn(200)),
   row('GET /api/pages/my-applications', signedIn(200)),
   row('GET /api/pages/manage-applications', platformAdmins(200)),
+  row('GET /api/pages/new-application', platformAdmins(200)),
   row('GET /api/pages/manage-application/{slug}', platformAdmins(200)),
   // One's own account pages: anyone signed in, as the reads they are made of.
   row('GET /api/pages/profile', signedIn(200)),
@@ -215,6 +216,9 @@ export const MATRIX: MatrixRow[] = [
   // The organisation-management pages: as the reads they are made of (Delta's users and one of them).
   row('GET /api/pages/my-organization', signedIn(200)),
   row('GET /api/pages/users/{slug}', sameOrganization(403)),
+  row('GET /api/pages/my-users', signedIn(200)),
+  row('GET /api/pages/home', signedIn(200)),
+  row('GET /api/pages/new-authorisation', signedIn(200)),
   row('GET /api/pages/user/{id}', sameOrganization(404)),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),

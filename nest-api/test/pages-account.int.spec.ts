@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 
 let api: TestApi;
+let delta: { id: string; slug: string };
+let west: { id: string; slug: string };
 let deltaOwner: TestUser;
+let deltaMember: TestUser;
 let westMember: TestUser;
 
 const json = async (path: string, user: TestUser) => {
@@ -18,9 +21,10 @@ const personalToken = async (user: TestUser, name: string) => {
 
 beforeAll(async () => {
   api = await startTestApi();
-  const delta = await api.createOrganization({ name: 'Kwekerij Delta' });
-  const west = await api.createOrganization({ name: 'Kassenbouw West' });
+  delta = await api.createOrganization({ name: 'Kwekerij Delta' });
+  west = await api.createOrganization({ name: 'Kassenbouw West' });
   deltaOwner = await api.createUser({ organizationId: delta.id, roles: ['Organization.Owner'] });
+  deltaMember = await api.createUser({ organizationId: delta.id, email: 'lid@delta.test' });
   westMember = await api.createUser({ organizationId: west.id, email: 'lid@west.test' });
   await personalToken(deltaOwner, 'Notebook Delta');
   await personalToken(westMember, 'Notebook West');
@@ -59,5 +63,73 @@ describe('GET /api/pages/profile', () => {
     expect((await api.request('/api/pages/two-factor', { token: deltaOwner.token, headers: { 'If-None-Match': etag! } })).status).toBe(304);
     // The other organisation's member sees no enrolment of theirs.
     expect((await json('/api/pages/two-factor', westMember)).enrolment).toBeNull();
+  });
+});
+
+describe('GET /api/pages/my-organization', () => {
+  it("answers the organisation page of one's own with its tokens and webhooks, each as its separate read, to those who may read them", async () => {
+    const made = await api.request(`/api/organizations/${delta.id}/api-tokens`, { method: 'POST', token: deltaOwner.token, json: { name: 'Kasdashboard', scopes: ['catalogue:read'], expires_in_days: 30 } });
+    expect(made.status).toBe(201);
+    const hook = await api.request(`/api/organizations/${delta.id}/webhooks`, { method: 'POST', token: deltaOwner.token, json: { url: 'https://93.184.216.34/haak', kinds: ['dataset.online'] } });
+    expect(hook.status).toBe(201);
+    const page = await json('/api/pages/my-organization', deltaOwner);
+    const webhooks = await json(`/api/organizations/${delta.id}/webhooks`, deltaOwner);
+    expect(page).toEqual({
+      ...(await json(`/api/pages/organization/${delta.slug}`, deltaOwner)),
+      api_tokens: await json(`/api/organizations/${delta.id}/api-tokens`, deltaOwner),
+      member_api_tokens: await json(`/api/organizations/${delta.id}/member-api-tokens`, deltaOwner),
+      webhooks: await Promise.all(webhooks.map(async (webhook: { id: string }) => ({ ...webhook, deliveries: await json(`/api/organizations/${delta.id}/webhooks/${webhook.id}/deliveries`, deltaOwner) }))),
+    });
+    expect(page.api_tokens.map((token: { name: string }) => token.name)).toEqual(['Kasdashboard']);
+    // A plain member may read neither (those reads answer 403): null, not the owner's lists.
+    expect((await api.request(`/api/organizations/${delta.id}/api-tokens`, { token: deltaMember.token })).status).toBe(403);
+    const member = await json('/api/pages/my-organization', deltaMember);
+    expect([member.api_tokens, member.member_api_tokens, member.webhooks]).toEqual([null, null, null]);
+    // Another organisation's owner gets their own organisation, never Delta's tokens.
+    const other = await json('/api/pages/my-organization', westMember);
+    expect(other.organization.organization_id).toBe(west.id);
+  });
+});
+
+describe('GET /api/pages/users/{slug} and /api/pages/user/{id}', () => {
+  it('answers the users and invitations the separate reads answer, and refuses as they do', async () => {
+    expect((await api.request('/api/invitations', { method: 'POST', token: deltaOwner.token, json: { email: 'nieuw@delta.test' } })).status).toBe(201);
+    const page = await json(`/api/pages/users/${delta.slug}`, deltaOwner);
+    expect(page).toEqual({
+      user: await json('/api/current_user', deltaOwner),
+      organization: await json(`/api/organizations/${delta.slug}`, deltaOwner),
+      users: await json(`/api/organizations/${delta.slug}/users`, deltaOwner),
+      invitations: await json('/api/invitations', deltaOwner),
+    });
+    expect(page.invitations.map((row: { email: string }) => row.email)).toEqual(['nieuw@delta.test']);
+    expect(await json('/api/pages/my-users', deltaOwner)).toEqual(page);
+    // A member who may not invite gets no invitations (GET /api/invitations answers 403).
+    expect((await json(`/api/pages/users/${delta.slug}`, deltaMember)).invitations).toBeNull();
+    // Another organisation: refused as GET /api/organizations/{slug}/users refuses it.
+    expect((await api.request(`/api/organizations/${delta.slug}/users`, { token: westMember.token })).status).toBe(403);
+    expect((await api.request(`/api/pages/users/${delta.slug}`, { token: westMember.token })).status).toBe(403);
+
+    const user = await json(`/api/pages/user/${deltaMember.id}`, deltaOwner);
+    expect(user).toEqual({ user: await json('/api/current_user', deltaOwner), target: await json(`/api/users/${deltaMember.id}`, deltaOwner), roles: await json(`/api/users/${deltaMember.id}/roles`, deltaOwner) });
+    expect((await api.request(`/api/pages/user/${deltaMember.id}`, { token: westMember.token })).status).toBe(404);
+  });
+});
+
+describe('GET /api/pages/home and /api/pages/new-authorisation', () => {
+  it('answers what the separate reads answer; the grant form only to those who may grant', async () => {
+    expect(await json('/api/pages/home', deltaOwner)).toEqual({
+      user: await json('/api/current_user', deltaOwner),
+      applications: await json('/api/applications', deltaOwner),
+      welcome: (await json('/api/profile/welcome', deltaOwner)).show,
+    });
+    expect(await json('/api/pages/new-authorisation', deltaOwner)).toEqual({
+      user: await json('/api/current_user', deltaOwner),
+      datasets: await json('/api/my-datasets', deltaOwner),
+      organizations: await json('/api/authorisation-assignees', deltaOwner),
+    });
+    // A plain member may not grant: GET /api/authorisation-assignees answers 403, the form gets nothing.
+    expect((await api.request('/api/authorisation-assignees', { token: deltaMember.token })).status).toBe(403);
+    const member = await json('/api/pages/new-authorisation', deltaMember);
+    expect([member.datasets, member.organizations]).toEqual([null, null]);
   });
 });

@@ -91,7 +91,7 @@ describe('GET /api/pages/machtigingen', () => {
     expect(owner.lists.requests).toHaveLength(1);
     // A plain member may not read them separately either.
     expect((await api.request(`/api/organizations/${west.slug}/authorisations/received`, { token: westMember.token })).status).toBe(403);
-    expect(await json('/api/pages/machtigingen', westMember)).toEqual({ lists: null });
+    expect(await json('/api/pages/machtigingen', westMember)).toEqual({ user: await json('/api/current_user', westMember), lists: null });
   });
 });
 

@@ -12,6 +12,6 @@ import { WebhooksService } from './webhooks.service';
   imports: [MailModule],
   controllers: [WebhooksController],
   providers: [EventClock, OutboxDrainer, WebhookSender, WebhookAlarm, WebhooksService],
-  exports: [OutboxDrainer, EventClock],
+  exports: [OutboxDrainer, EventClock, WebhooksService],
 })
 export class EventsModule {}

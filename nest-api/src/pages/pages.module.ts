@@ -5,6 +5,15 @@ import { DatasetDataModule } from '../dataset-data/dataset-data.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { InsightModule } from '../insight/insight.module';
 import { PagesController } from './pages.controller';
+import { AccountPagesController } from './account-pages.controller';
+import { AccountPagesService } from './account-pages.service';
+import { OrganizationAdminPages } from './organization-admin-pages';
+import { StartPages } from './start-pages';
+import { WelcomeModule } from '../welcome/welcome.module';
+import { EventsModule } from '../events/events.module';
+import { InvitationsModule } from '../invitations/invitations.module';
+import { ApiTokensModule } from '../api-tokens/api-tokens.module';
+import { AuthModule } from '../auth/auth.module';
 import { ApplicationsModule } from '../applications/applications.module';
 import { DatasourcesModule } from '../datasources/datasources.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -14,11 +23,7 @@ import { DatasourcePages } from './datasource-pages';
 import { OrganizationPage } from './organization-page';
 import { OrganizationPagesController } from './organization-pages.controller';
 import { PagesService } from './pages.service';
-import { AccountPagesController } from './account-pages.controller';
-import { AccountPagesService } from './account-pages.service';
-import { AuthModule } from '../auth/auth.module';
-import { ApiTokensModule } from '../api-tokens/api-tokens.module';
 
 /** Page-shaped reads for the portal (ADR 0048): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule, EventsModule, InvitationsModule, WelcomeModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService, OrganizationAdminPages, StartPages] })
 export class PagesModule {}

@@ -67,7 +67,8 @@ export class PagesService {
 
   /** As the separate reads: any refusal is the page's (403), none is left out. */
   async machtigingen(actor: AuthenticatedUser): Promise<MachtigingenPageView> {
-    if (!actor.permissions.has('AuthorisationAssignment.Read')) return { lists: null };
+    const user = toCurrentUserView(actor);
+    if (!actor.permissions.has('AuthorisationAssignment.Read')) return { user, lists: null };
     const slug = actor.organizationSlug;
     const [received, given, history, requests, sent] = await Promise.all([
       this.authorisations.list(actor, slug, 'received'),
@@ -76,7 +77,7 @@ export class PagesService {
       actor.permissions.has('AuthorisationAssignment.Create') ? this.requests.received(actor, actor.organizationId) : null,
       this.requests.sent(actor, actor.organizationId),
     ]);
-    return { lists: { received, given, history, requests, sent } };
+    return { user, lists: { received, given, history, requests, sent } };
   }
 
   async dataset(actor: AuthenticatedUser, slug: string): Promise<DatasetPageView> {

@@ -55,6 +55,9 @@ class MachtigingenListsView {
 
 /** /machtigingen: your organisation's authorisations and access requests. */
 export class MachtigingenPageView {
+  @ApiProperty({ type: CurrentUserView })
+  user: CurrentUserView;
+
   @ApiProperty({ type: MachtigingenListsView, nullable: true, description: 'null without AuthorisationAssignment.Read' })
   lists: MachtigingenListsView | null;
 }
