@@ -28,6 +28,8 @@ export const DATASOURCE_DETAIL_LABELS = {
     download: 'Download de databron (één bestand):',
     credentials: 'Zet het bestand met inloggegevens dat u bij het aanmaken downloadde (datasource-credentials-….json) in dezelfde map.',
     start: 'Start de databron in die map:',
+    /** Right after creating: the start line itself carries the key (issue 35), no second download. */
+    startWithKey: 'Start de databron in die map. In deze opdracht zit uw sleutel (alleen nu te zien); de databron bewaart hem zelf in datasource-credentials-….json naast zich, voor een volgende start.',
     page: 'Open de eenmalige link die de databron toont. Op die pagina zet u uw bestanden (CSV, Excel of Turtle), geeft u ze een naam en publiceert u ze.',
   },
   executableLink: 'datahub-databron-linux-x64 downloaden',

@@ -10,7 +10,7 @@ import { actsOn, requirePermissionIn, requirePermissionInOwn } from '../common/o
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { agentExecutableStartCommand, agentExecutableUrl } from '../hub/agent-executable';
+import { agentExecutableFirstStartCommand, agentExecutableStartCommand, agentExecutableUrl } from '../hub/agent-executable';
 import { agentInstallCommand, agentStartCommand, cloudInitConfig } from './cloud-init';
 import { datasourceEvent } from '../events/event-builders';
 import { EventsService } from '../events/events.service';
@@ -188,6 +188,7 @@ export class DatasourcesService {
       start_command: agentStartCommand(hubUrl, datasource.id, datasource.hostname),
       executable_url: agentExecutableUrl(hubUrl),
       executable_start_command: agentExecutableStartCommand(hubUrl, datasource.id),
+      executable_first_start_command: agentExecutableFirstStartCommand(hubUrl, datasource.id, secret),
     };
   }
 

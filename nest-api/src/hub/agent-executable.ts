@@ -20,3 +20,14 @@ export function agentExecutableUrl(hubUrl: string): string {
 export function agentExecutableStartCommand(hubUrl: string, datasourceId: string): string {
   return `chmod +x ${AGENT_EXECUTABLE_NAME} && ./${AGENT_EXECUTABLE_NAME} --credentials datasource-credentials-${datasourceId}.json --data databron --hub ${hubUrl} --hub-connect --page-port 0`;
 }
+
+/**
+ * The same line as shown once, right after creating the data source: it carries the key in the
+ * environment (DATAHUB_SLEUTEL, never an argument other users' `ps` shows), and the data source
+ * writes the credentials file beside itself, so the grower downloads one file only. Later starts
+ * use the line above.
+ */
+export function agentExecutableFirstStartCommand(hubUrl: string, datasourceId: string, secret: string): string {
+  const [chmod, start] = agentExecutableStartCommand(hubUrl, datasourceId).split(' && ');
+  return `${chmod} && DATAHUB_SLEUTEL=${datasourceId}:${secret} ${start}`;
+}

@@ -122,4 +122,10 @@ export class CreatedDatasourceView extends DatasourceView {
 
   @ApiProperty({ description: 'Without a server: starts that file next to the credentials file; it dials the hub (no open port) and prints a one-time link to its local page' })
   executable_start_command: string;
+
+  @ApiProperty({
+    description:
+      'Shown once: the same start line carrying the key (DATAHUB_SLEUTEL in its environment); the data source writes the credentials file beside itself, so only the executable is downloaded',
+  })
+  executable_first_start_command: string;
 }

@@ -63,7 +63,8 @@ export function InstallSteps({
   created,
   heading = true,
 }: {
-  created: Pick<CreatedDatasourceView, 'install_command' | 'start_command' | 'hostname' | 'executable_url' | 'executable_start_command'>;
+  created: Pick<CreatedDatasourceView, 'install_command' | 'start_command' | 'hostname' | 'executable_url' | 'executable_start_command'> &
+    Partial<Pick<CreatedDatasourceView, 'executable_first_start_command'>>;
   heading?: boolean;
 }) {
   return (
@@ -95,7 +96,9 @@ export function InstallSteps({
 }
 
 /** The grower's way: one downloaded file that dials the hub, started next to the credentials file. */
-function GrowerSteps({ created }: { created: Pick<CreatedDatasourceView, 'executable_url' | 'executable_start_command'> }) {
+function GrowerSteps({ created }: { created: Pick<CreatedDatasourceView, 'executable_url' | 'executable_start_command'> & Partial<Pick<CreatedDatasourceView, 'executable_first_start_command'>> }) {
+  // Shown once after creating: the line with the key, so the grower downloads the one file only.
+  const keyed = created.executable_first_start_command;
   return (
     <section aria-labelledby="databron-zonder-server" className="mt-6" data-testid="grower-steps">
       <h3 id="databron-zonder-server" className="font-semibold text-stone-900">
@@ -109,10 +112,10 @@ function GrowerSteps({ created }: { created: Pick<CreatedDatasourceView, 'execut
             {D.executableLink}
           </a>
         </li>
-        <li>{D.growerSteps.credentials}</li>
+        {keyed ? null : <li>{D.growerSteps.credentials}</li>}
         <li>
-          {D.growerSteps.start}
-          <Command label={D.executableStartLabel} command={created.executable_start_command} />
+          {keyed ? D.growerSteps.startWithKey : D.growerSteps.start}
+          <Command label={D.executableStartLabel} command={keyed ?? created.executable_start_command} />
         </li>
         <li>{D.growerSteps.page}</li>
       </ol>
