@@ -109,6 +109,8 @@ export class ReferenceAgent {
       if (up) return;
       await new Promise((wait) => setTimeout(wait, 200));
     }
+    // Still running but silent: stopped here, since a caller whose start() threw never stops it.
+    await this.stop();
     throw new Error(`the agent did not answer on ${this.hostname} within 30 s:\n${this.output}`);
   }
 

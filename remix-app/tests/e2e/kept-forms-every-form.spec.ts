@@ -129,21 +129,34 @@ const CASES: Record<string, Case> = {
   },
   '_shell.dataset.$slug.tsx': {
     open: async (page) => {
-      const run = randomUUID().slice(0, 8);
-      const { online, dispose } = await onlineDataset(await apiLogin(DEMO_USERS.owner), {
-        file: 'query.ttl',
-        turtle: `PREFIX : <http://www.example.org/query/${run}/>\n:meting :waarde 1 .\n`,
-        name: `Query ${run}`,
-        about: 'Een meting.',
-        contact: 'kas@kwekerij-delta.test',
-        additional_info: '',
-      });
+      const { online, dispose } = await ownerDatasetOnline('Query');
       started.push(dispose);
       return signInAndOpen(page, { email: DEMO_USERS.owner, password: DEMO_PASSWORD }, `/dataset/${online.slug}`);
     },
     form: (page) => page.locator('main form:has(textarea[name="sparql_query"])'),
   },
+  '_shell.sparql.tsx': {
+    open: async (page) => {
+      // Three readable datasets, so that ticking 'the second and third' is a choice of its own.
+      for (const index of [1, 2, 3]) started.push((await ownerDatasetOnline(`Werkbank ${index}`)).dispose);
+      return signInAndOpen(page, { email: DEMO_USERS.owner, password: DEMO_PASSWORD }, '/sparql');
+    },
+    form: (page) => page.locator('main form:has(textarea[name="sparql_query"])'),
+  },
 };
+
+/** A one-triple dataset of Kwekerij Delta, online; dispose it after the test. */
+async function ownerDatasetOnline(label: string) {
+  const run = randomUUID().slice(0, 8);
+  return onlineDataset(await apiLogin(DEMO_USERS.owner), {
+    file: 'query.ttl',
+    turtle: `PREFIX : <http://www.example.org/query/${run}/>\n:meting :waarde 1 .\n`,
+    name: `${label} ${run}`,
+    about: 'Een meting.',
+    contact: 'kas@kwekerij-delta.test',
+    additional_info: '',
+  });
+}
 
 /** An open access request of the platform's organisation on a dataset of Kwekerij Delta. */
 async function openRequest(): Promise<string> {
@@ -188,8 +201,6 @@ const NO_INPUT: Record<string, string> = {
   '_shell.dataset.$slug_.resultaat.ts': 'geen invoer',
   // Likewise for the workbench over several datasets: the query is typed on /sparql.
   '_shell.sparql_.resultaat.ts': 'geen invoer',
-  // Not yet covered: the workbench's query after the session ended (issue 38, left open).
-  '_shell.sparql.tsx': 'nog niet gedekt',
   // The rating drawer posts here with JavaScript (a fetcher, no page to return to); without it the rating form is on /profiel.
   '_shell.beoordeling.ts': 'geen invoer (geen pagina)',
 };

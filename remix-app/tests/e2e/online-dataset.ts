@@ -14,8 +14,14 @@ export async function onlineDataset(ownerToken: string, dataset: AgentDataset): 
     await agent.dispose();
     await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: created.data.datasource_id } } });
   };
-  await agent.start();
   const find = async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name);
-  await expect.poll(async () => (await find())?.status, { timeout: 30_000 }).toBe('online');
-  return { online: (await find())!, dispose };
+  try {
+    await agent.start();
+    await expect.poll(async () => (await find())?.status, { timeout: 30_000 }).toBe('online');
+    return { online: (await find())!, dispose };
+  } catch (error) {
+    // The caller never gets `dispose` when this throws: stop the process here, or it outlives the run.
+    await dispose();
+    throw error;
+  }
 }

@@ -21,20 +21,22 @@ export async function startOnlineDataset(sourceName: string, dataset: AgentDatas
   expect(created.status).toBe(201);
   const source = created.data;
   const agent = await ReferenceAgent.prepare(source, [dataset]);
-  await agent.start();
-  await expect
-    .poll(async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
-    .toBe('online');
-  const online = (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
-  return {
-    online,
-    ownerToken,
-    source,
-    dispose: async () => {
-      await agent.dispose();
-      await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
-    },
+  const dispose = async () => {
+    await agent.dispose();
+    await api(ownerToken, 'delete', '/api/datasources/{id}', { params: { path: { id: source.datasource_id } } });
   };
+  try {
+    await agent.start();
+    await expect
+      .poll(async () => (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)?.status, { timeout: 30_000 })
+      .toBe('online');
+  } catch (error) {
+    // The caller never gets `dispose` when this throws: stop the process here, or it outlives the run.
+    await dispose();
+    throw error;
+  }
+  const online = (await api(ownerToken, 'get', '/api/my-datasets')).data.find((row) => row.name === dataset.name)!;
+  return { online, ownerToken, source, dispose };
 }
 
 /** The query field: the editor with JavaScript, the textarea without (the hidden textarea is no textbox). */
