@@ -7,10 +7,7 @@ export interface DatasourceCredentials {
   name?: string;
 }
 
-/**
- * Reads the credentials file: the hub's answer to `POST /api/datasources`,
- * `{ datasource_id, name, hostname?, credentials: { datasource_id, secret }, cloud_init_config }`.
- */
+/** The hub's answer to `POST /api/datasources`: `{ datasource_id, name, hostname?, credentials: { datasource_id, secret }, cloud_init_config }`. */
 export async function readCredentials(file: string): Promise<DatasourceCredentials> {
   let parsed: unknown;
   try {
@@ -40,11 +37,7 @@ export function parseCredentials(parsed: unknown, source = 'credentials'): Datas
 /** Set by the hub's one-time start line: `<datasource_id>:<secret>`. */
 export const KEY_VARIABLE = 'DATAHUB_SLEUTEL';
 
-/**
- * The key from the start line (`DATAHUB_SLEUTEL=<id>:<secret> ./datahub-databron-…`): the grower
- * downloads one file and pastes one line. An environment variable, not an argument, so that other
- * users' `ps` never shows it.
- */
+/** `DATAHUB_SLEUTEL=<id>:<secret>` from the start line: an environment variable, not an argument, so other users' `ps` never shows it. */
 export function parseKey(value: string): DatasourceCredentials {
   const at = value.indexOf(':');
   return parseCredentials({ credentials: { datasource_id: at > 0 ? value.slice(0, at) : '', secret: at > 0 ? value.slice(at + 1).trim() : '' } }, KEY_VARIABLE);

@@ -71,10 +71,7 @@ export function signHubToken(
   );
 }
 
-/**
- * HS256 only (never `none`), iss, aud, exp (30 s tolerance), required claims, lifetime ≤ 5 minutes, iat not in the future.
- * Unknown scopes → 403; everything else → 401.
- */
+/** HS256 only (never `none`), iss, aud, exp (30 s tolerance), lifetime ≤ 5 min, iat not ahead; unknown scopes → 403, the rest → 401. */
 export function verifyHubToken(
   authorization: string | undefined,
   secret: string,

@@ -54,10 +54,7 @@ export class StoreDatasets {
     await this.measure(this.maxRows + 1);
   }
 
-  /**
-   * Virtuoso's ResultSetMaxRows: an answer that reaches the cap is presumed cut. Asks again when `rows` is above what was seen whole,
-   * as a cap above the agent's own still cuts dumps and graphs.
-   */
+  /** An answer reaching Virtuoso's ResultSetMaxRows is presumed cut; asks again above what was seen whole, as such a cap still cuts dumps. */
   async cuts(rows: number): Promise<boolean> {
     if (this.storeMaxRows === undefined && rows > this.wholeUpTo) await this.measure(rows);
     return this.storeMaxRows !== undefined && rows >= this.storeMaxRows;
@@ -140,10 +137,7 @@ export class StoreDatasets {
     return { ...answer, form: guarded.form };
   }
 
-  /**
-   * Each graph is counted first (a COUNT is not cut): a graph the store would cut is read in pages, and one still short fails the
-   * stream rather than end as if complete. Counting comes before the first byte, so an unreachable store fails the call.
-   */
+  /** Each graph is counted first (COUNT is not cut) and read in pages if the store would cut it; one still short fails the stream. */
   async export(file: string, scopes: readonly string[]): Promise<AsyncGenerator<string>> {
     const placed = this.placed.get(file);
     const graphs = placed ? permittedGraphs(placed.datasetId, placed.graphs, resolveScopes(scopes)) : [];

@@ -147,10 +147,7 @@ interface PassOptions {
   overrides?: ReadonlyMap<string, readonly string[]>;
 }
 
-/**
- * A subject's run is written when the next subject starts, under its categories joined with a recently seen subject's; pass 2 walks the
- * same way, so consistent subjects land in the same graph again.
- */
+/** A subject's run is written when the next subject starts; pass 2 walks the same way, so consistent subjects land in the same graph. */
 async function pass(options: LoadOptions & { batchTriples: number }, out: GraphWriter, { sets, runs, overrides }: PassOptions): Promise<void> {
   const { file, datasetId, batchTriples } = options;
   const datasetKey = encodeURIComponent(datasetId);
