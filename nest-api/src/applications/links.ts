@@ -12,10 +12,7 @@ export function httpLink(value: string): string | null {
   }
 }
 
-/**
- * The base URL the hub GETs `/licences` under, or null / 'private' / 'insecure' by the same rules as data-source hosts
- * (PRIVATE_HOSTS_ALLOWED); the outbound client checks every connection again.
- */
+/** The base URL for `/licences`, or null / 'private' / 'insecure' by the data-source host rules; the outbound client checks again. */
 export async function licenceServerUrl(
   value: string,
   rules: Pick<AppConfig, 'allowPrivateHosts' | 'privateHostsAllowed'>,

@@ -55,10 +55,7 @@ interface ParserHost {
   ): unknown;
 }
 
-/**
- * Size (413), depth (422), syntax (400), a top-level object (422) and clean text (422 per field) are checked before DTO validation,
- * each with a Dutch detail.
- */
+/** Size (413), depth (422), syntax (400), top-level object (422) and clean text (422) are checked before DTO validation. */
 export function installJsonBodyParser(fastify: ParserHost): void {
   // Only JSON is taken: text/plain (Fastify's other default) would reach validation as a bare string.
   fastify.removeAllContentTypeParsers();

@@ -8,10 +8,7 @@ export function requirePermissionIn(actor: AuthenticatedUser, permission: Permis
   if (!hasPermissionIn(actor, permission, organizationId)) throw ApiError.forbidden();
 }
 
-/**
- * For what later acts for the organisation (tokens, webhooks, grants, keys): own organisation only, platform admins included
- * (docs/security.md); an admin elsewhere gets 403 with its own detail.
- */
+/** For what later acts for the organisation: own organisation only, platform admins included (docs/security.md). */
 export function requirePermissionInOwn(actor: AuthenticatedUser, permission: Permission, organizationId: string): void {
   requirePermissionIn(actor, permission, organizationId);
   if (!hasPermissionInOwn(actor, permission, organizationId)) throw ApiError.forbidden(DETAILS.ownOrganizationOnly);

@@ -38,10 +38,7 @@ function refuse(reply: Reply, statusCode: number, detail: string) {
   return reply.code(statusCode).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send({ statusCode, detail });
 }
 
-/**
- * Refused before routing: control characters in the path, a NUL in the query, broken escapes. The query may hold line breaks: SPARQL
- * travels there.
- */
+/** Control characters in the path, a NUL in the query, broken escapes; the query may hold line breaks, as SPARQL travels there. */
 function isBadUrl(url: string): boolean {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);

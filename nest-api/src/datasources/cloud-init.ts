@@ -11,10 +11,7 @@ export const VM_PATHS = {
 /** Loopback only; Caddy answers on 80 and 443 in front of it. */
 export const VM_AGENT_PORT = 8080;
 
-/**
- * The name the data source registers and Caddy certifies (the hub calls over https only): /etc/datahub/hostname, else Azure's
- * {name}.{location}.cloudapp.azure.com label the guide asks for.
- */
+/** The name Caddy certifies (the hub calls over https only): /etc/datahub/hostname, else Azure's {name}.{location}.cloudapp.azure.com. */
 export const PUBLIC_HOSTNAME_SCRIPT = `#!/bin/sh
 set -eu
 own=$(sed -e 's/#.*//' ${VM_PATHS.hostnameOverride} 2>/dev/null | tr -d ' \\t\\r\\n' || true)
@@ -53,10 +50,7 @@ function vmAgentArguments(hubUrl: string): string[] {
   return ['--credentials', VM_PATHS.credentials, '--data', VM_PATHS.data, '--hub', hubUrl, '--port', String(VM_AGENT_PORT), '--host', '127.0.0.1', '--public-hostname', '${DATAHUB_PUBLIC_HOSTNAME}'];
 }
 
-/**
- * Node.js 20 and Caddy from their apt repositories, the agent package from this hub, credentials readable only by the service user,
- * a systemd service, and Caddy (automatic HTTPS) in front.
- */
+/** Node.js 20, Caddy (automatic HTTPS) in front, the agent from this hub as a systemd service; credentials readable by its user only. */
 export function cloudInitConfig(params: { hubUrl: string; credentialsJson: string; hostname?: string | null }): string {
   const service = `[Unit]
 Description=Datahub Tuinbouw reference data source

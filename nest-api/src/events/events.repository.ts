@@ -29,10 +29,7 @@ export class EventsRepository {
     ]);
   }
 
-  /**
-   * Safe with several API processes: the oldest undrained event of each object no other drainer holds (SKIP LOCKED; a held object is
-   * skipped so its later events never overtake it), then every undrained event of those objects, in order.
-   */
+  /** The oldest undrained event of each object no other drainer holds (SKIP LOCKED), so a held object's later events never overtake it. */
   async lockNextBatch(objects: number, db: Queryable = this.dataSource): Promise<OutboxRow[]> {
     const heads = await rows<{ object_id: string }>(
       db,

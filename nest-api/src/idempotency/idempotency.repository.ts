@@ -34,10 +34,7 @@ export class IdempotencyRepository implements OnApplicationShutdown {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * One atomic upsert; free when absent, older than 24 h, or the same request's claim with a dead holder. Concurrent takeovers
-   * serialise on the row.
-   */
+  /** One atomic upsert; free when absent, older than 24 h, or the same request's claim with a dead holder. */
   async claim(userId: string, key: string, fingerprint: string): Promise<boolean> {
     const holder = await this.currentHolder();
     const claimed = await firstRow(

@@ -79,10 +79,7 @@ export class IdempotencyKeys implements OnModuleInit {
     return handling.run({ userId, key }, run);
   }
 
-  /**
-   * Claims the key (new, older than 24 h, or left by a dead process), or says what the earlier request answered. 422 for another request,
-   * 409 while in flight.
-   */
+  /** Claims the key or says what the earlier request answered; 422 for another request, 409 while in flight. */
   async begin(userId: string, key: string, fingerprint: string): Promise<Outcome> {
     if (await this.records.claim(userId, key, fingerprint)) return { run: true };
     const earlier = await this.records.find(userId, key);

@@ -50,10 +50,7 @@ export class InvitationsService {
     this.limiter = new ClusterLimit(counters, 60 * 60 * 1000, INVITATIONS_PER_HOUR);
   }
 
-  /**
-   * Single-use link valid for 7 days, replacing an open one. A member gets 409; an account elsewhere is invited, and only its mail
-   * (never the answer, which would tell who has an account) says accepting moves it.
-   */
+  /** A member gets 409; an account elsewhere is invited, and only its mail (never the answer) says accepting moves it. */
   async invite(actor: AuthenticatedUser, rawEmail: string): Promise<InvitationSentView> {
     requirePermissionIn(actor, 'Invitation.Create', actor.organizationId);
     const email = rawEmail.trim().toLowerCase();

@@ -2,10 +2,7 @@ import { DETAILS, FIELD_ERRORS, isFreeMailDomain, type Role } from '@datahub/dom
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 
-/**
- * A claim places every later verified sign-up in the organisation (ADR 0003), so only an owner makes one, never for a free-mail domain.
- * Clearing a claim, or saving the one already held, is no claim.
- */
+/** A claim places every later verified sign-up in the organisation (ADR 0003): only an owner makes one, never for a free-mail domain. */
 export function requireDomainClaim(actor: AuthenticatedUser, organizationId: string, domain: string): void {
   const owner =
     (actor.organizationAdmin && actor.roles.includes('AdminOrganization.Owner' satisfies Role)) ||

@@ -21,10 +21,7 @@ async function supportWaitSeconds(requests: SupportRepository, userId: string): 
   return wait === null ? 0 : Math.min(HOUR_SECONDS, Math.max(1, wait));
 }
 
-/**
- * A request carries up to 15 MB: sender and rate are settled in `onRequest`, before the body is read, so refused senders get their
- * 401/429 at once. The access guard still checks the route's rule (and CSRF) afterwards.
- */
+/** Sender and rate are settled in `onRequest`, before the up to 15 MB body is read; the access guard still checks the route afterwards. */
 export function registerSupportGate(app: NestFastifyApplication): void {
   const tokens = app.get(TokenService);
   const requests = app.get(SupportRepository);
