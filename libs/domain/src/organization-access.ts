@@ -20,10 +20,7 @@ export function hasPermissionIn(actor: OrganizationActor, permission: Permission
   return hasPermission(actor.permissions, permission) && actsOn(actor, organizationId);
 }
 
-/**
- * What later acts for an organisation (tokens, webhooks, grants, keys) is made by that organisation itself: a platform admin may read,
- * revoke and remove elsewhere, never make.
- */
+/** What later acts for an organisation (tokens, webhooks, grants, keys) is made by itself: a platform admin may revoke elsewhere, never make. */
 export function hasPermissionInOwn(actor: OrganizationActor, permission: Permission, organizationId: string): boolean {
   return hasPermission(actor.permissions, permission) && actor.organizationId === organizationId;
 }

@@ -1,7 +1,4 @@
-/**
- * A post-login target is only a same-origin path; anything else becomes '/'. Checked after percent-decoding (also twice) and resolving
- * dot segments, as a browser reads it: '/./%2F%2Fevil.example' must not end at '//evil.example'.
- */
+// A post-login target is only a same-origin path, checked after decoding and resolving dot segments as a browser reads it ('/./%2F%2Fevil').
 const BASE = 'http://same-origin.invalid';
 /** Deeper encodings than this are not followed but refused. */
 const MAX_DECODES = 4;

@@ -17,10 +17,7 @@ const gc = ((): Gc => {
   }
 })();
 
-/**
- * Collects around a dataset load so the parsed input (tens of MB) goes back to the system now and resident memory is the data's own;
- * `minor` during a download lets the allocator reuse copied pieces instead of growing.
- */
+/** Around a dataset load, so the parsed input goes back to the system now; `minor` during a download lets copied pieces be reused. */
 export function collectGarbage(kind: 'full' | 'minor' = 'full'): void {
   gc(kind === 'minor' ? { type: 'minor' } : undefined);
 }

@@ -14,10 +14,7 @@ export interface EngineOptions {
   maxQueryBytes?: number;
   /** The WebAssembly memory is not covered; see maxRssMb. */
   resourceLimits?: ResourceLimits;
-  /**
-   * Stops running queries (`memory_limit`) once the whole process's RSS passes this; a worker that grew it by an eighth (≥ 64 MB) is
-   * replaced, as oxigraph's WebAssembly memory only grows.
-   */
+  /** Stops running queries once the process's RSS passes this; a worker that grew it by an eighth (≥ 64 MB) is replaced. */
   maxRssMb?: number;
   /** Growth of RSS one query may cause (default: none); past it the query is stopped (`query_memory_limit`, 413). Exports are not covered. */
   queryMemoryMb?: number;

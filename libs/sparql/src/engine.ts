@@ -91,10 +91,7 @@ export class SparqlEngine {
     this.keepAlive();
   }
 
-  /**
-   * Resolves once a worker holds it; queries only go to workers with the newest version. Rejects with `invalid_data` (the previous
-   * version stays). `countCategories: false` skips a pass over every triple.
-   */
+  /** Resolves once a worker holds it; rejects with `invalid_data` (the previous version stays). `countCategories: false` skips a full pass. */
   load(key: string, data: string | Uint8Array, options: LoadOptions = {}): Promise<LoadInfo> {
     this.assertOpen();
     return new Promise<LoadInfo>((resolve, reject) => {
