@@ -100,10 +100,7 @@ export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: s
   });
 }
 
-/**
- * Rendered with React's web-streams build, which goes on as soon as a suspended part is ready instead of waiting for `setImmediate`
- * per piece under load (docs/benchmarks.md). A page to keep fails on any error; a form post's answer logs it.
- */
+/** React's web-streams build goes on as soon as a suspended part is ready, not a `setImmediate` per piece (docs/benchmarks.md). */
 async function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new Error('page render timed out')), streamTimeout + 1_000);

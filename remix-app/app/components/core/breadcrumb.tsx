@@ -28,10 +28,7 @@ function useBreadcrumb(): Crumb[] | null {
   return crumbs && crumbs.length > 0 ? crumbs : null;
 }
 
-/**
- * On phones its own row, the current page wrapping; from `sm` up it shares the bar, each step cut off with an ellipsis (the parent at
- * most half). The full text stays in the title.
- */
+/** On phones its own row, wrapping; from `sm` up it shares the bar, each step cut with an ellipsis. The full text stays in the title. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label={BREADCRUMB_LABELS.label} className="order-last min-w-0 basis-full pb-2 sm:order-none sm:flex-1 sm:basis-auto sm:pb-0" data-testid="top-bar-breadcrumb">

@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react';
 import { explainFinding, QUALITY_LABELS as L, qualityLine, shortIri, type DatasetQuality, type QualityFilterParam, type QualityFindings } from '~/lib/datasets/quality';
 import { sectionClass } from '~/components/datasets/dataset-cards';
 
-/** Nothing before the data source reported. */
 export function QualityLine({ quality }: { quality: DatasetQuality | null | undefined }) {
   const line = qualityLine(quality);
   if (!line) return null;
@@ -19,7 +18,6 @@ export function QualityLine({ quality }: { quality: DatasetQuality | null | unde
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('nl-NL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
 
-/** The largest first. */
 export function QualityFindingsSection({ report }: { report: QualityFindings }) {
   return (
     <section aria-labelledby="kwaliteit" className={sectionClass} data-testid="quality-findings">

@@ -6,10 +6,7 @@ import { DatasetRows, DatasetSearch, type DatasetCardData } from '~/components/d
 
 const SEARCH_DELAY_MS = 300;
 
-/**
- * The server filters on `?q=` (no JavaScript), the browser on each keystroke; with `serverSearch` and a partial list a keystroke also
- * asks the server, and 'Meer laden' is a plain link to a longer page.
- */
+/** The server filters on `?q=` without JavaScript, the browser on each keystroke; with `serverSearch` a partial list asks the server too. */
 export function DatasetSearchList({
   datasets,
   initialQuery,
@@ -26,7 +23,6 @@ export function DatasetSearchList({
   label: string;
   showStatus?: boolean;
   moreHref?: string | null;
-  /** Not just filtered on the page. */
   serverSearch?: boolean;
   /** Nothing at all, not just no match. */
   catalogueEmpty?: boolean;

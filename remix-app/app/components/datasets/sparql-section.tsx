@@ -28,7 +28,6 @@ interface SparqlSectionProps {
   reply?: SparqlReply;
   xmlFailed: boolean;
   downloadFailed: boolean;
-  /** Null when the hub could not make it. */
   summary: DatasetSummaryView | null;
 }
 

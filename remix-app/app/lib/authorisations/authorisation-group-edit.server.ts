@@ -11,10 +11,7 @@ function scopesOf(formData: FormData): DatasetScope[] {
   return formData.getAll('authorisations').filter((value): value is DatasetScope => typeof value === 'string' && isDatasetScope(value));
 }
 
-/**
- * The card's whole new state goes to nest-api, which replaces the grants in one transaction and checks every rule. A refusal keeps
- * every choice.
- */
+/** nest-api replaces the grants in one transaction and checks every rule; a refusal keeps every choice. */
 export async function editAuthorisationGroupAction({ request, context }: ActionFunctionArgs) {
   const { formData, refused } = await readSignedInAction({ request, context });
   if (refused) return refused;

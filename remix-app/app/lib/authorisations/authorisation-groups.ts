@@ -1,10 +1,7 @@
 import { DATASET_SCOPES } from '@datahub/domain';
 import type { AuthorisationView } from './authorisations';
 
-/**
- * Every grant of one dataset to one organisation. The portal's paths use its first grant's id; the API addresses it by dataset and
- * organisation (ADR 0033).
- */
+/** Every grant of one dataset to one organisation; the portal's paths use its first grant's id, the API dataset and organisation (ADR 0033). */
 export interface AuthorisationGroup {
   id: string;
   first: AuthorisationView;

@@ -4,10 +4,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { apiRequest } from '../core/api.server';
 import { oncePerRequest } from '../core/request-memo.server';
 
-/**
- * Only for those who decide them (AuthorisationAssignment.Create); a GET answer like the others, so never stale in the page cache.
- * A refusal or failure shows no count rather than no page.
- */
+/** Only for those who decide them (AuthorisationAssignment.Create); a refusal or failure shows no count rather than no page. */
 export function openAccessRequests({ request, context }: { request: Request; context: AppLoadContext }, user: CurrentUser, permissions: readonly Permission[]): Promise<number> {
   // Once per request: a form post without JavaScript may ask it beside its own work, before the shell's loader runs.
   return oncePerRequest(context, 'open-access-requests', () => countOpen(request, user, permissions));

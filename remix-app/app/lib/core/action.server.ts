@@ -15,10 +15,7 @@ function notAForm(status: 400 | 415): Response {
   return new Response(LABELS.errorPage.notAForm, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-/**
- * The one way an action reads its form: not a form is 415, an unreadable one 400, thrown so the Dutch error page answers, not
- * Remix's English 500. Errors `keep` names are the caller's to handle.
- */
+/** Not a form is 415, an unreadable one 400, thrown so the Dutch error page answers, not Remix's English 500. */
 export async function readForm(
   request: Request,
   parse: (request: Request) => Promise<FormData> = (r) => r.formData(),

@@ -41,10 +41,7 @@ export function isValidCsrf(request: Request, formData: FormData): boolean {
   return isSameOrigin(request.headers.get('Origin') ?? undefined, request.headers.get('Referer') ?? undefined, host);
 }
 
-/**
- * Every action's first check: null when the `csrf` field matches the cookie, fits this session and the origin is ours; else the 403
- * reply to return, which keeps the user's input.
- */
+/** Every action's first check: null when token, session and origin fit; else the 403 reply, which keeps the user's input. */
 export function requireValidCsrf(request: Request, formData: FormData) {
   if (isValidCsrf(request, formData)) return null;
   return data<FormReply>({ formError: ERROR_TEXTS.csrf, values: keptValues(formData) }, { status: 403 });

@@ -10,10 +10,7 @@ export function rememberFormKey(request: Request, formData: FormData): void {
   if (typeof key === 'string' && FORM_KEY.test(key)) formKeys.set(request, key);
 }
 
-/**
- * The form's key plus a hash of what is sent: a retried post replays nest-api's answer, while other content from the same render is
- * another key, never refused as "another request".
- */
+/** The form's key plus a hash of what is sent: a retried post replays, other content from the same render gets another key. */
 export function idempotencyKeyFor(request: Request, path: string, sent: unknown): string | undefined {
   const formKey = formKeys.get(request);
   if (!formKey) return undefined;

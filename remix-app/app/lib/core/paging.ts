@@ -2,7 +2,6 @@
 export const PAGE_SIZE = 50;
 export const MAX_SHOWN = 500;
 
-/** Whole pages, at least one, at most MAX_SHOWN. */
 export function shownCount(request: Request): number {
   const asked = Number(new URL(request.url).searchParams.get('aantal'));
   if (!Number.isInteger(asked) || asked < PAGE_SIZE) return PAGE_SIZE;

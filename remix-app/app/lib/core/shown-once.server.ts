@@ -5,10 +5,7 @@ import { parseCookies, serializeCookie } from './cookies';
 import { requestedPath } from './redirects';
 import { isSecureRequest, tokenSubject } from './session.server';
 
-/**
- * A secret shown once (ADR 0034): kept for one view by the creating action, taken by the page it redirects to, gone on reload.
- * Only a random id travels, in an HttpOnly cookie; bound to the user and page, forgotten after ten minutes.
- */
+// A secret shown once (ADR 0034): only a random id travels, in an HttpOnly cookie, bound to user and page, gone after one view or 10 min.
 export type ShownOnce =
   | { kind: 'datasource'; datasource: CreatedDatasourceView; cloud: boolean; rotated: boolean }
   | { kind: 'api-token'; name: string; token: string }

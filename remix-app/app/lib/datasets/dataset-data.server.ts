@@ -16,7 +16,6 @@ export interface SparqlReply {
   truncated?: boolean;
   elapsedMs?: number;
   error?: string;
-  /** For a malformed query: line and column. */
   errorDetail?: string;
   formError?: string;
 }

@@ -1,9 +1,6 @@
 import { CSV_BOM, csvLine } from '@datahub/domain';
 
-/**
- * The hub's W3C SPARQL CSV as Dutch Excel opens it in columns (BOM, semicolons, formulas neutralised, as the Logboek's CSV);
- * values stay as the data has them. Streams record by record, so a million rows are never held whole.
- */
+/** The hub's W3C CSV as Dutch Excel opens it (BOM, semicolons, formulas neutralised), streamed record by record. */
 export function excelCsvStream(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
@@ -25,7 +22,6 @@ export function excelCsvStream(): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
-/** Gives back each record once its line has ended. */
 export class CsvRecords {
   private field = '';
   private record: string[] = [];

@@ -33,7 +33,6 @@ export function qualityFilter(request: Request): QualityFilterParam | null {
   return asked === 'voldoet' || asked === 'afwijkingen' ? asked : null;
 }
 
-/** Null before the data source reported anything. */
 export function qualityLine(quality: DatasetQuality | null | undefined): { conforms: boolean; text: string } | null {
   if (!quality) return null;
   const deviations = quality.violations + quality.warnings;

@@ -12,7 +12,6 @@ export interface CompletionTerms {
 
 const KEYWORDS = ['SELECT', 'DISTINCT', 'WHERE', 'PREFIX', 'FILTER', 'OPTIONAL', 'UNION', 'GROUP BY', 'ORDER BY', 'LIMIT', 'OFFSET', 'COUNT', 'ASK', 'CONSTRUCT', 'DESCRIBE', 'BIND', 'VALUES'];
 
-/** Only when the query does not declare p yet. */
 function declarePrefix(view: EditorView, prefix: string, namespace: string): void {
   const text = view.state.doc.toString();
   if (new RegExp(`PREFIX\\s+${prefix}:`, 'i').test(text)) return;

@@ -11,7 +11,6 @@ function split(iri: string): { namespace: string; local: string } {
   return { namespace: iri.slice(0, cut), local: iri.slice(cut) };
 }
 
-/** For data that declares none for them. */
 const KNOWN: Record<string, string> = {
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://www.w3.org/2000/01/rdf-schema#': 'rdfs',

@@ -1,7 +1,6 @@
 import { apiGet } from '../core/api.server';
 import type { DatasourceView } from '@datahub/api-client';
 
-/** Data sources in name order, as the lists show them. */
 export function byDatasourceName(datasources: DatasourceView[]): DatasourceView[] {
   return [...datasources].sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }

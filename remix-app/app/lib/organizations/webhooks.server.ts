@@ -28,7 +28,6 @@ export interface WebhookRow {
   deliveries: WebhookDeliveryRow[];
 }
 
-/** The secret, this once, or the refusal. */
 export type WebhookReply = FormReply & { intent: 'webhook' };
 
 const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });

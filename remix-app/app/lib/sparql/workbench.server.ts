@@ -27,7 +27,6 @@ export interface WorkbenchReply extends SparqlReply {
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
 
-/** The datasets the user's organisation may read now, with their graph names. */
 export async function workbenchLoader({ request, context }: LoaderFunctionArgs) {
   await requireCurrentUser({ request, context });
   const response = await apiFetchRaw(request, '/api/sparql/datasets', 'application/json');
