@@ -20,7 +20,7 @@ export interface AppConfig {
   accessTokenTtlMinutes: number;
   /** How long an API process keeps a session it read (0: read the database on every request); changes still reach it at once through NOTIFY. */
   sessionCacheSeconds: number;
-  /** How long a write waits for every live API process to confirm it has seen the write's notifications (issue 34). */
+  /** How long a write waits for every live API process to confirm it has seen the write's notifications. */
   sessionSyncTimeoutMs: number;
   /** Most entries of the in-memory caches (least recently used ones go first). */
   cacheEntries: { sessions: number; verifiedTokens: number; cataloguePages: number };
@@ -33,7 +33,7 @@ export interface AppConfig {
     loginPerAccount: number;
     loginPerAddress: number;
     windowMs: number;
-    /** Failed passwords per account (every address together) per window before it refuses (issue 32). */
+    /** Failed passwords per account (every address together) per window before it refuses. */
     accountPasswordFailures: number;
     /** Failed second-step codes per account per window before it refuses. */
     accountCodeFailures: number;
@@ -56,11 +56,7 @@ export interface AppConfig {
   /** The same for webhook receivers (WEBHOOK_PRIVATE_HOSTS_ALLOWED, empty by default): PRIVATE_HOSTS_ALLOWED never opens an address to webhooks. */
   webhookPrivateHostsAllowed: string[];
   discoveryIntervalSeconds: number;
-  /**
-   * Data sources that dial the hub (issue 35): the internal listener another API process forwards their
-   * requests to (HUB_RELAY_HOST, default 127.0.0.1; HUB_RELAY_PORT, default 0 = any free port) and the
-   * address the others reach it at (HUB_RELAY_URL, default http://{host}:{port}).
-   */
+  /** The internal listener another API process forwards a dialling data source's requests to (HUB_RELAY_HOST/PORT), and its URL. */
   hubRelay: { host: string; port: number; url: string | null };
   /** Seconds between rounds of expiry reminders (REMINDER_INTERVAL_SECONDS); 0: off. */
   reminderIntervalSeconds: number;
@@ -69,7 +65,6 @@ export interface AppConfig {
   /** Set by `npm start`: where to write the demo data source's credentials for the demo agent. */
   demoCredentialsFile: string | null;
   sparql: {
-    /** Hard deadline per query, ms. */
     deadlineMs: number;
     /** oxigraph workers of the hub's dataset copies (each holds every copy up to replicateMb). */
     workers: number;
@@ -83,7 +78,6 @@ export interface AppConfig {
     perUserConcurrency: number;
     /** Memory bound of the dataset copies, in MB of Turtle; a larger dataset is queried at its data source. */
     cacheMb: number;
-    /** Time-to-live of a dataset copy, seconds. */
     cacheTtlSeconds: number;
     /** Resident memory of the API process, MB, above which running queries are stopped (503). */
     maxRssMb: number;
@@ -109,7 +103,6 @@ export interface AppConfig {
     retentionMonths: number;
     /** Most events waiting to be written; beyond it new ones are dropped (and counted). */
     queueMax: number;
-    /** How often the queue is written to Postgres, ms. */
     flushMs: number;
   };
   audit: {

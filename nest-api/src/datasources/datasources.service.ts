@@ -46,7 +46,6 @@ function statusOf(datasource: DatasourceRow): DatasourceStatus {
   return datasource.contacted_at ? 'online' : 'pending';
 }
 
-/** The fields of a data source's events. */
 const eventSubject = (datasource: Pick<DatasourceRow, 'id' | 'name' | 'organization_id'>) => ({ id: datasource.id, name: datasource.name, organizationId: datasource.organization_id });
 
 /** Secrets: ≥ 32 random bytes, base64url; shown once, kept encrypted. */
@@ -97,11 +96,10 @@ export class DatasourcesService {
     return datasource;
   }
 
-  /** One data source with its datasets (whatever their status). */
   async get(actor: AuthenticatedUser, id: string): Promise<DatasourceDetailView> {
     const [view] = await this.views([await this.findVisible(actor, id)]);
     const datasets = await this.datasources.datasetsOf(id);
-    // The steps stay on the page after the one-time view (issue 35): the commands hold no secret.
+    // The steps stay on the page after the one-time view: the commands hold no secret.
     const hubUrl = this.config.publicUrl.replace(/\/$/, '');
     return {
       ...view,
@@ -122,10 +120,7 @@ export class DatasourcesService {
     });
   }
 
-  /**
-   * Going offline or coming back (issue 35): a Logboek row and a mail to whoever manages the data
-   * source, in the transaction that recorded the change (so once, whichever process saw it).
-   */
+  /** A Logboek row and a mail in the transaction that recorded the change, so once, whichever process saw it. */
   private async announceChange(id: string, online: boolean, manager: EntityManager): Promise<void> {
     const datasource = await this.datasources.byId(id, manager);
     if (!datasource) return;
@@ -192,10 +187,7 @@ export class DatasourcesService {
     };
   }
 
-  /**
-   * For the local demo only: the named data source of an organisation with a fresh secret,
-   * created when missing, as the credentials file the reference agent reads.
-   */
+  /** Local demo only: the named data source with a fresh secret, created when missing, as the reference agent's credentials file. */
   async demoCredentials(organizationId: string, name: string): Promise<CreatedDatasourceView> {
     const secret = newSecret();
     let datasource = await this.datasources.byName(organizationId, name);
@@ -209,10 +201,7 @@ export class DatasourcesService {
     return this.datasources.insert({ name, hostname: null, organizationId, secretEncrypted: this.box.seal(newSecret()) }, manager);
   }
 
-  /**
-   * A new secret replaces the old one at once, in both directions. The organisation's own (issue 32):
-   * the secret speaks for the data source, so a platform admin holding it could serve data as that organisation.
-   */
+  /** The organisation's own: the secret speaks for the data source, so a platform admin holding it could serve data as that organisation. */
   async newKey(actor: AuthenticatedUser, id: string): Promise<CreatedDatasourceView> {
     const datasource = await this.findVisible(actor, id);
     requirePermissionInOwn(actor, 'Datasource.Update', datasource.organization_id);
