@@ -1,5 +1,3 @@
-/** Dutch texts of the pages that guide (issue 25 item 4): a data source's state and installation, the one-time secrets. */
-
 export const DATASOURCE_STATUS_LABELS = {
   online: 'Online',
   offline: 'Offline',
@@ -21,14 +19,14 @@ export const DATASOURCE_DETAIL_LABELS = {
   datasetStatus: 'Status',
   datasetChecked: 'Laatst gecontroleerd',
   neverChecked: 'Nog niet gecontroleerd',
-  /** Issue 35: the grower's way first — one file, no server, it dials the hub. */
+  /** The grower's way first: one file, no server, it dials the hub. */
   growerTitle: 'Zonder eigen server',
   growerIntro: 'Zo draait u de databron op uw eigen computer (Linux), zonder Node.js en zonder open poort: zij maakt zelf verbinding met de hub.',
   growerSteps: {
     download: 'Download de databron (één bestand):',
     credentials: 'Zet het bestand met inloggegevens dat u bij het aanmaken downloadde (datasource-credentials-….json) in dezelfde map.',
     start: 'Start de databron in die map:',
-    /** Right after creating: the start line itself carries the key (issue 35), no second download. */
+    /** Right after creating: the start line itself carries the key, no second download. */
     startWithKey: 'Start de databron in die map. In deze opdracht zit uw sleutel (alleen nu te zien); de databron bewaart hem zelf in datasource-credentials-….json naast zich, voor een volgende start.',
     page: 'Open de eenmalige link die de databron toont. Op die pagina zet u uw bestanden (CSV, Excel of Turtle), geeft u ze een naam en publiceert u ze.',
   },
@@ -47,12 +45,11 @@ export const DATASOURCE_DETAIL_LABELS = {
       'Maak de databron via HTTPS bereikbaar en start haar met --public-hostname gevolgd door uw domeinnaam: zij meldt dat adres dan zelf aan. De hub controleert de verbinding; de status staat op deze pagina.',
   },
   installCommandLabel: 'Installatieopdracht',
-  /** Issue 35: the steps stay until the first contact, then behind this heading. */
+  /** The steps stay until the first contact, then behind this heading. */
   installAgain: 'Installatie-instructies',
   copy: 'Kopiëren',
   copied: 'Gekopieerd',
   copyFailed: 'Kopiëren lukte niet; selecteer de tekst en kopieer die zelf.',
-  /** Issue 35: the owner's notice when the data source went offline or came back. */
   offlineNotice: (since: string) => `Deze databron is offline: de hub bereikt haar niet meer. Laatste contact: ${since}. Controleer of de server draait.`,
   backOnlineNotice: (since: string) => `Deze databron is weer online sinds ${since}.`,
   startCommandLabel: 'Startopdracht',
@@ -86,7 +83,7 @@ export const WELCOME_LABELS = {
   },
 } as const;
 
-/** Issue 35: the mail to a data source's owners when it goes offline and when it is back (once per change). */
+/** Once per change. */
 export const DATASOURCE_STATE_MAILS = {
   offline: ({ name, link }: { name: string; link: string }) => ({
     subject: `Databron ${name} is offline`,
