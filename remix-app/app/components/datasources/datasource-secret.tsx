@@ -55,10 +55,7 @@ function Command({ label, command }: { label: string; command: string }) {
 /** The port in a start line ('--port 8443'); the HTTPS step names the same one. */
 const startPort = (command: string) => Number(/--port (\d+)/.exec(command)?.[1] ?? 8080);
 
-/**
- * Running the reference data source on an own server: the package command and the start command
- * from the hub's answer. No secret in it (issue 35): the steps stay on the page until the first contact.
- */
+/** No secret in it, so the steps stay on the page until the first contact. */
 export function InstallSteps({
   created,
   heading = true,
@@ -142,11 +139,7 @@ function CloudInit({ config }: { config: string }) {
   );
 }
 
-/**
- * A data source's credentials, shown this once after creating it or issuing a new key: first the
- * download (no JavaScript needed), then what to do with it — the cloud-init configuration for the
- * cloud variant, the installation steps for an own server, or where a new key goes.
- */
+/** Shown this once after creating or a new key: the download (no JavaScript needed), then cloud-init, install steps or where the key goes. */
 export function DatasourceSecret({ created, cloud, rotated }: { created: CreatedDatasourceView; cloud: boolean; rotated: boolean }) {
   return (
     <section aria-labelledby="databron-aangemaakt" className={sectionClass}>

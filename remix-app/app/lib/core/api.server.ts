@@ -15,16 +15,9 @@ type ApiResult<T> =
   | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string; location?: string };
 
 interface ApiOptions {
-  /**
-   * 'required' (default): send the visitor's token; no token or a 401 redirects to /inloggen.
-   * 'optional': send the token when there is one; every answer comes back as a result.
-   * 'none': never send it (sign-in, sign-up); every answer comes back as a result.
-   */
+  /** 'required' (default): no token or a 401 redirects to /inloggen; 'optional' and 'none' (sign-in, sign-up) return every answer. */
   auth?: 'required' | 'optional' | 'none';
-  /**
-   * With 'required' auth, 403 and 404 are thrown for the error boundary by default; an action
-   * that shows them in its form asks for them back with `refusals: 'return'`.
-   */
+  /** With 'required', 403 and 404 are thrown for the error boundary unless the form shows them (`refusals: 'return'`). */
   refusals?: 'throw' | 'return';
   /** An uploaded image, sent as it is. */
   raw?: { body: Blob; contentType: string };
@@ -61,10 +54,7 @@ function forwardClientHeaders(request: Request, headers: Headers): void {
   if (requestId) headers.set('X-Request-Id', requestId);
 }
 
-/**
- * The one way loaders and actions talk to nest-api, typed by @datahub/api-client. 401 redirects to /inloggen; 403, 404, 5xx and an
- * unreachable API throw; other refusals (422, 409, 429) come back as `{ ok: false }` for the form.
- */
+/** Typed by @datahub/api-client. 401 redirects to /inloggen; 403, 404, 5xx and no API throw; 422, 409, 429 come back as `{ ok: false }`. */
 export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   request: Request,
   method: M,

@@ -29,10 +29,7 @@ export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 
   };
 }
 
-/**
- * A new key's secret is kept for one view of this page (post/redirect/get). The id comes from the address, never the form;
- * nest-api checks permission and object again.
- */
+/** The secret is kept for one view of this page (post/redirect/get); the id comes from the address, and nest-api checks again. */
 export async function manageDatasourceAction(args: ActionFunctionArgs) {
   const { request } = args;
   // First: a post after the session ended is kept for after signing in again.
