@@ -1,4 +1,4 @@
-/** So restarts keep dataset ids and know what the hub has and which removals it still has to hear about. */
+/** A state file in the data folder, so restarts keep dataset ids and know what the hub has and which removals it still has to hear about. */
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -137,7 +137,7 @@ function graphNamer(datasetId: string, sets: CategorySets): (setNumber: number) 
   return (setNumber) => (names[setNumber] ??= categoryGraph(datasetId, sets.set(setNumber)));
 }
 
-/** So that a subject coming back soon keeps its graph. */
+/** Remembered with their set, so that a subject coming back soon keeps its graph. */
 const RECENT_SUBJECTS = 65_536;
 
 interface PassOptions {
