@@ -12,7 +12,7 @@ import { EventsRepository } from './events.repository';
 import { messageBody } from './outbox-batch';
 import { WebhookSender } from './webhook-sender.service';
 
-/** Each with all its waiting events. */
+/** Objects per transaction, each with all its waiting events. */
 const OBJECTS_PER_BATCH = 50;
 const RELISTEN_MS = 2000;
 /** The delivery log shows them; purged daily. */
@@ -100,7 +100,7 @@ export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
     void this.drainOnce().catch((error) => this.logger.warn(`Draining events failed: ${(error as Error).message}`));
   }
 
-  /** Until the broker fails: then events and webhooks wait, one ordered stream for every consumer. Answers how many left the outbox. */
+  /** Drains the outbox, then the due webhooks; while the broker fails both wait (one ordered stream). Answers how many left. */
   drainOnce(): Promise<number> {
     if (this.running) {
       this.again = true;

@@ -12,7 +12,7 @@ import { signatureHeader } from './webhook-signature';
 import { WebhookAlarm } from './webhook-alarm';
 import { WebhooksRepository, type DueDelivery } from './webhooks.repository';
 
-/** In parallel: each is the oldest waiting one of its webhook and object. */
+/** Sent in parallel: each is the oldest waiting one of its webhook and object. */
 const DELIVERIES_PER_BATCH = 8;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;

@@ -12,7 +12,7 @@ import { MAX_INTERVAL_SECONDS, TimedJobs, type TimedJob } from './timed-jobs';
 export const JOB_SCHEMA = 'pgboss';
 const RETRY_DELAY_SECONDS = 10;
 const DEFAULT_RETRY_LIMIT = 3;
-/** Failed by pg-boss (and retried). */
+/** A run going longer is failed by pg-boss (and retried). */
 const EXPIRE_SECONDS = 3600;
 
 const DAY_SECONDS = 24 * 60 * 60;

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { rows, type Queryable } from '../database/queryable';
 import { AMSTERDAM_TODAY_SQL } from '../authorisations/authorisations.repository';
 
-/** After downtime; never for older ones. */
+/** Ended reminders are still sent this many days late (after downtime). */
 const ENDED_GRACE_DAYS = 7;
 
 /** From the days left until the last valid day (-1: ended yesterday). */
