@@ -101,7 +101,8 @@ export class QualityMonitor {
       try {
         const store = this.options.store;
         const summary = store
-          ? await checkWithSparql((query) => store.selectAll(file, query), this.options.manager.list().find((dataset) => dataset.file === file)?.triples ?? 0)
+          ? // Graph by graph, pausing as long as each query took: no query runs long, and the store keeps half its time for others' queries.
+            await checkWithSparql((query, piece) => store.selectAll(file, query, piece), this.options.manager.list().find((dataset) => dataset.file === file)?.triples ?? 0, new Date(), { pieces: store.graphs(file), yieldRatio: 1 })
           : await checkInWorker(path.join(dir, file), { datasetId: id });
         if (this.stopped) return;
         this.summaries.set(file, summary);

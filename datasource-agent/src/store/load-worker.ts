@@ -29,5 +29,6 @@ const log = Object.fromEntries((['debug', 'info', 'warn', 'error'] as const).map
 const data = workerData as LoadWorkerData;
 loadIntoStore({ ...data, client: new StoreClient(data.client), log }).then(
   (result) => post({ kind: 'done', triples: result.triples, graphs: [...result.graphs], loadMs: result.loadMs }),
-  (error: unknown) => post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  // fetch's own message is only 'fetch failed'; its cause says what happened (socket closed, refused, ...).
+  (error: unknown) => post({ kind: 'failed', message: error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error) }),
 );

@@ -181,12 +181,19 @@ export class StoreDatasets {
   }
 
   /** The quality check's own queries (made by the agent, never asked from outside): a few rows each. */
-  async selectAll(file: string, text: string): Promise<Record<string, string>[]> {
+  async selectAll(file: string, text: string, piece?: string): Promise<Record<string, string>[]> {
     const placed = this.placed.get(file);
     if (!placed) throw new Error(`${file} is not in the store`);
-    const response = await this.client.query(text, placed.graphs.length > 0 ? placed.graphs : [EMPTY_GRAPH], EMPTY_GRAPH, 'application/sparql-results+json');
+    if (piece !== undefined && !placed.graphs.includes(piece)) throw new Error(`${piece} is not a graph of ${file}`);
+    // A piece (one of the dataset's graphs) is the one named graph, for the check's GRAPH <piece> { … }.
+    const response = await this.client.query(text, placed.graphs.length > 0 ? placed.graphs : [EMPTY_GRAPH], piece ?? EMPTY_GRAPH, 'application/sparql-results+json');
     const body = (await response.json()) as { results?: { bindings?: Record<string, { type: string; value: string }>[] } };
     return (body.results?.bindings ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([name, term]) => [name, term.type === 'bnode' ? `_:${term.value}` : term.value])));
+  }
+
+  /** The dataset's graphs: each subject's triples lie in one of them, so they split the quality check into pieces. */
+  graphs(file: string): string[] {
+    return [...(this.placed.get(file)?.graphs ?? [])];
   }
 
   private async countGraph(graph: string): Promise<number> {

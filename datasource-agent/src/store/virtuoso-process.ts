@@ -4,7 +4,7 @@
  * Needs Debian's virtuoso-opensource-7-bin (`/usr/bin/virtuoso-t`; `.ci/run` installs it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,8 +96,10 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
  * Starts a Virtuoso; `maxRows` is its ResultSetMaxRows (the silent cut of long answers), `buffers`
  * its NumberOfBuffers (8 KB pages; default 10 000 ≈ 80 MB, enough for tests).
  */
-export async function startVirtuoso(options: { maxRows?: number; buffers?: number } = {}): Promise<TestVirtuoso> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'datahub-virtuoso-'));
+export async function startVirtuoso(options: { maxRows?: number; buffers?: number; keepDir?: string } = {}): Promise<TestVirtuoso> {
+  // keepDir (bench:quality --store-dir): a folder kept after stop, so a 20M-triple load is done once and checked again.
+  const dir = options.keepDir ?? mkdtempSync(path.join(os.tmpdir(), 'datahub-virtuoso-'));
+  if (options.keepDir) mkdirSync(dir, { recursive: true });
   const [sqlPort, httpPort] = [await freePort(), await freePort()];
   writeFileSync(path.join(dir, 'virtuoso.ini'), ini(dir, sqlPort, httpPort, options.maxRows ?? 1_000_000, options.buffers ?? 10_000));
   const child = spawn(VIRTUOSO_BINARY, ['+foreground', '+configfile', path.join(dir, 'virtuoso.ini')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,7 +118,7 @@ export async function startVirtuoso(options: { maxRows?: number; buffers?: numbe
         child.kill('SIGTERM');
       });
     }
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.keepDir) rmSync(dir, { recursive: true, force: true });
   };
   try {
     await waitForHttp(`${base}/sparql`, child, () => output);
