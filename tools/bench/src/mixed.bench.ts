@@ -11,6 +11,8 @@
  * (weights per kind; a kind left out is not visited). Extra environment for nest-api and the
  * portal: --env NAME=value (repeatable), e.g. to compare a setting in one session of runs.
  * --cluster: two APIs and two portals behind haproxy instead of one of each (bench:cluster runs both).
+ * --cpu: CPU seconds per process of the stack over the measured seconds, per page (Linux), and which
+ * layer of the portal's page cache answered (replayed, kept; 'fresh': rendered, a post or an API answer).
  */
 import { parseArgs } from 'node:util';
 import { loadAverage } from './bench-support';
@@ -18,6 +20,7 @@ import { BrowserSession, csrfField, type Answer } from './mixed-client';
 import { startClusterStack } from './mixed-cluster-stack';
 import { copyDemoUsers, demoDataset, DEMO_PASSWORD, startStack } from './mixed-stack';
 import { newStats, table, type KindStats } from './mixed-stats';
+import { cpuTable, processTreeCpu, type ProcessCpu } from './process-cpu';
 
 const QUERY = 'SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 20';
 const BAR_MS = 300;
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
       mix: { type: 'string', default: DEFAULT_MIX },
       env: { type: 'string', multiple: true, default: [] },
       cluster: { type: 'boolean', default: false },
+      cpu: { type: 'boolean', default: false },
     },
   });
   const users = Math.min(500, Math.max(1, Number(values.users)));
@@ -130,7 +134,12 @@ async function main(): Promise<void> {
     }
     const stats = new Map<string, KindStats>([...weights.keys()].map((kind) => [VISITS[kind].label, newStats()]));
     const measureFrom = Date.now() + warmup * 1000;
+    const layers = new Map<string, number>();
     const stopAt = measureFrom + duration * 1000;
+    // Snapshots at the measured window's edges (timers: the walks keep the event loop busy, not blocked).
+    let cpuFrom: ProcessCpu[] = [];
+    let cpuTo: ProcessCpu[] = [];
+    const cpuTimers = values.cpu ? [setTimeout(() => (cpuFrom = processTreeCpu()), warmup * 1000), setTimeout(() => (cpuTo = processTreeCpu()), (warmup + duration) * 1000)] : [];
     const walk = async (user: SimulatedUser, index: number) => {
       const next = picker(user.kinds, weights, index + 1);
       while (Date.now() < stopAt) {
@@ -140,6 +149,9 @@ async function main(): Promise<void> {
         const answer = await VISITS[kind].visit(user.session, target, user.csrf).catch((error: Error) => ({ status: error.message, body: '', ms: performance.now() - started }) as unknown as Answer);
         if (!counted) continue;
         const entry = stats.get(VISITS[kind].label)!;
+        // Which layer of the portal's page cache answered (Server-Timing); none: a fresh render, a post or an API answer.
+        const layer = /page-cache;desc="(\w+)"/.exec(answer.serverTiming ?? '')?.[1] ?? 'fresh';
+        layers.set(layer, (layers.get(layer) ?? 0) + 1);
         entry.ms.push(answer.ms);
         outcome(entry, kind, answer);
       }
@@ -148,6 +160,13 @@ async function main(): Promise<void> {
     const { lines, met } = table(stats, duration, BAR_MS);
     for (const line of lines) console.log(line);
     console.log(`target (every kind p99 ≤ ${BAR_MS} ms, no errors but 429s): ${met ? 'met' : 'NOT met'}`);
+    if (values.cpu) {
+      cpuTimers.forEach(clearTimeout);
+      const pages = [...stats.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
+      for (const line of cpuTable(cpuFrom, cpuTo.length ? cpuTo : processTreeCpu(), pages, duration)) console.log(line);
+      console.log(`page cache: ${[...layers].map(([layer, n]) => `${layer} ${n}`).join(', ')}`);
+      console.log(`measured from ${new Date(measureFrom).toISOString()} to ${new Date(stopAt).toISOString()} (epoch s ${Math.floor(measureFrom / 1000)}–${Math.floor(stopAt / 1000)})`);
+    }
     console.log(`load average at end: ${loadAverage()}`);
     for (const user of simulated) user.session.close();
   } finally {
