@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { SPARQL_LABELS, scopeLabel } from '@datahub/domain';
 import { ErrorPanel } from '~/components/core/error-page';
+import { useKeptTicks, useKeptValue } from '~/components/core/kept-form';
 import { CsrfInput } from '~/components/core/csrf-input';
 import { sectionClass } from '~/components/datasets/dataset-cards';
 import { SubmitButton, useIsPending } from '~/components/core/form-controls';
@@ -38,8 +39,11 @@ export default function SparqlWorkbenchPage() {
   const reply = useActionData<typeof action>() as WorkbenchReply | undefined;
   const [search] = useSearchParams();
   const pending = useIsPending();
+  // After signing in again: the boxes and the query as they were when the session ended.
+  const keptQuery = useKeptValue('sparql_query');
+  const keptTick = useKeptTicks('dataset');
   const chosen = new Set(reply?.chosen ?? datasets.slice(0, 2).map((row) => row.iri));
-  const query = reply?.query ?? exampleQuery([...chosen]);
+  const query = keptQuery ?? reply?.query ?? exampleQuery([...chosen]);
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900">{F.title}</h1>
@@ -62,7 +66,7 @@ export default function SparqlWorkbenchPage() {
                 {datasets.map((dataset) => (
                   <li key={dataset.id}>
                     <div className="flex items-start gap-2 text-stone-800">
-                      <input id={`dataset-${dataset.id}`} type="checkbox" name="dataset" value={dataset.iri} defaultChecked={chosen.has(dataset.iri)} className="mt-1" />
+                      <input id={`dataset-${dataset.id}`} type="checkbox" name="dataset" value={dataset.iri} defaultChecked={keptTick(dataset.iri, chosen.has(dataset.iri))} className="mt-1" />
                       <label htmlFor={`dataset-${dataset.id}`}>
                         <span className="font-medium">{dataset.name || dataset.slug}</span>
                         <span className="block font-mono text-xs text-stone-600">{dataset.iri}</span>
