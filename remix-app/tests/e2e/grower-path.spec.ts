@@ -126,7 +126,8 @@ test("a new grower without Node: sign up, one file, one start line, a CSV droppe
   const account = { firstname: 'Gerda', lastname: `Teler ${run}`, email: uniqueEmail('teler'), password: `Kas-${randomUUID()}` };
   const sourceName = `Klimaatcomputer ${run}`;
   const datasetName = `Kasklimaat afdeling 3 ${run}`;
-  dir = await mkdtemp(join(tmpdir(), 'datahub-e2e-grower-'));
+  const home = await mkdtemp(join(tmpdir(), 'datahub-e2e-grower-'));
+  dir = home;
 
   // Sign up: the form, the link in the mail, the password once more; the hub greets the new owner.
   await page.goto('/registreren');
@@ -151,7 +152,7 @@ test("a new grower without Node: sign up, one file, one start line, a CSV droppe
 
   // One download: the executable. Saved as the browser would, in a folder of its own.
   const grower = page.getByRole('region', { name: G.growerTitle });
-  const downloads = join(dir, 'Downloads');
+  const downloads = join(home, 'Downloads');
   await mkdir(downloads);
   const downloading = page.waitForEvent('download');
   await person.click('databron downloaden', grower.getByRole('link', { name: G.executableLink }));
@@ -177,26 +178,28 @@ test("a new grower without Node: sign up, one file, one start line, a CSV droppe
   expect(line).toMatch(/^chmod \+x datahub-databron-linux-x64 && DATAHUB_SLEUTEL=[0-9a-f-]{36}:[\w-]{43} \.\/datahub-databron-linux-x64 .*--hub-connect/);
 
   // Pasted into a terminal in the download folder, where no `node` exists: only a shell and chmod.
-  const bin = join(dir, 'bin');
+  const bin = join(home, 'bin');
   await mkdir(bin);
   for (const tool of ['sh', 'chmod']) symlinkSync(`/bin/${tool}`, join(bin, tool));
   expect(bin.split(delimiter).some((folder) => existsSync(join(folder, 'node')))).toBe(false);
   person.key('plakken in de terminal');
   person.key('Enter');
-  agent = spawn('/bin/sh', ['-c', line], {
+  const shell = spawn('/bin/sh', ['-c', line], {
     cwd: downloads,
-    env: { PATH: bin, HOME: dir, TMPDIR: dir, LANG: 'nl_NL.UTF-8' },
+    // Nothing from this machine's environment: the PATH of two tools, a home of its own.
+    env: { PATH: bin, HOME: home, TMPDIR: home, LANG: 'nl_NL.UTF-8' } as unknown as NodeJS.ProcessEnv, // (the portal's types make NODE_ENV required)
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  agent.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  agent.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  agent = shell;
+  shell.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  shell.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => /eenmalige link\): (\S+)/.exec(output)?.[1], { timeout: 60_000, message: output }).toBeTruthy();
   const openUrl = /eenmalige link\): (\S+)/.exec(output)![1];
   const pagePort = Number(new URL(openUrl).port);
   await expect.poll(() => output, { timeout: 60_000, message: output }).toMatch(/connected to the hub/);
   // It dialled out: the one port it listens on is its page, on loopback.
-  expect(listeningSockets(agent.pid!)).toEqual([`127.0.0.1:${pagePort}`]);
+  expect(listeningSockets(shell.pid!)).toEqual([`127.0.0.1:${pagePort}`]);
   // The key went into the credentials file beside it, for the next start.
   expect(readdirSync(downloads).filter((name) => name.startsWith('datasource-credentials-'))).toHaveLength(1);
 

@@ -45,6 +45,8 @@ describe('credentials file', () => {
     start_command: 'datasource-agent --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data datasets --hub https://hub.example --port 8080',
     executable_url: 'https://hub.example/api/datasource-agent/datahub-databron-linux-x64',
     executable_start_command: 'chmod +x datahub-databron-linux-x64 && ./datahub-databron-linux-x64 --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data databron --hub https://hub.example --hub-connect --page-port 0',
+    executable_first_start_command:
+      'chmod +x datahub-databron-linux-x64 && DATAHUB_SLEUTEL=0b0e6c3a-1111-4222-8333-944445555666:c2VjcmV0LXZhbHVlLW9mLWF0LWxlYXN0LTMyLWJ5dGVzISE ./datahub-databron-linux-x64 --credentials datasource-credentials-0b0e6c3a-1111-4222-8333-944445555666.json --data databron --hub https://hub.example --hub-connect --page-port 0',
     status: 'pending',
     last_contact_at: null,
     status_changed_at: null,
