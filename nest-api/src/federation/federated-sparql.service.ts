@@ -32,8 +32,8 @@ export interface FederatedAnswer {
 const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
 /** Combined stores kept for the next query over the same datasets, versions and scopes (a client polling, the benchmark). */
 const KEPT_COMBINATIONS = 4;
-/** Longest pushed-down query sent to a data source: it travels in the URL of the protocol's GET (the agent reads 16 KB of headers). */
-const MAX_FORWARDED_QUERY_CHARS = 8_000;
+/** Longest pushed-down query sent to a data source: it travels in the URL of the protocol's GET, within Node's default 16 KB of headers. */
+const MAX_FORWARDED_QUERY_CHARS = 12_000;
 const ACCEPT_TRIPLES = 'application/n-triples, text/turtle;q=0.5';
 
 /** What one pushed-down block brought: its triples, and the binding rows it reported for later blocks; 'cut': not whole, load the dataset whole. */
