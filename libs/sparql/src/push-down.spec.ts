@@ -15,10 +15,11 @@ const DATA: Record<string, string> = {
   [A]: `@prefix ex: <http://example.org/> .
 ${Array.from({ length: 300 }, (_, i) => `ex:s${i} ex:reading ${i} ; ex:kind ex:k${i % 7} ${i % 4 === 0 ? `; ex:note "n${i}"` : ''} ${i % 5 === 0 ? `; ex:alt "a${i}"` : ''} .`).join('\n')}
 ex:s1 ex:friend [ ex:name "anon" ] .
+ex:s8 ex:tag "n8"@nl .
 `,
   [B]: `@prefix ex: <http://example.org/> .
 ${Array.from({ length: 12 }, (_, i) => `ex:p${i} ex:label "perceel ${i}" ; ex:meter ex:s${i * 3} .`).join('\n')}
-ex:p99 ex:label "zonder meter" .
+ex:p99 ex:label "zonder meter" ; ex:code "n4", "n8"@nl ; ex:size 8, "8" .
 `,
 };
 
@@ -102,6 +103,8 @@ describe('push-down of GRAPH blocks (issue 38)', () => {
     ['a FILTER above OPTIONAL on its variable (whole load)', `SELECT * WHERE { GRAPH <${A}> { { ?m ex:reading ?r OPTIONAL { ?m ex:note ?n } FILTER(!bound(?n)) } UNION { ?m ex:reading ?r FILTER(?r < 10) } } }`],
     ['GRAPH ?g (whole load)', `SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g`],
     ['a join without shared variables', `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${B}> { ?p ex:label "perceel 1" } GRAPH <${A}> { ?m ex:reading 7 } }`],
+    ['a bind join on literals (plain, typed, with a language)', `SELECT * WHERE { GRAPH <${B}> { ?p ex:code ?c . ?p ex:size ?r } GRAPH <${A}> { ?m ex:note ?c . ?m2 ex:reading ?r } }`],
+    ['a bind join on a language-tagged literal', `SELECT * WHERE { GRAPH <${B}> { ?p ex:code ?c FILTER(lang(?c) = "nl") } GRAPH <${A}> { ?m ?q ?c } }`],
     ['a source block without answers', `SELECT * WHERE { GRAPH <${B}> { ?x ex:label "bestaat niet" } GRAPH <${A}> { ?x ?p ?o } }`],
   ];
 
