@@ -122,6 +122,8 @@ describe('the application pages', () => {
   it('answers the management pages to organisation admins only', async () => {
     expect(await json('/api/pages/manage-applications', admin)).toEqual({ applications: await json('/api/applications', admin) });
     expect(await status('/api/pages/manage-applications', deltaOwner)).toBe(403);
+    expect(await json('/api/pages/new-application', admin)).toEqual({ organizations: await json('/api/organizations', admin), datasources: await json('/api/datasources', admin) });
+    expect(await status('/api/pages/new-application', deltaOwner)).toBe(403);
     const page = await json(`/api/pages/manage-application/${applicationSlug}`, admin);
     expect(page.application).toEqual(await json(`/api/application/${applicationSlug}`, admin));
     expect(page.organizations).toEqual(await json('/api/organizations', admin));

@@ -1736,6 +1736,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The start page: the application catalogue (as GET /api/applications) and whether the welcome shows (as GET /api/profile/welcome) */
+        get: operations["AccountPagesController_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/machtigingen": {
         parameters: {
             query?: never;
@@ -1838,6 +1855,74 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/my-organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your organisation's page: as GET /api/pages/organization/{slug} for your own, with its API tokens, members' tokens (ApiToken.Manage) and webhooks with their deliveries (Organization.Update), each null without that right */
+        get: operations["AccountPagesController_myOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/my-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your organisation's users page: as GET /api/pages/users/{slug} for your own */
+        get: operations["AccountPagesController_myUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/new-application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page that creates an application, for organisation admins: the form's owners and data sources */
+        get: operations["OrganizationPagesController_newApplicationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/new-authorisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The grant form: your datasets (as GET /api/my-datasets) and the organisations you may grant to (as GET /api/authorisation-assignees), both null without AuthorisationAssignment.Create */
+        get: operations["AccountPagesController_newAuthorisation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/organization/{slug}": {
         parameters: {
             query?: never;
@@ -1915,6 +2000,40 @@ export type paths = {
         };
         /** The two-step sign-in page: its state (as GET /api/auth/two-factor) and the pending enrolment (as GET /api/auth/two-factor/enrolment) */
         get: operations["AccountPagesController_twoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's page: as GET /api/users/{id} and its /roles */
+        get: operations["AccountPagesController_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/users/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organisation's users page: as GET /api/organizations/{slug} and its /users, with your organisation's open invitations (GET /api/invitations) when you may invite */
+        get: operations["AccountPagesController_users"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2341,6 +2460,12 @@ export type components = {
             url_privacy_statement?: string | null;
             url_terms_of_delivery?: string | null;
             usage: string;
+        };
+        ApplicationFormPageView: {
+            /** @description As GET /api/datasources; null without Datasource.Read */
+            datasources: components["schemas"]["DatasourceView"][] | null;
+            /** @description As GET /api/organizations */
+            organizations: components["schemas"]["OrganizationView"][];
         };
         ApplicationPageView: {
             application: components["schemas"]["ApplicationView"];
@@ -2898,6 +3023,13 @@ export type components = {
             /** @example ok */
             status: string;
         };
+        HomePageView: {
+            /** @description As GET /api/applications */
+            applications: components["schemas"]["ApplicationView"][];
+            user: components["schemas"]["CurrentUserView"];
+            /** @description As GET /api/profile/welcome */
+            welcome: boolean;
+        };
         InsightOverviewView: {
             active_per_week: components["schemas"]["ActivePerWeekView"][];
             dataset_use: components["schemas"]["DatasetUseView"][];
@@ -2953,6 +3085,7 @@ export type components = {
         MachtigingenPageView: {
             /** @description null without AuthorisationAssignment.Read */
             lists: components["schemas"]["MachtigingenListsView"] | null;
+            user: components["schemas"]["CurrentUserView"];
         };
         ManageApplicationPageView: {
             application: components["schemas"]["ApplicationView"];
@@ -2996,6 +3129,27 @@ export type components = {
         MyDatasetsPageView: {
             datasets: components["schemas"]["DatasetView"][];
             use: components["schemas"]["OwnDatasetUseView"];
+        };
+        MyOrganizationPageView: {
+            /** @description As GET /api/organizations/{organization_id}/api-tokens; null without ApiToken.Manage */
+            api_tokens: components["schemas"]["ApiTokenView"][] | null;
+            /** @description As GET /api/organizations/{slug}/licences */
+            licences: components["schemas"]["LicenceView"][];
+            /** @description As GET /api/organizations/{organization_id}/member-api-tokens; null without ApiToken.Manage */
+            member_api_tokens: components["schemas"]["MemberApiTokenView"][] | null;
+            organization: components["schemas"]["OrganizationView"];
+            user: components["schemas"]["CurrentUserView"];
+            /** @description As GET /api/organizations/{slug}/users */
+            users: components["schemas"]["UserView"][];
+            /** @description As GET /api/organizations/{organization_id}/webhooks; null without Organization.Update */
+            webhooks: components["schemas"]["WebhookWithDeliveriesView"][] | null;
+        };
+        NewAuthorisationPageView: {
+            /** @description As GET /api/my-datasets */
+            datasets: components["schemas"]["DatasetView"][] | null;
+            /** @description As GET /api/authorisation-assignees */
+            organizations: components["schemas"]["AssigneeOrganizationView"][] | null;
+            user: components["schemas"]["CurrentUserView"];
         };
         OpenAccessRequestCountView: {
             /** @description Open requests waiting for a decision */
@@ -3403,6 +3557,13 @@ export type components = {
             /** @example de Vries */
             lastname?: string;
         };
+        UserPageView: {
+            /** @description As GET /api/users/{id}/roles */
+            roles: string[];
+            /** @description As GET /api/users/{id} */
+            target: components["schemas"]["UserView"];
+            user: components["schemas"]["CurrentUserView"];
+        };
         UserView: {
             email: string;
             firstname: string;
@@ -3418,6 +3579,14 @@ export type components = {
             organization_slug: string;
             /** Format: uuid */
             user_id: string;
+        };
+        UsersPageView: {
+            /** @description As GET /api/invitations: your own organisation only, with Invitation.Create */
+            invitations: components["schemas"]["PendingInvitationView"][] | null;
+            organization: components["schemas"]["OrganizationView"];
+            user: components["schemas"]["CurrentUserView"];
+            /** @description As GET /api/organizations/{slug}/users */
+            users: components["schemas"]["UserView"][];
         };
         VerifySignupDto: {
             /** @description The password chosen at sign-up */
@@ -3471,6 +3640,28 @@ export type components = {
             kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
             url: string;
         };
+        WebhookWithDeliveriesView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Name of who made it */
+            created_by: string;
+            /** @description As GET …/webhooks/{webhook_id}/deliveries */
+            deliveries: components["schemas"]["WebhookDeliveryView"][];
+            /**
+             * Format: date-time
+             * @description Switched off after 24 hours of failures (null: active)
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description Since when deliveries fail (null: the last one succeeded)
+             */
+            failing_since: string | null;
+            /** Format: uuid */
+            id: string;
+            kinds: ("authorisation.created" | "authorisation.changed" | "authorisation.revoked" | "authorisation.expired" | "dataset.registered" | "dataset.online" | "dataset.offline" | "dataset.deleted" | "datasource.created" | "datasource.deleted" | "organization.changed" | "organization.user_joined" | "organization.user_left")[];
+            url: string;
+        };
         WelcomeView: {
             /** @description Whether the start page greets you: not dismissed, and your organisation has no data source and no machtiging yet */
             show: boolean;
@@ -3487,6 +3678,7 @@ export type ActivePerWeekView = components['schemas']['ActivePerWeekView'];
 export type AddRoleDto = components['schemas']['AddRoleDto'];
 export type ApiTokenView = components['schemas']['ApiTokenView'];
 export type ApplicationDto = components['schemas']['ApplicationDto'];
+export type ApplicationFormPageView = components['schemas']['ApplicationFormPageView'];
 export type ApplicationPageView = components['schemas']['ApplicationPageView'];
 export type ApplicationView = components['schemas']['ApplicationView'];
 export type ApplicationsPageView = components['schemas']['ApplicationsPageView'];
@@ -3527,6 +3719,7 @@ export type DatasourcesPageView = components['schemas']['DatasourcesPageView'];
 export type DeclineAccessRequestDto = components['schemas']['DeclineAccessRequestDto'];
 export type ErrorBodyView = components['schemas']['ErrorBodyView'];
 export type HealthView = components['schemas']['HealthView'];
+export type HomePageView = components['schemas']['HomePageView'];
 export type InsightOverviewView = components['schemas']['InsightOverviewView'];
 export type InvitationSentView = components['schemas']['InvitationSentView'];
 export type InvitationView = components['schemas']['InvitationView'];
@@ -3540,6 +3733,8 @@ export type ManageApplicationPageView = components['schemas']['ManageApplication
 export type ManageDatasetsPageView = components['schemas']['ManageDatasetsPageView'];
 export type MemberApiTokenView = components['schemas']['MemberApiTokenView'];
 export type MyDatasetsPageView = components['schemas']['MyDatasetsPageView'];
+export type MyOrganizationPageView = components['schemas']['MyOrganizationPageView'];
+export type NewAuthorisationPageView = components['schemas']['NewAuthorisationPageView'];
 export type OpenAccessRequestCountView = components['schemas']['OpenAccessRequestCountView'];
 export type OrganizationApplicationsPageView = components['schemas']['OrganizationApplicationsPageView'];
 export type OrganizationPageView = components['schemas']['OrganizationPageView'];
@@ -3596,11 +3791,14 @@ export type TwoFactorPageView = components['schemas']['TwoFactorPageView'];
 export type TwoFactorStateView = components['schemas']['TwoFactorStateView'];
 export type UpdateOrganizationDto = components['schemas']['UpdateOrganizationDto'];
 export type UpdateUserDto = components['schemas']['UpdateUserDto'];
+export type UserPageView = components['schemas']['UserPageView'];
 export type UserView = components['schemas']['UserView'];
+export type UsersPageView = components['schemas']['UsersPageView'];
 export type VerifySignupDto = components['schemas']['VerifySignupDto'];
 export type VisitsPerDayView = components['schemas']['VisitsPerDayView'];
 export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
 export type WebhookView = components['schemas']['WebhookView'];
+export type WebhookWithDeliveriesView = components['schemas']['WebhookWithDeliveriesView'];
 export type WelcomeView = components['schemas']['WelcomeView'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -8283,6 +8481,55 @@ export interface operations {
             };
         };
     };
+    AccountPagesController_home: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomePageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     PagesController_machtigingen: {
         parameters: {
             query?: never;
@@ -8586,6 +8833,205 @@ export interface operations {
             };
         };
     };
+    AccountPagesController_myOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrganizationPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_myUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsersPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    OrganizationPagesController_newApplicationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationFormPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /**
+             * @description Not an organisation admin
+             *
+             *     Needs Application.Read in the target organisation
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_newAuthorisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewAuthorisationPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the token is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
     OrganizationPagesController_organizationPage: {
         parameters: {
             query?: never;
@@ -8833,6 +9279,133 @@ export interface operations {
             };
             /** @description Not signed in, or the token is invalid, expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_user: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs User.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_users: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsersPageView"];
+                };
+            };
+            /** @description An organisation's former slug: Location gives its lasting API address */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs Organization.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

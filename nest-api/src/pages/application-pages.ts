@@ -32,16 +32,19 @@ export class OrganizationApplicationsPageView extends ApplicationsPageView {
   user: CurrentUserView;
 }
 
-/** /beheer-applicatie/{slug}: the application with what its form offers and its data source's path overrides. */
-export class ManageApplicationPageView {
-  @ApiProperty({ type: ApplicationView })
-  application: ApplicationView;
-
+/** /beheer-applicaties/aanmaken: what the application form offers. */
+export class ApplicationFormPageView {
   @ApiProperty({ type: [OrganizationView], description: 'As GET /api/organizations' })
   organizations: OrganizationView[];
 
   @ApiProperty({ type: [DatasourceView], nullable: true, description: 'As GET /api/datasources; null without Datasource.Read' })
   datasources: DatasourceView[] | null;
+}
+
+/** /beheer-applicatie/{slug}: the application with what its form offers and its data source's path overrides. */
+export class ManageApplicationPageView extends ApplicationFormPageView {
+  @ApiProperty({ type: ApplicationView })
+  application: ApplicationView;
 
   @ApiProperty({ type: DatasourceView, nullable: true, description: 'As GET /api/applications/{id}/datasource; null where that refuses' })
   datasource: DatasourceView | null;
@@ -90,18 +93,26 @@ export class ApplicationPages {
     return { applications: await this.applications.list() };
   }
 
+  async form(actor: AuthenticatedUser): Promise<ApplicationFormPageView> {
+    requireOrganizationAdmin(actor);
+    return this.formOptions(actor);
+  }
+
   async manage(actor: AuthenticatedUser, slug: string): Promise<ManageApplicationPageView> {
     requireOrganizationAdmin(actor);
     const application = await this.applications.bySlug(slug);
+    const [options, datasource] = await Promise.all([this.formOptions(actor), refusedAsNull(this.applications.datasource(actor, application.application_id))]);
+    const overrides = datasource && options.datasources ? await refusedAsNull(this.datasources.pathOverrides(actor, datasource.datasource_id)) : null;
+    return { application, ...options, datasource, path_overrides: overrides };
+  }
+
+  private async formOptions(actor: AuthenticatedUser): Promise<ApplicationFormPageView> {
     // The form's owner list was a read the page could not do without.
     if (!actor.permissions.has('Organization.Read')) throw ApiError.forbidden();
-    const readsSources = actor.permissions.has('Datasource.Read');
-    const [organizations, datasources, datasource] = await Promise.all([
+    const [organizations, datasources] = await Promise.all([
       this.organizations.list(actor),
-      readsSources ? this.datasources.list(actor, false) : null,
-      refusedAsNull(this.applications.datasource(actor, application.application_id)),
+      actor.permissions.has('Datasource.Read') ? this.datasources.list(actor, false) : null,
     ]);
-    const overrides = datasource && readsSources ? await refusedAsNull(this.datasources.pathOverrides(actor, datasource.datasource_id)) : null;
-    return { application, organizations, datasources, datasource, path_overrides: overrides };
+    return { organizations, datasources };
   }
 }

@@ -5,7 +5,7 @@ import { CurrentUser, RequirePermission, SignedIn } from '../common/access.decor
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
-import { ApplicationPages, ApplicationPageView, ApplicationsPageView, ManageApplicationPageView, OrganizationApplicationsPageView } from './application-pages';
+import { ApplicationFormPageView, ApplicationPages, ApplicationPageView, ApplicationsPageView, ManageApplicationPageView, OrganizationApplicationsPageView } from './application-pages';
 import { DatasourcePages, DatasourcePageView, DatasourcesPageView, ManageDatasetsPageView } from './datasource-pages';
 import { OrganizationPage, OrganizationPageView } from './organization-page';
 import { Conditional, sendConditional } from './pages.controller';
@@ -95,6 +95,15 @@ export class OrganizationPagesController {
   @ApiForbiddenResponse(ADMINS_ONLY)
   async manageApplicationsPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendConditional(request, reply, await this.applications.manageList(actor));
+  }
+
+  @Get('new-application')
+  @RequirePermission('Application.Read')
+  @ApiOperation({ summary: "The page that creates an application, for organisation admins: the form's owners and data sources" })
+  @Conditional(ApplicationFormPageView)
+  @ApiForbiddenResponse(ADMINS_ONLY)
+  async newApplicationPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendConditional(request, reply, await this.applications.form(actor));
   }
 
   @Get('manage-application/:slug')

@@ -4,7 +4,8 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { applicationDeletion } from '~/components/applications/application-deletion';
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
-import { deleteApplicationAction, loadApplicationBySlug, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { deleteApplicationAction, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.remove;
@@ -13,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 /** The confirmation page of a deletion without JavaScript (with it, the dialog posts here). */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireOrganizationAdmin(args);
-  const application = await loadApplicationBySlug(args.request, args.params.slug ?? '');
+  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  const { application } = await apiGet(args.request, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   return { name: application.name, slug: application.slug };
 }
 

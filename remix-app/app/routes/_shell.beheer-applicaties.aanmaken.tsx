@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationForm } from '~/components/applications/application-form';
 import { ErrorPanel } from '~/components/core/error-page';
-import { createApplicationAction, loadFormOptions, requireOrganizationAdmin, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { createApplicationAction, formOptionsOf, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
+import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.form;
@@ -11,8 +12,9 @@ const L = APPLICATION_LABELS.form;
 export const meta: MetaFunction = () => [{ title: pageTitle(L.createTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireOrganizationAdmin(args);
-  return { options: await loadFormOptions(args.request) };
+  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  const { organizations, datasources } = await apiGet(args.request, '/api/pages/new-application');
+  return { options: formOptionsOf(organizations, datasources) };
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -29,16 +29,7 @@ export interface ApplicationFormOptions {
   datasources: { id: string; name: string; organizationId: string; organizationName: string }[] | null;
 }
 
-/** Never personal tmp_ organisations. */
-export async function loadFormOptions(request: Request): Promise<ApplicationFormOptions> {
-  const [organizations, datasources] = await Promise.all([
-    apiRequest(request, 'get', '/api/organizations'),
-    apiRequest(request, 'get', '/api/datasources', undefined, { refusals: 'return' }),
-  ]);
-  return formOptionsOf(organizations.ok ? organizations.data : [], datasources.ok ? datasources.data : null);
-}
-
-/** The form's options from nest-api's organisations and data sources (null: none may be seen). */
+/** The form's options from nest-api's organisations (never personal tmp_ ones) and data sources (null: none may be seen). */
 export function formOptionsOf(organizations: OrganizationView[], datasources: DatasourceView[] | null): ApplicationFormOptions {
   return {
     organizations: organizations
