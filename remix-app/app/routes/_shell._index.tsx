@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { APPLICATION_LABELS } from '@datahub/domain';
+import { APPLICATION_LABELS, type Permission } from '@datahub/domain';
 import { ApplicationCatalogue } from '~/components/applications/application-catalogue';
 import { ErrorPanel } from '~/components/core/error-page';
-import { applicationCards, loadApplications } from '~/lib/applications/applications.server';
+import { applicationCards } from '~/lib/applications/applications.server';
+import { byName } from '~/lib/datasets/datasets';
+import { apiGet } from '~/lib/core/api.server';
 import { WelcomePanel } from '~/components/account/welcome-panel';
-import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
-import { loadWelcome, welcomeKind } from '~/lib/account/welcome.server';
+import { welcomeKind } from '~/lib/account/welcome.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
 
@@ -17,12 +18,13 @@ export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.c
  * JavaScript: on ?q=). Above it, for someone who has not yet used the hub, a welcome.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const [{ user, permissions }, applications, welcome] = await Promise.all([
-    requireCurrentUserWithPermissions(args),
-    loadApplications(args.request),
-    loadWelcome(args.request),
-  ]);
-  return { query: searchQuery(args.request), applications: applicationCards(applications), welcome: welcome ? welcomeKind(user, permissions) : null };
+  // One call to nest-api: the user, the catalogue and whether the welcome shows.
+  const { user, applications, welcome } = await apiGet(args.request, '/api/pages/home');
+  return {
+    query: searchQuery(args.request),
+    applications: applicationCards(applications.sort(byName)),
+    welcome: welcome ? welcomeKind(user, user.permissions as Permission[]) : null,
+  };
 }
 
 export default function HomePage() {

@@ -3,7 +3,6 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCESS_REQUEST_LABELS as L, DATASET_LABELS } from '@datahub/domain';
 import { AccessRequestSection } from '~/components/authorisations/access-request-form';
 import { ErrorPanel } from '~/components/core/error-page';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { accessRequestAction, type AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -12,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The request form on its own page: where a refused request (without JavaScript) comes back with its errors. */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
+  // One call to nest-api, which checks the session itself.
   const dataset = await apiGet(args.request, '/api/datasets/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   return { dataset: { id: dataset.dataset_id, slug: dataset.slug, name: dataset.name || DATASET_LABELS.datasets.unnamed, ownerName: dataset.owner_organization_name } };
 }

@@ -21,7 +21,8 @@ import { apiGet, apiRequest } from '~/lib/core/api.server';
 import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import type { FormReply } from '~/lib/core/forms';
 import { pageTitle } from '~/lib/core/meta';
-import { asActor, userName } from '~/lib/organizations/organizations.server';
+import { asActor, userName, userPage } from '~/lib/organizations/organizations.server';
+import type { CurrentUserView, UserView } from '@datahub/api-client';
 import { flashCookie } from '~/lib/core/session.server';
 import { isRoleCheckbox, rolesForCheckboxes, visibleCheckboxes } from '~/lib/organizations/roles';
 import { readSignedInAction } from '~/lib/core/action.server';
@@ -31,21 +32,21 @@ const L = ORGANIZATION_LABELS.user;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.name : L.title) }];
 
 
-async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const { request, params } = args;
-  const { user: me, permissions } = await requireCurrentUserWithPermissions(args);
-  const id = params.userId ?? '';
-  const target = await apiGet(request, '/api/users/{id}', { params: { path: { id } } });
-  const canEdit =
-    permissions.includes('RoleAssignment.Create') &&
-    permissions.includes('RoleAssignment.Delete') &&
-    actsOn(asActor(me), target.organization);
-  return { me, target, canEdit };
+function canEditRoles(me: CurrentUserView, target: UserView): boolean {
+  const { permissions } = me;
+  return permissions.includes('RoleAssignment.Create') && permissions.includes('RoleAssignment.Delete') && actsOn(asActor(me), target.organization);
+}
+
+async function loadTarget(args: ActionFunctionArgs) {
+  const { user: me } = await requireCurrentUserWithPermissions(args);
+  const target = await apiGet(args.request, '/api/users/{id}', { params: { path: { id: args.params.userId ?? '' } } });
+  return { me, target, canEdit: canEditRoles(me, target) };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { me, target, canEdit } = await loadTarget(args);
-  const roles = await apiGet(args.request, '/api/users/{id}/roles', { params: { path: { id: target.user_id } } });
+  // One call to nest-api: you, the user and their roles.
+  const { user: me, target, roles } = await userPage(args.request, args.params.userId);
+  const canEdit = canEditRoles(me, target);
   return {
     id: target.user_id,
     name: userName(target),

@@ -7,24 +7,30 @@ import { apiGet } from '~/lib/core/api.server';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';
-import { removeUser, userName } from '~/lib/organizations/organizations.server';
+import { removeUser, userName, userPage } from '~/lib/organizations/organizations.server';
+import type { CurrentUserView, UserView } from '@datahub/api-client';
 
 const C = CONFIRM_LABELS;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? C.pageTitle) }];
 
 /** Removing a user (or deleting your own account) without JavaScript: this page asks first. */
-async function loadTarget(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const me = await requireCurrentUser(args);
-  const target = await apiGet(args.request, '/api/users/{id}', { params: { path: { id: args.params.userId ?? '' } } });
+function targetOf(me: CurrentUserView, target: UserView) {
   const isSelf = target.user_id === me.user_id;
   const usersPath =
     target.organization === me.organization ? '/mijn-gebruikers' : `/gebruikers/${target.organization_slug}`;
   return { target, isSelf, usersPath };
 }
 
+async function loadTarget(args: ActionFunctionArgs) {
+  const me = await requireCurrentUser(args);
+  return targetOf(me, await apiGet(args.request, '/api/users/{id}', { params: { path: { id: args.params.userId ?? '' } } }));
+}
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { target, isSelf, usersPath } = await loadTarget(args);
+  // One call to nest-api: you and the user (the user page's read).
+  const page = await userPage(args.request, args.params.userId);
+  const { target, isSelf, usersPath } = targetOf(page.user, page.target);
   const name = userName(target);
   return {
     id: target.user_id,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { AUTHORISATION_LABELS, hasPermission } from '@datahub/domain';
+import { AUTHORISATION_LABELS } from '@datahub/domain';
 import { CsrfInput } from '~/components/core/csrf-input';
 import { ErrorPanel } from '~/components/core/error-page';
 import { ExpiryField, MachtigingFormActions } from '~/components/authorisations/machtiging-form-fields';
@@ -8,7 +8,6 @@ import { FormError, useIsPending } from '~/components/core/form-controls';
 import { useWithKept } from '~/components/core/kept-form';
 import { ScopeCheckboxes } from '~/components/authorisations/scope-checkboxes';
 import { apiGet } from '~/lib/core/api.server';
-import { requireCurrentUserWithPermissions } from '~/lib/account/auth.server';
 import { amsterdamToday } from '@datahub/domain';
 import { createAuthorisationAction } from '~/lib/authorisations/authorisations.server';
 import { byName } from '~/lib/datasets/datasets';
@@ -20,12 +19,9 @@ const L = AUTHORISATION_LABELS;
 export const meta: MetaFunction = () => [{ title: pageTitle(L.create.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { permissions } = await requireCurrentUserWithPermissions(args);
-  if (!hasPermission(permissions, 'AuthorisationAssignment.Create')) return { form: null };
-  const [datasets, organizations] = await Promise.all([
-    apiGet(args.request, '/api/my-datasets'),
-    apiGet(args.request, '/api/authorisation-assignees'),
-  ]);
+  // One call to nest-api: your datasets and the organisations you may grant to (null: you may not grant).
+  const { datasets, organizations } = await apiGet(args.request, '/api/pages/new-authorisation');
+  if (!datasets || !organizations) return { form: null };
   return {
     form: {
       datasets: datasets.sort(byName).map((dataset) => ({ id: dataset.dataset_id, name: dataset.name || dataset.slug })),

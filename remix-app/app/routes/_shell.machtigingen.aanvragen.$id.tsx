@@ -3,7 +3,6 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ACCESS_REQUEST_LABELS as L, AUTHORISATION_LABELS } from '@datahub/domain';
 import { AccessRequestDecision } from '~/components/authorisations/access-request-list';
 import { ErrorPanel } from '~/components/core/error-page';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { decideAccessRequestAction, type AccessRequestReply } from '~/lib/authorisations/access-requests.server';
 import { apiGet } from '~/lib/core/api.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -12,9 +11,10 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.tab) }];
 
 /** One request to decide: where a refused decision (without JavaScript) comes back with its errors. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  const requests = await apiGet(args.request, '/api/organizations/{organization_id}/access-requests/received', { params: { path: { organization_id: user.organization } } });
-  const request = requests.find((row) => row.access_request_id === args.params.id);
+  // One call to nest-api: the machtigingen page's read; without the right to decide requests they are refused, as on their own.
+  const { lists } = await apiGet(args.request, '/api/pages/machtigingen');
+  if (!lists?.requests) throw new Response(null, { status: 403 });
+  const request = lists.requests.find((row) => row.access_request_id === args.params.id);
   if (!request) throw new Response(null, { status: 404 });
   return { request };
 }

@@ -3,47 +3,25 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { API_TOKEN_LABELS, ORGANIZATION_LABELS } from '@datahub/domain';
 import { ApiTokensSection } from '~/components/account/api-tokens';
 import { MemberApiTokensSection } from '~/components/account/member-api-tokens';
-import { loadMemberApiTokens, memberApiTokenAction } from '~/lib/account/member-api-tokens.server';
+import { memberApiTokenAction } from '~/lib/account/member-api-tokens.server';
 import { WebhooksSection } from '~/components/organizations/webhooks';
 import { OrganizationErrorBoundary } from '~/components/organizations/organization-error';
 import { OrganizationPage } from '~/components/organizations/organization-page';
 import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 import { readSignedInAction } from '~/lib/core/action.server';
-import { apiTokenAction, loadApiTokens, type TokenReply } from '~/lib/account/api-tokens.server';
+import { apiTokenAction, type TokenReply } from '~/lib/account/api-tokens.server';
 import { isMultipart, organizationLogoAction } from '~/lib/applications/logo-upload.server';
-import { loadOrganizationPage, updateOrganization } from '~/lib/organizations/organizations.server';
-import { loadWebhooks, webhookAction, type WebhookReply } from '~/lib/organizations/webhooks.server';
+import { organizationPageOf, updateOrganization } from '~/lib/organizations/organizations.server';
+import { myOrganizationPage } from '~/lib/organizations/my-organization.server';
+import { webhookAction, type WebhookReply } from '~/lib/organizations/webhooks.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.organization.myTitle) }];
 
-/** The organisation's API tokens, for those holding ApiToken.Manage (owners); null: the section is not shown. */
-async function organizationTokens(request: Request, user: { organization: string; permissions: string[] }) {
-  if (!user.permissions.includes('ApiToken.Manage')) return null;
-  return loadApiTokens(request, { kind: 'organization', organizationId: user.organization });
-}
-
-/** The members' personal tokens (issue 32), for those holding ApiToken.Manage; null: the section is not shown. */
-async function memberTokens(request: Request, user: { organization: string; permissions: string[] }) {
-  if (!user.permissions.includes('ApiToken.Manage')) return null;
-  return loadMemberApiTokens(request, user.organization);
-}
-
-/** The organisation's webhooks, for those holding Organization.Update; null: the section is not shown. */
-async function organizationWebhooks(request: Request, user: { organization: string; permissions: string[] }) {
-  if (!user.permissions.includes('Organization.Update')) return null;
-  return loadWebhooks(request, user.organization);
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  const [page, apiTokens, webhooks, memberApiTokens] = await Promise.all([
-    loadOrganizationPage(args, user.organization_slug),
-    organizationTokens(args.request, user),
-    organizationWebhooks(args.request, user),
-    memberTokens(args.request, user),
-  ]);
-  return { ...page, apiTokens, webhooks, memberApiTokens };
+  // One call to nest-api: the organisation page with its tokens and webhooks (null: the section is not shown).
+  const page = await myOrganizationPage(args.request);
+  return { ...organizationPageOf(page), apiTokens: page.api_tokens, webhooks: page.webhooks, memberApiTokens: page.member_api_tokens };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -4,16 +4,15 @@ import { CONFIRM_LABELS } from '@datahub/domain';
 import { revokeTokenConfirmation } from '~/components/account/api-tokens';
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
-import { loadTokenToRevoke } from '~/lib/account/api-tokens.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
+import { myOrganizationPage, rowOf } from '~/lib/organizations/my-organization.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 
 /** Revoking an organisation API token without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  return loadTokenToRevoke(args.request, { kind: 'organization', organizationId: user.organization }, args.params.id);
+  const token = rowOf((await myOrganizationPage(args.request)).api_tokens, args.params.id);
+  return { id: token.id, name: token.name };
 }
 
 export default function ConfirmRevokeOrganizationTokenPage() {

@@ -4,16 +4,15 @@ import { CONFIRM_LABELS } from '@datahub/domain';
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
 import { revokeMemberTokenConfirmation } from '~/components/account/member-api-tokens';
-import { requireCurrentUser } from '~/lib/account/auth.server';
-import { loadMemberTokenToRevoke } from '~/lib/account/member-api-tokens.server';
+import { myOrganizationPage, rowOf } from '~/lib/organizations/my-organization.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 
 /** Revoking a member's personal API token without JavaScript (issue 32): this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  return loadMemberTokenToRevoke(args.request, user.organization, args.params.id);
+  const token = rowOf((await myOrganizationPage(args.request)).member_api_tokens, args.params.id);
+  return { id: token.id, name: token.name, member_name: token.member_name };
 }
 
 export default function ConfirmRevokeMemberTokenPage() {

@@ -4,16 +4,15 @@ import { CONFIRM_LABELS, WEBHOOK_LABELS } from '@datahub/domain';
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
 import { removeWebhookConfirmation } from '~/components/organizations/webhooks';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
-import { loadWebhookToRemove } from '~/lib/organizations/webhooks.server';
+import { myOrganizationPage, rowOf } from '~/lib/organizations/my-organization.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? WEBHOOK_LABELS.removeTitle(data.url) : CONFIRM_LABELS.pageTitle) }];
 
 /** Removing a webhook without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(args);
-  return loadWebhookToRemove(args.request, user.organization, args.params.id);
+  const webhook = rowOf((await myOrganizationPage(args.request)).webhooks, args.params.id);
+  return { id: webhook.id, url: webhook.url };
 }
 
 export default function ConfirmRemoveWebhookPage() {

@@ -5,14 +5,13 @@ import { revokeTokenConfirmation } from '~/components/account/api-tokens';
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
 import { loadTokenToRevoke } from '~/lib/account/api-tokens.server';
-import { requireCurrentUser } from '~/lib/account/auth.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 
 /** Revoking a personal API token without JavaScript: this page asks first; its form posts to /profiel. */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireCurrentUser(args);
+  // One call to nest-api, which checks the session itself.
   return loadTokenToRevoke(args.request, { kind: 'personal' }, args.params.id);
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node';
-import { API_TOKEN_LABELS, CONFIRM_LABELS } from '@datahub/domain';
+import { API_TOKEN_LABELS } from '@datahub/domain';
 import { apiRequest } from '../core/api.server';
 import { flashCookie } from '../core/session.server';
 import { textField } from '../core/forms';
@@ -12,13 +12,6 @@ export interface MemberApiTokenRow extends ApiTokenRow {
 }
 
 export const MEMBER_TOKEN_REVOKE_INTENT = 'member-api-token-revoke';
-
-export async function loadMemberApiTokens(request: Request, organizationId: string): Promise<MemberApiTokenRow[]> {
-  const result = await apiRequest(request, 'get', '/api/organizations/{organization_id}/member-api-tokens', {
-    params: { path: { organization_id: organizationId } },
-  });
-  return result.ok ? result.data : [];
-}
 
 /** Null: not ours. A token already gone counts as revoked. */
 export async function memberApiTokenAction(request: Request, formData: FormData, organizationId: string, back: string) {
@@ -34,8 +27,3 @@ export async function memberApiTokenAction(request: Request, formData: FormData,
   return redirect(back, { headers: { 'Set-Cookie': await flashCookie(request, API_TOKEN_LABELS.revoked) } });
 }
 
-export async function loadMemberTokenToRevoke(request: Request, organizationId: string, id: string | undefined) {
-  const token = (await loadMemberApiTokens(request, organizationId)).find((row) => row.id === id);
-  if (!token) throw data(CONFIRM_LABELS.notFound, { status: 404 });
-  return { id: token.id, name: token.name, member_name: token.member_name };
-}

@@ -7,12 +7,6 @@ export function welcomeKind(user: Pick<CurrentUserView, 'organization_admin'>, p
   return permissions.includes('Datasource.Create') ? 'owner' : 'member';
 }
 
-/** nest-api decides (ADR 0034); a failure shows no welcome rather than no page. */
-export async function loadWelcome(request: Request): Promise<boolean> {
-  const result = await apiRequest(request, 'get', '/api/profile/welcome');
-  return result.ok && result.data.show;
-}
-
 export async function dismissWelcome(request: Request): Promise<string | null> {
   const result = await apiRequest(request, 'post', '/api/profile/welcome/dismiss', {}, { refusals: 'return' });
   return result.ok ? null : WELCOME_LABELS.dismissFailed;

@@ -10,10 +10,11 @@ import {
   type Permission,
 } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
+import { invitationRows } from './invitations.server';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
 import { clearAccessTokenCookie, flashCookie } from '../core/session.server';
-import type { CurrentUserView as CurrentUser, UserView } from '@datahub/api-client';
+import type { CurrentUserView as CurrentUser, OrganizationPageView, UserView } from '@datahub/api-client';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -40,17 +41,14 @@ function userRows(users: UserView[], me: CurrentUser): UserRow[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
-/** A former slug throws a 301 to `movedTo` of its current slug, as nest-api answered it. */
-async function organizationBySlug(request: Request, slug: string, movedTo: (slug: string) => string) {
-  const result = await apiRequest(request, 'get', '/api/organizations/{slug}', { params: { path: { slug } } });
-  if (result.ok) return result.data;
-  throwIfMoved(result, movedTo);
-  throw new Response(null, { status: result.status });
-}
-
 export function throwIfMoved(result: { status: number; location?: string }, movedTo: (slug: string) => string): void {
   const current = result.location?.match(/^\/api\/organizations\/([^/?#]+)(\/[^?#]*)?$/)?.[1];
   if (result.status === 301 && current) throw redirect(movedTo(decodeURIComponent(current)), 301);
+}
+
+/** /gebruiker/{id} and its removal page: one read of you, the user and their roles (404: not one you may see). */
+export function userPage(request: Request, id: string | undefined) {
+  return apiGet(request, '/api/pages/user/{id}', { params: { path: { id: id ?? '' } } });
 }
 
 export function organizationPath(slug: string): string {
@@ -65,7 +63,11 @@ export async function loadOrganizationPage(args: Args, slug: string) {
     throwIfMoved(result, organizationPath);
     throw new Response(null, { status: result.status });
   }
-  const { user, organization, users, licences } = result.data;
+  return organizationPageOf(result.data);
+}
+
+/** What the organisation page shows, from its read (or /mijn-organisatie's, which carries it). */
+export function organizationPageOf({ user, organization, users, licences }: OrganizationPageView) {
   const permissions = user.permissions as Permission[];
   return {
     organization,
@@ -145,11 +147,17 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
 }
 
 /** `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons to organisation admins only, /mijn-gebruikers to anyone with User.Delete. */
-export async function loadUsersPage(args: Args, slug: string, options: { viewOnlyForNonAdmins: boolean }) {
-  const { request } = args;
-  const { user, permissions } = await requireCurrentUserWithPermissions(args);
-  const organization = await organizationBySlug(request, slug, (current) => `/gebruikers/${encodeURIComponent(current)}`);
-  const users = await apiGet(request, '/api/organizations/{slug}/users', { params: { path: { slug: organization.slug } } });
+export async function loadUsersPage(args: Args, slug: string | null, options: { viewOnlyForNonAdmins: boolean }) {
+  // One read: the organisation (your own without a slug), its users, the user whose rights decide the buttons, and open invitations.
+  const result = slug === null
+    ? await apiRequest(args.request, 'get', '/api/pages/my-users')
+    : await apiRequest(args.request, 'get', '/api/pages/users/{slug}', { params: { path: { slug } } });
+  if (!result.ok) {
+    throwIfMoved(result, (current) => `/gebruikers/${encodeURIComponent(current)}`);
+    throw new Response(null, { status: result.status });
+  }
+  const { user, organization, users, invitations } = result.data;
+  const permissions = user.permissions as Permission[];
   const mayRemove = hasPermissionIn(asActor(user, permissions), 'User.Delete', organization.organization_id);
   return {
     organizationName: organization.name,
@@ -162,5 +170,7 @@ export async function loadUsersPage(args: Args, slug: string, options: { viewOnl
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:
       organization.organization_id === user.organization && permissions.includes('Invitation.Create'),
+    // /gebruikers/{slug} never listed them, not even for your own organisation.
+    ...(slug === null ? { invitations: invitationRows(invitations ?? []) } : {}),
   };
 }

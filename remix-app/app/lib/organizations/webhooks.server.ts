@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node';
-import { CONFIRM_LABELS, WEBHOOK_LABELS, isEventKind } from '@datahub/domain';
+import { WEBHOOK_LABELS, isEventKind } from '@datahub/domain';
 import { keepShownOnce } from '../core/shown-once.server';
 import { apiRequest } from '../core/api.server';
 import { flashCookie } from '../core/session.server';
@@ -32,17 +32,6 @@ export type WebhookReply = FormReply & { intent: 'webhook' };
 
 const path = (organizationId: string) => ({ params: { path: { organization_id: organizationId } } });
 const onePath = (organizationId: string, webhookId: string) => ({ params: { path: { organization_id: organizationId, webhook_id: webhookId } } });
-
-export async function loadWebhooks(request: Request, organizationId: string): Promise<WebhookRow[]> {
-  const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
-  if (!listed.ok) return [];
-  return Promise.all(
-    listed.data.map(async (webhook) => {
-      const deliveries = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks/{webhook_id}/deliveries', onePath(organizationId, webhook.id));
-      return { ...webhook, deliveries: deliveries.ok ? deliveries.data : [] };
-    }),
-  );
-}
 
 async function done(request: Request, back: string, message: string) {
   return redirect(back, { headers: { 'Set-Cookie': await flashCookie(request, message) } });
@@ -81,9 +70,3 @@ export async function webhookAction(request: Request, formData: FormData, organi
   return redirect(back, { headers: { 'Set-Cookie': keepShownOnce(request, back, { kind: 'webhook', url: result.data.url, secret: result.data.secret }) } });
 }
 
-export async function loadWebhookToRemove(request: Request, organizationId: string, id: string | undefined): Promise<{ id: string; url: string }> {
-  const listed = await apiRequest(request, 'get', '/api/organizations/{organization_id}/webhooks', path(organizationId));
-  const webhook = listed.ok ? listed.data.find((row) => row.id === id) : undefined;
-  if (!webhook) throw data(CONFIRM_LABELS.notFound, { status: 404 });
-  return { id: webhook.id, url: webhook.url };
-}

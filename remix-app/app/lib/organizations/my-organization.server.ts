@@ -1,0 +1,19 @@
+import { data } from '@remix-run/node';
+import { CONFIRM_LABELS } from '@datahub/domain';
+import { apiGet } from '../core/api.server';
+
+/** /mijn-organisatie's one read; its confirmation pages find their object in it too. */
+export function myOrganizationPage(request: Request) {
+  return apiGet(request, '/api/pages/my-organization');
+}
+
+/**
+ * The row `id` of a section of that page: a section left out (null, no right to read it) is 403,
+ * as its separate read answered; a row not in it (another organisation's) is not found.
+ */
+export function rowOf<T extends { id: string }>(rows: T[] | null, id: string | undefined): T {
+  if (!rows) throw new Response(null, { status: 403 });
+  const row = rows.find((candidate) => candidate.id === id);
+  if (!row) throw data(CONFIRM_LABELS.notFound, { status: 404 });
+  return row;
+}
