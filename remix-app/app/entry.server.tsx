@@ -2,13 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import type { Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { NonceProvider } from './lib/core/nonce';
 import { acceptedEncoding, encodeWholeNow, keptPageReply, pageCache, pageKey, type CachedPage } from './lib/page-cache/page-cache.server';
-import { rememberServedPage, routesArePure, servePageFromCache } from './lib/page-cache/page-replay.server';
 import { renderedPageView, sendPageView } from './lib/insight/page-views.server';
 
 export const streamTimeout = 5_000;
@@ -27,7 +25,6 @@ export default function handleRequest(
 
   const key = pageCache ? pageKey(request, responseStatusCode, responseHeaders, remixContext, waitForAll) : null;
   if (pageCache && key) {
-    if (routesArePure(remixContext)) rememberServedPage(key, view);
     const cached = pageCache.get(key);
     if (cached) {
       // The page goes out with the nonce it was rendered with (server.js set a fresh one).
@@ -87,19 +84,6 @@ async function wholeResponse(request: Request, status: number, headers: Headers,
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
-/** Pages of routes with `handle.pageCache` whose nest-api answers are unchanged come from memory (lib/page-cache). */
-export function pageCacheMiddleware(setCspNonce: (res: ExpressResponse, nonce: string) => void) {
-  return servePageFromCache({
-    isBot: isbot,
-    setCspNonce,
-    recordView: (req, view) => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      sendPageView(new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, { headers }), view);
-    },
-  });
-}
-
 /** React's web-streams build goes on as soon as a suspended part is ready, not a `setImmediate` per piece (docs/benchmarks.md). */
 async function renderToBuffer(remixContext: EntryContext, url: string, nonce: string, { failOnError = true } = {}): Promise<Buffer> {
   const timeout = new AbortController();
@@ -133,7 +117,7 @@ async function renderToBuffer(remixContext: EntryContext, url: string, nonce: st
 
 /** Compressed here, so the compression middleware leaves it. */
 async function cachedResponse(request: Request, status: number, headers: Headers, key: string, page: CachedPage): Promise<Response> {
-  const reply = await keptPageReply(key, page, { ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }, 'kept');
+  const reply = await keptPageReply(key, page, { ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') });
   for (const [name, value] of reply.headers) {
     if (name === 'Vary') headers.append(name, value);
     else headers.set(name, value);

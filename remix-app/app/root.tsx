@@ -24,9 +24,6 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: LABELS.productName }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
-export const handle = { pageCache: true };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, setCookie } = ensureCsrfToken(request);
   // The field name comes along because @datahub/domain/server cannot be bundled for the browser.

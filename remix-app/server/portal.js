@@ -109,15 +109,6 @@ function setCspNonce(res, nonce) {
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev }));
 }
 
-// Pages whose nest-api answers are all unchanged since they were rendered come from memory
-// (app/lib/page-cache/page-cache.server.ts); every other request goes on to Remix.
-const entryModule = typeof build === 'function' ? null : /** @type {{ pageCacheMiddleware?: Function }} */ (build.entry.module);
-if (entryModule?.pageCacheMiddleware) {
-  app.use(
-    entryModule.pageCacheMiddleware(setCspNonce),
-  );
-}
-
 app.all(
   '*',
   (req, _res, next) => {

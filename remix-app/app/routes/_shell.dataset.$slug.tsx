@@ -65,16 +65,13 @@ export const shouldRevalidate = skipAfterSparqlQuery;
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /**
- * Spec: the dataset page has a breadcrumb (Datasets › its name), shown in the top bar. Its loader
- * reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts).
- */
+/** Spec: the dataset page has a breadcrumb (Datasets › its name), shown in the top bar. */
 export const handle = {
   ...breadcrumbHandle<Page>((page) =>
     page.dataset
       ? [{ label: DATASET_LABELS.datasets.title, to: '/datasets' }, { label: page.dataset.name || DATASET_LABELS.datasets.unnamed }]
       : null,
   ),
-  pageCache: true,
 };
 
 function Field({ label, value }: { label: string; value: string }) {

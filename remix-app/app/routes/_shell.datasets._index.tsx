@@ -13,9 +13,6 @@ const L = DATASET_LABELS.datasets;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
-export const handle = { pageCache: true };
-
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api; without a session it redirects to sign in.

@@ -14,9 +14,6 @@ const L = AUTHORISATION_LABELS;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** Its loader reads the request, nest-api's answers and today's date: the page cache may serve it (ADR 0013). */
-export const handle = { pageCache: true };
-
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: the lists (none without AuthorisationAssignment.Read), the tab 'Aanvragen' only for those who may grant.
   const { lists } = await apiGet(args.request, '/api/pages/machtigingen');

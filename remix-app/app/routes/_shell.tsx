@@ -12,9 +12,6 @@ import { ShownOnceProvider } from '~/components/core/shown-once';
 import { takeShownOnce } from '~/lib/core/shown-once.server';
 import { skipAfterSparqlQuery } from '~/lib/datasets/sparql-revalidation';
 
-/** Its loader reads only the request and nest-api's answers: the page cache may serve it (lib/page-cache/page-cache.server.ts). */
-export const handle = { pageCache: true };
-
 /** Every page but sign-in and sign-up lives here: no user, no page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // One call to nest-api: the user (shared with the page's loader) and the menu's count.

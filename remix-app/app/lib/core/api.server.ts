@@ -4,7 +4,6 @@ import { TWO_FACTOR_DETAILS, type ApiErrorBody } from '@datahub/domain';
 import { TWO_FACTOR_ENROL_PATH } from '../account/two-factor';
 import { addUsageConsentHeader } from '../account/consent.server';
 import { apiUrl } from './env.server';
-import { recordedFetch } from '../page-cache/page-replay.server';
 import { loginPath, requestedPath } from './redirects';
 import { getAccessToken } from './session.server';
 import { endedSessionCookies } from '../account/session-ending.server';
@@ -76,7 +75,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
-  const client = createApiClient({ baseUrl: apiUrl(), fetch: recordedFetch });
+  const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
     answer = await client.request(method, path, {

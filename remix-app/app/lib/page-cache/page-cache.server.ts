@@ -156,22 +156,19 @@ export class PageCache {
 }
 
 /**
- * How a kept page goes out, from either layer: 304 to a matching If-None-Match, otherwise its bytes
- * in the encoding the browser prefers (compressed once, kept with it). `Server-Timing` says which
- * layer answered: `kept` (Remix ran the loaders, the render was skipped) or `replayed` (Remix did
- * not run; every recorded nest-api answer was unchanged).
+ * How a kept page goes out: 304 to a matching If-None-Match, otherwise its bytes in the encoding the
+ * browser prefers (compressed once, kept with it). `Server-Timing: page-cache;desc="kept"` marks it.
  */
 export async function keptPageReply(
   key: string,
   page: CachedPage,
   request: { ifNoneMatch: string | null; acceptEncoding: string | null },
-  layer: 'kept' | 'replayed',
 ): Promise<{ notModified: boolean; headers: [string, string][]; body: Buffer | null }> {
   const headers: [string, string][] = [
     ['Content-Type', 'text/html; charset=utf-8'],
     ['ETag', page.etag],
     ['Vary', 'Accept-Encoding'],
-    ['Server-Timing', `page-cache;desc="${layer}"`],
+    ['Server-Timing', 'page-cache;desc="kept"'],
   ];
   if (ifNoneMatchNames(request.ifNoneMatch, page.etag)) return { notModified: true, headers, body: null };
   const encoding = acceptedEncoding(request.acceptEncoding);
