@@ -14,6 +14,8 @@ let peer: Server;
 let peerUp = true;
 let datasourceId: string;
 let port: number;
+/** The creation answer, shown once: the only place the key may appear. */
+let createdBody: { credentials: { secret: string }; executable_first_start_command: string };
 
 beforeAll(async () => {
   port = await freePort();
@@ -28,7 +30,8 @@ beforeAll(async () => {
   member = await api.createUser({ organizationId: org.id, roles: ['Application.Contributor'] });
   const created = await api.request('/api/datasources', { method: 'POST', token: owner.token, json: { name: 'Kasbron Storing', hostname: `127.0.0.1:${port}` } });
   expect(created.status).toBe(201);
-  datasourceId = (await created.json()).datasource_id;
+  createdBody = await created.json();
+  datasourceId = (createdBody as unknown as { datasource_id: string }).datasource_id;
 });
 afterAll(async () => {
   await api?.close();
@@ -57,6 +60,17 @@ describe('the installation steps on the data source page', () => {
     expect(view.executable_start_command).toBe(
       `chmod +x datahub-databron-linux-x64 && ./datahub-databron-linux-x64 --credentials datasource-credentials-${datasourceId}.json --data databron --hub ${hub} --hub-connect --page-port 0`,
     );
+  });
+
+  it('right after creating, a start line that carries the key in its environment (one download); the page later never shows it', async () => {
+    const hub = api.config.publicUrl.replace(/\/$/, '');
+    const { secret } = createdBody.credentials;
+    expect(createdBody.executable_first_start_command).toBe(
+      `chmod +x datahub-databron-linux-x64 && DATAHUB_SLEUTEL=${datasourceId}:${secret} ./datahub-databron-linux-x64 --credentials datasource-credentials-${datasourceId}.json --data databron --hub ${hub} --hub-connect --page-port 0`,
+    );
+    const view = await detail();
+    expect(view).not.toHaveProperty('executable_first_start_command');
+    expect(JSON.stringify(view)).not.toContain(secret);
   });
 });
 
