@@ -110,7 +110,7 @@ const READS = [
   'GET /api/organizations/{organization_id}/member-api-tokens', 'GET /api/pages/shell', 'GET /api/pages/datasets', 'GET /api/pages/my-datasets', 'GET /api/pages/machtigingen', 'GET /api/pages/dataset/{slug}',
   'GET /api/pages/organization/{slug}', 'GET /api/pages/datasources', 'GET /api/pages/datasource/{id}', 'GET /api/pages/manage-datasets', 'GET /api/pages/application/{slug}',
   'GET /api/pages/organization/{slug}/applications', 'GET /api/pages/my-applications', 'GET /api/pages/manage-applications', 'GET /api/pages/new-application', 'GET /api/pages/manage-application/{slug}',
-  'GET /api/pages/profile', 'GET /api/pages/two-factor', 'GET /api/pages/my-organization', 'GET /api/pages/users/{slug}', 'GET /api/pages/my-users', 'GET /api/pages/home', 'GET /api/pages/new-authorisation', 'GET /api/pages/user/{id}',
+  'GET /api/pages/profile', 'GET /api/pages/two-factor', 'GET /api/pages/my-organization', 'GET /api/pages/users/{slug}', 'GET /api/pages/my-users', 'GET /api/pages/home', 'GET /api/pages/new-authorisation', 'GET /api/pages/logbook', 'GET /api/pages/user/{id}',
   'GET /api/catalog', 'GET /api/catalog/datasets/{slug}', 'GET /api/odrl/profile',
 ];
 

@@ -219,6 +219,7 @@ export const MATRIX: MatrixRow[] = [
   row('GET /api/pages/my-users', signedIn(200)),
   row('GET /api/pages/home', signedIn(200)),
   row('GET /api/pages/new-authorisation', signedIn(200)),
+  row('GET /api/pages/logbook', { anonymous: 401, owner: 200, otherOwner: 200, otherContributor: 403, platformAdmin: 200, default: 403 }),
   row('GET /api/pages/user/{id}', sameOrganization(404)),
   // The Hub Protocol takes data-source tokens only: no user token opens it (data-source-protocol.int.spec.ts covers those).
   row('GET /api/datasource-agent/package.tgz', { default: 200 }),

@@ -133,3 +133,23 @@ describe('GET /api/pages/home and /api/pages/new-authorisation', () => {
     expect([member.datasets, member.organizations]).toEqual([null, null]);
   });
 });
+
+describe('GET /api/pages/logbook', () => {
+  it("answers GET /api/audit-log's page with the filter form's choices, its field errors as data, and refuses whom the separate reads refuse", async () => {
+    const filters = 'from=2026-01-01';
+    expect(await json(`/api/pages/logbook?${filters}`, deltaOwner)).toEqual({
+      audit: await json(`/api/audit-log?${filters}`, deltaOwner),
+      errors: null,
+      datasets: await json('/api/my-datasets', deltaOwner),
+      organizations: await json('/api/authorisation-assignees', deltaOwner),
+    });
+    // A filter that cannot be read: the separate read answers 422 with Dutch field errors; the page carries them.
+    const refused = await api.request('/api/audit-log?from=gisteren', { token: deltaOwner.token });
+    expect(refused.status).toBe(422);
+    const page = await json('/api/pages/logbook?from=gisteren', deltaOwner);
+    expect([page.audit, page.errors]).toEqual([null, (await refused.json()).errors]);
+    // A plain member may not read the trail.
+    expect((await api.request('/api/audit-log', { token: deltaMember.token })).status).toBe(403);
+    expect((await api.request('/api/pages/logbook', { token: deltaMember.token })).status).toBe(403);
+  });
+});

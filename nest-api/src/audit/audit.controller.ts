@@ -22,7 +22,7 @@ const FILTERS = [
   { name: 'person', description: 'E-mail address of the person who acted' },
   { name: 'cursor', description: 'next_cursor of the previous page' },
 ];
-const filterQueries = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
+export const filterQueries = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
   for (const filter of FILTERS) ApiQuery({ required: false, type: String, ...filter })(target, key, descriptor);
 };
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiMovedPermanentlyResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, DuringTwoFactorEnrolment, RequirePermission, SignedIn } from '../common/access.decorators';
@@ -10,6 +10,9 @@ import { ProfilePageView, TwoFactorPageView } from './account-pages.views';
 import { Conditional, sendConditional } from './pages.controller';
 import { MyOrganizationPageView, OrganizationAdminPages, UserPageView, UsersPageView } from './organization-admin-pages';
 import { HomePageView, NewAuthorisationPageView, StartPages } from './start-pages';
+import { LogbookPage, LogbookPageView } from './logbook-page';
+import { filterQueries } from '../audit/audit.controller';
+import type { AuditFilterQuery } from '../audit/audit-filters';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
@@ -21,6 +24,7 @@ export class AccountPagesController {
     private readonly pages: AccountPagesService,
     private readonly organization: OrganizationAdminPages,
     private readonly start: StartPages,
+    private readonly logbook: LogbookPage,
   ) {}
 
   @Get('profile')
@@ -55,6 +59,16 @@ export class AccountPagesController {
   @ApiForbiddenResponse({ type: ErrorBodyView })
   async newAuthorisation(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendConditional(request, reply, await this.start.newAuthorisation(actor));
+  }
+
+  @Get('logbook')
+  @RequirePermission('AuditLog.Read')
+  @ApiOperation({ summary: "The logbook page: GET /api/audit-log's page (or its Dutch field errors) with the filter form's choices, GET /api/my-datasets and GET /api/authorisation-assignees (refused as those are)" })
+  @filterQueries()
+  @Conditional(LogbookPageView)
+  @ApiForbiddenResponse({ type: ErrorBodyView })
+  async logbookPage(@CurrentUser() actor: AuthenticatedUser, @Query() query: AuditFilterQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendConditional(request, reply, await this.logbook.read(actor, query));
   }
 
   @Get('my-organization')

@@ -9,6 +9,7 @@ import { AccountPagesController } from './account-pages.controller';
 import { AccountPagesService } from './account-pages.service';
 import { OrganizationAdminPages } from './organization-admin-pages';
 import { StartPages } from './start-pages';
+import { LogbookPage } from './logbook-page';
 import { WelcomeModule } from '../welcome/welcome.module';
 import { EventsModule } from '../events/events.module';
 import { InvitationsModule } from '../invitations/invitations.module';
@@ -25,5 +26,5 @@ import { OrganizationPagesController } from './organization-pages.controller';
 import { PagesService } from './pages.service';
 
 /** Page-shaped reads for the portal (ADR 0048): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule, EventsModule, InvitationsModule, WelcomeModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService, OrganizationAdminPages, StartPages] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule, EventsModule, InvitationsModule, WelcomeModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService, OrganizationAdminPages, StartPages, LogbookPage] })
 export class PagesModule {}
