@@ -153,6 +153,19 @@ describe('/api/sparql push-down to a store-mode data source', () => {
     expect(pushed.bytes).toBeLessThan(whole.bytes / 4);
   }, 120_000);
 
+  it('asks the store for B restricted to the bindings of a more selective block of A (a bind join with VALUES)', async () => {
+    const query = `SELECT ?plot ?crop WHERE { GRAPH <${iris[0]}> { ?m kas:reading 7 } GRAPH <${iris[1]}> { ?plot b:meter ?m ; b:crop ?crop } }`;
+    const before = await parts();
+    const pushed = await measured(query, true);
+    expect((await parts()).restricted).toBe((before.restricted ?? 0) + 1);
+    const whole = await measured(query, false);
+    expect(pushed.answer).toEqual(whole.answer);
+    expect((pushed.answer as { rows: string[] }).rows).toHaveLength(1);
+    const asked = pushed.asked.filter((line) => line.includes('sparql_query'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/VALUES[\s\S]*meter7/);
+  }, 120_000);
+
   it('answers OPTIONAL and UNION at the store as the whole load does', async () => {
     for (const query of [
       `SELECT ?plot ?crop ?m WHERE { GRAPH <${iris[1]}> { ?plot b:crop ?crop FILTER(?crop IN ("gewas 1", "gewas 2")) OPTIONAL { ?plot b:meter ?m FILTER(?m = kas:meter1) } } }`,

@@ -148,7 +148,7 @@ function selectivity(patterns: Pattern[]): number {
  * when it has OPTIONAL or UNION, each BGP followed by copies of its variables: a template triple is then
  * only built where its own BGP matched, never from a variable bound by another branch.
  */
-function templated(patterns: Pattern[]): { where: Pattern[]; template: Triple[] } {
+function templated(patterns: Pattern[]): { where: Pattern[]; template: Triple[]; branching: boolean } {
   const copy = JSON.parse(JSON.stringify(patterns)) as Pattern[];
   for (const node of nodes(copy)) {
     if (node.termType === 'BlankNode') {
@@ -187,7 +187,7 @@ function templated(patterns: Pattern[]): { where: Pattern[]; template: Triple[] 
       if (pattern.type === 'group' || pattern.type === 'optional' || pattern.type === 'union') return { ...pattern, patterns: rewrite(pattern.patterns) } as Pattern;
       return pattern;
     });
-  return { where: rewrite(copy), template };
+  return { where: rewrite(copy), template, branching };
 }
 
 function findBlocks(parsed: SparqlQuery): { blocks: Block[]; unsafe: Set<string>; everything: boolean } {
@@ -259,7 +259,7 @@ export function planPushDown(text: string, graphs: readonly string[], nonce: str
   });
   const reports = order.map((_, index) => [...new Set(sources.flatMap((source) => (source?.block === index ? source.variables : [])))].sort());
   const blocks = order.map((block, index): PushDownBlock => {
-    const { where, template } = templated(block.patterns);
+    const { where, template, branching } = templated(block.patterns);
     const markers = reports[index]!.map((name) => ({
       subject: { termType: 'BlankNode', value: 'row' },
       predicate: { termType: 'NamedNode', value: `${markerPrefix}${name}` },
@@ -271,18 +271,15 @@ export function planPushDown(text: string, graphs: readonly string[], nonce: str
       ...(source ? { source } : {}),
       reports: reports[index]!,
       construct(values?: BindingRows): string {
+        const inline = values && ({ type: 'values', values: values.rows.map((row) => Object.fromEntries(values.variables.map((name, at) => [`?${name}`, row[at]]))) } as unknown as Pattern);
+        // VALUES inside the pattern (Virtuoso refuses a query-level one on CONSTRUCT), where oxigraph 0.5 turns
+        // it into a lookup per row: before the per-BGP groups, after a plain pattern (elsewhere it scans).
         const query = {
           type: 'query',
           queryType: 'CONSTRUCT',
           prefixes: {},
           template: [...template, ...markers],
-          where,
-          ...(values
-            ? {
-                // Query-level VALUES: a join with the whole pattern, which oxigraph evaluates as a lookup per row.
-                values: values.rows.map((row) => Object.fromEntries(values.variables.map((name, at) => [`?${name}`, row[at]]))),
-              }
-            : {}),
+          where: inline ? (branching ? [inline, ...where] : [...where, inline]) : where,
         };
         return new Generator({ sparqlStar: true }).stringify(query as unknown as SparqlQuery);
       },
