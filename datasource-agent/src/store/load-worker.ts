@@ -1,8 +1,4 @@
-/**
- * A load runs in this worker thread, under a heap ceiling: parsing makes garbage fast, and V8 lets
- * an unbounded heap grow with it (measured at 1M triples: 374 MB RSS unbounded, 234 MB with a
- * 192 MB ceiling, at the same speed; the ceiling is 128 MB now, load-in-worker.ts). The agent's own thread keeps answering queries meanwhile.
- */
+/** Under a heap ceiling: V8 grows an unbounded heap with the parse's garbage (1M triples: 374 MB RSS unbounded, 234 MB capped), same speed. */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../log';
 import { StoreClient, type StoreClientOptions } from './store-client';

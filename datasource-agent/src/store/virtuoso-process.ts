@@ -1,8 +1,4 @@
-/**
- * A throw-away Virtuoso for tests and bench:bigdata: its own temporary folder, a minimal virtuoso.ini (free loopback
- * ports, little memory), started in the foreground and stopped (folder removed) by `stop()`.
- * Needs Debian's virtuoso-opensource-7-bin (`/usr/bin/virtuoso-t`; `.ci/run` installs it).
- */
+/** A throw-away Virtuoso for tests and benchmarks (own folder, loopback ports, little memory); needs virtuoso-opensource-7-bin (`.ci/run` installs it). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,13 +10,11 @@ export const VIRTUOSO_BINARY = process.env.VIRTUOSO_BINARY ?? '/usr/bin/virtuoso
 export interface TestVirtuoso {
   /** Its folder (DirsAllowed: the bulk loader reads files from here). */
   dir: string;
-  /** The SQL port (isql-vt). */
   sqlPort: number;
   sparqlEndpoint: string;
   graphStore: string;
   user: string;
   password: string;
-  /** Arguments for the agent's CLI. */
   cliArgs: string[];
   stop(): Promise<void>;
 }
@@ -92,10 +86,7 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   }
 }
 
-/**
- * Starts a Virtuoso; `maxRows` is its ResultSetMaxRows (the silent cut of long answers), `buffers`
- * its NumberOfBuffers (8 KB pages; default 10 000 ≈ 80 MB, enough for tests).
- */
+/** `maxRows` is ResultSetMaxRows (the silent cut), `buffers` NumberOfBuffers (8 KB pages; default ≈ 80 MB). */
 export async function startVirtuoso(options: { maxRows?: number; buffers?: number; keepDir?: string } = {}): Promise<TestVirtuoso> {
   // keepDir (bench:quality --store-dir): a folder kept after stop, so a 20M-triple load is done once and checked again.
   const dir = options.keepDir ?? mkdtempSync(path.join(os.tmpdir(), 'datahub-virtuoso-'));
