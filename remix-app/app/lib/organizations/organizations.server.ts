@@ -23,7 +23,6 @@ export function userName(user: Pick<UserView, 'firstname' | 'lastname' | 'email'
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
-/** The portal's current user as the shared organisation rule (@datahub/domain) sees an actor. */
 export function asActor(user: CurrentUser, permissions: readonly Permission[] = []): OrganizationActor {
   return { organizationAdmin: user.organization_admin, organizationId: user.organization, permissions };
 }
