@@ -13,6 +13,7 @@ import { IdempotencyClaimHolders1768400000601 } from './migrations/1768400000601
 import { DatasourceConnections1768400000701 } from './migrations/1768400000701-DatasourceConnections';
 import { DatasetQuality1768400001001 } from './migrations/1768400001001-DatasetQuality';
 import { DatasourceReachableChanged1768400001101 } from './migrations/1768400001101-DatasourceReachableChanged';
+import { UnloggedSparqlSlots1768400001501 } from './migrations/1768400001501-UnloggedSparqlSlots';
 import { OrganizationFormerSlugs1768200000501 } from './migrations/1768200000501-OrganizationFormerSlugs';
 import { RevokeDepartedMembersTokens1768100000201 } from './migrations/1768100000201-RevokeDepartedMembersTokens';
 import { Invitations1763900000000 } from './migrations/1763900000000-Invitations';
@@ -87,6 +88,7 @@ const MIGRATIONS = [
   DatasourceConnections1768400000701,
   DatasetQuality1768400001001,
   DatasourceReachableChanged1768400001101,
+  UnloggedSparqlSlots1768400001501,
   OrganizationFormerSlugs1768200000501,
 ];
 

@@ -16,8 +16,10 @@ const LISTENING_WAIT_MS = 5_000;
 /** Sleep between tries while this process has no working LISTEN connection. */
 const POLLING_WAIT_MS = 500;
 const RELISTEN_MS = 2_000;
+/** How long a process may hand a released organisation slot straight to its own next waiter before it frees the row for others. */
+const LOCAL_TURN_MS = 1_000;
 
-/** A taken slot; release() frees it (once) and wakes the waiters for it; it resolves once the row is gone. */
+/** A taken slot; release() frees it (once) and wakes its waiters, or hands it to this process's next one; it resolves once done. */
 export interface SparqlSlot {
   release(): Promise<void>;
 }
@@ -55,6 +57,8 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   private readonly queues = new Map<string, Waiting[]>();
   /** Per waiting organisation, what wakes its loop early (a release here or elsewhere). */
   private readonly wakers = new Map<string, () => void>();
+  /** Organisations whose release came while their loop was asking the database, not asleep: it asks again at once. */
+  private readonly missed = new Set<string>();
   private listener: Client | null = null;
   private listening: Promise<void> | null = null;
   private listenFailedAt = 0;
@@ -147,6 +151,8 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
       // Listening before the try: a release after it is never missed.
       if (!first) await this.listen();
       first = false;
+      if (queue.length === 0) break;
+      this.missed.delete(organizationId);
       let result: Attempt;
       try {
         result = await this.attempt('organization', organizationId, limit);
@@ -169,6 +175,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   }
 
   private sleep(organizationId: string, ms: number): Promise<void> {
+    if (this.missed.delete(organizationId)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -186,13 +193,32 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     return { slot: row.slot, raced: row.slot === null && row.free > 0, untilExpiryMs: row.until_expiry_ms };
   }
 
-  private taken(kind: SlotKind, ownerId: string, slot: number): SparqlSlot {
+  private wake(organizationId: string): void {
+    const wake = this.wakers.get(organizationId);
+    if (wake) wake();
+    else if (this.queues.has(organizationId)) this.missed.add(organizationId);
+  }
+
+  /**
+   * A released organisation slot goes straight to this process's next waiter with its row (no statements),
+   * for at most LOCAL_TURN_MS in a row; then the row is freed, so waiters in other processes get a turn.
+   */
+  private handOver(ownerId: string, slot: number, handedSince: number | null): boolean {
+    const queue = this.queues.get(ownerId);
+    if (this.stopped || !queue?.length || (handedSince !== null && Date.now() - handedSince > LOCAL_TURN_MS)) return false;
+    queue.shift()!.resolve(this.taken('organization', ownerId, slot, handedSince ?? Date.now()));
+    if (queue.length === 0) this.wake(ownerId);
+    return true;
+  }
+
+  private taken(kind: SlotKind, ownerId: string, slot: number, handedSince: number | null = null): SparqlSlot {
     const key = `${kind}:${ownerId}:${slot}`;
     this.held.set(key, { kind, ownerId, slot });
     let released: Promise<void> | undefined;
     return {
       release: () => {
         if (released) return released;
+        if (kind === 'organization' && this.handOver(ownerId, slot, handedSince)) return (released = Promise.resolve());
         this.held.delete(key);
         // Only our own row: after a lease that ran out (a frozen process) the slot may be another's now.
         // Awaited by the asker: its next query must find the slot free (a limit of one would refuse it).
@@ -202,7 +228,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
             () => undefined,
             (error: Error) => this.logger.warn(`A SPARQL slot was not freed (its lease ends it): ${error.message}`),
           )
-          .finally(() => this.wakers.get(ownerId)?.());
+          .finally(() => this.wake(ownerId));
         return released;
       },
     };
@@ -228,7 +254,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
       };
       client.on('error', lost);
       client.on('end', lost);
-      client.on('notification', (message) => this.wakers.get(message.payload ?? '')?.());
+      client.on('notification', (message) => this.wake(message.payload ?? ''));
       try {
         await client.connect();
         await this.slots.listen(client);
