@@ -1753,6 +1753,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/logbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logbook page: GET /api/audit-log's page (or its Dutch field errors) with the filter form's choices, GET /api/my-datasets and GET /api/authorisation-assignees (refused as those are) */
+        get: operations["AccountPagesController_logbookPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/machtigingen": {
         parameters: {
             query?: never;
@@ -3063,6 +3080,18 @@ export type components = {
             /** @example 2027-01-01T00:00:00.000Z */
             end_date: string;
         };
+        LogbookPageView: {
+            /** @description As GET /api/audit-log; null when a filter cannot be read */
+            audit: components["schemas"]["AuditPageView"] | null;
+            /** @description As GET /api/my-datasets */
+            datasets: components["schemas"]["DatasetView"][];
+            /** @description GET /api/audit-log's Dutch field errors (422) for the filters, if any */
+            errors: {
+                [key: string]: string;
+            } | null;
+            /** @description As GET /api/authorisation-assignees */
+            organizations: components["schemas"]["AssigneeOrganizationView"][];
+        };
         LoginDto: {
             /** @example eigenaar@kwekerij-delta.test */
             email: string;
@@ -3725,6 +3754,7 @@ export type InvitationSentView = components['schemas']['InvitationSentView'];
 export type InvitationView = components['schemas']['InvitationView'];
 export type IssuedTokenView = components['schemas']['IssuedTokenView'];
 export type LicenceView = components['schemas']['LicenceView'];
+export type LogbookPageView = components['schemas']['LogbookPageView'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type LogoView = components['schemas']['LogoView'];
 export type MachtigingenListsView = components['schemas']['MachtigingenListsView'];
@@ -8520,6 +8550,69 @@ export interface operations {
                 };
             };
             /** @description Needs Application.Read in the target organisation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+        };
+    };
+    AccountPagesController_logbookPage: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD) */
+                until?: string;
+                kind?: "grant.created" | "grant.extended" | "grant.changed" | "grant.revoked" | "grant.expired" | "access_request.created" | "access_request.approved" | "access_request.declined" | "roles.changed" | "invitation.sent" | "invitation.accepted" | "invitation.revoked" | "user.removed" | "datasource.created" | "datasource.deleted" | "datasource.key_rotated" | "datasource.offline" | "datasource.online" | "path_override.changed" | "organization.changed" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "read.query" | "read.download";
+                /** @description Dataset id */
+                dataset?: string;
+                /** @description Organisation id (either party or the actor’s) */
+                organization?: string;
+                /** @description E-mail address of the person who acted */
+                person?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer you hold: 304 while it is still the answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Names this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogbookPageView"];
+                };
+            };
+            /** @description Unchanged since the answer named in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyView"];
+                };
+            };
+            /** @description Needs AuditLog.Read in the target organisation */
             403: {
                 headers: {
                     [name: string]: unknown;

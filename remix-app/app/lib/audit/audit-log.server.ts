@@ -1,5 +1,5 @@
 import type { AuditKind } from '@datahub/domain';
-import { apiFetchRaw, apiGet, apiRequest } from '../core/api.server';
+import { apiFetchRaw, apiGet } from '../core/api.server';
 import { filterQuery, filtersOf } from './audit-log';
 
 /** The API's Dutch field errors come back for the form. */
@@ -7,17 +7,15 @@ export async function loadAuditPage(request: Request) {
   const url = new URL(request.url);
   const filters = filtersOf(url);
   const cursor = url.searchParams.get('cursor');
-  const [result, datasets, organizations] = await Promise.all([
-    // An unknown kind is sent as it came: nest-api answers it with its Dutch field error.
-    apiRequest(request, 'get', '/api/audit-log', { params: { query: { ...filters, kind: filters.kind as AuditKind | undefined, ...(cursor ? { cursor } : {}) } } }),
-    apiGet(request, '/api/my-datasets'),
-    apiGet(request, '/api/authorisation-assignees'),
-  ]);
+  // One call to nest-api. An unknown kind is sent as it came: nest-api answers it with its Dutch field error.
+  const { audit, errors, datasets, organizations } = await apiGet(request, '/api/pages/logbook', {
+    params: { query: { ...filters, kind: filters.kind as AuditKind | undefined, ...(cursor ? { cursor } : {}) } },
+  });
   return {
     filters,
     cursor,
-    page: result.ok ? result.data : { entries: [], next_cursor: null },
-    errors: result.ok ? {} : (result.error.errors ?? {}),
+    page: audit ?? { entries: [], next_cursor: null },
+    errors: errors ?? {},
     datasets: datasets.map((dataset) => ({ id: dataset.dataset_id, name: dataset.name })),
     organizations: organizations.map((organization) => ({ id: organization.organization_id, name: organization.name })),
   };
