@@ -3,9 +3,15 @@
  * portals behind haproxy (round robin, no sticky sessions), back to back with the same options
  * (e.g. `-- --users 20 --duration 20`). Prints both runs and, per page kind, pages/s and p99 side by
  * side with the ratio. Issue 34's bar: the cluster at most 15% slower in pages/s, and no errors.
+ * Both runs count from the same warm-up (default 15 s, `--warmup 0` for none): a cold start costs the
+ * cluster twice (two portals and two APIs to compile, record pages and copy data for), which a
+ * 30-second run would otherwise count as throughput lost (docs/benchmarks.md, bench:cluster).
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+
+/** Seconds both runs walk before counting: the processes' first requests (JIT, kept pages) are start-up, not throughput. */
+const DEFAULT_WARMUP_S = 15;
 
 interface Run {
   output: string;
@@ -52,7 +58,15 @@ function runMixed(args: string[]): Promise<Run> {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  const given = process.argv.slice(2);
+  const args = given.includes("--warmup")
+    ? given
+    : [...given, "--warmup", String(DEFAULT_WARMUP_S)];
+  console.log(
+    `warm-up before each run's measured seconds: ${
+      args[args.indexOf("--warmup") + 1]
+    } s`
+  );
   const duration = Number(args[args.indexOf("--duration") + 1]) || 60;
   console.log("== one API + one portal");
   const single = await runMixed(args);
