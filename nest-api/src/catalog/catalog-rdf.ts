@@ -354,15 +354,29 @@ function bySubject(quads: Quad[]): Map<string, Quad[]> {
   return nodes;
 }
 
-/** A predicate as prefix:local when a known prefix fits (RDF/XML needs an XML name; JSON-LD reads either). */
-function qualified(iri: string, prefixes: Record<string, string>): { prefix: string; local: string } | null {
-  for (const [prefix, namespace] of Object.entries(prefixes)) {
-    if (iri.startsWith(namespace)) {
-      const local = iri.slice(namespace.length);
-      if (/^[A-Za-z_][\w.-]*$/.test(local)) return { prefix, local };
+type Qualify = (iri: string) => { prefix: string; local: string } | null;
+
+/**
+ * A predicate as prefix:local when a known prefix fits (RDF/XML needs an XML name; JSON-LD reads
+ * either), remembered per IRI: 1,000 datasets are ~84,000 quads over a few hundred distinct predicates and types.
+ */
+function qualifier(prefixes: Record<string, string>): Qualify {
+  const known = new Map<string, { prefix: string; local: string } | null>();
+  return (iri) => {
+    let name = known.get(iri);
+    if (name === undefined) {
+      name = null;
+      for (const [prefix, namespace] of Object.entries(prefixes)) {
+        const local = iri.startsWith(namespace) ? iri.slice(namespace.length) : '';
+        if (/^[A-Za-z_][\w.-]*$/.test(local)) {
+          name = { prefix, local };
+          break;
+        }
+      }
+      known.set(iri, name);
     }
-  }
-  return null;
+    return name;
+  };
 }
 
 /**
@@ -370,13 +384,14 @@ function qualified(iri: string, prefixes: Record<string, string>): { prefix: str
  * than through Oxigraph's store, whose indexing made 1,000 datasets take seconds (ADR 0051, open catalogue).
  */
 function rdfXml(quads: Quad[], prefixes: Record<string, string>): string {
+  const qualified = qualifier(prefixes);
   const used = new Set<string>(['rdf']);
   const body: string[] = [];
   for (const [, list] of bySubject(quads)) {
     const subject = list[0].subject;
     body.push(subject.termType === 'BlankNode' ? `<rdf:Description rdf:nodeID="${xml(subject.value)}">` : `<rdf:Description rdf:about="${xml(subject.value)}">`);
     for (const { predicate, object } of list) {
-      const name = qualified(predicate.value, prefixes);
+      const name = qualified(predicate.value);
       if (!name) throw new Error(`no XML name for ${predicate.value}`);
       used.add(name.prefix);
       const element = `${name.prefix}:${name.local}`;
@@ -405,8 +420,9 @@ type JsonLdValue = string | { '@id': string } | { '@value': string; '@language'?
  * took seconds for 1,000 datasets); the tests read it back with that library.
  */
 function jsonLd(quads: Quad[], prefixes: Record<string, string>): string {
+  const qualified = qualifier(prefixes);
   const compact = (iri: string) => {
-    const name = qualified(iri, prefixes);
+    const name = qualified(iri);
     return name ? `${name.prefix}:${name.local}` : iri;
   };
   const graph: Record<string, unknown>[] = [];
