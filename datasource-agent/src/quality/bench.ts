@@ -80,7 +80,8 @@ async function main(): Promise<void> {
             const asked = Date.now();
             const rows = await store.selectAll('kas.ttl', query, piece);
             queries.push(Date.now() - asked);
-            if (process.env.BENCH_QUERIES) console.error(`${Date.now() - asked} ms ${piece ?? ''} ${query.slice(0, 300)}`);
+            const took = Date.now() - asked;
+            if (process.env.BENCH_QUERIES) console.error(`${took} ms ${piece ?? ''} ${took > 3000 ? query : query.slice(0, 300)}`);
             return rows;
           },
           triples,
