@@ -59,14 +59,15 @@ function runMixed(args: string[]): Promise<Run> {
 
 async function main(): Promise<void> {
   const given = process.argv.slice(2);
-  const args = given.includes("--warmup")
+  const warmupGiven = given.find(
+    (arg) => arg === "--warmup" || arg.startsWith("--warmup=")
+  );
+  const args = warmupGiven
     ? given
     : [...given, "--warmup", String(DEFAULT_WARMUP_S)];
-  console.log(
-    `warm-up before each run's measured seconds: ${
-      args[args.indexOf("--warmup") + 1]
-    } s`
-  );
+  const warmup =
+    warmupGiven?.split("=")[1] ?? args[args.indexOf("--warmup") + 1];
+  console.log(`warm-up before each run's measured seconds: ${warmup} s`);
   const duration = Number(args[args.indexOf("--duration") + 1]) || 60;
   console.log("== one API + one portal");
   const single = await runMixed(args);
