@@ -33,6 +33,10 @@ test('a platform admin without two-step sign-in can do nothing else until it is 
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/tweestapsverificatie$/);
   }
+  // A route's loader run alone (a navigation with JavaScript, no shell loader) is sent there too, not refused.
+  const alone = await page.request.get(`/profiel.data?_routes=${encodeURIComponent('routes/_shell.profiel')}`, { maxRedirects: 0 });
+  expect(alone.status()).toBeLessThan(400);
+  expect(await alone.text()).toContain('/tweestapsverificatie');
 
   await page.getByRole('button', { name: L.start }).click();
   const secret = (await page.getByTestId('tweestaps-sleutel').innerText()).replace(/\s/g, '');
