@@ -1,11 +1,6 @@
 import { Duplex } from 'node:stream';
 
-/**
- * Two connected in-memory streams: what is written to one is read from the other. The HTTP server
- * takes one end as a connection, the HTTP client the other, so a request that arrived over the hub
- * connection runs through exactly the server that answers the hub over HTTP, with no port opened.
- * (node:stream's duplexPair arrives in Node 22.)
- */
+/** A request from the hub connection runs through the same HTTP server as over HTTP, with no port opened (node:stream's duplexPair is Node 22+). */
 export function duplexPair(): [Duplex, Duplex] {
   const ends: { left?: Duplex; right?: Duplex } = {};
   const make = (peer: () => Duplex) =>

@@ -1,11 +1,4 @@
-/**
- * Outbound mode (issue 35): the data source dials the hub instead of being dialled. One WebSocket to
- * `{hub}/api/datasource-protocol/connect`, authenticated with the data-source token (as every call to
- * the hub); the hub sends Hub Protocol requests over it and this side answers them through the same
- * HTTP server that answers the hub in hosted mode (handed an in-memory connection, no port opened),
- * streaming each answer back in pieces, pausing when the hub or the connection cannot keep up.
- * Reconnects with exponential backoff and jitter.
- */
+/** Outbound mode: one WebSocket to the hub (data-source token); Hub Protocol requests are answered through the agent's own HTTP server, streamed back with backpressure, reconnecting with jittered backoff. */
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import WebSocket from 'ws';
 import type { DatasourceCredentials } from '../credentials';
@@ -74,7 +67,6 @@ export class HubDialer {
     });
   }
 
-  /** For the health answer and the log. */
   status(): { connected: boolean; since?: string; failures: number; last_error?: string } {
     return {
       connected: this.socket?.readyState === WebSocket.OPEN,

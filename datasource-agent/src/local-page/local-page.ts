@@ -1,14 +1,4 @@
-/**
- * The grower's page (issue 35): a small Dutch web page on 127.0.0.1 to drop the hub's credentials
- * file and data files (Turtle, CSV, Excel), see per file the rows, triples and categories found, name
- * and describe datasets, and publish or withdraw them. Plain HTML forms (work without JavaScript).
- *
- * Security: loopback only; a Host other than 127.0.0.1/localhost:port is refused (DNS rebinding);
- * opened once with a random code printed at start, which becomes an HttpOnly SameSite=Strict session
- * cookie; every form carries the session's CSRF token and a foreign Origin is refused.
- * State is the data folder itself: files, `datasets.yaml` (the same file scripters write) and the
- * folder `ingetrokken/` for withdrawn files.
- */
+/** Loopback only, Host checked (DNS rebinding); a one-time code becomes an HttpOnly SameSite=Strict session; forms carry a CSRF token. */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -32,15 +22,11 @@ export interface LocalPageOptions {
   /** The served datasets; a getter, since new credentials start the agent anew (cli.ts). */
   manager: () => DatasetManager;
   log: Logger;
-  /** Port on 127.0.0.1 (default 0: any free one). */
   port?: number;
-  /** Where a dropped credentials file is kept. */
   credentialsFile: string;
   /** New credentials dropped on the page (e.g. connect to the hub with them). */
   onCredentials?: (credentials: DatasourceCredentials) => Promise<void> | void;
-  /** The hub connection in a few Dutch words. */
   hubStatus?: () => string;
-  /** Largest file accepted (default 200 MB). */
   maxUploadBytes?: number;
   /** The hub's catalogue ({hub}/datasets): each dataset links to its search there. */
   catalogueUrl?: string;
@@ -48,7 +34,6 @@ export interface LocalPageOptions {
 
 export interface LocalPage {
   url: string;
-  /** The address with the one-time code, to print at start. */
   openUrl: string;
   stop(): Promise<void>;
 }
@@ -140,7 +125,7 @@ label{display:block;font-weight:600}input[type=text],textarea{width:100%;max-wid
     const problems = table && (table.rowsWithoutTime || table.problems.length)
       ? `<p>${table.rowsWithoutTime} rij(en) zonder bruikbare tijd. ${table.problems.slice(0, 3).map(escape).join('; ')}</p>`
       : '';
-    // Straight to the hub's catalogue, searched on the name: no tab to find, no menu (issue 35's click bar).
+    // Straight to the hub's catalogue, searched on the name: no tab to find, no menu.
     const atHub = options.catalogueUrl
       ? `<p><a href="${escape(`${options.catalogueUrl}?q=${encodeURIComponent(dataset.metadata.name)}`)}">Bekijk in de catalogus van de hub</a></p>`
       : '';

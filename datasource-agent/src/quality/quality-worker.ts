@@ -1,10 +1,4 @@
-/**
- * One quality check in a worker thread: reads the dataset's Turtle file, parses it and validates
- * it (validate.ts). The agent's own thread keeps answering the hub meanwhile. A large file is
- * checked with the same shapes as SPARQL queries over an oxigraph store (sparql-check.ts): shacl-engine
- * keeps every result in memory (at 1M triples of the demo greenhouse it ran out of heap), oxigraph
- * needed 0.5 GB there (docs/benchmarks.md).
- */
+/** Off the thread that answers the hub. Large files are checked as SPARQL over oxigraph (sparql-check.ts): shacl-engine ran out of heap at 1M triples. */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import * as oxigraph from 'oxigraph';
 import { checkWithSparql } from './sparql-check';

@@ -1,7 +1,4 @@
-/**
- * The shapes a dataset is checked against: the kept CGO SHACL shapes (shapes/cgo/README.md) and
- * the hub's own shape for cgo:hasCategory (shapes/hub/). Read once per process.
- */
+/** The kept CGO SHACL shapes (shapes/cgo/README.md) and the hub's own cgo:hasCategory shape; read once per process. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser, type Quad } from 'n3';

@@ -1,12 +1,7 @@
-/**
- * What a data source tells the hub about a dataset's fit with the Common Greenhouse Ontology
- * (issue 36): counts per shape and a few focus-node IRIs as examples, never the data itself.
- * It travels in the dataset metadata answer (`quality`), which the hub already pulls.
- */
+/** Counts per shape and a few focus-node IRIs as examples, never the data; sent as `quality` in the dataset metadata answer. */
 export type QualitySeverity = 'Violation' | 'Warning' | 'Info';
 
 export interface QualityFinding {
-  /** The node shape (IRI) whose constraint failed. */
   shape: string;
   /** The property path (an IRI) of the failing property shape; null for a node-level constraint. */
   path: string | null;

@@ -1,8 +1,4 @@
-/**
- * Checks one dataset's triples against the quality shapes with shacl-engine (SHACL Core) and
- * sums the results up per shape, path and constraint (summary.ts). CPU-bound: the agent runs it
- * in a worker thread (quality-worker.ts), never on the thread that answers the hub.
- */
+/** SHACL Core via shacl-engine, summed per shape, path and constraint; CPU-bound, so it runs in a worker thread (quality-worker.ts). */
 import { DataFactory, Store, type Quad, type Term } from 'n3';
 import { Validator } from 'shacl-engine';
 import { MAX_EXAMPLES, MAX_FINDINGS, type QualityFinding, type QualitySeverity, type QualitySummary } from './summary';
@@ -34,7 +30,6 @@ function engine(): { validator: InstanceType<typeof Validator>; shapes: Store } 
   return { validator, shapes: shapesStore };
 }
 
-/** The items of an RDF list (sh:in), as plain values. */
 function listValues(shapes: Store, head: Term): string[] {
   const values: string[] = [];
   for (let node: Term | undefined = head; node && node.value !== `http://www.w3.org/1999/02/22-rdf-syntax-ns#nil` && values.length < 20; ) {
