@@ -15,7 +15,7 @@ import {
   RequestPasswordResetDto,
 } from './dto/password.dto';
 
-/** Passwords people can recover and change (issue 25, ADR 0027). */
+/** ADR 0027. */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountPasswordsController {

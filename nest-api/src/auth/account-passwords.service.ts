@@ -22,13 +22,7 @@ import { TokenService } from './token.service';
 /** Wrong current passwords per account per 15 minutes before changing is refused for a while. */
 const CHANGE_FAILURES_PER_ACCOUNT = 5;
 
-/**
- * 'Wachtwoord vergeten?' and 'Wachtwoord wijzigen' (issue 25, ADR 0027); asking for a link is
- * PasswordResetRequestsService (a queued job, issue 32). A reset link is a
- * random token of which only the hash is kept; it works once, for 30 minutes, and the answer to
- * asking for one is the same whether or not the address has an account. A new password ends every
- * other session of its user (the session triggers tell every API process at once).
- */
+/** ADR 0027: a reset link keeps only its token's hash, works once for 30 min, and asking answers the same with or without an account. */
 @Injectable()
 export class AccountPasswordsService {
   /** Wrong current passwords per account, counted by every API process together. */
@@ -59,10 +53,7 @@ export class AccountPasswordsService {
     return email;
   }
 
-  /**
-   * Uses the link up and sets the password; every session of the user ends, every other open link
-   * stops working, and the personal API tokens are revoked (issue 32: whoever took the account may have made one).
-   */
+  /** Ends every session, other links and the personal API tokens: whoever took the account may have made one. */
   async completeReset(token: string, password: string, address?: string): Promise<void> {
     const { user, revoked } = await this.dataSource.transaction(async (manager) => {
       const found = await this.resets.lockLive(hashToken(token), manager);
@@ -84,10 +75,7 @@ export class AccountPasswordsService {
     return Boolean((await this.users.credentialsById(userId))?.password_hash);
   }
 
-  /**
-   * 'Wachtwoord wijzigen': the current password proves it is the owner; a mail says so. With
-   * `endOthers` (the default, issue 32) every other session ends and the personal API tokens are revoked.
-   */
+  /** With `endOthers` (default) every other session ends and the personal API tokens are revoked; a mail says so. */
   async change(actor: AuthenticatedUser, current: string, password: string, endOthers = true): Promise<void> {
     const { id: userId, sessionId } = actor;
     const user = await this.users.credentialsById(userId);

@@ -25,10 +25,7 @@ export class AttemptCountersRepository {
     );
   }
 
-  /**
-   * One atomic upsert per key, in the given order (callers sort, so two hits never deadlock): a hit
-   * after a window's end starts a new one of `windowSeconds`.
-   */
+  /** In the given order (callers sort, so two hits never deadlock); a hit after a window's end starts a new one. */
   hit(sortedKeys: string[], windowSeconds: number, db: Queryable = this.dataSource): Promise<CounterRow[]> {
     return rows<CounterRow>(
       db,

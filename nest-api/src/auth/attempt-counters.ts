@@ -10,12 +10,7 @@ export interface WindowCount {
 
 const NONE: WindowCount = { count: 0, retryAfterSeconds: 1 };
 
-/**
- * Fixed-window counters in PostgreSQL (`attempt_counters`), the sign-in and sign-up limits of
- * every API process together (issue 32; issue 34 item 1). A window starts at its key's first hit
- * and ends `windowMs` later; a hit after the end starts a new one. Each hit is one atomic upsert,
- * so parallel requests on any process never both see the same count.
- */
+/** One atomic upsert per hit, so parallel requests on any process never see the same count; a window starts at a key's first hit. */
 @Injectable()
 export class AttemptCounters implements OnModuleInit {
   constructor(
@@ -54,10 +49,7 @@ function toCount(row: { count: number; retry_after: number } | undefined): Windo
   return row ? { count: row.count, retryAfterSeconds: Math.max(1, row.retry_after) } : NONE;
 }
 
-/**
- * Runs one task per key at a time, in arrival order (per process): parallel sign-in attempts on one
- * account are checked, slowed down and evaluated one after another, not all at once.
- */
+/** Per process, so parallel sign-in attempts on one account are checked and evaluated one after another. */
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 
@@ -73,7 +65,6 @@ export class KeyedQueue {
     return result;
   }
 
-  /** Keys with tasks running or waiting. */
   get size(): number {
     return this.tails.size;
   }

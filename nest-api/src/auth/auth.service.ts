@@ -66,11 +66,7 @@ export class AuthService implements OnModuleInit {
     if (hit.count > this.config.rateLimits.loginPerAddress) throw ApiError.tooManyRequests(hit.retryAfterSeconds);
   }
 
-  /**
-   * One sign-in attempt, a password or a second-step code: within the per-address limits, then, one
-   * attempt per account at a time, within the account's caps, slowed down after repeated failures
-   * (from any address), evaluated, and counted. `evaluate` answers null for a wrong password or code.
-   */
+  /** Per-address limits, then one attempt per account at a time within its caps, slowed after repeated failures; `evaluate` answers null when wrong. */
   async signInAttempt<T>(email: string, address: string, factor: SignInFactor, evaluate: () => Promise<T | null>): Promise<T | null> {
     const account = normalizeEmail(email);
     await this.countAddress('login', address);
@@ -120,10 +116,7 @@ export class AuthService implements OnModuleInit {
     await this.mail.send({ to: user.email, subject: SIGN_IN_LIMIT_MAILS.capped.subject, text });
   }
 
-  /**
-   * Failures from every address slow the account down (up to a few seconds per attempt); the
-   * attempts wait one after another, so parallel guesses do not share one wait.
-   */
+  /** The attempts wait one after another, so parallel guesses do not share one wait. */
   private async slowDown(failures: number): Promise<void> {
     if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
     const delay = Math.min(ACCOUNT_SLOWDOWN_MAX_MS, ACCOUNT_SLOWDOWN_BASE_MS * 2 ** (failures - ACCOUNT_SLOWDOWN_AFTER));
@@ -143,11 +136,7 @@ export class AuthService implements OnModuleInit {
     return user;
   }
 
-  /**
-   * Through an invitation link (the link proves the address) the newcomer is placed and signed in
-   * at once. Otherwise nothing is created yet: a verification link is mailed (or, for an address
-   * that already has an account, a note to its owner) and the answer is the same either way.
-   */
+  /** An invitation link places and signs in at once; otherwise a verification link is mailed, and the answer is the same either way. */
   async signup(dto: SignupDto, address: string): Promise<{ signedIn: IssuedToken } | { pending: string }> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
@@ -179,10 +168,7 @@ export class AuthService implements OnModuleInit {
     return { pending: email };
   }
 
-  /**
-   * Where following the link will place the account, shown before it is confirmed (issue 19): the
-   * organisation that claimed the address's domain, or null for a new personal organisation.
-   */
+  /** Shown before confirming: the organisation that claimed the domain, or null for a new personal one. */
   async signupPlacement(token: string): Promise<{ email: string; organization_name: string | null }> {
     const email = await this.verifications.pendingEmail(token);
     const organization = await this.organizations.findByEmailDomain(this.dataSource.manager, email);

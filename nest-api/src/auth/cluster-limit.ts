@@ -1,11 +1,7 @@
 import { ApiError } from '../common/errors';
 import type { AttemptCountersRepository, CounterRow } from './attempt-counters.repository';
 
-/**
- * One fixed-window limit kept in PostgreSQL (`attempt_counters`, issue 34 item 1): every API
- * process counts the same hits, so n processes never allow n times the limit. Replaces the
- * in-memory RateLimiter for the limits that guard accounts, mail and invitations.
- */
+/** Every API process counts the same hits, so n processes never allow n times the limit. */
 export class ClusterLimit {
   constructor(
     private readonly counters: AttemptCountersRepository,

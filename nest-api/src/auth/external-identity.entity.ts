@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Links a user to an account at Google, Microsoft or GitHub. */
 @Entity({ name: 'external_identities' })
 export class ExternalIdentity {
   @PrimaryColumn('text')

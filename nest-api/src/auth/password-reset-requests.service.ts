@@ -19,14 +19,7 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 const HOUR_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_JOB = 'password-reset-mail';
 
-/**
- * Asking for a 'Wachtwoord vergeten?' link (issue 25, ADR 0027; issue 32 item 7). The request only
- * counts its limits (by address and by the typed address, which do not depend on an account
- * existing) and queues a job: the answer, and its timing, are the same whether or not the address
- * has an account. The job (any API process) looks the account up and mails the link, or for an
- * account without a password how to sign in, or nothing for an unknown address. The typed address
- * is sealed in the job's row (pg-boss keeps finished jobs for a while).
- */
+/** ADR 0027: only limits are counted and a job queued, so answer and timing are the same with or without an account; the address is sealed in the job. */
 @Injectable()
 export class PasswordResetRequestsService implements OnModuleInit {
   private readonly box: SecretBox;

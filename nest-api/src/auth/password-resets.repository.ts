@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** A live reset link's account (the link's row locked). */
 export interface LiveResetRow {
   reset_id: string;
   id: string;
@@ -36,12 +35,10 @@ export class PasswordResetsRepository {
     );
   }
 
-  /** Every open link of the user stops working. */
   async useAllOf(userId: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
   }
 
-  /** A new link, after dropping the spent and expired ones. */
   async replaceSpentWith(userId: string, tokenHash: string, ttlMinutes: number, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM password_resets WHERE expires_at <= now() OR used_at IS NOT NULL');
     await db.query(`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`, [

@@ -20,22 +20,13 @@ interface Entry {
 const RECONNECT_MS = 1_000;
 /** The listening connections' name: a sync lists them to know whose acknowledgements to await. */
 const LISTENER_NAME = 'datahub-nest-api-listen';
-/**
- * Liveness (issue 34): each listener runs a query this often, which moves its `state_change` in
- * pg_stat_activity. A sync awaits only listeners whose last change is younger than LEASE_MS, so a
- * frozen process (SIGSTOP, a stalled machine) stops being awaited within LEASE_MS.
- */
+/** A sync awaits only listeners whose `state_change` is younger than LEASE_MS, so a frozen process stops being awaited. */
 const HEARTBEAT_MS = 250;
 const LEASE_MS = 1_500;
 /** A process trusts its own memory a little shorter than the database counts it as live. */
 const OWN_LEASE_MS = LEASE_MS - 250;
 
-/**
- * Sessions read from PostgreSQL are kept here for a few seconds, so a signed-in request needs no
- * database read. Revocation stays immediate because triggers on sessions, users, role_assignments
- * and organizations NOTIFY every API process, each of which drops what changed. Without a working
- * LISTEN connection nothing is cached (every request reads the database, as before).
- */
+/** Kept a few seconds so a signed-in request needs no database read; triggers NOTIFY every process of changes, so revocation stays immediate. */
 @Injectable()
 export class SessionCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionCache.name);
@@ -68,18 +59,12 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     return this.listeningForChanges && this.config.sessionCacheSeconds > 0;
   }
 
-  /**
-   * True while notifications arrive and this process's lease holds: a copy kept current by
-   * subscribe() may be used. A lapsed lease means other processes may have stopped awaiting this one.
-   */
+  /** A lapsed lease means other processes may have stopped awaiting this one. */
   get listeningForChanges(): boolean {
     return this.listening && performance.now() < this.leaseUntil;
   }
 
-  /**
-   * Every notification (kind and id, e.g. 'catalogue', 'organization'), and ('all', '') whenever this
-   * process may have missed some. The sync after a write covers subscribers too: same connection, same order.
-   */
+  /** And ('all', '') whenever this process may have missed some; the sync after a write covers subscribers too. */
   subscribe(handler: (kind: string, id: string) => void): void {
     this.subscribers.add(handler);
   }
@@ -115,10 +100,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /**
-   * One heartbeat on the listening connection. Renewing a lease that had already lapsed forgets
-   * everything first: while lapsed, writes elsewhere did not wait for this process's acknowledgement.
-   */
+  /** Renewing a lapsed lease forgets everything first: meanwhile writes elsewhere did not wait for this process. */
   private async beat(client: Client): Promise<void> {
     this.heartbeatPending = true;
     const started = performance.now();
@@ -195,7 +177,6 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     return entry.session;
   }
 
-  /** Reads the session through `load`, storing it only when nothing was invalidated meanwhile. */
   async load(sessionId: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
     const generation = this.generation;
     const session = await load();
@@ -205,13 +186,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     return session;
   }
 
-  /**
-   * Waits until every live API process listening on this database has seen every notification
-   * committed so far: each answers a `sync` with an `ack`, and PostgreSQL delivers notifications in
-   * commit order. After a write, the answer leaves only once every live process's cache reflects it.
-   * A listener whose lease runs out before it answers is dropped from the wait (issue 34): it no
-   * longer answers from memory, and forgets everything before it does again.
-   */
+  /** Each live listener answers a `sync` with an `ack` (delivery is in commit order); one whose lease runs out is dropped from the wait. */
   async sync(): Promise<void> {
     if (!this.enabled) return;
     const nonce = randomUUID();

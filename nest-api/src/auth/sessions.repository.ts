@@ -40,18 +40,12 @@ const SESSION_SQL = `
     JOIN organizations o ON o.id = u.organization_id
    WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
-/**
- * The listening connections ($1) with the milliseconds left of each one's lease ($2 ms after its
- * last state change), optionally only the backends in $3.
- */
+/** The listening connections ($1) and the ms left of each lease ($2 after its last state change), optionally only backends $3. */
 const LIVE_LISTENERS_SQL = `SELECT pid, (extract(epoch FROM state_change - clock_timestamp()) * 1000 + $2::int)::int AS remaining_ms
   FROM pg_stat_activity
   WHERE datname = current_database() AND application_name = $1 AND ($3::int[] IS NULL OR pid = ANY($3::int[]))`;
 
-/**
- * The sessions aggregate (ADR 0045): sign-ins, and the notifications that keep every API process's
- * copy of them current. The hot-path reads are named statements on DatabasePool.
- */
+/** ADR 0045; the hot-path reads are named statements on DatabasePool. */
 @Injectable()
 export class SessionsRepository {
   constructor(
@@ -87,7 +81,6 @@ export class SessionsRepository {
     await db.query(`SELECT pg_notify('${SESSION_CHANNEL}', 'user:' || $1::text)`, [userId]);
   }
 
-  /** On a connection of its own, which then receives every notification. */
   async listen(client: Pick<Client, 'query'>): Promise<void> {
     await client.query(`LISTEN ${SESSION_CHANNEL}`);
   }
@@ -111,7 +104,6 @@ export class SessionsRepository {
     return rows;
   }
 
-  /** The leases of the listeners `pids` now. */
   async listenerLeases(listenerName: string, leaseMs: number, pids: number[]): Promise<ListenerLease[]> {
     const { rows } = await this.pool.query<ListenerLease>({ text: LIVE_LISTENERS_SQL, values: [listenerName, leaseMs, pids] });
     return rows;

@@ -25,11 +25,7 @@ interface PendingSignup {
   passwordHash: string;
 }
 
-/**
- * A sign-up is only a row here until the mailed link is followed (ADR 0003): no account exists,
- * nothing is placed by e-mail domain, and the answer is the same whether or not the address
- * already has an account (its owner gets a note instead of a link).
- */
+/** ADR 0003: no account or placement until the link is followed; the answer is the same whether or not the address has an account. */
 @Injectable()
 export class SignupVerificationService {
   /** Mails per address and hour, counted by every API process together. */
@@ -80,11 +76,7 @@ export class SignupVerificationService {
     return email;
   }
 
-  /**
-   * Uses up the link inside the caller's transaction. The password chosen at sign-up must be
-   * given again, so a link mailed for someone else's sign-up of your address cannot hand you an
-   * account whose password a stranger knows.
-   */
+  /** The sign-up password must be given again, so a link for someone else's sign-up of your address cannot hand you their account. */
   async claim(manager: Queryable, token: string, password: string): Promise<PendingSignup> {
     const row = await this.verifications.lockLive(hashToken(token), manager);
     if (!row) throw new ApiError(404, DETAILS.verificationInvalid);

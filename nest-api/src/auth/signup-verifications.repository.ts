@@ -17,7 +17,6 @@ export interface PendingSignupRow {
 export class SignupVerificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** A new open sign-up, after dropping the expired ones. */
   async insert(
     pending: { email: string; firstname: string; lastname: string; passwordHash: string },
     tokenHash: string,
@@ -59,7 +58,6 @@ export class SignupVerificationsRepository {
     );
   }
 
-  /** Every open sign-up of the address. */
   async deleteFor(email: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM signup_verifications WHERE email = $1', [email]);
   }

@@ -29,14 +29,10 @@ interface VerifiedToken {
 /** Access tokens: HS256 JWTs whose jti is a server-side session, so logout and deletion really end them. */
 @Injectable()
 export class TokenService {
-  /**
-   * A token's signature and claims never change, so a token verified once needs only its expiry
-   * checked again. Revocation is not decided here: the session (cache) still decides every request.
-   */
+  /** Only its expiry is checked again; revocation is decided by the session on every request. */
   private readonly verified: LRUCache<string, VerifiedToken>;
 
-  // jsonwebtoken turns a string secret into a key on every call (trying it as a public key first);
-  // a ready KeyObject makes verification several times cheaper.
+  // jsonwebtoken turns a string secret into a key on every call: a ready KeyObject verifies several times cheaper.
   private readonly key: KeyObject;
 
   constructor(
@@ -98,10 +94,7 @@ export class TokenService {
     }
   }
 
-  /**
-   * Without waiting, when the token and its session are in memory (most requests): the user, or
-   * null when refused. Undefined when only the database can tell (then use `authenticate`).
-   */
+  /** Null when refused; undefined when only the database can tell (then use `authenticate`). */
   authenticateFromMemory(token: string, via: AuthenticatedUser['via']): AuthenticatedUser | null | undefined {
     const claims = this.verify(token);
     if (!claims) return null;

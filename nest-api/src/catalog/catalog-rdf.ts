@@ -45,7 +45,6 @@ export const RDF_MEDIA: Record<RdfFormat, string> = {
   rdfxml: 'application/rdf+xml',
 };
 
-/** The IRIs of the hub's catalogue, for one deployment (PUBLIC_URL). */
 export class CatalogIris {
   constructor(readonly base: string) {}
   catalog = () => `${this.base}/api/catalog`;
@@ -140,7 +139,6 @@ function contactPoint(graph: Graph, iris: CatalogIris, row: CatalogDatasetRow): 
   return node;
 }
 
-/** The categories present (cgo:hasCategory literals), known ones only. */
 function categories(row: CatalogDatasetRow): string[] {
   return (row.categories ?? []).filter((category) => DATASET_SCOPES.some((entry) => entry.category === category));
 }
@@ -379,10 +377,7 @@ function qualifier(prefixes: Record<string, string>): Qualify {
   };
 }
 
-/**
- * RDF/XML, one rdf:Description per subject (the striped syntax's flat form). Written here rather
- * than through Oxigraph's store, whose indexing made 1,000 datasets take seconds (ADR 0051, open catalogue).
- */
+/** Written here: Oxigraph's store indexing made 1,000 datasets take seconds (ADR 0051). */
 function rdfXml(quads: Quad[], prefixes: Record<string, string>): string {
   const qualified = qualifier(prefixes);
   const used = new Set<string>(['rdf']);
@@ -414,11 +409,7 @@ function rdfXml(quads: Quad[], prefixes: Record<string, string>): string {
 
 type JsonLdValue = string | { '@id': string } | { '@value': string; '@language'?: string; '@type'?: string };
 
-/**
- * Flattened JSON-LD with the prefixes as its context: one node object per subject, compact IRIs for
- * predicates, types and datatypes. Built directly from the quads (the jsonld library's compaction
- * took seconds for 1,000 datasets); the tests read it back with that library.
- */
+/** Built directly from the quads: the jsonld library's compaction took seconds for 1,000 datasets. */
 function jsonLd(quads: Quad[], prefixes: Record<string, string>): string {
   const qualified = qualifier(prefixes);
   const compact = (iri: string) => {

@@ -18,11 +18,7 @@ function negotiated(request: FastifyRequest) {
   return format;
 }
 
-/**
- * The open catalogue (issue 36): DCAT-AP-NL 3.0 for harvesters such as data.overheid.nl and
- * dataspace connectors. Public like the portal's catalogue metadata; the data itself stays behind
- * a machtiging, and offline datasets are not in it.
- */
+/** DCAT-AP-NL 3.0 for harvesters; public like the portal's catalogue, the data stays behind a machtiging. */
 @ApiTags('catalog')
 @Controller()
 export class CatalogController {

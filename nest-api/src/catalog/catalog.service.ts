@@ -11,12 +11,7 @@ import { CATALOG_PAGE_SIZE, type CatalogQueryDto } from './dto/catalog-query.dto
 /** The open DCAT-AP-NL 3.0 catalogue: metadata of online datasets only, never their data (ADR 0051, open catalogue). */
 @Injectable()
 export class CatalogService {
-  /**
-   * Answers as sent, per page and format, forgotten on any catalogue or organisation change (the
-   * same database notifications as the portal's catalogue cache): harvesters read the same pages
-   * again and again. Kept only while those notifications are heard; a read that started before a
-   * change does not store its answer.
-   */
+  /** Harvesters read the same pages again and again: kept per page and format while catalogue notifications are heard, forgotten on any change. */
   private readonly answers: LRUCache<string, string>;
   private generation = 0;
   /** Answers are built one at a time: anyone may ask, and a page of 1,000 costs a few hundred ms of CPU. */

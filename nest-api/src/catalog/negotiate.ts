@@ -2,10 +2,7 @@ import { RDF_MEDIA, type RdfFormat } from './catalog-rdf';
 
 const ORDER: RdfFormat[] = ['turtle', 'jsonld', 'rdfxml'];
 
-/**
- * The RDF format an Accept header asks for: the highest q among Turtle (the default), JSON-LD and
- * RDF/XML, ties in that order; *\/* (as browsers send) or no header gets Turtle; null: none fits (406).
- */
+/** Highest q among Turtle (default), JSON-LD and RDF/XML, ties in that order; *\/* gets Turtle; null: 406. */
 export function rdfFormat(accept: string | undefined): RdfFormat | null {
   if (!accept || accept.trim() === '') return 'turtle';
   let best: RdfFormat | null = null;

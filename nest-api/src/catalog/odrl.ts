@@ -9,7 +9,6 @@ export function hubProfile(base: string): string {
   return `${base}/api/odrl/profile`;
 }
 
-/** The namespace of the profile's terms (category, requestAccessAt). */
 export function hubProfileIri(base: string): string {
   return `${hubProfile(base)}#`;
 }
@@ -36,7 +35,6 @@ export function endOfAmsterdamDay(date: string): string {
   return `${date}T23:59:59${amsterdamOffset(date)}`;
 }
 
-/** What an agreement is made from: one authorisation (its view). */
 export interface AgreementSource {
   authorisation_assignment_id: string;
   authorisation: string;
@@ -51,11 +49,7 @@ export interface AgreementSource {
   created_at: string;
 }
 
-/**
- * One machtiging as an ODRL 2.2 Agreement in JSON-LD: assigner the owner organisation, assignee the
- * grantee, target the dataset, action read, the category as a constraint of the hub's profile (none
- * for 'all data') and the expiry as odrl:dateTime lteq. The context is inline: nothing to fetch.
- */
+/** The category as a constraint of the hub's profile (none for 'all data'), the expiry as odrl:dateTime lteq; the context is inline. */
 export function agreement(base: string, source: AgreementSource): Record<string, unknown> {
   const profile = hubProfile(base);
   const id = `${base}/api/authorisations/${source.authorisation_assignment_id}`;

@@ -34,10 +34,7 @@ export function answerContentType(contentType: string): string {
 /** The answer's serialisation, chosen once the query form is known (the protocol endpoint may refuse with 406). */
 type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
 
-/**
- * Data of a dataset (SPARQL and the XML download): the owner organisation reads everything, a
- * grantee the union of its valid assignments, nobody else (platform admins included).
- */
+/** The owner organisation reads everything, a grantee its valid assignments, nobody else (platform admins included). */
 @Injectable()
 export class DatasetDataService {
   constructor(
@@ -56,7 +53,6 @@ export class DatasetDataService {
     return row;
   }
 
-  /** What the actor's organisation may read of a dataset (an empty list: nothing). */
   async access(actor: AuthenticatedUser, id: string): Promise<DatasetAccessView> {
     const dataset = await this.dataset(actor, id);
     return {
@@ -77,10 +73,7 @@ export class DatasetDataService {
     return { dataset, scopes };
   }
 
-  /**
-   * A SPARQL query over the permitted part (GET …/data and the SPARQL 1.1 Protocol endpoint):
-   * `choose` picks the answer's format from the query form, by default from `accept` as …/data does.
-   */
+  /** `choose` picks the answer's format from the query form (the protocol endpoint may refuse with 406). */
   sparql(
     actor: AuthenticatedUser,
     id: string,
@@ -126,10 +119,7 @@ export class DatasetDataService {
     });
   }
 
-  /**
-   * On the hub's copy (`local`), or at the data source when the dataset is above the memory bound.
-   * A copy lost meanwhile (its only worker stopped at another query's deadline) is fetched again, once.
-   */
+  /** A copy lost meanwhile (its worker stopped at another query's deadline) is fetched again, once. */
   private async onCopy<T>(datasetId: string, ways: { local: () => Promise<T>; forwarded: () => Promise<T> }): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       if ((await this.store.ensure(datasetId)) === 'too_large') return ways.forwarded();
@@ -141,10 +131,7 @@ export class DatasetDataService {
     }
   }
 
-  /**
-   * One SELECT the hub asks for itself over `scopes` (the dataset summary): SPARQL JSON results,
-   * not counted as a query of the asker's (no usage event, no machine-read record).
-   */
+  /** Not counted as the asker's query (no usage event, no machine-read record). */
   async select(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[], query: string): Promise<unknown> {
     try {
       const bytes = await this.onCopy(datasetId, {
@@ -219,10 +206,7 @@ export class DatasetDataService {
     return { body: response.body, contentType: response.contentType.split(';')[0], truncated, rows: null };
   }
 
-  /**
-   * A forwarded download: the data source's RDF/XML streamed through, never held whole (issue 22).
-   * A data source that answers Turtle only is converted here (held, up to SPARQL_MAX_ANSWER_MB).
-   */
+  /** Streamed through, never held whole; a Turtle-only data source is converted here (up to SPARQL_MAX_ANSWER_MB). */
   private async forwardDownload(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
     // A store-backed data source streams the permitted graphs as RDF/XML from its dump, uncapped; any other answer
     // (an in-memory data source: its dump is the whole file, for Dataset.ReadAll only) means the CONSTRUCT below.
@@ -234,7 +218,7 @@ export class DatasetDataService {
       answer.body.destroy();
       throw refusal(answer.status);
     }
-    // A download is the whole permitted part or nothing: one the data source cut is refused (issue 32).
+    // A download is the whole permitted part or nothing: one the data source cut is refused.
     if (answer.truncated) {
       answer.body.destroy();
       throw new ApiError(HttpStatus.BAD_GATEWAY, 'source_incomplete', { sparql_query: SPARQL_ERROR_TEXTS.sourceIncomplete });

@@ -51,11 +51,7 @@ export function textOf(error: HttpException): string {
   }
 }
 
-/**
- * The SPARQL 1.1 Protocol endpoint of a dataset (issue 21): the three request forms, protocol
- * errors as short text, content negotiation with 406, and a service description on a GET without
- * a query. Access, deadline, row cap, concurrency and queue are the data path's (DatasetDataService).
- */
+/** The three request forms, short-text errors, 406 negotiation and a service description; access and limits are DatasetDataService's. */
 @ApiTags('datasets')
 @Controller('datasets/:id/sparql')
 export class DatasetSparqlController {
@@ -125,7 +121,7 @@ export class DatasetSparqlController {
         form = guardQuery(query).form;
       } catch (refused) {
         let error = refused;
-        // SERVICE to the hub's own dataset endpoints (issue 38): the hub-wide path answers, this dataset the default graph.
+        // SERVICE to the hub's own dataset endpoints: the hub-wide path answers, this dataset the default graph.
         if (isSparqlError(error) && error.reason === 'service_not_allowed') {
           try {
             form = guardQuery(query, { services: true }).form;

@@ -24,11 +24,7 @@ function counts(answer: unknown): [string, number][] {
   return bindings.map((row) => [row.key?.value ?? '', Number(row.n?.value ?? 0)] as [string, number]).filter(([key]) => key !== '');
 }
 
-/**
- * 'Wat zit erin': counts per category, class and property of the part of a dataset the asker may
- * read. Kept per dataset version (the hub copy's, raised whenever discovery sees the dataset change)
- * and scope set, so every asker with the same scopes shares one computation.
- */
+/** Kept per dataset version and scope set, so every asker with the same scopes shares one computation. */
 @Injectable()
 export class DatasetSummaryService {
   private readonly kept = new LRUCache<string, Promise<DatasetSummaryView>>({ max: 500 });

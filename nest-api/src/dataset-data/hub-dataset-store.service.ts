@@ -19,11 +19,7 @@ export class DatasourceUnavailableError extends Error {}
 
 const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
 
-/**
- * The hub's copies of datasets (hub-protocol.md, "SPARQL at the hub"): the whole graph fetched once
- * from the data source with a ReadAll hub token — its dump call (the Turtle as loaded) when it has
- * one, else the CONSTRUCT of all triples — and kept in the oxigraph worker pool (ADR 0007).
- */
+/** Fetched once with a ReadAll hub token (the dump, else a CONSTRUCT of everything) and kept in the worker pool (ADR 0007). */
 @Injectable()
 export class HubDatasetStore implements OnModuleDestroy {
   private readonly logger = new Logger('HubDatasetStore');
@@ -32,12 +28,9 @@ export class HubDatasetStore implements OnModuleDestroy {
   private readonly client: OutboundClient;
   /** For queries forwarded to a data source: answers (capped rows, at most SPARQL_MAX_ANSWER_MB) rather than whole datasets. */
   readonly forwardClient: OutboundClient;
-  /** For forwarded downloads: streamed through, never held (issue 22); an hour at most. */
+  /** Streamed through, never held; an hour at most. */
   private readonly downloadClient: OutboundClient;
-  /**
-   * Per dataset, the version of its data (dataset_copy_versions, raised by discovery) that this
-   * process's copy and kept answers reflect at least: read before each fetch, compared on each query.
-   */
+  /** The data version (raised by discovery) this process's copy and kept answers reflect at least. */
   private readonly copyVersions = new Map<string, number>();
 
   constructor(
@@ -112,10 +105,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     if (version !== undefined) this.copyVersions.set(datasetId, Math.max(version, this.copyVersions.get(datasetId) ?? 0));
   }
 
-  /**
-   * The dataset's data is at `version` (as PostgreSQL says on this query): a copy fetched before it
-   * changed, and the answers and summaries kept from it, are dropped here, whichever process saw the change.
-   */
+  /** A copy and answers from before are dropped here, whichever process saw the change. */
   observeVersion(datasetId: string, version: number): void {
     const held = this.copyVersions.get(datasetId);
     if (held !== undefined && held >= version) return;
@@ -124,10 +114,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     this.copyVersions.set(datasetId, version);
   }
 
-  /**
-   * Loads the dataset's copy in the background, before anyone queries it (discovery saw it online;
-   * ADR 0031), unless SPARQL_WARM_COPIES=false or the cache declines (see DatasetCache.warm).
-   */
+  /** Before anyone queries it (ADR 0031), unless SPARQL_WARM_COPIES=false or the cache declines. */
   warm(datasetId: string): void {
     if (!this.config.sparql.warmCopies) return;
     this.cache.warm(datasetId, this.fetcher(datasetId))?.catch((error: Error) => this.logger.warn(`${datasetId}: copy not loaded ahead: ${error.message}`));
@@ -142,12 +129,10 @@ export class HubDatasetStore implements OnModuleDestroy {
     return outcome;
   }
 
-  /** Fetches a dataset's whole graph for its copy. */
   private fetcher(datasetId: string): () => Promise<FetchedData> {
     return async (): Promise<FetchedData> => {
       const started = Date.now();
-      // The size the data source declared: a copy with fewer triples is cut and not kept (issue 32).
-      // And the data's version before the fetch: the copy holds that version's data or newer.
+      // A copy with fewer triples than declared is cut and not kept; the version is read first, so the copy holds it or newer.
       const declared = await this.datasets.copyState(datasetId);
       const triples = declared?.triples ?? null;
       if (declared) this.copyVersions.set(datasetId, Math.max(declared.version, this.copyVersions.get(datasetId) ?? 0));
@@ -173,10 +158,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     };
   }
 
-  /**
-   * One query at the data source (Hub Protocol 'dataset' call) with a hub token carrying `scopes`,
-   * on behalf of `organizationSlug` (null: the owner, for the hub's own copy).
-   */
+  /** `organizationSlug` null: the owner, for the hub's own copy. */
   callDataset(
     datasetId: string,
     query: string,
@@ -204,7 +186,7 @@ export class HubDatasetStore implements OnModuleDestroy {
     if (!secret) throw new DatasourceUnavailableError('the data source has no secret');
     let url: string;
     try {
-      // Without a host: reached over its own connection to the hub (issue 35), at the protocol's default paths.
+      // Without a host: reached over its own connection to the hub, at the protocol's default paths.
       const base = row.hostname ? checkedBaseUrl(row.hostname, patterns.host, plainHttpAllowed(this.config, row.hostname)) : CONNECTION_BASE;
       const dataset = datasourceUrl(base, row.hostname ?? CONNECTION_HOST, row.hostname ? patterns.dataset : DEFAULT_PATTERNS.dataset, datasetId);
       url = 'dump' in what ? `${dataset.replace(/\/$/, '')}/dump` : `${dataset}?sparql_query=${encodeURIComponent(what.query)}`;

@@ -6,10 +6,7 @@ import { FORM_MEDIA, isSparqlProtocolPath, QUERY_MEDIA } from './protocol-reques
 /** A query form or a query body: the guard's query cap (64 KB) URL-encoded up to 3×, and some room. */
 const PROTOCOL_BODY_LIMIT = 256 * 1024;
 
-/**
- * The protocol endpoint's two body types, as text (the controller reads them); on any other
- * route these types stay refused with 415, as before.
- */
+/** As text; on any other route these types stay refused with 415. */
 export function registerSparqlProtocolBodies(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   for (const media of [FORM_MEDIA, QUERY_MEDIA]) {
@@ -20,12 +17,7 @@ export function registerSparqlProtocolBodies(app: NestFastifyApplication): void 
   }
 }
 
-/**
- * CORS for the protocol endpoint (browser SPARQL clients such as YASGUI, with a token): the
- * preflight is answered here, and a request without cookies may be read by any origin. No
- * Access-Control-Allow-Credentials: a cookie-borne request is never readable cross-origin, and
- * it keeps the same-origin and CSRF rules of the guard.
- */
+/** For browser SPARQL clients with a token; no Allow-Credentials, so a cookie-borne request is never readable cross-origin. */
 export function installSparqlProtocolCors(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {

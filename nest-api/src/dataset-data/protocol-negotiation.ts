@@ -71,7 +71,6 @@ export function descriptionFormat(accept: string | undefined): Formats['graph'] 
   return choose(GRAPHS, accept)?.graph ?? null;
 }
 
-/** The media types the endpoint answers in, for the service description. */
 export const ANSWER_FORMATS = {
   'http://www.w3.org/ns/formats/SPARQL_Results_JSON': 'application/sparql-results+json',
   'http://www.w3.org/ns/formats/SPARQL_Results_XML': 'application/sparql-results+xml',

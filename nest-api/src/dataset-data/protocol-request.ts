@@ -37,7 +37,7 @@ export function readProtocolRequest(request: { method: string; url: string; head
   return queries[0];
 }
 
-/** Whether a URL is a dataset's protocol endpoint or the hub-wide one (issue 38) (body parsers, CORS). */
+/** Whether a URL is a dataset's protocol endpoint or the hub-wide one (body parsers, CORS). */
 export function isSparqlProtocolPath(url: string): boolean {
   return /^\/api\/(?:datasets\/[^/?]+\/)?sparql(?:\/download)?(?:\?|$)/.test(url);
 }

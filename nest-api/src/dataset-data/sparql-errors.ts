@@ -5,21 +5,13 @@ import { ApiError } from '../common/errors';
 
 /** What the Dutch texts name: the hub's configured limits. */
 interface SparqlErrorLimits {
-  /** The API process's memory ceiling while queries run, MB. */
   memoryMb: number;
-  /** What one query may add, MB. */
   queryMemoryMb: number;
-  /** The answer cap, MB. */
   answerMb: number;
-  /** The deadline, ms. */
   deadlineMs: number;
 }
 
-/**
- * The API's answer to a refused or failed SPARQL query: the engine's status and reason as `detail`;
- * for the limits of issue 19 also a Dutch text as the `sparql_query` message. Never a 500: a
- * worker that stopped is a 503.
- */
+/** The engine's status and reason as `detail`, for the limits also a Dutch `sparql_query` text; never a 500 (a stopped worker is a 503). */
 export function sparqlApiError(error: SparqlError, limits: SparqlErrorLimits): ApiError {
   switch (error.reason) {
     case 'unknown_dataset':

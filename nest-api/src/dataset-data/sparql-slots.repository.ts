@@ -52,7 +52,6 @@ export class SparqlSlotsRepository {
     );
   }
 
-  /** Extends the leases of the slots the process holds. */
   async renew(processId: string, leaseSeconds: number, held: { kind: SlotKind; ownerId: string; slot: number }[], db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `UPDATE sparql_slots s SET expires_at = now() + make_interval(secs => $2)
@@ -62,12 +61,10 @@ export class SparqlSlotsRepository {
     );
   }
 
-  /** Frees every slot of the process (it is stopping). */
   async releaseAll(processId: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM sparql_slots WHERE process_id = $1', [processId]);
   }
 
-  /** Subscribes a dedicated connection to the announcements of released slots. */
   async listen(client: Client): Promise<void> {
     await client.query(`LISTEN ${CHANNEL}`);
   }

@@ -16,10 +16,7 @@ import { FederatedSparqlService } from './federated-sparql.service';
 import { FEDERATION_TEXTS } from './federation-texts';
 import { ReadableDatasetView } from './federation.views';
 
-/**
- * The hub-wide SPARQL 1.1 Protocol endpoint (issue 38): the dataset endpoint's request forms, formats,
- * errors and limits, over every dataset the caller may read as a named graph (FederatedSparqlService).
- */
+/** The dataset endpoint's forms, formats, errors and limits over every readable dataset as a named graph. */
 @ApiTags('sparql')
 @Controller('sparql')
 export class FederatedSparqlController {

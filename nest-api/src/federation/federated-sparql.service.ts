@@ -25,7 +25,6 @@ export interface FederatedAnswer {
   contentType: string;
   truncated: boolean;
   rows: number | null;
-  /** The datasets whose graphs the query was evaluated over. */
   datasets: string[];
 }
 
@@ -39,22 +38,14 @@ const ACCEPT_TRIPLES = 'application/n-triples, text/turtle;q=0.5';
 /** What one pushed-down block brought: its triples, and the binding rows it reported for later blocks; 'cut': not whole, load the dataset whole. */
 type BlockAnswer = { quads: Quad[]; rows: Map<string, Quad['object']>[]; restricted: boolean } | 'cut';
 
-/**
- * The hub-wide SPARQL endpoint (issue 38): every dataset the caller may read is a named graph (its
- * catalogue IRI) holding exactly the caller's permitted part, from the hub's copy (the category view)
- * or from its data source (store mode, asked with the caller's own scopes). Only the datasets a query
- * names are loaded; GRAPH ?g without FROM NAMED loads all the caller may read. The combination is one
- * oxigraph store in the worker pool, so FROM / FROM NAMED / GRAPH are oxigraph's own semantics.
- */
+/** Every dataset the caller may read is a named graph (its catalogue IRI) of the caller's permitted part, combined in one oxigraph store. */
 @Injectable()
 export class FederatedSparqlService {
   private readonly logger = new Logger(FederatedSparqlService.name);
   private readonly iris: CatalogIris;
-  /** Engine keys of kept combined stores, least recently used first. */
   private readonly kept: string[] = [];
   /** Combinations of hub copies asked once with push-down: asked again, the whole combination is built and kept. */
   private readonly asked = new Set<string>();
-  /** Whole combinations being built in the background, by engine key. */
   private readonly building = new Map<string, Promise<void>>();
 
   constructor(
@@ -69,12 +60,11 @@ export class FederatedSparqlService {
     this.iris = new CatalogIris(config.publicUrl);
   }
 
-  /** The graph name of a dataset: its catalogue IRI. */
   iriOf(dataset: Pick<ReadableDataset, 'slug'>): string {
     return this.iris.dataset(dataset.slug);
   }
 
-  /** The datasets the caller may read now (the workbench's choice), with their graph names. */
+  /** The workbench's choice. */
   async readable(actor: AuthenticatedUser): Promise<(ReadableDataset & { iri: string })[]> {
     return (await this.repository.readable(actor.organizationId)).filter((row) => isOnline(row)).map((row) => ({ ...row, iri: this.iriOf(row) }));
   }
@@ -94,11 +84,7 @@ export class FederatedSparqlService {
     }
   }
 
-  /**
-   * A query with SERVICE sent to a dataset's own endpoint: that dataset (the caller's part of it) is
-   * the default graph, each SERVICE its dataset's named graph, all under the caller's machtigingen.
-   * FROM / FROM NAMED stay refused there, as on that endpoint without SERVICE.
-   */
+  /** That dataset is the default graph, each SERVICE its dataset's named graph, under the caller's machtigingen; FROM stays refused. */
   async sparqlOnDataset(actor: AuthenticatedUser, datasetId: string, text: string, formats: Formats, maxRows?: number): Promise<FederatedAnswer> {
     guardQuery(text, { services: true });
     const named = namedGraphs(text);
@@ -121,12 +107,7 @@ export class FederatedSparqlService {
     }
   }
 
-  /**
-   * SERVICE to one of the hub's own dataset endpoints, evaluated under the caller's machtigingen: the
-   * pattern runs on that dataset's named graph, which holds exactly the caller's part of it (the
-   * endpoint's own default graph). A dataset the caller may not read: 403 naming it (SILENT: no
-   * solutions from it, as a failed silent service). Any other endpoint stays refused (SSRF; ADR 0053).
-   */
+  /** An unreadable dataset gets a 403 naming it (SILENT: no solutions); any other endpoint stays refused (SSRF; ADR 0053). */
   private async withoutServices(actor: AuthenticatedUser, text: string, defaultGraph?: string): Promise<string> {
     const endpoints = serviceEndpoints(text);
     if (endpoints.length === 0 && defaultGraph === undefined) return text;
@@ -142,11 +123,7 @@ export class FederatedSparqlService {
     }, defaultGraph === undefined ? {} : { defaultGraph }).text;
   }
 
-  /**
-   * The datasets a query is evaluated over: those named in FROM / FROM NAMED (each must be readable:
-   * 403 naming the first that is not), else those named after GRAPH that are readable, else (GRAPH ?g)
-   * every readable dataset; a query without any of these reads the empty default graph only.
-   */
+  /** FROM / FROM NAMED (each readable, else 403), else readable GRAPH IRIs, else (GRAPH ?g) every readable dataset. */
   private async choose(actor: AuthenticatedUser, text: string): Promise<ReadableDataset[]> {
     const named = namedGraphs(text);
     const clauses = [...new Set([...named.from, ...named.fromNamed])];
@@ -206,13 +183,7 @@ export class FederatedSparqlService {
     }
   }
 
-  /**
-   * The engine key of one store holding, for each chosen dataset, what the question needs of the caller's
-   * part of it as the named graph of its IRI: the triples its GRAPH block matches (push-down, ADR 0053)
-   * or the whole permitted part. A combination of whole hub copies is kept (keyed by datasets, versions
-   * and scopes) and answers every later question over them; one pushed down or with a store-mode part
-   * is loaded for this question only.
-   */
+  /** Whole hub copies are kept per datasets, versions and scopes; a pushed-down or store-mode combination is loaded for this question only. */
   private async combined(actor: AuthenticatedUser, text: string, chosen: ReadableDataset[]): Promise<{ key: string; kept: boolean }> {
     const outcomes: ('local' | 'forwarded')[] = [];
     for (const dataset of chosen) {
@@ -270,7 +241,7 @@ export class FederatedSparqlService {
     if (this.asked.size > 64) this.asked.delete(this.asked.values().next().value!);
   }
 
-  /** Loads each dataset's part (N-Triples/Turtle text, or triples already read) as the named graph of its IRI. */
+  /** As the named graph of its IRI. */
   private async loadParts(key: string, chosen: ReadableDataset[], parts: (string | Quad[])[]): Promise<void> {
     const writer = new Writer({ format: 'N-Quads' });
     for (const [index, dataset] of chosen.entries()) {
@@ -288,12 +259,7 @@ export class FederatedSparqlService {
     return outcome === 'local' ? this.localPart(actor, dataset) : this.forwardedPart(actor, dataset);
   }
 
-  /**
-   * Each dataset's part by the plan: a pushed-down block's triples, most selective block first, a block
-   * sharing variables with an earlier one restricted to its bindings (VALUES); a block whose answer was
-   * cut, and a dataset the plan loads whole, get the whole permitted part (refused as before when that
-   * is cut). A dataset the question names but never reads stays empty.
-   */
+  /** Pushed-down blocks, most selective first, restricted by earlier bindings (VALUES); a cut block or whole-load dataset gets its whole part. */
   private async pushedParts(actor: AuthenticatedUser, plan: PushDownPlan, chosen: ReadableDataset[], outcomes: ('local' | 'forwarded')[]): Promise<(string | Quad[])[]> {
     const at = new Map(chosen.map((row, index) => [this.iriOf(row), index]));
     const parts: (string | Quad[] | undefined)[] = chosen.map(() => undefined);
@@ -313,7 +279,7 @@ export class FederatedSparqlService {
     return result;
   }
 
-  /** The distinct bindings an earlier block reported, as VALUES rows; none (fetch unrestricted) when cut, too many, or holding a blank node. */
+  /** None (fetch unrestricted) when cut, too many, or holding a blank node. */
   private valuesOf(answer: BlockAnswer, variables: string[]): BindingRows | undefined {
     if (answer === 'cut') return undefined;
     const rows = new Map<string, Quad['object'][]>();
@@ -373,12 +339,7 @@ export class FederatedSparqlService {
     return this.onWorkers(actor, () => this.store.engine.exportGraph(dataset.id, dataset.scopes, 'ntriples'));
   }
 
-  /**
-   * A dataset answered at its data source: its permitted part, asked with the caller's own scopes. A
-   * store-backed data source streams the permitted graphs from its dump, past its row cap (as the XML
-   * download does); otherwise the CONSTRUCT of everything, where a cut answer is refused. At most
-   * SPARQL_MAX_ANSWER_MB either way.
-   */
+  /** Asked with the caller's own scopes: a store streams the permitted graphs from its dump; otherwise a cut CONSTRUCT is refused. */
   private async forwardedPart(actor: AuthenticatedUser, dataset: ReadableDataset): Promise<string> {
     const dump = await this.store.streamDataset(dataset.id, { dump: true }, dataset.scopes, actor.organizationSlug, 'application/n-triples, text/turtle;q=0.5');
     if (dump.status === 200 && !dump.truncated && dump.contentType.startsWith('text/turtle')) {

@@ -1,4 +1,4 @@
-/** The hub-wide endpoint's own Dutch texts (issue 38); the rest are the dataset endpoint's (SPARQL_PROTOCOL_TEXTS). */
+/** The rest are the dataset endpoint's (SPARQL_PROTOCOL_TEXTS). */
 export const FEDERATION_TEXTS = {
   notReadable: (iri: string) => `Uw organisatie mag de dataset <${iri}> niet lezen (of die bestaat niet); haal hem uit FROM / FROM NAMED of vraag toegang aan.`,
   serviceNotReadable: (iri: string) => `Uw organisatie mag de dataset achter SERVICE <${iri}> niet lezen (of die bestaat niet); gebruik SERVICE SILENT om hem over te slaan of vraag toegang aan.`,

@@ -16,10 +16,7 @@ export interface ReadableDataset {
   scopes: DatasetScope[];
 }
 
-/**
- * The datasets of the hub-wide SPARQL endpoint (issue 38): every dataset the organisation owns or
- * holds a valid (non-expired) assignment on, in one query, with the same rule as scopesFor.
- */
+/** Every dataset the organisation owns or holds a valid assignment on, in one query, with the same rule as scopesFor. */
 @Injectable()
 export class FederationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

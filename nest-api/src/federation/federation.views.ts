@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DATASET_SCOPES, type DatasetScope } from '@datahub/domain';
 
-/** A dataset the caller may query on /api/sparql, with its graph name. */
 export class ReadableDatasetView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() slug!: string;

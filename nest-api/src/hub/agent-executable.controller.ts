@@ -8,10 +8,7 @@ import { ErrorBodyView } from '../common/error-body.view';
 import { ApiError } from '../common/errors';
 import { AGENT_EXECUTABLE_NAME, agentExecutablePath } from './agent-executable';
 
-/**
- * The reference data source as one executable (Node inside): a grower downloads it from the data
- * source page and starts it without installing anything. Public like package.tgz: code only, no credentials.
- */
+/** Node inside, started without installing anything; public like package.tgz: code only, no credentials. */
 @ApiTags('datasource-protocol')
 @Controller('datasource-agent')
 export class AgentExecutableController {

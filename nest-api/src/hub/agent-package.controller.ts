@@ -13,10 +13,7 @@ export function agentPackagePath(): string {
   return join(dirname(require.resolve('datasource-agent/package.json')), 'package-dist', 'datasource-agent.tgz');
 }
 
-/**
- * The reference data source as an npm package: cloud-init on a fresh VM installs it from here.
- * Public, since the VM has no session; it holds code only, never credentials.
- */
+/** cloud-init on a fresh VM installs it from here; public, since it holds code only, never credentials. */
 @ApiTags('datasource-protocol')
 @Controller('datasource-agent')
 export class AgentPackageController {

@@ -18,7 +18,6 @@ const HOST_ALREADY_REGISTERED = 'host already registered';
 export type ProtocolCaller = { id: string; organizationId: string };
 
 const view = (d: RegisteredDataset): ProtocolDatasetView => ({ dataset_id: d.id, name: d.name, status: d.status, file_format: d.file_format });
-/** The fields of a dataset's events. */
 const eventSubject = (d: Pick<RegisteredDataset, 'id' | 'name' | 'slug' | 'datasource_id'>) => ({ id: d.id, name: d.name, slug: d.slug, datasourceId: d.datasource_id });
 
 /** What a data source may do at the hub: every query is bound to the calling data source (its own datasets only). */

@@ -2,10 +2,7 @@
 export const DEFAULT_PATTERNS = { host: '{host}', dataset: '/datasets/{DATASET_ID}', dataset_metadata: '/datasets/{DATASET_ID}/metadata' } as const;
 export type PathKind = keyof typeof DEFAULT_PATTERNS;
 
-/**
- * The base URL the hub calls a data source at (also the 'dashboard' the portal links to):
- * the host pattern filled in, https unless private hosts are allowed (dev and tests), then http.
- */
+/** Also the portal's 'dashboard' link; https unless private hosts are allowed (dev and tests). */
 export function datasourceBaseUrl(hostname: string, hostPattern: string, allowPrivateHosts: boolean): string {
   const host = hostPattern.replaceAll('{host}', hostname).replace(/\/$/, '');
   if (/^https?:\/\//.test(host)) return host;
@@ -15,10 +12,7 @@ export function datasourceBaseUrl(hostname: string, hostPattern: string, allowPr
 /** Raised when a built URL would leave the data source's host (a pattern stored before the rules, or a bug). */
 export class ForeignOriginError extends Error {}
 
-/**
- * The URL of one of a data source's paths, checked after building: its host and port must be the
- * data source's own, with no credentials, whatever the patterns say.
- */
+/** Checked after building: host and port must be the data source's own, without credentials, whatever the patterns say. */
 export function datasourceUrl(base: string, hostname: string, pathPattern: string, datasetId: string): string {
   const url = new URL(base + pathPattern.replaceAll('{DATASET_ID}', encodeURIComponent(datasetId)));
   const expected = new URL(`${url.protocol}//${hostname}`);

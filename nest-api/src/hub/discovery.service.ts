@@ -29,7 +29,6 @@ const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isS
 /** Two lists of categories present (null: unknown) as one comparable key. */
 const categoriesKey = (categories: string[] | null) => (categories === null ? null : categories.join('\n'));
 
-/** The fields of a dataset's events. */
 const eventSubject = (dataset: Pick<RegisteredDataset, 'id' | 'name' | 'slug' | 'datasource_id'>) => ({ id: dataset.id, name: dataset.name, slug: dataset.slug, datasourceId: dataset.datasource_id });
 
 /** Checks each data source's host and each dataset's metadata, on registration and periodically. */
@@ -110,7 +109,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const row = await this.datasourceRows.host(datasourceId);
     if (!row) return;
     const datasets = await this.datasets.registeredOf(datasourceId);
-    // Without a host: reached over its own connection to the hub (issue 35), at the protocol's default paths.
+    // Without a host: reached over its own connection to the hub, at the protocol's default paths.
     if (!row.hostname && !(await this.transport.connected(datasourceId))) return this.markOffline(datasets, row.organization_id);
     const patterns = row.hostname ? await this.patterns(datasourceId) : DEFAULT_PATTERNS;
     let base: string;
@@ -167,7 +166,7 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
       if (changed) version = await this.datasets.bumpCopyVersion(dataset.id, manager);
       return true;
     });
-    // The data source's quality summary (issue 36), when it sends a well-formed one; an old one stays.
+    // The data source's quality summary, when well-formed; an old one stays.
     const quality = reportedQuality(metadata.quality);
     if (updated && quality) await this.quality.record(dataset.id, quality);
     if (changed) this.store.invalidate(dataset.id, version);

@@ -45,12 +45,7 @@ function ipv6Groups(address: string): number[] | null {
   return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
 }
 
-/**
- * Loopback, private, link-local, CGNAT, unique-local, unspecified, multicast and every IPv6 form
- * that carries an IPv4 address inside (mapped, translated, compatible, NAT64, 6to4, Teredo):
- * anything that is not plainly a public address. IPv6 outside 2000::/3 (global unicast) is never
- * public. What cannot be parsed counts as private.
- */
+/** Anything not plainly public: private ranges and every IPv6 form carrying an IPv4 inside; outside 2000::/3 never public; unparsable counts as private. */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
   if (version === 4) return isPrivateIPv4(address);
@@ -81,10 +76,7 @@ export function hostPortKey(host: string, port: string | number, protocol: 'http
 
 export class OutboundError extends Error {}
 
-/**
- * fetch for user-supplied hosts: the connection goes only to the address that passed the check
- * (no DNS rebinding between check and connect), with connect and total timeouts and a size cap.
- */
+/** Connects only to the address that passed the check (no DNS rebinding), with timeouts and a size cap. */
 export class OutboundClient {
   private readonly agent: Agent;
 
@@ -132,7 +124,6 @@ export class OutboundClient {
     return this.read(response);
   }
 
-  /** The checked request (scheme, credentials, private addresses), its body left unread. */
   private async open(url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Response> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new OutboundError('refused: scheme');
@@ -150,10 +141,7 @@ export class OutboundClient {
     }
   }
 
-  /**
-   * The answer as a stream, never held whole (a forwarded download of any size); no size cap: the
-   * total timeout still holds.
-   */
+  /** No size cap (a forwarded download of any size); the total timeout still holds. */
   async stream(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
     const response = await this.open(url, { method: 'GET', headers });
     const body = response.body ? Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);

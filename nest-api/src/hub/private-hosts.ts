@@ -18,11 +18,7 @@ export function plainHttpAllowed(config: HostRules, hostname: string): boolean {
   return !!match && config.privateHostsAllowed.includes(hostPortKey(match[1], match[2] ?? 443));
 }
 
-/**
- * At creation and registration: a literal private address, a *.localhost name (trailing dots too), or a name whose
- * DNS answers include a private address is refused unless allow-listed. A name that does not
- * resolve (yet) is accepted: the connection-time check sees every answer again.
- */
+/** A private literal, *.localhost, or a name resolving to a private address is refused unless allow-listed; an unresolved name passes, as every connection checks again. */
 export async function isRefusedPrivateHost(config: HostRules, parsed: { host: string; port: number | null }): Promise<boolean> {
   if (config.allowPrivateHosts || isAllowListed(config, parsed)) return false;
   if (isIP(parsed.host)) return isPrivateAddress(parsed.host);

@@ -20,7 +20,6 @@ export class ApplicationPageView {
   owner_applications: ApplicationView[];
 }
 
-/** A list of applications: /mijn-applicaties and /beheer-applicaties. */
 export class ApplicationsPageView {
   @ApiProperty({ type: [ApplicationView] })
   applications: ApplicationView[];

@@ -24,10 +24,7 @@ function refusedAsNull<T>(pending: Promise<T>): Promise<T | null> {
   });
 }
 
-/**
- * One read per portal page, made of the services the separate operations call: each keeps its own
- * permission and object checks, and a part is asked only where the guard would have let that operation through.
- */
+/** Each part keeps its service's permission and object checks, and is asked only where the guard would allow that operation. */
 @Injectable()
 export class PagesService {
   constructor(
@@ -48,10 +45,7 @@ export class PagesService {
     return { user: toCurrentUserView(actor), open_access_requests: open?.open ?? 0 };
   }
 
-  /**
-   * The catalogue's kept page as it is (no parse, no second serialisation), named by the kept
-   * pages' own ETags: the same for every user, since the catalogue is.
-   */
+  /** No parse or second serialisation; the same for every user, since the catalogue is. */
   async catalogue(query: CatalogueQueryDto): Promise<{ json: string; etag: string }> {
     const page = await this.datasets.onlinePage(query);
     const searched = page.json === '[]' && Boolean(query.q?.trim());

@@ -97,7 +97,7 @@ export class ExternalAuthController {
         .header('set-cookie', [
           cleared,
           accessTokenCookie(issued.access_token, issued.expires_at, secure),
-          // The token was issued just now, so its subject is the user; the hint binds forms kept after it ends (issue 32 item 8).
+          // The token was issued just now, so its subject is the user; the hint binds forms kept after it ends.
           sessionSeenCookie(issued.expires_at, secure, sessionOwnerHint(this.config.csrfSecret, String(jwt.decode(issued.access_token, { json: true })?.sub))),
         ])
         .header('cache-control', 'no-store')

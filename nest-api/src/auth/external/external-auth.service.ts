@@ -10,7 +10,6 @@ import { TwoFactorLoginService, type TwoFactorChallenge } from '../two-factor/tw
 import { ExternalIdentitiesRepository } from './external-identities.repository';
 import { createProviders, ProviderError, type ExternalProfile, type ExternalProvider, type ProviderId } from './providers';
 
-/** Turns "the provider vouches for this person" into a portal sign-in. */
 @Injectable()
 export class ExternalAuthService {
   private readonly logger = new Logger('ExternalAuth');
@@ -35,10 +34,7 @@ export class ExternalAuthService {
     return new URL(`/api/auth/${id}/callback`, this.config.publicUrl).toString();
   }
 
-  /**
-   * A known identity signs in; otherwise an account with the same, provider-verified e-mail is
-   * linked; otherwise a new account is made (when sign-up is enabled).
-   */
+  /** Else an account with the same provider-verified e-mail is linked, else a new one made (when sign-up is enabled). */
   async signIn(providerId: ProviderId, profile: ExternalProfile): Promise<IssuedToken | TwoFactorChallenge> {
     const user = await this.dataSource.transaction(async (manager) => {
       const linked = await this.identities.linkedUser(providerId, profile.subject, manager);

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What we remember between sending the browser to a provider and its return. */
 interface Flow {
   provider: string;
   state: string;

@@ -4,7 +4,6 @@ import type { AppConfig, ProviderConfig } from '../../config/config';
 export type ProviderId = 'google' | 'microsoft' | 'github';
 export const PROVIDER_IDS: readonly ProviderId[] = ['google', 'microsoft', 'github'];
 
-/** Who the provider says signed in. */
 export interface ExternalProfile {
   subject: string;
   email: string;

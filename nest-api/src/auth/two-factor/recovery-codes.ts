@@ -23,10 +23,7 @@ export function normalizeRecoveryCode(input: string): string | null {
   return `${bare.slice(0, GROUP)}-${bare.slice(GROUP)}`;
 }
 
-/**
- * Codes and second-step tokens are kept only as an HMAC under a key derived from the server's
- * encryption key: a copy of the database alone is not enough to try guesses offline.
- */
+/** Kept only as an HMAC under a key derived from the encryption key, so a database copy alone cannot be guessed offline. */
 export class CodeHasher {
   private readonly key: Buffer;
 

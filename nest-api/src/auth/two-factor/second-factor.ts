@@ -9,11 +9,7 @@ import { TwoFactorRepository, type TwoFactorRow } from './two-factor.repository'
 
 export type SecondFactor = 'totp' | 'recovery';
 
-/**
- * Checks a code against a user's second factor inside the caller's transaction (the row is locked,
- * so two requests cannot both spend the same code). A TOTP code counts only for a time step after
- * the last one used; a recovery code is spent by using it.
- */
+/** In the caller's transaction, row locked, so two requests cannot spend one code; a TOTP code counts only after the last step used. */
 @Injectable()
 export class SecondFactorCheck {
   readonly box: SecretBox;
@@ -31,11 +27,7 @@ export class SecondFactorCheck {
     return this.twoFactor.secret(userId, lock, manager);
   }
 
-  /**
-   * A current TOTP code, without spending its step: enrolment's confirmation, typed in a session
-   * that is already signed in, proves the app works; it is no sign-in, so the sign-in right after
-   * may use the same code (once: that spends the step). Issue 37.
-   */
+  /** Enrolment's confirmation is no sign-in, so the sign-in right after may use the same code once. */
   matchesTotp(row: TwoFactorRow, code: string): boolean {
     return matchingStep(this.box.open(row.secret_sealed), code) !== null;
   }

@@ -16,7 +16,6 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-/** The otpauth:// address an app reads from the QR code. */
 export function otpauthUrl(secret: string, accountEmail: string): string {
   return totpFor(secret, accountEmail).toString();
 }
@@ -30,10 +29,7 @@ export function isTotpShaped(code: string): boolean {
   return /^\d{6}$/.test(code);
 }
 
-/**
- * The time step `code` belongs to (within the window), or null. The caller refuses a step at or
- * before the last one used, so a code seen over someone's shoulder cannot be used again.
- */
+/** The caller refuses a step at or before the last one used, so a code seen over someone's shoulder cannot be used again. */
 export function matchingStep(secret: string, code: string, now = Date.now()): number | null {
   if (!isTotpShaped(code)) return null;
   const totp = totpFor(secret);

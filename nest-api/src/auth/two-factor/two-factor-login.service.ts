@@ -17,12 +17,7 @@ export interface TwoFactorChallenge {
   expires_at: string;
 }
 
-/**
- * The second step of a password sign-in (ADR 0032). A right password for an account with two-step
- * sign-in gives no session but a random token, kept only as a keyed hash, good for five minutes
- * and one sign-in; the code step trades it and a code for the session. Wrong codes count against
- * the same limits as wrong passwords, and against a cap of their own per account (issue 32).
- */
+/** ADR 0032: a right password yields a five-minute single-use token (kept as a keyed hash); wrong codes count against the password limits and their own cap. */
 @Injectable()
 export class TwoFactorLoginService {
   constructor(

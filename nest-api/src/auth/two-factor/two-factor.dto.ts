@@ -11,7 +11,7 @@ export class TwoFactorCodeDto {
   code: string;
 }
 
-/** Turning it on (issue 32): whoever else holds the account is put out, unless the user unticks it. */
+/** Turning it on: whoever else holds the account is put out, unless the user unticks it. */
 export class TwoFactorConfirmDto extends TwoFactorCodeDto {
   @ApiPropertyOptional({ description: 'End every other session and revoke your personal API tokens; absent: true (the safe choice for older clients)' })
   @IsOptional()

@@ -10,7 +10,6 @@ export interface TwoFactorRow {
   last_step: string | null;
 }
 
-/** What /profiel shows of two-step sign-in. */
 export interface TwoFactorStateRow {
   has_password: boolean;
   enabled: boolean;
@@ -18,7 +17,6 @@ export interface TwoFactorStateRow {
   left: number;
 }
 
-/** A live sign-in challenge with its account. */
 export interface ChallengeRow {
   id: string;
   user_id: string;
@@ -70,7 +68,6 @@ export class TwoFactorRepository {
     for (const hash of recoveryCodeHashes) await db.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [userId, hash]);
   }
 
-  /** The factor and its recovery codes go. */
   async remove(userId: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('DELETE FROM user_two_factor WHERE user_id = $1', [userId]);
     await db.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);

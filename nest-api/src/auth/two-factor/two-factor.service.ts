@@ -30,10 +30,7 @@ export interface TwoFactorState {
   required: boolean;
 }
 
-/**
- * Turning two-step sign-in on and off for one's own account (issue 25, ADR 0032). Every method acts
- * on the signed-in user only: there is no other user's id to pass.
- */
+/** ADR 0032: every method acts on the signed-in user only; there is no other user's id to pass. */
 @Injectable()
 export class TwoFactorService {
   /** Wrong codes per account, counted by every API process together. */
@@ -87,18 +84,14 @@ export class TwoFactorService {
     await this.twoFactor.cancelEnrolment(user.id);
   }
 
-  /**
-   * A current code from the app switches it on; the answer carries the recovery codes, the only time
-   * they are readable. With `endOthers` (the default, issue 32) every other session ends and the
-   * personal API tokens are revoked: whoever else got in before the second step existed is put out.
-   */
+  /** The answer is the only time the recovery codes are readable; `endOthers` (default) puts out whoever got in before the second step existed. */
   async confirm(user: AuthenticatedUser, code: string, endOthers = true): Promise<string[]> {
     await this.allowAttempt(user);
     const codes = newRecoveryCodes();
     const confirmed = await this.dataSource.transaction(async (manager) => {
       const row = await this.check.row(manager, user.id, true);
       if (!row || row.enabled_at) throw new ApiError(HttpStatus.NOT_FOUND, TWO_FACTOR_DETAILS.noEnrolment);
-      // Not spent (last_step stays NULL): the first sign-in after enrolment takes the code the app still shows (issue 37).
+      // Not spent (last_step stays NULL): the first sign-in after enrolment takes the code the app still shows.
       if (!this.check.matchesTotp(row, code.trim())) return false;
       await this.twoFactor.enable(user.id, codes.map((recovery) => this.check.hasher.hash(recovery)), manager);
       await this.audit.record(manager, user, { kind: 'two_factor.enabled', organizationId: user.organizationId, subjectId: user.id });

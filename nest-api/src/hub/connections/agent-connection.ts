@@ -2,12 +2,7 @@ import { Readable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import { OutboundError } from '../outbound';
 
-/**
- * The frames of a data source's connection to the hub (issue 35, ADR 0046). Text frames are JSON:
- *   hub → data source: { t: 'req', id, method, path, headers } · { t: 'pause' | 'resume' | 'cancel', id }
- *   data source → hub: { t: 'head', id, status, headers } · { t: 'end', id } · { t: 'error', id, message }
- * Binary frames (data source → hub) carry a piece of an answer's body: its request id (uint32, big endian), then the bytes.
- */
+/** ADR 0046 frames: JSON text ('req', 'pause'/'resume'/'cancel' to the data source; 'head', 'end', 'error' back) and binary answer pieces prefixed by a uint32 request id. */
 export type HubFrame = { t: 'req'; id: number; method: 'GET'; path: string; headers: Record<string, string> } | { t: 'pause' | 'resume' | 'cancel'; id: number };
 
 /** An answer arriving over the connection: its head, and its body streamed as the pieces come. */
@@ -63,10 +58,7 @@ export class AgentConnection {
     this.socket.terminate();
   }
 
-  /**
-   * One protocol request (path with query, e.g. `/datasets/{id}?sparql_query=…`); resolves with the
-   * answer's head, its body streamed with back-pressure. `totalTimeoutMs` covers the whole answer, as over HTTP.
-   */
+  /** Resolves with the head, the body streamed with back-pressure; `totalTimeoutMs` covers the whole answer, as over HTTP. */
   request(path: string, headers: Record<string, string>, totalTimeoutMs: number): Promise<ConnectionAnswer> {
     if (this.closed) return Promise.reject(new OutboundError('request failed: the data source is not connected'));
     if (this.pending.size >= MAX_IN_FLIGHT) return Promise.reject(new OutboundError('request failed: too many requests under way at the data source'));

@@ -2,11 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '../discovery.service';
 import { HubConnections } from './hub-connections.service';
 
-/**
- * A data source that connects (or whose connection ends) is checked at once, so its datasets come
- * online (or go offline) without waiting for the next discovery round. Kept apart from HubConnections:
- * discovery depends on the dataset store, which depends on the connections.
- */
+/** Apart from HubConnections because discovery depends on the dataset store, which depends on the connections. */
 @Injectable()
 export class ConnectionDiscovery implements OnModuleInit {
   private readonly logger = new Logger('ConnectionDiscovery');

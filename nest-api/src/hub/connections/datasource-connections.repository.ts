@@ -9,7 +9,7 @@ export interface ConnectionHolder {
   relay_url: string;
 }
 
-/** The leases of outbound connections (table datasource_connections, issue 35). */
+/** The leases of outbound connections (datasource_connections). */
 @Injectable()
 export class DatasourceConnectionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -41,7 +41,6 @@ export class DatasourceConnectionsRepository {
     await this.db.query('DELETE FROM datasource_connections WHERE datasource_id = $1 AND holder_id = $2', [datasourceId, holderId]);
   }
 
-  /** The live holder of the data source's connection, if any. */
   holder(datasourceId: string): Promise<ConnectionHolder | null> {
     return firstRow<ConnectionHolder>(
       this.db,

@@ -7,22 +7,14 @@ import type { ConnectionAnswer } from './agent-connection';
 import { DatasourceConnectionsRepository } from './datasource-connections.repository';
 import { HubConnections, type RelayRequest } from './hub-connections.service';
 
-/**
- * The base of a data source that has no host and is reached over its own connection to the hub.
- * `.invalid` never resolves (RFC 6761): an address built on it can never leave over plain HTTP.
- */
+/** `.invalid` never resolves (RFC 6761), so an address built on it can never leave over plain HTTP. */
 export const CONNECTION_HOST = 'hub-connection.invalid';
 export const CONNECTION_BASE = `http://${CONNECTION_HOST}`;
 
 type Answer = { status: number; body: Buffer; contentType: string; truncated: boolean };
 type StreamedAnswer = { status: number; body: Readable; contentType: string; truncated: boolean };
 
-/**
- * The one seam between the hub and a data source (issue 35): a request for a data source goes over
- * its connection when it dialled the hub (held by this process, or by another one it is forwarded to),
- * else over HTTP with the given OutboundClient as before. Same URL (only its path and query travel),
- * same headers and hub token, same size cap and total timeout.
- */
+/** Over the data source's own connection (here or relayed) when it dialled in, else over HTTP; same URL, headers, token, cap and timeout. */
 @Injectable()
 export class DatasourceTransport {
   constructor(

@@ -34,12 +34,7 @@ export interface RelayRequest {
   timeout_ms: number;
 }
 
-/**
- * The data sources connected to this API process (issue 35, ADR 0046): accepts their WebSocket
- * at CONNECT_PATH with the same data-source token check as every Hub Protocol call, records itself as
- * the holder in PostgreSQL (a lease), and serves the internal relay that other processes forward
- * requests for those data sources to.
- */
+/** ADR 0046: accepts data sources' WebSockets with the Hub Protocol token check, holds a lease in PostgreSQL, and serves the relay other processes forward to. */
 @Injectable()
 export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('HubConnections');
@@ -70,7 +65,6 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     return this.relayUrlValue;
   }
 
-  /** The live connection of a data source in this process, if any. */
   connectionOf(datasourceId: string): AgentConnection | undefined {
     const connection = this.local.get(datasourceId);
     return connection?.open ? connection : undefined;
