@@ -13,10 +13,7 @@ const E = LABELS.errorPage;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(E.notFoundTitle) }];
 
-/**
- * Unknown paths answer 404 at the address asked, in Dutch, with a way back (ADR 0040): inside
- * the shell for a signed-in user, in the sign-in frame otherwise. No redirect, so a typo stays visible.
- */
+/** ADR 0040: a Dutch 404 at the address asked, inside the shell when signed in; no redirect, so a typo stays visible. */
 async function notFound({ request, context }: LoaderFunctionArgs) {
   // An unknown path is not worth a sign-in round: a refused or missing token simply gets the signed-out page.
   const me = getAccessToken(request) ? await apiRequest(request, 'get', '/api/current_user', {}, { auth: 'optional' }).catch(() => null) : null;

@@ -13,10 +13,7 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
 
-/**
- * The front door is the application catalogue; every application is sent, the page filters (no
- * JavaScript: on ?q=). Above it, for someone who has not yet used the hub, a welcome.
- */
+/** Every application is sent and the page filters (without JavaScript on ?q=); a welcome for new users above it. */
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: the user, the catalogue and whether the welcome shows.
   const { user, applications, welcome } = await apiGet(args.request, '/api/pages/home');

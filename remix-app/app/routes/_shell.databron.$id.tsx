@@ -27,10 +27,7 @@ export function action(args: ActionFunctionArgs) {
   return manageDatasourceAction(args);
 }
 
-/**
- * One data source: right after creating it or issuing a new key its credentials (once), then its
- * name, host, status, last contact and datasets, and (with the rights) a new key and removal.
- */
+/** Its credentials once after creating or a new key; then name, host, status, contact and datasets, and (with the rights) key and removal. */
 export default function DatasourcePage() {
   const { datasource, own, listPath, canUpdate, canDelete, now } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as DatasourceManageReply | undefined;
@@ -86,10 +83,7 @@ export default function DatasourcePage() {
   );
 }
 
-/**
- * Issue 35: the installation steps stay on the page until the data source first made contact (in either direction),
- * then fold away under 'Installatie-instructies' (a native details element: works without JavaScript).
- */
+/** Steps stay until the first contact, then fold under 'Installatie-instructies' (a details element: no JavaScript needed). */
 function KeptInstallSteps({ datasource }: { datasource: ReturnType<typeof useLoaderData<typeof loader>>['datasource'] }) {
   if (datasource.last_contact_at === null)
     return (

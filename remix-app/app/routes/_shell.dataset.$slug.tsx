@@ -20,7 +20,7 @@ const L = DATASET_LABELS.dataset;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, params }) => [
   { title: pageTitle(page && 'dataset' in page && page.dataset ? page.dataset.name || DATASET_LABELS.datasets.unnamed : L.notFoundTitle) },
-  // Issue 36: the dataset's open DCAT-AP-NL entry, for tools that follow alternates.
+  // The dataset's open DCAT-AP-NL entry, for tools that follow alternates.
   ...(page && 'dataset' in page && page.dataset ? [{ tagName: 'link', rel: 'alternate', type: 'text/turtle', href: datasetCatalogueHref(params.slug ?? '') }] : []),
 ];
 

@@ -103,18 +103,16 @@ function RoleCheckboxes({
   inAdminOrganization: boolean;
   disabled: boolean;
 }) {
-  // After signing in again: the boxes as they were ticked before the session ended (issue 37 item 1).
+  // After signing in again: the boxes as they were ticked before the session ended.
   const kept = useKeptValues('roles');
-  // A revalidation of the page no longer carries the kept form (it is shown once): the kept ticks
-  // stay until this page posts again.
+  // A revalidation no longer carries the kept form (shown once): the kept ticks stay until this page posts again.
   const keptShown = useRef(kept);
   const navigation = useNavigation();
   useEffect(() => {
     if (navigation.state === 'submitting') keptShown.current = undefined;
   }, [navigation.state]);
   const [ticked, setTicked] = useState(() => new Set(kept ?? initial));
-  // Every answer from the server (after saving or a refusal: a new array) replaces what was
-  // clicked, even when it equals what was shown before the click.
+  // Every answer from the server (a new array) replaces what was clicked, even when it equals what was shown.
   useEffect(() => setTicked(new Set(kept ?? keptShown.current ?? initial)), [kept, initial]);
   const ownerImplies = checkboxesForRoles([roleForCheckbox('owner', inAdminOrganization)]);
 

@@ -14,15 +14,12 @@ import { ScrollRegion } from '~/components/core/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** The audit trail (issue 23): AuditLog.Read; nest-api decides which rows the organisation sees. */
+/** AuditLog.Read; nest-api decides which rows the organisation sees. */
 export async function loader(args: LoaderFunctionArgs) {
   return loadAuditPage(args.request);
 }
 
-/**
- * Words stay whole: the page's `overflow-wrap: anywhere` (for long names elsewhere) let the table shrink
- * its columns to a letter. `break-word` only breaks a word longer than its whole line.
- */
+/** `overflow-wrap: anywhere` let the table shrink columns to a letter; `break-word` only breaks a word longer than its line. */
 const WORDS_WHOLE = 'break-words';
 
 /** '27 november 2026' and 'om 02:02:22', each kept on one line. */

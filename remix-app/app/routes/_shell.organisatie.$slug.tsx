@@ -29,7 +29,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
-  // Back at the organisation's address as saved: its first name may have given it a new slug (issue 37).
+  // Back at the organisation's address as saved: its first name may have given it a new slug.
   return updateOrganization(args, formData, organizationPath);
 }
 

@@ -14,11 +14,7 @@ const L = ORGANIZATION_LABELS.organizations;
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/**
- * Admins get every organisation from nest-api (one query with the user counts), others only their
- * own. The server filters on `?q=` (no JavaScript) and each section shows a page of rows at a
- * time ('Meer laden': `?aantal=`); with JavaScript the rows filter while typing.
- */
+/** Admins get every organisation, others their own; filtered on `?q=` server-side, paged with 'Meer laden', filtered while typing with JavaScript. */
 export async function loader(args: LoaderFunctionArgs) {
   // One call: nest-api's 401 sends a visitor to sign in.
   const organizations = await apiGet(args.request, '/api/organizations');

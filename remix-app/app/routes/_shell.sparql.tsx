@@ -29,11 +29,7 @@ export function action(args: ActionFunctionArgs) {
 
 export const shouldRevalidate = skipAfterSparqlQuery;
 
-/**
- * The workbench over several datasets (issue 38): tick the datasets, make an example query over
- * them (or write one with FROM / FROM NAMED / GRAPH), run it at /api/sparql. One plain form: the
- * checkboxes and the textarea work without JavaScript; with it the editor replaces the textarea.
- */
+/** One plain form (checkboxes and textarea work without JavaScript; with it the editor replaces the textarea), run at /api/sparql. */
 export default function SparqlWorkbenchPage() {
   const { datasets, endpoint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as WorkbenchReply | undefined;

@@ -15,10 +15,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.confirmTitle) }];
 
 type ConfirmReply = FormReply & { invalid?: boolean };
 
-/**
- * Where activating will place the account, said before it is confirmed (issue 19). An unknown or
- * spent link still shows the form (no note): submitting it says the link no longer works.
- */
+/** Where activating places the account, said before confirming; an unknown or spent link still shows the form. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await apiRequest(
     request,
@@ -31,10 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { known: true, organization: result.data.organization_name };
 }
 
-/**
- * The link in the verification mail. Following it only shows a form: mail scanners that fetch
- * links must not use it up, and the password chosen at sign-up has to be typed again.
- */
+/** Only shows a form: mail scanners must not use the link up, and the sign-up password must be typed again. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, refused } = await readPublicAction(request);
   if (refused) return refused;

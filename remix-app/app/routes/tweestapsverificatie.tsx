@@ -12,10 +12,7 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/**
- * Where a platform admin without two-step sign-in lands while REQUIRE_2FA_FOR_ADMINS holds: every
- * other page sends them here, and nest-api refuses everything else until it is on.
- */
+/** While REQUIRE_2FA_FOR_ADMINS holds every page sends such an admin here, and nest-api refuses everything else. */
 export async function loader({ request }: LoaderFunctionArgs) {
   // One call to nest-api: the user and two-step sign-in's state.
   const page = await apiGet(request, '/api/pages/two-factor');
