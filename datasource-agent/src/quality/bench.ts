@@ -1,13 +1,4 @@
-/**
- * npm run bench:quality -w datasource-agent [-- --triples 1000000] — the cost of the quality check
- * (issue 36) at size: writes a generated greenhouse of about N triples (copies of the demo greenhouse
- * under their own IRIs), then checks it as the agent does in memory mode (parse + shacl-engine in a
- * worker thread) and, with `--mode sparql`, as store mode does (sparql-check.ts: one query per
- * constraint), here against an in-process oxigraph store, or with `--mode store` against a Virtuoso of
- * its own (loaded by the agent's store loader first; `--store-dir DIR` keeps it for a second run,
- * `--buffers N` sizes its memory, `--whole` asks each constraint over all graphs at once instead of
- * graph by graph, BENCH_QUERIES=1 prints each query's time); reports time, peak RSS and the counts.
- */
+/** npm run bench:quality -w datasource-agent [-- --triples 1000000 --mode sparql|store --store-dir DIR --buffers N --whole]: the quality check's time, peak RSS and counts at size. */
 import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

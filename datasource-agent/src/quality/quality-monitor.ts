@@ -1,8 +1,4 @@
-/**
- * Keeps a quality summary per served dataset (issue 36): each dataset added or changed in content
- * is checked again, one at a time, in a worker thread (in memory) or by queries to the store (store mode). The metadata answer carries the latest
- * summary, so the hub learns it the way it learns the rest of the description.
- */
+/** Each dataset added or changed is checked again, one at a time, off the answering thread; the metadata answer carries the latest summary. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';

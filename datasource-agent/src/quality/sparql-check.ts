@@ -1,10 +1,4 @@
-/**
- * The quality check for store mode (issue 36): the same shapes as validate.ts, each constraint
- * asked of the triple store as a SPARQL query over the dataset's graphs, so nothing is read whole
- * into memory. Covers the SHACL Core constraints the applied shapes use (targetClass with the
- * ontology's subclasses, targetSubjectsOf; min/maxCount, class, nodeKind, datatype, in, pattern,
- * min/maxInclusive on single-IRI paths); a test holds it equal to shacl-engine on the same data.
- */
+/** Store mode: each constraint of validate.ts's shapes as a SPARQL query over the dataset's graphs, nothing read whole; a test holds it equal to shacl-engine. */
 import { Store, type Quad, type Term } from 'n3';
 import { expected } from './validate';
 import { qualityShapes, SHAPES_VERSION } from './shapes';
@@ -13,10 +7,7 @@ import { MAX_EXAMPLES, MAX_FINDINGS, type QualityFinding, type QualitySummary } 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
-/**
- * Runs a SELECT over the dataset's graphs; each row maps a variable to its plain value (a blank node
- * as '_:…'). With a piece (a named graph of the dataset), that graph is also the query's one named graph.
- */
+/** Each row maps a variable to its plain value (a blank node as '_:…'); a piece is also the query's one named graph. */
 export type SelectRows = (query: string, piece?: string) => Promise<Record<string, string>[]>;
 
 /** Wraps the patterns over the focus node's own triples: in a piece, `GRAPH <piece> { … }`. */
@@ -29,21 +20,14 @@ export interface SparqlConstraint {
   expected: string | null;
   /** The WHERE body binding ?this (one row per SHACL result). */
   where: (own: Own) => string;
-  /**
-   * sh:class: the allowed classes. Asked in two steps (checkWithSparql): a VALUES of ~200 classes
-   * inside FILTER NOT EXISTS made Virtuoso look up every class per value (past 60 s at 1M triples).
-   */
+  /** Asked in two steps: a VALUES of ~200 classes inside FILTER NOT EXISTS took Virtuoso past 60 s at 1M triples. */
   classes?: { values: (own: Own) => string; allowed: string[] };
   /** The focus nodes' classes (with subclasses) and predicates: a piece holding none of them is not asked. */
   targets: { classes: string[]; predicates: string[] };
 }
 
 export interface SparqlCheckOptions {
-  /**
-   * Named graphs that partition the focus nodes (store mode: one graph per category set, and a
-   * subject's triples all in one graph, store-graphs.ts): each constraint is asked per graph, so
-   * each query covers a part of the data. Other nodes (a value's class) are looked up in all graphs.
-   */
+  /** Each constraint is asked per graph (store mode: one per category set), so each query covers a part; a value's class is looked up in all. */
   pieces?: readonly string[];
   /** After each query, wait this many times its duration (at most 5 s), leaving the store to others. */
   yieldRatio?: number;
@@ -60,10 +44,7 @@ function term(node: Term): string {
   throw new Error(`cannot write ${node.termType} in a query`);
 }
 
-/**
- * ?v is this term. A literal is compared by its parts: a store may keep "x" and "x"^^xsd:string apart
- * for sameTerm (Virtuoso does), though RDF 1.1 makes them one.
- */
+/** A literal is compared by its parts: Virtuoso keeps "x" and "x"^^xsd:string apart for sameTerm, though RDF 1.1 makes them one. */
 function matches(node: Term): string {
   if (node.termType !== 'Literal') return `sameTerm(?v, ${term(node)})`;
   const parts = [`isLiteral(?v)`, `STR(?v) = ${JSON.stringify(node.value)}`, `LANG(?v) = ${JSON.stringify(node.language ?? '')}`];
