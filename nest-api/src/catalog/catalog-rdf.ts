@@ -354,10 +354,7 @@ function bySubject(quads: Quad[]): Map<string, Quad[]> {
 
 type Qualify = (iri: string) => { prefix: string; local: string } | null;
 
-/**
- * A predicate as prefix:local when a known prefix fits (RDF/XML needs an XML name; JSON-LD reads
- * either), remembered per IRI: 1,000 datasets are ~84,000 quads over a few hundred distinct predicates and types.
- */
+/** Remembered per IRI: 1,000 datasets are ~84,000 quads over a few hundred distinct predicates and types. */
 function qualifier(prefixes: Record<string, string>): Qualify {
   const known = new Map<string, { prefix: string; local: string } | null>();
   return (iri) => {

@@ -37,13 +37,7 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-/**
- * The SPARQL running limits of the cluster (issue 34, ADR 0042): each running query holds a row
- * in sparql_slots (one per user slot and per organisation slot) with a lease this process renews
- * while it runs; a crashed process's rows expire after SPARQL_SLOT_LEASE_SECONDS. A user without a
- * free slot is refused at once; a query whose organisation has none waits here, in one queue per
- * organisation whose head alone asks the database: after a release (NOTIFY), or when a lease runs out.
- */
+/** ADR 0042: a leased row per running query's user and organisation slot; a user without a slot is refused, an organisation's query queues here. */
 @Injectable()
 export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('SparqlSlots');
@@ -125,10 +119,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     return null;
   }
 
-  /**
-   * An organisation slot, waiting for one when all are taken (in arrival order within this process).
-   * More than the engine's queue length waiting here is refused as busy, like a full engine queue.
-   */
+  /** Waits in arrival order within this process; more waiters than the engine's queue length are refused as busy. */
   take(organizationId: string, limit: number): Promise<SparqlSlot> {
     if (this.stopped) return Promise.reject(new SparqlError('engine_closed', 'the API is stopping'));
     if (this.waiting >= SPARQL_LIMITS.maxQueueLength) return Promise.reject(new SparqlError('busy', 'too many queries waiting; try again later'));
@@ -199,10 +190,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     else if (this.queues.has(organizationId)) this.missed.add(organizationId);
   }
 
-  /**
-   * A released organisation slot goes straight to this process's next waiter with its row (no statements),
-   * for at most LOCAL_TURN_MS in a row; then the row is freed, so waiters in other processes get a turn.
-   */
+  /** Handed to this process's next waiter without statements for at most LOCAL_TURN_MS, then freed so other processes get a turn. */
   private handOver(ownerId: string, slot: number, handedSince: number | null): boolean {
     const queue = this.queues.get(ownerId);
     if (this.stopped || !queue?.length || (handedSince !== null && Date.now() - handedSince > LOCAL_TURN_MS)) return false;

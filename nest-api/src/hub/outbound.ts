@@ -150,9 +150,7 @@ export class OutboundClient {
 
   private async read(response: Response): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const maxBytes = this.options.maxBytes ?? 1_048_576;
-    // A declared length within the cap: one buffer of that size, filled as pieces arrive (a whole
-    // dataset is tens of MB; collecting the pieces and then joining them would hold it twice).
-    // (A compressed answer declares its compressed length: collected in pieces.)
+    // A declared (uncompressed) length within the cap gets one buffer of that size: joining pieces would hold a whole dataset twice.
     const declared = response.headers.get('content-encoding') ? NaN : Number(response.headers.get('content-length') ?? NaN);
     let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= maxBytes ? Buffer.allocUnsafeSlow(declared) : undefined;
     const chunks: Uint8Array[] = [];
