@@ -15,7 +15,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.c
 
 /** Every application is sent and the page filters (without JavaScript on ?q=); a welcome for new users above it. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api: the user, the catalogue and whether the welcome shows.
   const { user, applications, welcome } = await apiGet(args.request, '/api/pages/home');
   return {
     query: searchQuery(args.request),

@@ -19,7 +19,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  // One call: the application and its owner's other applications.
   const found = await apiRequest(request, 'get', '/api/pages/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404) return data({ application: null, others: [] }, { status: 404 });

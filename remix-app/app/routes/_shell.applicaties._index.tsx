@@ -11,7 +11,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.c
 
 /** every application is sent, the page filters (no JavaScript: on ?q=). */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api's 401 sends a visitor to sign in.
   return { query: searchQuery(args.request), applications: applicationCards(await loadApplications(args.request)) };
 }
 

@@ -14,7 +14,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.adminTitle) }];
 
 /** Support requests for platform admins (nest-api refuses everyone else). */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api's 401 sends a visitor to sign in.
   return { requests: await apiGet(args.request, '/api/support-requests') };
 }
 

@@ -12,7 +12,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** Usage and satisfaction for platform admins (nest-api refuses everyone else); /beheer-inzicht/csv downloads the same numbers. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api's 401 sends a visitor to sign in.
   const days = periodOf(args.request);
   const overview = await loadOverview(args.request, days);
   return { days, tables: insightTables(overview), dropped: overview.dropped_events };

@@ -13,7 +13,6 @@ const when = (value: string | null) => (value ? formatDateTimeLong(value, { seco
 
 /** Timed jobs for platform admins (nest-api refuses everyone else): last run, outcome, next run. Plain HTML, no script needed. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api's 401 sends a visitor to sign in.
   const jobs = await apiGet(args.request, '/api/jobs');
   return {
     jobs: jobs.map((job) => ({

@@ -11,7 +11,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The request form on its own page: where a refused request (without JavaScript) comes back with its errors. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api, which checks the session itself.
   const dataset = await apiGet(args.request, '/api/datasets/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   return { dataset: { id: dataset.dataset_id, slug: dataset.slug, name: dataset.name || DATASET_LABELS.datasets.unnamed, ownerName: dataset.owner_organization_name } };
 }

@@ -44,7 +44,6 @@ async function loadTarget(args: ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api: you, the user and their roles.
   const { user: me, target, roles } = await userPage(args.request, args.params.userId);
   const canEdit = canEditRoles(me, target);
   return {

@@ -28,7 +28,6 @@ async function loadTarget(args: ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api: you and the user (the user page's read).
   const page = await userPage(args.request, args.params.userId);
   const { target, isSelf, usersPath } = targetOf(page.user, page.target);
   const name = userName(target);

@@ -11,9 +11,7 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.mine.title) }];
 
-/** The applications whose owner organisation is the current user's. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api knows the user's organisation.
   const { applications } = await apiGet(args.request, '/api/pages/my-applications');
   return { query: searchQuery(args.request), applications: applicationCards(applications.sort(byName)) };
 }

@@ -15,7 +15,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The datasets of the user's own organisation, whatever their status. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api: the datasets and their use.
   const { datasets, use } = await apiGet(args.request, '/api/pages/my-datasets');
   return { query: searchQuery(args.request), datasets: datasets.sort(byName).map(toCard), use: use.datasets };
 }

@@ -16,7 +16,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** Admins get every organisation, others their own; filtered on `?q=` server-side, paged with 'Meer laden', filtered while typing with JavaScript. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api's 401 sends a visitor to sign in.
   const organizations = await apiGet(args.request, '/api/organizations');
   const query = searchQuery(args.request);
   return {

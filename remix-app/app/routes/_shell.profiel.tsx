@@ -26,7 +26,6 @@ import { apiTokenAction, type TokenReply } from '~/lib/account/api-tokens.server
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // One call to nest-api: the user, the tokens, the password and two-step sign-in.
   const page = await apiGet(request, '/api/pages/profile');
   const { user } = page;
   return {

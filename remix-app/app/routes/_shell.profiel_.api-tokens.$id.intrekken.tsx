@@ -11,7 +11,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 /** Revoking a personal API token without JavaScript: this page asks first; its form posts to /profiel. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api, which checks the session itself.
   return loadTokenToRevoke(args.request, { kind: 'personal' }, args.params.id);
 }
 

@@ -14,7 +14,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** While REQUIRE_2FA_FOR_ADMINS holds every page sends such an admin here, and nest-api refuses everything else. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // One call to nest-api: the user and two-step sign-in's state.
   const page = await apiGet(request, '/api/pages/two-factor');
   // No redirect once it is on: the answer showing the recovery codes reloads this page's data too.
   return { required: page.user.two_factor_enrolment_required, twoFactor: twoFactorOf(page) };
