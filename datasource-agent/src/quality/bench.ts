@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       'store-dir': { type: 'string' },
       // Virtuoso's NumberOfBuffers (8 KB pages); 10 000 (80 MB) is the tests' size, too small for tens of millions of triples.
       buffers: { type: 'string', default: '10000' },
-      // Store mode: each constraint over all the dataset's graphs at once, as before the rework (for comparison).
+      // Store mode: each constraint over all the dataset's graphs at once, for comparison with the per-graph check.
       whole: { type: 'boolean', default: false },
     },
   });

@@ -17,7 +17,6 @@ function workerScript(): string {
   return found;
 }
 
-/** Runs one check in a worker thread. */
 export function checkInWorker(file: string, options: { engineMaxBytes?: number; script?: string; datasetId?: string } = {}): Promise<QualitySummary> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(options.script ?? workerScript(), { workerData: { file, ...(options.datasetId !== undefined ? { datasetId: options.datasetId } : {}), ...(options.engineMaxBytes !== undefined ? { engineMaxBytes: options.engineMaxBytes } : {}) } satisfies QualityWorkerData });

@@ -61,7 +61,6 @@ function listItems(shapes: Store, head: Term): Term[] {
   return items;
 }
 
-/** A class and all its subclasses in the ontology's hierarchy. */
 function withSubclasses(hierarchy: Quad[], root: string): string[] {
   const found = new Set([root]);
   for (let grew = true; grew; ) {
@@ -76,7 +75,6 @@ function withSubclasses(hierarchy: Quad[], root: string): string[] {
   return [...found];
 }
 
-/** Every constraint of the applied shapes as a query body, derived once. */
 export function sparqlConstraints(): SparqlConstraint[] {
   const { shapes: quads, hierarchy } = qualityShapes();
   const shapes = new Store(quads);
