@@ -22,7 +22,6 @@ export class AttemptCounters implements OnModuleInit {
     this.timedJobs.register({ name: 'attempt-counters-prune', intervalSeconds: 3600, handler: () => this.prune() });
   }
 
-  /** Hits in each key's open window (0 when none). */
   async counts(keys: string[]): Promise<Map<string, WindowCount>> {
     const rows = await this.counters.open(keys);
     return new Map(keys.map((key) => [key, toCount(rows.find((row) => row.key === key))]));

@@ -22,7 +22,6 @@ export interface SessionRow {
   two_factor_missing: boolean;
 }
 
-/** A listening connection and the milliseconds left of its lease. */
 export interface ListenerLease {
   pid: number;
   remaining_ms: number;
@@ -67,7 +66,6 @@ export class SessionsRepository {
     await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
   }
 
-  /** Every unrevoked session of the user but `exceptSessionId`. */
   async revokeAllOf(userId: string, exceptSessionId: string | null, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2', [userId, exceptSessionId]);
   }

@@ -63,7 +63,6 @@ export class TokenService {
     return { access_token: token, expires_at: expiresAt.toISOString() };
   }
 
-  /** The claims of a genuine, unexpired token, or null. */
   verify(token: string): { sub: string; jti: string } | null {
     const known = this.verified.get(token);
     if (known) {

@@ -255,7 +255,6 @@ export class DatasetDataService {
   }
 }
 
-/** A data source's refusal of a forwarded call, as the hub answers it. */
 function refusal(status: number): Error {
   if (status === 400) return new SparqlError('query_failed', 'the data source refused the query');
   if (status === 504) return new SparqlError('timeout', 'the data source did not answer in time');

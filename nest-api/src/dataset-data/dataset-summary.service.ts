@@ -18,7 +18,6 @@ const QUERIES = {
 
 type Binding = Record<string, { value?: string } | undefined>;
 
-/** The rows of a SPARQL JSON answer as [key, count] pairs. */
 function counts(answer: unknown): [string, number][] {
   const bindings = (answer as { results?: { bindings?: Binding[] } } | null)?.results?.bindings ?? [];
   return bindings.map((row) => [row.key?.value ?? '', Number(row.n?.value ?? 0)] as [string, number]).filter(([key]) => key !== '');

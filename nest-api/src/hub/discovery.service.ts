@@ -93,7 +93,6 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     return { ...DEFAULT_PATTERNS, ...Object.fromEntries(rows.map((row) => [row.path, row.pattern])) };
   }
 
-  /** Checks one data source, after any check of it already under way. */
   discoverDatasource(datasourceId: string): Promise<void> {
     const previous = this.perSource.get(datasourceId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.checkDatasource(datasourceId));

@@ -16,7 +16,6 @@ export class DatasourcePageView {
   datasource: DatasourceDetailView;
 }
 
-/** /databronnen: the organisation's data sources. */
 export class DatasourcesPageView {
   @ApiProperty({ type: [DatasourceView], nullable: true, description: 'As GET /api/my-datasources; null without Datasource.Read' })
   datasources: DatasourceView[] | null;

@@ -8,7 +8,6 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { CurrentUserView, toCurrentUserView, UserView } from '../users/user.view';
 import { UsersService } from '../users/users.service';
 
-/** Everything /organisatie/{slug} shows. */
 export class OrganizationPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;

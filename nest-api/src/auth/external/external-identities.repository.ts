@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../../database/queryable';
 
-/** The account an external identity signs into, as the sign-in needs it. */
 export interface LinkedUserRow {
   id: string;
   email: string;

@@ -22,7 +22,6 @@ export class DatasourceTransport {
     private readonly connections: DatasourceConnectionsRepository,
   ) {}
 
-  /** Whether the data source is connected to the hub now (to any API process). */
   async connected(datasourceId: string): Promise<boolean> {
     return this.hub.connectionOf(datasourceId) !== undefined || (await this.connections.holder(datasourceId)) !== null;
   }
