@@ -5,15 +5,7 @@ import type { EntryContext } from '@remix-run/node';
 import { etagOf, ifNoneMatchNames } from '@datahub/domain/server';
 import { LRUCache } from 'lru-cache';
 
-/**
- * Rendered pages kept in memory, keyed by a hash of everything the render reads: the URL, the
- * status, every matched route's loader data, the bot flag (streaming mode) and the build (one per
- * process). The loaders still run on every request (the session is checked, the data is fresh);
- * only React's render and the compression are skipped when their output is already known, so a
- * hit is byte-identical to a fresh render. A page keeps the CSP nonce it was rendered with: that
- * nonce is only ever sent with these exact bytes, which carry no markup an attacker could add
- * without changing the key (ADR 0013).
- */
+/** Keyed by a hash of all the render reads (URL, status, loader data, bot flag, build); a page keeps its CSP nonce, sent only with these exact bytes (ADR 0013). */
 
 export interface CachedPage {
   nonce: string;
@@ -38,11 +30,7 @@ const BROTLI_NOW_OPTIONS = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };
 
-/**
- * A page's bytes in `encoding`, compressed here, on this thread (a page sent once, never kept): a
- * fraction of a millisecond, where a trip to the thread pool waits a whole turn of a busy event loop
- * for its answer (≈ 35 ms under 40 users; docs/benchmarks.md, issue 26).
- */
+/** Compressed on this thread: a fraction of a millisecond, where the thread pool waits a turn of a busy event loop (docs/benchmarks.md). */
 export function encodeWholeNow(html: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(html, BROTLI_NOW_OPTIONS);
   if (encoding === 'gzip') return zlib.gzipSync(html, { level: 4 });
@@ -73,11 +61,7 @@ function strictJson(value: unknown): string {
   });
 }
 
-/**
- * The cache key of a page render, or null when the page must be rendered afresh: anything but a
- * plain 200 GET, a response that sets a cookie (a flash message read, a new CSRF token), action
- * data, errors, or loader data that is not plain JSON.
- */
+/** Null (render afresh) for anything but a plain 200 GET without Set-Cookie, action data, errors or non-JSON loader data. */
 export function pageKey(request: Request, status: number, headers: Headers, context: EntryContext, waitForAll: boolean): string | null {
   if (request.method !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
   const state = context.staticHandlerContext;
