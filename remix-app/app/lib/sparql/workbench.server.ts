@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { amsterdamToday, ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS, WORKBENCH_LABELS } from '@datahub/domain';
-import { apiFetchRaw } from '../core/api.server';
+import { apiFetchRaw, apiGet } from '../core/api.server';
 import { readForm, readSignedInAction } from '../core/action.server';
 import { csrfRefusalResponse } from '../core/csrf.server';
 import { requireCurrentUser } from '../account/auth.server';
@@ -27,11 +27,9 @@ export interface WorkbenchReply extends SparqlReply {
 const ACCEPT_JSON = 'application/sparql-results+json, application/ld+json;q=0.9';
 const SYNTAX_PREFIX = SPARQL_PROTOCOL_TEXTS.syntax('');
 
-export async function workbenchLoader({ request, context }: LoaderFunctionArgs) {
-  await requireCurrentUser({ request, context });
-  const response = await apiFetchRaw(request, '/api/sparql/datasets', 'application/json');
-  if (!response.ok) throw new Response(null, { status: response.status === 403 ? 403 : 503 });
-  const datasets = (await response.json()) as ReadableDataset[];
+export async function workbenchLoader({ request }: LoaderFunctionArgs) {
+  // One call to nest-api, which checks the session itself.
+  const datasets: ReadableDataset[] = await apiGet(request, '/api/sparql/datasets');
   return { datasets, endpoint: `${new URL(request.url).origin}/api/sparql` };
 }
 
