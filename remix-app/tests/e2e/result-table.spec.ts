@@ -59,7 +59,19 @@ function lines(element: Locator): Promise<number> {
 }
 
 async function noSidewaysPageScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // On failure, name the element that reaches furthest right outside a scrolling region.
+  const { overflow, widest } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let widest = '';
+    let right = width;
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (element.closest('[role="region"]')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.right > right) [right, widest] = [box.right, `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 120)}`];
+    }
+    return { overflow: document.documentElement.scrollWidth - width, widest };
+  });
+  expect(overflow, widest).toBeLessThanOrEqual(0);
 }
 
 for (const width of [390, 1280]) {

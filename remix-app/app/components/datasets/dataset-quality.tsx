@@ -32,7 +32,7 @@ export function QualityFindingsSection({ report }: { report: QualityFindings }) 
           {report.findings.map((finding) => {
             const { problem, action } = explainFinding(finding);
             return (
-              <li key={`${finding.shape}|${finding.path}|${finding.constraint}|${finding.severity}`} className="rounded-md border border-stone-200 p-4">
+              <li key={`${finding.shape}|${finding.path}|${finding.constraint}|${finding.severity}`} className="rounded-md border border-stone-200 p-4 [overflow-wrap:anywhere]">
                 <p className="font-medium text-stone-900">
                   {L.severity[finding.severity] ?? finding.severity}: {problem} ({L.times(finding.count)})
                 </p>
