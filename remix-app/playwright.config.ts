@@ -35,7 +35,9 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: a test that fails twice fails the run; a test that passed only on its retry is
+  // listed as 'flaky' in the report (ADR 0056). Shared 2-core machines stretch timings past any bound.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,

@@ -3,6 +3,8 @@ import { setAccessToken } from './helpers';
 import { API_PORT, DEMO_PASSWORD } from './settings';
 
 interface Fixtures {
+  /** Runs for every test: a stylesheet or script the portal failed to send is named when the test fails. */
+  assetFailures: string[];
   /**
    * Signs the browser in as a demo user without going through the form (the sign-in specs do
    * that): one token per user and worker, straight from nest-api, set as the session cookie.
@@ -21,6 +23,24 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use(new Map());
     },
     { scope: 'worker' },
+  ],
+  assetFailures: [
+    async ({ page }, use, testInfo) => {
+      const failures: string[] = [];
+      const asset = (url: string) => new URL(url).pathname.startsWith('/assets/');
+      page.on('requestfailed', (request) => {
+        if (asset(request.url())) failures.push(`${request.url()}: ${request.failure()?.errorText}`);
+      });
+      page.on('response', (response) => {
+        if (asset(response.url()) && response.status() >= 400) failures.push(`${response.url()}: ${response.status()}`);
+      });
+      await use(failures);
+      if (failures.length > 0 && testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('asset-failures', { body: failures.join('\n'), contentType: 'text/plain' });
+        console.warn(`${testInfo.title}: assets not received:\n${failures.join('\n')}`);
+      }
+    },
+    { auto: true },
   ],
   signInAs: async ({ context, baseURL, demoTokens, playwright }, use) => {
     await use(async (email) => {

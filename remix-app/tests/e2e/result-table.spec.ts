@@ -59,18 +59,20 @@ function lines(element: Locator): Promise<number> {
 }
 
 async function noSidewaysPageScroll(page: Page) {
-  // On failure, name the element that reaches furthest right outside a scrolling region.
+  // On failure, name the innermost elements wider than the screen outside a scrolling region: the cause.
   const { overflow, widest } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    let widest = '';
-    let right = width;
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      if (element.closest('[role="region"]')) continue;
-      const box = element.getBoundingClientRect();
-      if (box.right > right) [right, widest] = [box.right, `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 120)}`];
-    }
-    return { overflow: document.documentElement.scrollWidth - width, widest };
+    const wide = (element: Element) => !element.closest('[role="region"]') && element.getBoundingClientRect().right > width + 1;
+    const causes = Array.from(document.body.querySelectorAll('*')).filter((element) => wide(element) && !Array.from(element.children).some(wide));
+    const name = (element: Element) => `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 160)}`;
+    // An unstyled page (its stylesheet not received) overflows the same way.
+    const rules = Array.from(document.styleSheets, (sheet) => `${sheet.href}: ${sheet.cssRules.length} rules`).join(', ');
+    return { overflow: document.documentElement.scrollWidth - width, widest: `${causes.slice(0, 5).map(name).join(' | ')} [stylesheets: ${rules}]` };
   });
+  if (overflow > 0) {
+    const fs = await import('node:fs');
+    fs.writeFileSync(`/tmp/overflow-${Date.now()}.html`, await page.content());
+  }
   expect(overflow, widest).toBeLessThanOrEqual(0);
 }
 
