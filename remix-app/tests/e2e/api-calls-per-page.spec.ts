@@ -1,85 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { freePort } from './agent';
+import { CountedPortal } from './counted-portal';
 import { apiLogin } from './helpers';
 import { onlineDataset } from './online-dataset';
 import { runQuery } from './sparql-helpers';
-import { API_PORT, CSRF_SECRET, DEMO_USERS } from './settings';
+import { DEMO_USERS } from './settings';
 
 /**
- * Each converted loader makes one call to nest-api (issue 33): a second portal process (no page
- * cache) talks to nest-api through a counting proxy, which files every call under the portal
- * request's X-Request-Id (the portal forwards it and returns it to the caller).
+ * Each page's loaders ask nest-api once for the shell and once for the page (issue 33), counted by
+ * a second portal process behind a counting proxy (counted-portal.ts).
  */
 
-const REMIX_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-let portal: ChildProcess | undefined;
-let proxy: http.Server | undefined;
-let portalUrl = '';
-const calls = new Map<string, string[]>();
-/** Every call in the order it came. */
-const log: string[] = [];
-
-function startProxy(port: number): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const id = req.headers['x-request-id'];
-    const call = `${req.method} ${req.url?.split('?')[0]}`;
-    log.push(call);
-    if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), call]);
-    const upstream = http.request({ host: '127.0.0.1', port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
-}
+let portal: CountedPortal;
 
 test.beforeAll(async () => {
-  const proxyPort = await freePort();
-  proxy = await startProxy(proxyPort);
-  const port = await freePort();
-  portalUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: REMIX_APP,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${proxyPort}`, CSRF_SECRET, PAGE_CACHE_MB: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  portal = child;
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-5_000)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the counted portal exited:\n${output}`);
-    if (await fetch(`${portalUrl}/inloggen`).then((response) => response.ok, () => false)) return;
-    await new Promise((wait) => setTimeout(wait, 300));
-  }
-  throw new Error(`the counted portal did not start:\n${output}`);
+  portal = await CountedPortal.start();
 });
 
 test.afterAll(async () => {
-  if (portal && portal.exitCode === null && portal.signalCode === null) {
-    const exited = new Promise((done) => portal!.once('exit', done));
-    portal.kill('SIGTERM');
-    await exited;
-  }
-  await new Promise((done) => (proxy ? proxy.close(done) : done(undefined)));
+  await portal?.stop();
 });
 
 /** The calls to nest-api made while the portal answered one GET of `path`, sorted. */
 async function callsFor(path: string, token: string): Promise<string[]> {
-  const response = await fetch(`${portalUrl}${path}`, { headers: { Cookie: `access_token=${token}` }, redirect: 'manual' });
-  expect(response.status, path).toBe(200);
-  await response.arrayBuffer();
-  const id = response.headers.get('x-request-id');
-  expect(id).toBeTruthy();
-  return [...(calls.get(id!) ?? [])].sort();
+  const { status, calls } = await portal.get(path, token);
+  expect(status, path).toBe(200);
+  return calls;
 }
 
 /** A Turtle dataset of Kwekerij Delta online for this test. */
@@ -127,13 +73,13 @@ test('with JavaScript a query posted on the dataset page asks nest-api for its a
   const ownerToken = await apiLogin(DEMO_USERS.owner);
   const { online, dispose } = await countedDataset(ownerToken);
   try {
-    await context.addCookies([{ name: 'access_token', value: ownerToken, url: portalUrl }]);
-    await page.goto(`${portalUrl}/dataset/${online.slug}`);
-    const before = log.length;
+    await context.addCookies([{ name: 'access_token', value: ownerToken, url: portal.url }]);
+    await page.goto(`${portal.url}/dataset/${online.slug}`);
+    const before = portal.log.length;
     await runQuery(page, true, 'SELECT ?s WHERE { ?s ?p ?o } LIMIT 1');
     // The answer is shown once the action and any revalidation are done.
     await expect(page.getByTestId('sparql-result-count')).toContainText('1 rij');
-    const since = log.slice(before);
+    const since = portal.log.slice(before);
     expect(since.filter((call) => /\/(data|sparql)$/.test(call))).toHaveLength(1);
     expect(since.filter((call) => call.startsWith('GET /api/pages/'))).toEqual([]);
   } finally {

@@ -15,16 +15,21 @@ export class CountedPortal {
   private constructor(
     readonly url: string,
     private readonly calls: Map<string, string[]>,
+    /** Every call in the order it came. */
+    readonly log: string[],
     private readonly portal: ChildProcess,
     private readonly proxy: http.Server,
   ) {}
 
   static async start(): Promise<CountedPortal> {
     const calls = new Map<string, string[]>();
+    const log: string[] = [];
     const proxyPort = await freePort();
     const proxy = http.createServer((req, res) => {
       const id = req.headers['x-request-id'];
-      if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), `${req.method} ${req.url?.split('?')[0]}`]);
+      const call = `${req.method} ${req.url?.split('?')[0]}`;
+      log.push(call);
+      if (typeof id === 'string') calls.set(id, [...(calls.get(id) ?? []), call]);
       const upstream = http.request({ host: '127.0.0.1', port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -40,7 +45,7 @@ export class CountedPortal {
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${proxyPort}`, CSRF_SECRET, PAGE_CACHE_MB: '0' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const counted = new CountedPortal(url, calls, portal, proxy);
+    const counted = new CountedPortal(url, calls, log, portal, proxy);
     let output = '';
     portal.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-5_000)));
     const deadline = Date.now() + 60_000;
