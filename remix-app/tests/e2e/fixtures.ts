@@ -25,9 +25,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   assetFailures: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
       const failures: string[] = [];
-      const asset = (url: string) => new URL(url).pathname.startsWith('/assets/');
+      // Without JavaScript the browser refuses every script: only stylesheets count then.
+      const asset = (url: string) => new URL(url).pathname.startsWith('/assets/') && (javaScriptEnabled || !url.endsWith('.js'));
       page.on('requestfailed', (request) => {
         if (asset(request.url())) failures.push(`${request.url()}: ${request.failure()?.errorText}`);
       });

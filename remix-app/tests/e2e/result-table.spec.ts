@@ -67,7 +67,12 @@ async function noSidewaysPageScroll(page: Page) {
     const name = (element: Element) => `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 160)}`;
     // An unstyled page (its stylesheet not received) overflows the same way.
     const rules = Array.from(document.styleSheets, (sheet) => `${sheet.href}: ${sheet.cssRules.length} rules`).join(', ');
-    return { overflow: document.documentElement.scrollWidth - width, widest: `${causes.slice(0, 5).map(name).join(' | ')} [stylesheets: ${rules}]` };
+    // Content wider than its own box, and the widths from the result region up: which box gave way.
+    const spilling = Array.from(document.body.querySelectorAll('*')).filter((element) => !element.closest('[role="region"]') && element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible');
+    const chain: string[] = [];
+    for (let box = document.querySelector('[role="region"]'); box && box !== document.body; box = box.parentElement) chain.push(`${box.tagName.toLowerCase()}.${box.className.split(' ').slice(0, 3).join('.')}=${Math.round(box.getBoundingClientRect().width)}`);
+    const found = [`innermost: ${causes.slice(0, 5).map(name).join(' | ')}`, `spilling: ${spilling.slice(0, 5).map(name).join(' | ')}`, `region up: ${chain.join(' < ')}`, `stylesheets: ${rules}`];
+    return { overflow: document.documentElement.scrollWidth - width, widest: found.join('\n') };
   });
   if (overflow > 0) {
     const fs = await import('node:fs');
