@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   createApiClient,
   type ApiData,
@@ -17,6 +17,8 @@ type ApiUser = CurrentUserView;
 
 /** Fills in and submits the sign-in form on the current page (which must be /inloggen). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  // With JavaScript, typing and sending before React has taken over the form can lose the post (seen once in CI).
+  if (test.info().project.use.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByLabel(LABELS.login.email, { exact: true }).fill(email);
   await page.getByLabel(LABELS.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: LABELS.login.submit }).click();
