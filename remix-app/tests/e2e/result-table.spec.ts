@@ -74,10 +74,8 @@ async function noSidewaysPageScroll(page: Page) {
     const found = [`innermost: ${causes.slice(0, 5).map(name).join(' | ')}`, `spilling: ${spilling.slice(0, 5).map(name).join(' | ')}`, `region up: ${chain.join(' < ')}`, `stylesheets: ${rules}`];
     return { overflow: document.documentElement.scrollWidth - width, widest: found.join('\n') };
   });
-  if (overflow > 0) {
-    const fs = await import('node:fs');
-    fs.writeFileSync(`/tmp/overflow-${Date.now()}.html`, await page.content());
-  }
+  // The page as it was, kept with the test's results for a second look.
+  if (overflow > 0) await test.info().attach('page.html', { body: await page.content(), contentType: 'text/html' });
   expect(overflow, widest).toBeLessThanOrEqual(0);
 }
 
