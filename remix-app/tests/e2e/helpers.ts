@@ -10,6 +10,7 @@ import {
   type DatasetView,
   type HttpMethod,
 } from '@datahub/api-client';
+import { hydrated } from './confirm-helpers';
 import { LABELS, SIGNUP_VERIFICATION_LABELS } from './domain';
 import { API_PORT, DEMO_PASSWORD, DEMO_USERS, MAIL_HTTP_PORT, PORTAL_PORT } from './settings';
 
@@ -18,7 +19,7 @@ type ApiUser = CurrentUserView;
 /** Fills in and submits the sign-in form on the current page (which must be /inloggen). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   // With JavaScript, typing and sending before React has taken over the form can lose the post (seen once in CI).
-  if (test.info().project.use.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await hydrated(page, test.info().project.use.javaScriptEnabled !== false);
   await page.getByLabel(LABELS.login.email, { exact: true }).fill(email);
   await page.getByLabel(LABELS.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: LABELS.login.submit }).click();
