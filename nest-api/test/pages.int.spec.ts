@@ -150,3 +150,59 @@ describe('GET /api/pages/dataset/{slug}', () => {
     expect((await api.request('/api/pages/shell')).status).toBe(401);
   });
 });
+
+describe('Prefer: include=shell (ADR 0058)', () => {
+  const withShell = (user: TestUser, extra: Record<string, string> = {}) => ({ token: user.token, headers: { Prefer: 'include=shell', ...extra } });
+
+  it("adds the caller's own shell to a page read, and nothing without the preference", async () => {
+    const shell = await json('/api/pages/shell', deltaOwner);
+    const plain = await api.request('/api/pages/dataset/kas-delta', { token: deltaOwner.token });
+    const plainBody = await plain.json();
+    expect(plainBody.shell).toBeUndefined();
+    expect(plain.headers.get('preference-applied')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Prefer');
+    const page = await api.request('/api/pages/dataset/kas-delta', withShell(deltaOwner));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('preference-applied')).toBe('include=shell');
+    const { shell: brought, ...rest } = await page.json();
+    expect(brought).toEqual(shell);
+    expect(brought.open_access_requests).toBe(1);
+    expect(rest).toEqual(plainBody);
+    // Another user's shell is theirs: no count for a member who may not decide requests.
+    const member = await (await api.request('/api/pages/dataset/kas-delta', withShell(westMember))).json();
+    expect(member.shell).toEqual(await json('/api/pages/shell', westMember));
+    expect(member.shell.user.user_id).toBe(westMember.id);
+  });
+
+  it('names the page with its shell by its own ETag, and a changed shell by a new one', async () => {
+    const plain = await api.request('/api/pages/datasets?limit=10', { token: deltaOwner.token });
+    const first = await api.request('/api/pages/datasets?limit=10', withShell(deltaOwner));
+    const etag = first.headers.get('etag')!;
+    expect(etag).not.toBe(plain.headers.get('etag'));
+    const body = await first.json();
+    expect(body.shell).toEqual(await json('/api/pages/shell', deltaOwner));
+    expect(body.datasets.map((dataset: { slug: string }) => dataset.slug)).toEqual(['kas-delta']);
+    expect((await api.request('/api/pages/datasets?limit=10', withShell(deltaOwner, { 'If-None-Match': etag }))).status).toBe(304);
+    // A new open request changes only the shell (the menu's count): the catalogue's own ETag holds, the combined one does not.
+    const [{ id: requestId }] = await api.db.query(
+      `INSERT INTO access_requests (dataset_id, requester_organization_id, requested_by, requested_by_email, authorisations, reason)
+       VALUES ($1, $2, $3, $4, '{Dataset.ReadHeating}', 'Nog een') RETURNING id`,
+      [datasetId, delta.id, deltaOwner.id, deltaOwner.email],
+    );
+    try {
+      expect((await api.request('/api/pages/datasets?limit=10', { token: deltaOwner.token, headers: { 'If-None-Match': plain.headers.get('etag')! } })).status).toBe(304);
+      const changed = await api.request('/api/pages/datasets?limit=10', withShell(deltaOwner, { 'If-None-Match': etag }));
+      expect(changed.status).toBe(200);
+      expect((await changed.json()).shell.open_access_requests).toBe(2);
+    } finally {
+      await api.db.query('DELETE FROM access_requests WHERE id = $1', [requestId]);
+    }
+  });
+
+  it('brings no shell with a refusal: a hidden dataset, no sign-in', async () => {
+    const hidden = await api.request('/api/pages/dataset/kas-delta-offline', withShell(westMember));
+    expect(hidden.status).toBe(404);
+    expect(JSON.stringify(await hidden.json())).not.toContain(westMember.email);
+    expect((await api.request('/api/pages/dataset/kas-delta', { headers: { Prefer: 'include=shell' } })).status).toBe(401);
+  });
+});

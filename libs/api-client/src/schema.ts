@@ -8240,6 +8240,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8254,10 +8256,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApplicationPageView"];
+                    "application/json": components["schemas"]["ApplicationPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8299,6 +8306,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8313,10 +8322,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatasetPageView"];
+                    "application/json": components["schemas"]["DatasetPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8367,6 +8381,8 @@ export interface operations {
                 quality?: "conforms" | "deviations";
             };
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8379,10 +8395,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CataloguePageView"];
+                    "application/json": components["schemas"]["CataloguePageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8416,6 +8437,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8430,10 +8453,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatasourcePageView"];
+                    "application/json": components["schemas"]["DatasourcePageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8475,6 +8503,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8487,10 +8517,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatasourcesPageView"];
+                    "application/json": components["schemas"]["DatasourcesPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8515,6 +8550,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8527,10 +8564,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HomePageView"];
+                    "application/json": components["schemas"]["HomePageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8578,6 +8620,8 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8590,10 +8634,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LogbookPageView"];
+                    "application/json": components["schemas"]["LogbookPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8627,6 +8676,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8639,10 +8690,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MachtigingenPageView"];
+                    "application/json": components["schemas"]["MachtigingenPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8667,6 +8723,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8681,10 +8739,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManageApplicationPageView"];
+                    "application/json": components["schemas"]["ManageApplicationPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8730,6 +8793,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8742,10 +8807,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApplicationsPageView"];
+                    "application/json": components["schemas"]["ApplicationsPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8783,6 +8853,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8795,10 +8867,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManageDatasetsPageView"];
+                    "application/json": components["schemas"]["ManageDatasetsPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8832,6 +8909,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8844,10 +8923,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApplicationsPageView"];
+                    "application/json": components["schemas"]["ApplicationsPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8881,6 +8965,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8893,10 +8979,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyDatasetsPageView"];
+                    "application/json": components["schemas"]["MyDatasetsPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8930,6 +9021,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8942,10 +9035,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyOrganizationPageView"];
+                    "application/json": components["schemas"]["MyOrganizationPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -8979,6 +9077,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -8991,10 +9091,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UsersPageView"];
+                    "application/json": components["schemas"]["UsersPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9028,6 +9133,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9040,10 +9147,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApplicationFormPageView"];
+                    "application/json": components["schemas"]["ApplicationFormPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9081,6 +9193,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9093,10 +9207,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NewAuthorisationPageView"];
+                    "application/json": components["schemas"]["NewAuthorisationPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9129,6 +9248,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9143,10 +9264,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganizationPageView"];
+                    "application/json": components["schemas"]["OrganizationPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description An organisation's former slug: Location gives its lasting API address */
@@ -9197,6 +9323,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9211,10 +9339,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganizationApplicationsPageView"];
+                    "application/json": components["schemas"]["OrganizationApplicationsPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description An organisation's former slug: Location gives its lasting API address */
@@ -9265,6 +9398,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9277,10 +9412,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfilePageView"];
+                    "application/json": components["schemas"]["ProfilePageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9345,6 +9485,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9357,10 +9499,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TwoFactorPageView"];
+                    "application/json": components["schemas"]["TwoFactorPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9385,6 +9532,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9399,10 +9548,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserPageView"];
+                    "application/json": components["schemas"]["UserPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description Unchanged since the answer named in If-None-Match */
@@ -9444,6 +9598,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description include=shell: the shell around the page (as GET /api/pages/shell) in the same answer, as `shell` */
+                Prefer?: string;
                 /** @description The ETag of an answer you hold: 304 while it is still the answer */
                 "If-None-Match"?: string;
             };
@@ -9458,10 +9614,15 @@ export interface operations {
                 headers: {
                     /** @description Names this answer */
                     ETag?: string;
+                    /** @description include=shell when the shell is in the answer */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UsersPageView"];
+                    "application/json": components["schemas"]["UsersPageView"] & {
+                        /** @description As GET /api/pages/shell answers, with Prefer: include=shell only */
+                        shell?: components["schemas"]["ShellPageView"];
+                    };
                 };
             };
             /** @description An organisation's former slug: Location gives its lasting API address */

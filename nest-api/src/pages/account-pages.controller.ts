@@ -7,7 +7,7 @@ import { ApiError } from '../common/errors';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { AccountPagesService } from './account-pages.service';
 import { ProfilePageView, TwoFactorPageView } from './account-pages.views';
-import { Conditional, sendConditional } from './pages.controller';
+import { Conditional, PageReplies } from './page-replies';
 import { MyOrganizationPageView, OrganizationAdminPages, UserPageView, UsersPageView } from './organization-admin-pages';
 import { HomePageView, NewAuthorisationPageView, StartPages } from './start-pages';
 import { LogbookPage, LogbookPageView } from './logbook-page';
@@ -21,6 +21,7 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 @Controller('pages')
 export class AccountPagesController {
   constructor(
+    private readonly replies: PageReplies,
     private readonly pages: AccountPagesService,
     private readonly organization: OrganizationAdminPages,
     private readonly start: StartPages,
@@ -32,7 +33,7 @@ export class AccountPagesController {
   @ApiOperation({ summary: 'The profile page: you, your personal API tokens (as GET /api/profile/api-tokens), whether you have a password, two-step sign-in and the rating settings' })
   @Conditional(ProfilePageView)
   async profile(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.pages.profile(actor));
+    await this.replies.send(request, reply, this.pages.profile(actor));
   }
 
   @Get('two-factor')
@@ -41,7 +42,7 @@ export class AccountPagesController {
   @ApiOperation({ summary: 'The two-step sign-in page: its state (as GET /api/auth/two-factor) and the pending enrolment (as GET /api/auth/two-factor/enrolment)' })
   @Conditional(TwoFactorPageView)
   async twoFactor(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.pages.twoFactorPage(actor));
+    await this.replies.send(request, reply, this.pages.twoFactorPage(actor));
   }
 
   @Get('home')
@@ -49,7 +50,7 @@ export class AccountPagesController {
   @ApiOperation({ summary: 'The start page: the application catalogue (as GET /api/applications) and whether the welcome shows (as GET /api/profile/welcome)' })
   @Conditional(HomePageView)
   async home(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.start.home(actor));
+    await this.replies.send(request, reply, this.start.home(actor));
   }
 
   @Get('new-authorisation')
@@ -58,7 +59,7 @@ export class AccountPagesController {
   @Conditional(NewAuthorisationPageView)
   @ApiForbiddenResponse({ type: ErrorBodyView })
   async newAuthorisation(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.start.newAuthorisation(actor));
+    await this.replies.send(request, reply, this.start.newAuthorisation(actor));
   }
 
   @Get('logbook')
@@ -68,7 +69,7 @@ export class AccountPagesController {
   @Conditional(LogbookPageView)
   @ApiForbiddenResponse({ type: ErrorBodyView })
   async logbookPage(@CurrentUser() actor: AuthenticatedUser, @Query() query: AuditFilterQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.logbook.read(actor, query));
+    await this.replies.send(request, reply, this.logbook.read(actor, query));
   }
 
   @Get('my-organization')
@@ -77,7 +78,7 @@ export class AccountPagesController {
   @Conditional(MyOrganizationPageView)
   @ApiForbiddenResponse({ type: ErrorBodyView })
   async myOrganization(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.organization.myOrganization(actor));
+    await this.replies.send(request, reply, this.organization.myOrganization(actor));
   }
 
   @Get('users/:slug')
@@ -88,7 +89,7 @@ export class AccountPagesController {
   @ApiForbiddenResponse({ type: ErrorBodyView })
   @ApiNotFoundResponse({ type: ErrorBodyView })
   async users(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.organization.usersOf(actor, slug));
+    await this.replies.send(request, reply, this.organization.usersOf(actor, slug));
   }
 
   @Get('my-users')
@@ -97,7 +98,7 @@ export class AccountPagesController {
   @Conditional(UsersPageView)
   @ApiForbiddenResponse({ type: ErrorBodyView })
   async myUsers(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.organization.usersOf(actor, actor.organizationSlug));
+    await this.replies.send(request, reply, this.organization.usersOf(actor, actor.organizationSlug));
   }
 
   @Get('user/:id')
@@ -106,6 +107,6 @@ export class AccountPagesController {
   @Conditional(UserPageView)
   @ApiNotFoundResponse({ type: ErrorBodyView })
   async user(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.organization.user(actor, id));
+    await this.replies.send(request, reply, this.organization.user(actor, id));
   }
 }

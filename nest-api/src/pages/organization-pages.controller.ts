@@ -8,7 +8,7 @@ import { ApiError } from '../common/errors';
 import { ApplicationFormPageView, ApplicationPages, ApplicationPageView, ApplicationsPageView, ManageApplicationPageView, OrganizationApplicationsPageView } from './application-pages';
 import { DatasourcePages, DatasourcePageView, DatasourcesPageView, ManageDatasetsPageView } from './datasource-pages';
 import { OrganizationPage, OrganizationPageView } from './organization-page';
-import { Conditional, sendConditional } from './pages.controller';
+import { Conditional, PageReplies } from './page-replies';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 const MOVED = { type: ErrorBodyView, description: "An organisation's former slug: Location gives its lasting API address" };
@@ -20,6 +20,7 @@ const ADMINS_ONLY = { type: ErrorBodyView, description: 'Not an organisation adm
 @Controller('pages')
 export class OrganizationPagesController {
   constructor(
+    private readonly replies: PageReplies,
     private readonly organization: OrganizationPage,
     private readonly datasources: DatasourcePages,
     private readonly applications: ApplicationPages,
@@ -33,7 +34,7 @@ export class OrganizationPagesController {
   @ApiForbiddenResponse({ type: ErrorBodyView })
   @ApiNotFoundResponse(NOT_FOUND)
   async organizationPage(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.organization.read(actor, slug));
+    await this.replies.send(request, reply, this.organization.read(actor, slug));
   }
 
   @Get('datasources')
@@ -41,7 +42,7 @@ export class OrganizationPagesController {
   @ApiOperation({ summary: "The data sources page: as GET /api/my-datasources (null without Datasource.Read)" })
   @Conditional(DatasourcesPageView)
   async datasourcesPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.datasources.own(actor));
+    await this.replies.send(request, reply, this.datasources.own(actor));
   }
 
   @Get('datasource/:id')
@@ -50,7 +51,7 @@ export class OrganizationPagesController {
   @Conditional(DatasourcePageView)
   @ApiNotFoundResponse(NOT_FOUND)
   async datasourcePage(@CurrentUser() actor: AuthenticatedUser, @Param('id', uuid) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.datasources.datasource(actor, id));
+    await this.replies.send(request, reply, this.datasources.datasource(actor, id));
   }
 
   @Get('manage-datasets')
@@ -58,7 +59,7 @@ export class OrganizationPagesController {
   @ApiOperation({ summary: 'The manage-datasets page: GET /api/datasources (null without Datasource.Read) and the datasets of GET /api/datasets and GET /api/my-datasets' })
   @Conditional(ManageDatasetsPageView)
   async manageDatasetsPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.datasources.manageDatasets(actor));
+    await this.replies.send(request, reply, this.datasources.manageDatasets(actor));
   }
 
   @Get('application/:slug')
@@ -67,7 +68,7 @@ export class OrganizationPagesController {
   @Conditional(ApplicationPageView)
   @ApiNotFoundResponse(NOT_FOUND)
   async applicationPage(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.application(slug));
+    await this.replies.send(request, reply, this.applications.application(slug));
   }
 
   @Get('organization/:slug/applications')
@@ -77,7 +78,7 @@ export class OrganizationPagesController {
   @ApiMovedPermanentlyResponse(MOVED)
   @ApiNotFoundResponse(NOT_FOUND)
   async organizationApplicationsPage(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.ofOrganization(actor, slug));
+    await this.replies.send(request, reply, this.applications.ofOrganization(actor, slug));
   }
 
   @Get('my-applications')
@@ -85,7 +86,7 @@ export class OrganizationPagesController {
   @ApiOperation({ summary: "The page of your organisation's applications" })
   @Conditional(ApplicationsPageView)
   async myApplicationsPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.mine(actor));
+    await this.replies.send(request, reply, this.applications.mine(actor));
   }
 
   @Get('manage-applications')
@@ -94,7 +95,7 @@ export class OrganizationPagesController {
   @Conditional(ApplicationsPageView)
   @ApiForbiddenResponse(ADMINS_ONLY)
   async manageApplicationsPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.manageList(actor));
+    await this.replies.send(request, reply, this.applications.manageList(actor));
   }
 
   @Get('new-application')
@@ -103,7 +104,7 @@ export class OrganizationPagesController {
   @Conditional(ApplicationFormPageView)
   @ApiForbiddenResponse(ADMINS_ONLY)
   async newApplicationPage(@CurrentUser() actor: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.form(actor));
+    await this.replies.send(request, reply, this.applications.form(actor));
   }
 
   @Get('manage-application/:slug')
@@ -113,6 +114,6 @@ export class OrganizationPagesController {
   @ApiForbiddenResponse(ADMINS_ONLY)
   @ApiNotFoundResponse(NOT_FOUND)
   async manageApplicationPage(@CurrentUser() actor: AuthenticatedUser, @Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendConditional(request, reply, await this.applications.manage(actor, slug));
+    await this.replies.send(request, reply, this.applications.manage(actor, slug));
   }
 }

@@ -24,7 +24,8 @@ import { DatasourcePages } from './datasource-pages';
 import { OrganizationPage } from './organization-page';
 import { OrganizationPagesController } from './organization-pages.controller';
 import { PagesService } from './pages.service';
+import { PageReplies } from './page-replies';
 
 /** Page-shaped reads for the portal (ADR 0048): one call per loader. */
-@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule, EventsModule, InvitationsModule, WelcomeModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService, OrganizationAdminPages, StartPages, LogbookPage] })
+@Module({ imports: [DatasetsModule, DatasetDataModule, AccessRequestsModule, InsightModule, AuthorisationsModule, OrganizationsModule, UsersModule, DatasourcesModule, ApplicationsModule, AuthModule, ApiTokensModule, EventsModule, InvitationsModule, WelcomeModule], controllers: [PagesController, OrganizationPagesController, AccountPagesController], providers: [PagesService, PageReplies, OrganizationPage, DatasourcePages, ApplicationPages, AccountPagesService, OrganizationAdminPages, StartPages, LogbookPage] })
 export class PagesModule {}

@@ -5,7 +5,7 @@ import { ApplicationCatalogue } from '~/components/applications/application-cata
 import { ErrorPanel } from '~/components/core/error-page';
 import { applicationCards } from '~/lib/applications/applications.server';
 import { byName } from '~/lib/datasets/datasets';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { WelcomePanel } from '~/components/account/welcome-panel';
 import { welcomeKind } from '~/lib/account/welcome.server';
 import { searchQuery } from '~/lib/datasets/datasets.server';
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.c
 
 /** Every application is sent and the page filters (without JavaScript on ?q=); a welcome for new users above it. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, applications, welcome } = await apiGet(args.request, '/api/pages/home');
+  const { user, applications, welcome } = await pageGet(args, '/api/pages/home');
   return {
     query: searchQuery(args.request),
     applications: applicationCards(applications.sort(byName)),

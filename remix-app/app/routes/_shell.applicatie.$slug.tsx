@@ -4,7 +4,7 @@ import { APPLICATION_LABELS, formatPricePerYear } from '@datahub/domain';
 import { ApplicationCardList, LogoOrInitials } from '~/components/applications/application-cards';
 import { breadcrumbHandle } from '~/components/core/breadcrumb';
 import { ErrorPanel } from '~/components/core/error-page';
-import { apiRequest } from '~/lib/core/api.server';
+import { pageRequest } from '~/lib/core/page-read.server';
 import { toApplicationCard } from '~/lib/applications/applications';
 import { applicationCards } from '~/lib/applications/applications.server';
 import { byName } from '~/lib/datasets/datasets';
@@ -18,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args;
-  const found = await apiRequest(request, 'get', '/api/pages/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
+  const { params } = args;
+  const found = await pageRequest(args, '/api/pages/application/{slug}', { params: { path: { slug: params.slug ?? '' } } }, { refusals: 'return' });
   if (!found.ok) {
     if (found.status === 404) return data({ application: null, others: [] }, { status: 404 });
     throw new Response(null, { status: found.status });

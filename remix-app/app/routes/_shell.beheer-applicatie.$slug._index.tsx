@@ -10,7 +10,7 @@ import { sectionClass } from '~/components/datasets/dataset-cards';
 import { ErrorPanel } from '~/components/core/error-page';
 import { FormError } from '~/components/core/form-controls';
 import { LogoForm } from '~/components/applications/logo-form';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { formValuesOf } from '~/lib/applications/applications';
 import {
   editApplicationAction,
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
-  const page = await apiGet(args.request, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
+  const page = await pageGet(args, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   const { application, datasource: linked, path_overrides: found } = page;
   let overrides: Record<PathKind, string> | null = null;
   if (linked && found) {

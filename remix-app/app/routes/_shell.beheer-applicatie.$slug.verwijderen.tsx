@@ -5,7 +5,7 @@ import { applicationDeletion } from '~/components/applications/application-delet
 import { ConfirmPage } from '~/components/core/confirm-action';
 import { ErrorPanel } from '~/components/core/error-page';
 import { deleteApplicationAction, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.remove;
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 /** The confirmation page of a deletion without JavaScript (with it, the dialog posts here). */
 export async function loader(args: LoaderFunctionArgs) {
   // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
-  const { application } = await apiGet(args.request, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
+  const { application } = await pageGet(args, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   return { name: application.name, slug: application.slug };
 }
 

@@ -4,7 +4,7 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationSearchList } from '~/components/applications/application-cards';
 import { ErrorPanel } from '~/components/core/error-page';
 import { applicationCards } from '~/lib/applications/applications.server';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { byName } from '~/lib/datasets/datasets';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
-  const { applications } = await apiGet(args.request, '/api/pages/manage-applications');
+  const { applications } = await pageGet(args, '/api/pages/manage-applications');
   return { query: searchQuery(args.request), applications: applicationCards(applications.sort(byName)) };
 }
 

@@ -4,7 +4,7 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { ApplicationForm } from '~/components/applications/application-form';
 import { ErrorPanel } from '~/components/core/error-page';
 import { createApplicationAction, formOptionsOf, type ApplicationFormReply } from '~/lib/applications/applications-manage.server';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { pageTitle } from '~/lib/core/meta';
 
 const L = APPLICATION_LABELS.form;
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.createTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
-  const { organizations, datasources } = await apiGet(args.request, '/api/pages/new-application');
+  const { organizations, datasources } = await pageGet(args, '/api/pages/new-application');
   return { options: formOptionsOf(organizations, datasources) };
 }
 

@@ -5,7 +5,7 @@ import { sectionClass } from '~/components/datasets/dataset-cards';
 import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
 import { DatasourceTable, DatasourceNoRights } from '~/components/datasources/datasource-list';
 import { ErrorPanel } from '~/components/core/error-page';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { byName } from '~/lib/datasets/datasets';
 import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { byDatasourceName } from '~/lib/datasources/datasources.server';
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 /** Data sources (with Datasource.Read) and every dataset the user may see: online ones plus their own. */
 export async function loader(args: LoaderFunctionArgs) {
   // One read: the data sources (null without Datasource.Read) and the datasets, each once.
-  const { datasources, datasets } = await apiGet(args.request, '/api/pages/manage-datasets');
+  const { datasources, datasets } = await pageGet(args, '/api/pages/manage-datasets');
   return {
     query: searchQuery(args.request),
     datasources: datasources && byDatasourceName(datasources),

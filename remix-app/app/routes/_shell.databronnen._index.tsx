@@ -11,7 +11,7 @@ const L = DATASET_LABELS.datasources;
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return { datasources: await loadOwnDatasources(args.request) };
+  return { datasources: await loadOwnDatasources(args) };
 }
 
 /** The organisation's data sources; each one's management lives on /databron/{id}. */

@@ -44,7 +44,7 @@ async function loadTarget(args: ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user: me, target, roles } = await userPage(args.request, args.params.userId);
+  const { user: me, target, roles } = await userPage(args, args.params.userId);
   const canEdit = canEditRoles(me, target);
   return {
     id: target.user_id,

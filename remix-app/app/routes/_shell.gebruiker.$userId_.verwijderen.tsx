@@ -28,7 +28,7 @@ async function loadTarget(args: ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const page = await userPage(args.request, args.params.userId);
+  const page = await userPage(args, args.params.userId);
   const { target, isSelf, usersPath } = targetOf(page.user, page.target);
   const name = userName(target);
   return {

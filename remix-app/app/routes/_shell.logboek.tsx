@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** AuditLog.Read; nest-api decides which rows the organisation sees. */
 export async function loader(args: LoaderFunctionArgs) {
-  return loadAuditPage(args.request);
+  return loadAuditPage(args);
 }
 
 /** `overflow-wrap: anywhere` let the table shrink columns to a letter; `break-word` only breaks a word longer than its line. */

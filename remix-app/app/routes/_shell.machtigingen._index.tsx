@@ -5,7 +5,7 @@ import { ReceivedAccessRequests, SentAccessRequests } from '~/components/authori
 import { AuthorisationList } from '~/components/authorisations/authorisation-cards';
 import { ErrorPanel } from '~/components/core/error-page';
 import { FormError } from '~/components/core/form-controls';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { revokeAction, type RevokeReply } from '~/lib/authorisations/authorisations.server';
 import { pageTitle } from '~/lib/core/meta';
 import { primaryButton } from '~/components/core/button';
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: the lists (none without AuthorisationAssignment.Read), the tab 'Aanvragen' only for those who may grant.
-  const { lists } = await apiGet(args.request, '/api/pages/machtigingen');
+  const { lists } = await pageGet(args, '/api/pages/machtigingen');
   return { lists, today: amsterdamToday() };
 }
 

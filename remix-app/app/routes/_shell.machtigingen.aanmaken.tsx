@@ -7,7 +7,7 @@ import { ExpiryField, MachtigingFormActions } from '~/components/authorisations/
 import { FormError, useIsPending } from '~/components/core/form-controls';
 import { useWithKept } from '~/components/core/kept-form';
 import { ScopeCheckboxes } from '~/components/authorisations/scope-checkboxes';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { amsterdamToday } from '@datahub/domain';
 import { createAuthorisationAction } from '~/lib/authorisations/authorisations.server';
 import { byName } from '~/lib/datasets/datasets';
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.create.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: your datasets and the organisations you may grant to (null: you may not grant).
-  const { datasets, organizations } = await apiGet(args.request, '/api/pages/new-authorisation');
+  const { datasets, organizations } = await pageGet(args, '/api/pages/new-authorisation');
   if (!datasets || !organizations) return { form: null };
   return {
     form: {

@@ -4,7 +4,7 @@ import { ACCESS_REQUEST_LABELS as L, AUTHORISATION_LABELS } from '@datahub/domai
 import { AccessRequestDecision } from '~/components/authorisations/access-request-list';
 import { ErrorPanel } from '~/components/core/error-page';
 import { decideAccessRequestAction, type AccessRequestReply } from '~/lib/authorisations/access-requests.server';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.tab) }];
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.tab) }];
 /** One request to decide: where a refused decision (without JavaScript) comes back with its errors. */
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: the machtigingen page's read; without the right to decide requests they are refused, as on their own.
-  const { lists } = await apiGet(args.request, '/api/pages/machtigingen');
+  const { lists } = await pageGet(args, '/api/pages/machtigingen');
   if (!lists?.requests) throw new Response(null, { status: 403 });
   const request = lists.requests.find((row) => row.access_request_id === args.params.id);
   if (!request) throw new Response(null, { status: 404 });

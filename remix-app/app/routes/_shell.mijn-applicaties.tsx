@@ -4,7 +4,7 @@ import { APPLICATION_LABELS } from '@datahub/domain';
 import { ErrorPanel } from '~/components/core/error-page';
 import { OrganizationApplications } from '~/components/applications/organization-applications';
 import { applicationCards } from '~/lib/applications/applications.server';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { byName } from '~/lib/datasets/datasets';
 import { searchQuery } from '~/lib/datasets/datasets.server';
 import { pageTitle } from '~/lib/core/meta';
@@ -12,7 +12,7 @@ import { pageTitle } from '~/lib/core/meta';
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.mine.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { applications } = await apiGet(args.request, '/api/pages/my-applications');
+  const { applications } = await pageGet(args, '/api/pages/my-applications');
   return { query: searchQuery(args.request), applications: applicationCards(applications.sort(byName)) };
 }
 

@@ -4,7 +4,7 @@ import { DATASET_LABELS } from '@datahub/domain';
 import { DatasetSearchList } from '~/components/datasets/dataset-search-list';
 import { DatasetUseCounts } from '~/components/datasets/dataset-use-counts';
 import { ErrorPanel } from '~/components/core/error-page';
-import { apiGet } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { searchQuery, toCard } from '~/lib/datasets/datasets.server';
 import { byName } from '~/lib/datasets/datasets';
 import { pageTitle } from '~/lib/core/meta';
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** The datasets of the user's own organisation, whatever their status. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { datasets, use } = await apiGet(args.request, '/api/pages/my-datasets');
+  const { datasets, use } = await pageGet(args, '/api/pages/my-datasets');
   return { query: searchQuery(args.request), datasets: datasets.sort(byName).map(toCard), use: use.datasets };
 }
 

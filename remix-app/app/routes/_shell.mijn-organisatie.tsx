@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(ORGANIZATION_LABELS.
 
 export async function loader(args: LoaderFunctionArgs) {
   // One call to nest-api: the organisation page with its tokens and webhooks (null: the section is not shown).
-  const page = await myOrganizationPage(args.request);
+  const page = await myOrganizationPage(args);
   return { ...organizationPageOf(page), apiTokens: page.api_tokens, webhooks: page.webhooks, memberApiTokens: page.member_api_tokens };
 }
 

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 /** Revoking a member's personal API token without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
-  const token = rowOf((await myOrganizationPage(args.request)).member_api_tokens, args.params.id);
+  const token = rowOf((await myOrganizationPage(args)).member_api_tokens, args.params.id);
   return { id: token.id, name: token.name, member_name: token.member_name };
 }
 

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 /** Removing a webhook without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
-  const webhook = rowOf((await myOrganizationPage(args.request)).webhooks, args.params.id);
+  const webhook = rowOf((await myOrganizationPage(args)).webhooks, args.params.id);
   return { id: webhook.id, url: webhook.url };
 }
 

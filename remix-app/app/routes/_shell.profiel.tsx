@@ -14,7 +14,8 @@ import { CsrfInput } from '~/components/core/csrf-input';
 import { ErrorPanel } from '~/components/core/error-page';
 import { FormError, SecondaryActions, SubmitButton, TextField, useIsPending } from '~/components/core/form-controls';
 import { PersonNameFields } from '~/components/account/person-name-fields';
-import { apiGet, apiRequest } from '~/lib/core/api.server';
+import { apiRequest } from '~/lib/core/api.server';
+import { pageGet } from '~/lib/core/page-read.server';
 import { consentChoice, privacySignal } from '~/lib/account/consent.server';
 import { submitRating } from '~/lib/insight/rating.server';
 import { fieldErrorsOf, type FormReply, keptValues, textField } from '~/lib/core/forms';
@@ -25,8 +26,9 @@ import { apiTokenAction, type TokenReply } from '~/lib/account/api-tokens.server
 
 export const meta: MetaFunction = () => [{ title: pageTitle(LABELS.profile.title) }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await apiGet(request, '/api/pages/profile');
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const page = await pageGet(args, '/api/pages/profile');
   const { user } = page;
   return {
     apiTokens: page.api_tokens,

@@ -9,7 +9,8 @@ import { DEMO_USERS } from './settings';
 /**
  * Every signed-in page's own loader asks nest-api at most once (issue 33, ADR 0048), for a persona
  * that may open it. `{path}.data?_routes=<route id>` runs that loader alone, as a navigation with
- * JavaScript does; the shell's one call is counted in api-calls-per-page.spec.ts.
+ * JavaScript does. Opened whole, a page whose loader reads `/api/pages/…` costs just that call: the
+ * shell comes with it (ADR 0058).
  */
 
 /** Who opens each page: the first persona in this order that gets it as a page (200). */
@@ -78,10 +79,11 @@ function loaderOnly(file: string, path: string): string {
   return `${path === '/' ? '/_root' : path}.data?_routes=${route}`;
 }
 
-test('every signed-in page makes at most one call to nest-api of its own', async () => {
+test('every signed-in page makes at most one call to nest-api of its own, and a page read brings the shell along', async () => {
   test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
   test.setTimeout(180_000);
   const over: Record<string, number> = {};
+  const notFolded: Record<string, string> = {};
   const unopened: string[] = [];
   for (const persona of OPENERS) {
     const token = await apiLogin(DEMO_USERS[persona]);
@@ -92,9 +94,16 @@ test('every signed-in page makes at most one call to nest-api of its own', async
       const { status, calls } = await portal.get(loaderOnly(file, path), token);
       if (status !== 200) unopened.push(`${persona} ${file}: ${status}`);
       if (calls.length > 1) over[file] = calls.length;
+      // The whole page: a page read brings the shell along (ADR 0058), so the page costs that one call.
+      if (file.startsWith('_shell.') && calls.length === 1 && calls[0]!.startsWith('GET /api/pages/')) {
+        const whole = await portal.get(path, token);
+        if (whole.status !== 200 || whole.calls.join() !== calls.join()) notFolded[file] = `${whole.status} ${whole.calls.join(', ')}`;
+      }
     }
   }
   expect(unopened).toEqual([]);
   // Route files whose loader asks more than once, with the number of calls.
   expect(over).toEqual({});
+  // Pages whose shell did not come with their page read, with what they asked.
+  expect(notFolded).toEqual({});
 });

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { CountedPortal } from './counted-portal';
-import { apiLogin } from './helpers';
+import { api, apiLogin } from './helpers';
 import { onlineDataset } from './online-dataset';
 import { runQuery } from './sparql-helpers';
 import { DEMO_USERS } from './settings';
 
 /**
- * Each page's loaders ask nest-api once for the shell and once for the page (issue 33), counted by
- * a second portal process behind a counting proxy (counted-portal.ts).
+ * Each page costs one call to nest-api: the page's read brings the shell along (ADR 0058), counted
+ * by a second portal process behind a counting proxy (counted-portal.ts).
  */
 
 let portal: CountedPortal;
@@ -21,10 +21,23 @@ test.afterAll(async () => {
   await portal?.stop();
 });
 
-/** The calls to nest-api made while the portal answered one GET of `path`, sorted. */
-async function callsFor(path: string, token: string): Promise<string[]> {
-  const { status, calls } = await portal.get(path, token);
+interface Visitor {
+  token: string;
+  /** The name the shell's top bar shows: proof the shell came with the page read. */
+  name: string;
+}
+
+async function visitor(email: string): Promise<Visitor> {
+  const token = await apiLogin(email);
+  const { data: me } = await api(token, 'get', '/api/current_user');
+  return { token, name: `${me.firstname} ${me.lastname}` };
+}
+
+/** The calls to nest-api made while the portal answered one GET of `path`, sorted; the page shows the shell. */
+async function callsFor(path: string, { token, name }: Visitor, shell = true): Promise<string[]> {
+  const { status, calls, body } = await portal.get(path, token);
   expect(status, path).toBe(200);
+  if (shell) expect(body, `${path} shows the shell`).toContain(`title="${name}"`);
   return calls;
 }
 
@@ -41,27 +54,26 @@ async function countedDataset(ownerToken: string) {
   });
 }
 
-test('the dataset page, the catalogue, my datasets and machtigingen ask nest-api once for the shell and once for the page, for a visitor and for the owner', async () => {
+const data = (route: string, search = '') => `.data?_routes=${encodeURIComponent(route)}${search}`;
+
+test('the dataset page, the catalogue, my datasets and machtigingen ask nest-api once, the shell coming with the page read, for a visitor and for the owner', async () => {
   test.skip(test.info().project.name !== 'no-js', 'no browser involved: counted once');
-  const ownerToken = await apiLogin(DEMO_USERS.owner);
-  const { online, dispose } = await countedDataset(ownerToken);
+  const owner = await visitor(DEMO_USERS.owner);
+  const { online, dispose } = await countedDataset(owner.token);
   try {
-    const page = [`GET /api/pages/dataset/${online.slug}`, 'GET /api/pages/shell'];
-    for (const token of [await apiLogin(DEMO_USERS.otherOwner), ownerToken]) {
-      expect(await callsFor(`/dataset/${online.slug}`, token)).toEqual(page);
-      // A navigation with JavaScript: only the dataset route's loader runs (single fetch), with its one call.
-      const route = encodeURIComponent('routes/_shell.dataset.$slug');
-      expect(await callsFor(`/dataset/${online.slug}.data?_routes=${route}`, token)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
+    for (const user of [await visitor(DEMO_USERS.otherOwner), owner]) {
+      expect(await callsFor(`/dataset/${online.slug}`, user)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
+      // A navigation with JavaScript: only the dataset route's loader runs (single fetch), with its one call and no shell.
+      expect(await callsFor(`/dataset/${online.slug}${data('routes/_shell.dataset.$slug')}`, user, false)).toEqual([`GET /api/pages/dataset/${online.slug}`]);
       // The catalogue, with and without a search that finds nothing.
       for (const search of ['', '?q=bestaat-niet-zo']) {
-        expect(await callsFor(`/datasets${search}`, token)).toEqual(['GET /api/pages/datasets', 'GET /api/pages/shell']);
-        const catalogue = encodeURIComponent('routes/_shell.datasets._index');
-        expect(await callsFor(`/datasets.data?_routes=${catalogue}${search.replace('?', '&')}`, token)).toEqual(['GET /api/pages/datasets']);
+        expect(await callsFor(`/datasets${search}`, user)).toEqual(['GET /api/pages/datasets']);
+        expect(await callsFor(`/datasets${data('routes/_shell.datasets._index', search.replace('?', '&'))}`, user, false)).toEqual(['GET /api/pages/datasets']);
       }
-      expect(await callsFor('/mijn-datasets', token)).toEqual(['GET /api/pages/my-datasets', 'GET /api/pages/shell']);
-      expect(await callsFor(`/mijn-datasets.data?_routes=${encodeURIComponent('routes/_shell.mijn-datasets')}`, token)).toEqual(['GET /api/pages/my-datasets']);
-      expect(await callsFor('/machtigingen', token)).toEqual(['GET /api/pages/machtigingen', 'GET /api/pages/shell']);
-      expect(await callsFor(`/machtigingen.data?_routes=${encodeURIComponent('routes/_shell.machtigingen._index')}`, token)).toEqual(['GET /api/pages/machtigingen']);
+      expect(await callsFor('/mijn-datasets', user)).toEqual(['GET /api/pages/my-datasets']);
+      expect(await callsFor(`/mijn-datasets${data('routes/_shell.mijn-datasets')}`, user, false)).toEqual(['GET /api/pages/my-datasets']);
+      expect(await callsFor('/machtigingen', user)).toEqual(['GET /api/pages/machtigingen']);
+      expect(await callsFor(`/machtigingen${data('routes/_shell.machtigingen._index')}`, user, false)).toEqual(['GET /api/pages/machtigingen']);
     }
   } finally {
     await dispose();

@@ -58,13 +58,13 @@ export class CountedPortal {
     throw new Error(`the counted portal did not start:\n${output}`);
   }
 
-  /** The status of one GET of `path` and the calls to nest-api made while the portal answered it, sorted. */
-  async get(path: string, token: string): Promise<{ status: number; calls: string[] }> {
+  /** The status and body of one GET of `path` and the calls to nest-api made while the portal answered it, sorted. */
+  async get(path: string, token: string): Promise<{ status: number; calls: string[]; body: string }> {
     const response = await fetch(`${this.url}${path}`, { headers: { Cookie: `access_token=${token}` }, redirect: 'manual' });
-    await response.arrayBuffer();
+    const body = await response.text();
     const id = response.headers.get('x-request-id');
     if (!id) throw new Error(`${path}: no X-Request-Id in the answer`);
-    return { status: response.status, calls: [...(this.calls.get(id) ?? [])].sort() };
+    return { status: response.status, calls: [...(this.calls.get(id) ?? [])].sort(), body };
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
+import { shellFromPageRead } from '../core/page-read.server';
 import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken, subjectOfToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
@@ -45,7 +46,7 @@ const shellPages = new WeakMap<AppLoadContext, Promise<ShellPageView>>();
 export async function requireShellPage({ request, context }: RequestArgs): Promise<ShellPageView> {
   let page = shellPages.get(context);
   if (!page) {
-    page = apiGet(request, '/api/pages/shell');
+    page = shellFromPageRead(context).then((shell) => shell ?? apiGet(request, '/api/pages/shell'));
     shellPages.set(context, page);
     if (!currentUsers.has(context)) {
       const user = page.then((answer) => answer.user);

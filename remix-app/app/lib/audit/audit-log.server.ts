@@ -1,14 +1,17 @@
 import type { AuditKind } from '@datahub/domain';
-import { apiFetchRaw, apiGet } from '../core/api.server';
+import type { AppLoadContext } from '@remix-run/node';
+import { apiFetchRaw } from '../core/api.server';
+import { pageGet } from '../core/page-read.server';
 import { filterQuery, filtersOf } from './audit-log';
 
 /** The API's Dutch field errors come back for the form. */
-export async function loadAuditPage(request: Request) {
+export async function loadAuditPage(args: { request: Request; context: AppLoadContext }) {
+  const { request } = args;
   const url = new URL(request.url);
   const filters = filtersOf(url);
   const cursor = url.searchParams.get('cursor');
   // One call to nest-api. An unknown kind is sent as it came: nest-api answers it with its Dutch field error.
-  const { audit, errors, datasets, organizations } = await apiGet(request, '/api/pages/logbook', {
+  const { audit, errors, datasets, organizations } = await pageGet(args, '/api/pages/logbook', {
     params: { query: { ...filters, kind: filters.kind as AuditKind | undefined, ...(cursor ? { cursor } : {}) } },
   });
   return {

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf } from '@datahub/api-client';
+import { createApiClient, type ApiData, type ApiInit, type ApiPath, type HttpMethod, type RequiredKeysOf, type ShellPageView } from '@datahub/api-client';
 import { TWO_FACTOR_DETAILS, type ApiErrorBody } from '@datahub/domain';
 import { TWO_FACTOR_ENROL_PATH } from '../account/two-factor';
 import { addUsageConsentHeader } from '../account/consent.server';
@@ -9,17 +9,31 @@ import { getAccessToken } from './session.server';
 import { endedSessionCookies } from '../account/session-ending.server';
 import { idempotencyKeyFor } from './idempotency.server';
 
-type ApiResult<T> =
+export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; error: ApiErrorBody; retryAfter?: string; location?: string };
 
-interface ApiOptions {
+export interface ApiOptions {
   /** 'required' (default): no token or a 401 redirects to /inloggen; 'optional' and 'none' (sign-in, sign-up) return every answer. */
   auth?: 'required' | 'optional' | 'none';
   /** With 'required', 403 and 404 are thrown for the error boundary unless the form shows them (`refusals: 'return'`). */
   refusals?: 'throw' | 'return';
   /** An uploaded image, sent as it is. */
   raw?: { body: Blob; contentType: string };
+  /** A page read that brings the shell along (`Prefer: include=shell`); always settled, with undefined when none came. */
+  shell?: ShellClaim;
+}
+
+export interface ShellClaim {
+  settle(shell: ShellPageView | undefined): void;
+}
+
+/** The shell a page read brought, taken out of the page's data. */
+function takeShell(data: unknown): ShellPageView | undefined {
+  if (!data || typeof data !== 'object' || !('shell' in data)) return undefined;
+  const { shell } = data as { shell?: ShellPageView };
+  delete (data as { shell?: unknown }).shell;
+  return shell;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -40,7 +54,7 @@ function errorBody(status: number, body: unknown): ApiErrorBody {
 }
 
 /** `init` (params, body) is required exactly when the operation has required parameters or a body. */
-type CallArgs<M extends HttpMethod, P extends ApiPath<M>> =
+export type CallArgs<M extends HttpMethod, P extends ApiPath<M>> =
   RequiredKeysOf<ApiInit<M, P>> extends never
     ? [init?: ApiInit<M, P>, options?: ApiOptions]
     : [init: ApiInit<M, P>, options?: ApiOptions];
@@ -60,6 +74,17 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   path: P,
   ...[init, options = {}]: CallArgs<M, P>
 ): Promise<ApiResult<ApiData<M, P>>> {
+  let brought: ShellPageView | undefined;
+  try {
+    const result = await ask(request, method, path, init, options);
+    if (result.ok) brought = takeShell(result.data);
+    return result as ApiResult<ApiData<M, P>>;
+  } finally {
+    options.shell?.settle(brought);
+  }
+}
+
+async function ask(request: Request, method: HttpMethod, path: string, init: unknown, options: ApiOptions): Promise<ApiResult<unknown>> {
   const headers = new Headers({ Accept: 'application/json' });
   forwardClientHeaders(request, headers);
   addUsageConsentHeader(request, headers);
@@ -73,13 +98,14 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   // A form's post retried after a lost answer must not create twice: nest-api replays.
   const idempotencyKey = method === 'post' && !options.raw ? idempotencyKeyFor(request, path, init) : undefined;
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
+  if (options.shell) headers.set('Prefer', 'include=shell');
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
   const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
-    answer = await client.request(method, path, {
-      ...(init ?? {}),
+    answer = await client.request(method, path as never, {
+      ...((init as object | undefined) ?? {}),
       ...(options.raw ? { body: options.raw.body, bodySerializer: (body: unknown) => body } : {}),
       headers,
       redirect: 'manual',
@@ -92,7 +118,7 @@ export async function apiRequest<M extends HttpMethod, P extends ApiPath<M>>(
   }
 
   const { response } = answer;
-  if (response.ok) return { ok: true, status: response.status, data: (answer.data ?? null) as ApiData<M, P> };
+  if (response.ok) return { ok: true, status: response.status, data: answer.data ?? null };
 
   if (auth === 'required') {
     if (response.status === 401) redirectToLogin(request);

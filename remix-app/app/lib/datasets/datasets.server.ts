@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { apiGet, apiRequest } from '../core/api.server';
+import { apiRequest } from '../core/api.server';
+import { pageGet, pageRequest } from '../core/page-read.server';
 import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from './datasets';
@@ -7,14 +8,15 @@ import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 import { QUALITY_FILTERS, qualityFilter } from './quality';
 
 /** One more than shown is asked, to know whether 'Meer laden' has anything to load. */
-export async function loadCataloguePage(request: Request): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
+export async function loadCataloguePage(args: { request: Request; context: AppLoadContext }): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
+  const { request } = args;
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
   // At the longest page there is no 'Meer laden' to decide, and nest-api's page limit is MAX_SHOWN.
   const limit = Math.min(shown + 1, MAX_SHOWN);
   // One call: nest-api also says whether anything is online at all (a search without a match is said differently).
   const quality = qualityFilter(request);
-  const { datasets: page, catalogue_empty: catalogueEmpty } = await apiGet(request, '/api/pages/datasets', {
+  const { datasets: page, catalogue_empty: catalogueEmpty } = await pageGet(args, '/api/pages/datasets', {
     params: { query: { ...(query ? { q: query } : {}), ...(quality ? { quality: QUALITY_FILTERS[quality] } : {}), limit, offset: 0 } },
   });
   const online = page.filter(isOnline);
@@ -31,8 +33,8 @@ export function datasetBySlug({ request, context }: { request: Request; context:
 }
 
 /** Asked once per request, so a form post without JavaScript (action, then loaders) shares it; refusals come back. */
-export function datasetPage({ request, context }: { request: Request; context: AppLoadContext }, slug: string) {
-  return oncePerRequest(context, `dataset-page:${slug}`, () => apiRequest(request, 'get', '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
+export function datasetPage(args: { request: Request; context: AppLoadContext }, slug: string) {
+  return oncePerRequest(args.context, `dataset-page:${slug}`, () => pageRequest(args, '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
 export function searchQuery(request: Request): string {

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DATASET_LABELS, hasPermissionIn, hasPermissionInOwn, type Permission } from '@datahub/domain';
-import { apiGet, apiRequest } from '../core/api.server';
+import { apiRequest } from '../core/api.server';
+import { pageGet } from '../core/page-read.server';
 import { requireCurrentUser } from '../account/auth.server';
 import { textField, type FormReply } from '../core/forms';
 import { asActor } from '../organizations/organizations.server';
@@ -15,7 +16,7 @@ export type DatasourceManageReply = FormReply & { intent?: string };
 /** nest-api answers 404 for another organisation's data source (admins excepted), which the error boundary shows. */
 export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
   // One read: the data source and the user whose rights decide its buttons.
-  const { user, datasource } = await apiGet(args.request, '/api/pages/datasource/{id}', { params: { path: { id: args.params.id ?? '' } } });
+  const { user, datasource } = await pageGet(args, '/api/pages/datasource/{id}', { params: { path: { id: args.params.id ?? '' } } });
   const permissions = user.permissions as Permission[];
   const own = datasource.owner_organization === user.organization;
   const actor = asActor(user, permissions);

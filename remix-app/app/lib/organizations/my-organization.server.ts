@@ -1,10 +1,11 @@
 import { data } from '@remix-run/node';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import { apiGet } from '../core/api.server';
+import type { AppLoadContext } from '@remix-run/node';
+import { pageGet } from '../core/page-read.server';
 
 /** /mijn-organisatie's one read; its confirmation pages find their object in it too. */
-export function myOrganizationPage(request: Request) {
-  return apiGet(request, '/api/pages/my-organization');
+export function myOrganizationPage(args: { request: Request; context: AppLoadContext }) {
+  return pageGet(args, '/api/pages/my-organization');
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   type OrganizationActor,
   type Permission,
 } from '@datahub/domain';
-import { apiGet, apiRequest } from '../core/api.server';
+import { apiRequest } from '../core/api.server';
+import { pageGet, pageRequest } from '../core/page-read.server';
 import { invitationRows } from './invitations.server';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { fieldErrorsOf, keptValues, textField, type FormReply } from '../core/forms';
@@ -46,8 +47,8 @@ export function throwIfMoved(result: { status: number; location?: string }, move
 }
 
 /** /gebruiker/{id} and its removal page: one read of you, the user and their roles (404: not one you may see). */
-export function userPage(request: Request, id: string | undefined) {
-  return apiGet(request, '/api/pages/user/{id}', { params: { path: { id: id ?? '' } } });
+export function userPage(args: Args, id: string | undefined) {
+  return pageGet(args, '/api/pages/user/{id}', { params: { path: { id: id ?? '' } } });
 }
 
 export function organizationPath(slug: string): string {
@@ -57,7 +58,7 @@ export function organizationPath(slug: string): string {
 /** A 403 from nest-api reaches the route's error boundary. */
 export async function loadOrganizationPage(args: Args, slug: string) {
   // One read: the organisation, its users and licences, and the user whose rights decide the form.
-  const result = await apiRequest(args.request, 'get', '/api/pages/organization/{slug}', { params: { path: { slug } } });
+  const result = await pageRequest(args, '/api/pages/organization/{slug}', { params: { path: { slug } } });
   if (!result.ok) {
     throwIfMoved(result, organizationPath);
     throw new Response(null, { status: result.status });
@@ -149,8 +150,8 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
 export async function loadUsersPage(args: Args, slug: string | null, options: { viewOnlyForNonAdmins: boolean }) {
   // One read: the organisation (your own without a slug), its users, the user whose rights decide the buttons, and open invitations.
   const result = slug === null
-    ? await apiRequest(args.request, 'get', '/api/pages/my-users')
-    : await apiRequest(args.request, 'get', '/api/pages/users/{slug}', { params: { path: { slug } } });
+    ? await pageRequest(args, '/api/pages/my-users', undefined)
+    : await pageRequest(args, '/api/pages/users/{slug}', { params: { path: { slug } } });
   if (!result.ok) {
     throwIfMoved(result, (current) => `/gebruikers/${encodeURIComponent(current)}`);
     throw new Response(null, { status: result.status });

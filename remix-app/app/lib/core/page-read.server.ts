@@ -1,0 +1,62 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { ApiData, ApiPath, ShellPageView } from '@datahub/api-client';
+import { apiRequest, type ApiOptions, type ApiResult, type CallArgs, type ShellClaim } from './api.server';
+
+/**
+ * A page costs one call to nest-api: the page's loader asks for the shell with its page read
+ * (`Prefer: include=shell`) when the shell's loader of the same request waits for one (ADR 0058).
+ */
+
+interface LoaderArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+type PagePath = ApiPath<'get'> & `/api/pages/${string}`;
+
+interface ShellSlot {
+  open: boolean;
+  claim: ShellClaim;
+}
+
+const shellSlots = new WeakMap<AppLoadContext, ShellSlot>();
+
+/** For the shell's loader: the shell a page read of this request brought, or undefined when none claimed it (then ask for it). */
+export function shellFromPageRead(context: AppLoadContext): Promise<ShellPageView | undefined> {
+  let settle!: (shell: ShellPageView | undefined) => void;
+  const brought = new Promise<ShellPageView | undefined>((resolve) => (settle = resolve));
+  const slot: ShellSlot = { open: true, claim: { settle } };
+  shellSlots.set(context, slot);
+  // The page's loader starts in the same turn of the event loop: a page read not claimed by the next turn is not coming.
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    if (!slot.open) return brought;
+    slot.open = false;
+    return undefined;
+  });
+}
+
+function claimShell(context: AppLoadContext): ShellClaim | undefined {
+  const slot = shellSlots.get(context);
+  if (!slot?.open) return undefined;
+  slot.open = false;
+  return slot.claim;
+}
+
+/** A page read whose refusals come back as `{ ok: false }` where the page shows them. */
+export function pageRequest<P extends PagePath>(
+  { request, context }: LoaderArgs,
+  path: P,
+  init: CallArgs<'get', P>[0],
+  options: Pick<ApiOptions, 'refusals'> = {},
+): Promise<ApiResult<ApiData<'get', P>>> {
+  // Typed by the signature above; checking apiRequest's call again per path is more than tsc can represent.
+  const ask = apiRequest as unknown as (request: Request, method: 'get', path: P, init: unknown, options: ApiOptions) => Promise<ApiResult<ApiData<'get', P>>>;
+  return ask(request, 'get', path, init, { ...options, shell: claimShell(context) });
+}
+
+/** A page read whose refusal is never expected by the page: anything but 2xx is thrown. */
+export async function pageGet<P extends PagePath>(args: LoaderArgs, path: P, ...[init]: CallArgs<'get', P>): Promise<ApiData<'get', P>> {
+  const result = await pageRequest(args, path, init);
+  if (!result.ok) throw new Response(null, { status: result.status });
+  return result.data;
+}
