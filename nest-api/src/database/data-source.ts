@@ -43,6 +43,7 @@ import { AccessRequests1767200000002 } from './migrations/1767200000002-AccessRe
 import { DatasetTriples1767100000001 } from './migrations/1767100000001-DatasetTriples';
 import { TwoFactor1767600000001 } from './migrations/1767600000001-TwoFactor';
 import { RevokeAdminMadeOrganizationTokens1768100000101 } from './migrations/1768100000101-RevokeAdminMadeOrganizationTokens';
+import { preparingPg } from './prepared-statements';
 
 const ENTITIES = [
   Organization,
@@ -95,6 +96,7 @@ const MIGRATIONS = [
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
+    driver: preparingPg,
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
