@@ -61,8 +61,7 @@ export class PageReplies {
 
   async send(request: FastifyRequest, reply: FastifyReply, page: Promise<object>): Promise<void> {
     const [body, shell] = await Promise.all([page, this.shellFor(request, reply)]);
-    if (!shell) return sendConditional(request, reply, body);
-    sendConditional(request, reply, { ...body, shell });
+    sendConditional(request, reply, shell ? { ...body, shell } : body);
   }
 
   /** A page already serialised with its own ETag (the catalogue, the same for everyone). */

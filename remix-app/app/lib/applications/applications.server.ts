@@ -1,6 +1,5 @@
-import type { AppLoadContext } from '@remix-run/node';
 import { apiGet } from '../core/api.server';
-import { pageRequest } from '../core/page-read.server';
+import { pageRequest, type LoaderArgs } from '../core/page-read.server';
 import { throwIfMoved } from '../organizations/organizations.server';
 import { toApplicationCard, type ApplicationView } from './applications';
 import { byName } from '../datasets/datasets';
@@ -10,7 +9,7 @@ export async function loadApplications(request: Request): Promise<ApplicationVie
 }
 
 /** /applicaties/{slug} in one read: the organisation's applications and the user. */
-export async function loadOrganizationApplicationsPage(args: { request: Request; context: AppLoadContext }, organizationSlug: string) {
+export async function loadOrganizationApplicationsPage(args: LoaderArgs, organizationSlug: string) {
   const result = await pageRequest(args, '/api/pages/organization/{slug}/applications', { params: { path: { slug: organizationSlug } } });
   if (result.ok) return { user: result.data.user, applications: result.data.applications.sort(byName) };
   throwIfMoved(result, (slug) => `/applicaties/${encodeURIComponent(slug)}`);

@@ -1,11 +1,10 @@
 import type { AuditKind } from '@datahub/domain';
-import type { AppLoadContext } from '@remix-run/node';
 import { apiFetchRaw } from '../core/api.server';
-import { pageGet } from '../core/page-read.server';
+import { pageGet, type LoaderArgs } from '../core/page-read.server';
 import { filterQuery, filtersOf } from './audit-log';
 
 /** The API's Dutch field errors come back for the form. */
-export async function loadAuditPage(args: { request: Request; context: AppLoadContext }) {
+export async function loadAuditPage(args: LoaderArgs) {
   const { request } = args;
   const url = new URL(request.url);
   const filters = filtersOf(url);

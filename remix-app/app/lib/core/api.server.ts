@@ -149,7 +149,11 @@ export function refusalInit(result: { status: number; retryAfter?: string }): Re
 
 /** A signed-in GET whose refusal is never expected by the page: anything but 2xx is thrown. */
 export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P, ...[init]: CallArgs<'get', P>): Promise<ApiData<'get', P>> {
-  const result = await apiRequest(request, 'get', path, ...([init] as CallArgs<'get', P>));
+  return dataOrThrow(await apiRequest(request, 'get', path, ...([init] as CallArgs<'get', P>)));
+}
+
+/** The data of an answer, or its status thrown for the error boundary. */
+export function dataOrThrow<T>(result: ApiResult<T>): T {
   if (!result.ok) throw new Response(null, { status: result.status });
   return result.data;
 }

@@ -1,13 +1,13 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { ApiData, ApiPath, ShellPageView } from '@datahub/api-client';
-import { apiRequest, type ApiOptions, type ApiResult, type CallArgs, type ShellClaim } from './api.server';
+import { apiRequest, dataOrThrow, type ApiOptions, type ApiResult, type CallArgs, type ShellClaim } from './api.server';
 
 /**
  * A page costs one call to nest-api: the page's loader asks for the shell with its page read
  * (`Prefer: include=shell`) when the shell's loader of the same request waits for one (ADR 0058).
  */
 
-interface LoaderArgs {
+export interface LoaderArgs {
   request: Request;
   context: AppLoadContext;
 }
@@ -56,7 +56,5 @@ export function pageRequest<P extends PagePath>(
 
 /** A page read whose refusal is never expected by the page: anything but 2xx is thrown. */
 export async function pageGet<P extends PagePath>(args: LoaderArgs, path: P, ...[init]: CallArgs<'get', P>): Promise<ApiData<'get', P>> {
-  const result = await pageRequest(args, path, init);
-  if (!result.ok) throw new Response(null, { status: result.status });
-  return result.data;
+  return dataOrThrow(await pageRequest(args, path, init));
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { apiRequest } from '../core/api.server';
-import { pageGet, pageRequest } from '../core/page-read.server';
+import { pageGet, pageRequest, type LoaderArgs } from '../core/page-read.server';
 import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from './datasets';
@@ -8,7 +8,7 @@ import { MAX_SHOWN, moreHref, shownCount } from '../core/paging';
 import { QUALITY_FILTERS, qualityFilter } from './quality';
 
 /** One more than shown is asked, to know whether 'Meer laden' has anything to load. */
-export async function loadCataloguePage(args: { request: Request; context: AppLoadContext }): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
+export async function loadCataloguePage(args: LoaderArgs): Promise<{ datasets: DatasetView[]; more: string | null; catalogueEmpty: boolean }> {
   const { request } = args;
   const shown = shownCount(request);
   const query = searchQuery(request).trim();
@@ -33,7 +33,7 @@ export function datasetBySlug({ request, context }: { request: Request; context:
 }
 
 /** Asked once per request, so a form post without JavaScript (action, then loaders) shares it; refusals come back. */
-export function datasetPage(args: { request: Request; context: AppLoadContext }, slug: string) {
+export function datasetPage(args: LoaderArgs, slug: string) {
   return oncePerRequest(args.context, `dataset-page:${slug}`, () => pageRequest(args, '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 

@@ -1,5 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node';
-import { pageGet } from '../core/page-read.server';
+import { pageGet, type LoaderArgs } from '../core/page-read.server';
 import type { DatasourceView } from '@datahub/api-client';
 
 export function byDatasourceName(datasources: DatasourceView[]): DatasourceView[] {
@@ -7,7 +6,7 @@ export function byDatasourceName(datasources: DatasourceView[]): DatasourceView[
 }
 
 /** The organisation's data sources in one read, or null when the user lacks Datasource.Read. */
-export async function loadOwnDatasources(args: { request: Request; context: AppLoadContext }): Promise<DatasourceView[] | null> {
+export async function loadOwnDatasources(args: LoaderArgs): Promise<DatasourceView[] | null> {
   const { datasources } = await pageGet(args, '/api/pages/datasources');
   return datasources && byDatasourceName(datasources);
 }

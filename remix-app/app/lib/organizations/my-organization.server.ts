@@ -1,10 +1,9 @@
 import { data } from '@remix-run/node';
 import { CONFIRM_LABELS } from '@datahub/domain';
-import type { AppLoadContext } from '@remix-run/node';
-import { pageGet } from '../core/page-read.server';
+import { pageGet, type LoaderArgs } from '../core/page-read.server';
 
 /** /mijn-organisatie's one read; its confirmation pages find their object in it too. */
-export function myOrganizationPage(args: { request: Request; context: AppLoadContext }) {
+export function myOrganizationPage(args: LoaderArgs) {
   return pageGet(args, '/api/pages/my-organization');
 }
 
