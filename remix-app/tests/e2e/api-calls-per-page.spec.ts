@@ -80,6 +80,26 @@ test('the dataset page, the catalogue, my datasets and machtigingen ask nest-api
   }
 });
 
+test('without JavaScript a query posted on the dataset page costs two calls: the page with its shell, then the answer', async ({ page, context, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, 'with JavaScript only the answer is asked (the next test)');
+  const ownerToken = await apiLogin(DEMO_USERS.owner);
+  const { name } = await visitor(DEMO_USERS.owner);
+  const { online, dispose } = await countedDataset(ownerToken);
+  try {
+    await context.addCookies([{ name: 'access_token', value: ownerToken, url: portal.url }]);
+    await page.goto(`${portal.url}/dataset/${online.slug}`);
+    const before = portal.log.length;
+    await runQuery(page, false, 'SELECT ?s WHERE { ?s ?p ?o } LIMIT 1');
+    await expect(page.getByTestId('sparql-result-count')).toContainText('1 rij');
+    // The shell came with the action's page read: the signed-in name is shown without a call of its own.
+    await expect(page.locator(`[title="${name}"]`).first()).toBeAttached();
+    const since = portal.log.slice(before).filter((call) => !call.includes('/insight/'));
+    expect(since).toEqual([`GET /api/pages/dataset/${online.slug}`, `POST /api/datasets/${online.dataset_id}/sparql`]);
+  } finally {
+    await dispose();
+  }
+});
+
 test('with JavaScript a query posted on the dataset page asks nest-api for its answer only, not for the page again', async ({ page, context, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'without JavaScript the answer is the whole page: its loaders run once, after the action');
   const ownerToken = await apiLogin(DEMO_USERS.owner);

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Permission } from '@datahub/domain';
 import { apiGet, apiRequest } from '../core/api.server';
-import { shellFromPageRead } from '../core/page-read.server';
+import { shellAhead, shellFromPageRead } from '../core/page-read.server';
 import { csrfCookie } from '../core/csrf.server';
 import { accessTokenCookie, getAccessToken, subjectOfToken } from '../core/session.server';
 import { signedInCookies } from './session-ending.server';
@@ -34,7 +34,9 @@ const currentUsers = new WeakMap<AppLoadContext, Promise<CurrentUser>>();
 export async function requireCurrentUser({ request, context }: RequestArgs): Promise<CurrentUser> {
   let pending = currentUsers.get(context);
   if (!pending) {
-    pending = apiGet(request, '/api/current_user');
+    // An action's page read brings the user with the shell: no call of its own unless none came.
+    const ahead = shellAhead(context);
+    pending = ahead ? ahead.then((shell) => shell?.user ?? apiGet(request, '/api/current_user')) : apiGet(request, '/api/current_user');
     currentUsers.set(context, pending);
   }
   return checkedUser(request, pending);

@@ -20,9 +20,18 @@ interface ShellSlot {
 }
 
 const shellSlots = new WeakMap<AppLoadContext, ShellSlot>();
+/** The shell an action's page read brings ahead of the loaders (a form post without JavaScript). */
+const shellsAhead = new WeakMap<AppLoadContext, Promise<ShellPageView | undefined>>();
+
+/** The shell an action's page read of this request is bringing, if one was asked. */
+export function shellAhead(context: AppLoadContext): Promise<ShellPageView | undefined> | undefined {
+  return shellsAhead.get(context);
+}
 
 /** For the shell's loader: the shell a page read of this request brought, or undefined when none claimed it (then ask for it). */
 export function shellFromPageRead(context: AppLoadContext): Promise<ShellPageView | undefined> {
+  const ahead = shellsAhead.get(context);
+  if (ahead) return ahead;
   let settle!: (shell: ShellPageView | undefined) => void;
   const brought = new Promise<ShellPageView | undefined>((resolve) => (settle = resolve));
   const slot: ShellSlot = { open: true, claim: { settle } };
@@ -52,6 +61,19 @@ export function pageRequest<P extends PagePath>(
   // Typed by the signature above; checking apiRequest's call again per path is more than tsc can represent.
   const ask = apiRequest as unknown as (request: Request, method: 'get', path: P, init: unknown, options: ApiOptions) => Promise<ApiResult<ApiData<'get', P>>>;
   return ask(request, 'get', path, init, { ...options, shell: claimShell(context) });
+}
+
+/** An action's page read that brings the shell for the action's sign-in check and the loaders after it. */
+export function pageRequestWithShell<P extends PagePath>(
+  { request, context }: LoaderArgs,
+  path: P,
+  init: CallArgs<'get', P>[0],
+  options: Pick<ApiOptions, 'refusals'> = {},
+): Promise<ApiResult<ApiData<'get', P>>> {
+  let settle!: (shell: ShellPageView | undefined) => void;
+  shellsAhead.set(context, new Promise<ShellPageView | undefined>((resolve) => (settle = resolve)));
+  const ask = apiRequest as unknown as (request: Request, method: 'get', path: P, init: unknown, options: ApiOptions) => Promise<ApiResult<ApiData<'get', P>>>;
+  return ask(request, 'get', path, init, { ...options, shell: { settle } });
 }
 
 /** A page read whose refusal is never expected by the page: anything but 2xx is thrown. */

@@ -6,7 +6,7 @@ import type { SparqlJsonResults } from '../authorisations/authorisations';
 import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
 import { readSignedInAction } from '../core/action.server';
-import { datasetBySlug, datasetPage } from './datasets.server';
+import { datasetBySlug, datasetPageAhead } from './datasets.server';
 
 export interface SparqlReply {
   query: string;
@@ -34,10 +34,10 @@ function refusalOf(status: number, body: string): { text?: string; syntax: boole
 }
 
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
-  // The dataset is asked alongside the sign-in check; without JavaScript the page's loader runs next and reuses the whole page asked here.
+  // Without JavaScript the whole page is asked first, with the shell: the sign-in check and the loaders after the action reuse it.
   const slug = params.slug ?? '';
   const lookup = context.documentRequest
-    ? datasetPage({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
+    ? datasetPageAhead({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
     : datasetBySlug({ request, context }, slug);
   // Asked ahead and perhaps never awaited (a refused post): never an unhandled rejection.
   lookup.catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { apiRequest } from '../core/api.server';
-import { pageGet, pageRequest, type LoaderArgs } from '../core/page-read.server';
+import { pageGet, pageRequest, pageRequestWithShell, type LoaderArgs } from '../core/page-read.server';
 import { oncePerRequest } from '../core/request-memo.server';
 import type { DatasetView } from '@datahub/api-client';
 import { isOnline } from './datasets';
@@ -35,6 +35,11 @@ export function datasetBySlug({ request, context }: { request: Request; context:
 /** Asked once per request, so a form post without JavaScript (action, then loaders) shares it; refusals come back. */
 export function datasetPage(args: LoaderArgs, slug: string) {
   return oncePerRequest(args.context, `dataset-page:${slug}`, () => pageRequest(args, '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
+}
+
+/** The form post's page read, asked by its action with the shell: the sign-in check and the loaders after it reuse both. */
+export function datasetPageAhead(args: LoaderArgs, slug: string) {
+  return oncePerRequest(args.context, `dataset-page:${slug}`, () => pageRequestWithShell(args, '/api/pages/dataset/{slug}', { params: { path: { slug } } }, { refusals: 'return' }));
 }
 
 export function searchQuery(request: Request): string {
