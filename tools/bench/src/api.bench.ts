@@ -37,10 +37,10 @@ async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
   }
 }
 
-/** The same JSON from a bare Fastify route in its own process. */
-async function benchBareFastify(body: string): Promise<Measured> {
+/** The same JSON from a baseline in its own process: `bare-fastify.js` or `minimal-nest.js`. */
+async function benchBaseline(script: string, body: string): Promise<Measured> {
   const port = await freePort();
-  const child = fork(resolve(__dirname, 'bare-fastify.js'), { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
+  const child = fork(resolve(__dirname, script), { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
   try {
     await waitForHealth(`http://127.0.0.1:${port}/api/current_user`, 30_000);
     return await measure(`http://127.0.0.1:${port}/api/current_user`, {}, connections, duration);
@@ -52,11 +52,14 @@ async function benchBareFastify(body: string): Promise<Measured> {
 async function main(): Promise<void> {
   console.log(`load average at start: ${loadAverage()}`);
   const { result, body } = await benchCurrentUser();
-  const bare = await benchBareFastify(body);
+  const nest = await benchBaseline('minimal-nest.js', body);
+  const bare = await benchBaseline('bare-fastify.js', body);
   console.log(`GET /api/current_user, ${connections} connections, ${duration} s each (server, Postgres and autocannon on one machine)`);
   print('nest-api (bearer token, session check)', result);
+  print('minimal Nest on Fastify (same JSON, one controller)', nest);
   print('bare Fastify (same JSON)', bare);
   const ratio = result.requestsPerSecond / Math.max(1, bare.requestsPerSecond);
+  console.log(`ratio minimal Nest / bare Fastify: ${((100 * nest.requestsPerSecond) / Math.max(1, bare.requestsPerSecond)).toFixed(1)} %`);
   console.log(`ratio nest-api / bare Fastify: ${(ratio * 100).toFixed(1)} %`);
   const ok = ratio >= 0.25 && result.p99 <= 20 && result.failures === 0;
   console.log(`target (≥ 25 % of bare Fastify, p99 ≤ 20 ms): ${ok ? 'met' : 'NOT met'}`);

@@ -38,6 +38,25 @@ function takeShell(data: unknown): ShellPageView | undefined {
 
 const TIMEOUT_MS = 15_000;
 
+/**
+ * What openapi-fetch builds for a call, kept as address and init: `fetch` makes the one `Request`
+ * (openapi-fetch's own was copied again inside `fetch`; about 1% of the portal's CPU per page).
+ */
+class OutgoingCall {
+  constructor(
+    readonly url: string,
+    readonly init: RequestInit,
+  ) {}
+
+  get method(): string {
+    return this.init.method ?? 'GET';
+  }
+}
+
+function sendCall(call: OutgoingCall): Promise<Response> {
+  return fetch(call.url, call.init);
+}
+
 /** Forgets the token nest-api no longer accepts. */
 function redirectToLogin(request: Request): never {
   const headers = new Headers();
@@ -101,7 +120,7 @@ async function ask(request: Request, method: HttpMethod, path: string, init: unk
   if (options.shell) headers.set('Prefer', 'include=shell');
 
   // Looked up per call: the API address comes from the environment, and tests replace fetch.
-  const client = createApiClient({ baseUrl: apiUrl(), fetch: (input: Request) => fetch(input) });
+  const client = createApiClient({ baseUrl: apiUrl(), Request: OutgoingCall as unknown as typeof Request, fetch: sendCall as unknown as typeof fetch });
   let answer: { data?: unknown; error?: unknown; response: Response };
   try {
     answer = await client.request(method, path as never, {

@@ -29,13 +29,18 @@ function formPost(fields: Record<string, string>): Request {
   });
 }
 
+/** The last call that went out: fetch is handed the address and init, and makes the Request from them. */
+function sentRequest(): Request {
+  const [input, init] = fetchMock.mock.calls.at(-1)!;
+  return new Request(input as string, init);
+}
+
 /** The action's path: read the form, then create a token with what it says. */
 async function createToken(fields: Record<string, string>): Promise<string | null> {
   const request = formPost(fields);
   const formData = await readForm(request);
   await apiRequest(request, 'post', '/api/profile/api-tokens', { body: { name: String(formData.get('name')), scopes: ['catalogue:read'], expires_in_days: 30 } });
-  const sent = fetchMock.mock.calls.at(-1)![0] as Request;
-  return sent.headers.get('Idempotency-Key');
+  return sentRequest().headers.get('Idempotency-Key');
 }
 
 describe('Idempotency-Key from the form render', () => {
@@ -58,6 +63,6 @@ describe('Idempotency-Key from the form render', () => {
     await readForm(request);
     fetchMock.mockImplementationOnce(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
     await apiRequest(request, 'get', '/api/profile/api-tokens');
-    expect((fetchMock.mock.calls.at(-1)![0] as Request).headers.get('Idempotency-Key')).toBeNull();
+    expect(sentRequest().headers.get('Idempotency-Key')).toBeNull();
   });
 });
