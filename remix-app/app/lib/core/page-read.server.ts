@@ -58,9 +58,7 @@ export function pageRequest<P extends PagePath>(
   init: CallArgs<'get', P>[0],
   options: Pick<ApiOptions, 'refusals'> = {},
 ): Promise<ApiResult<ApiData<'get', P>>> {
-  // Typed by the signature above; checking apiRequest's call again per path is more than tsc can represent.
-  const ask = apiRequest as unknown as (request: Request, method: 'get', path: P, init: unknown, options: ApiOptions) => Promise<ApiResult<ApiData<'get', P>>>;
-  return ask(request, 'get', path, init, { ...options, shell: claimShell(context) });
+  return pageRead(request, path, init, { ...options, shell: claimShell(context) });
 }
 
 /** An action's page read that brings the shell for the action's sign-in check and the loaders after it. */
@@ -72,8 +70,13 @@ export function pageRequestWithShell<P extends PagePath>(
 ): Promise<ApiResult<ApiData<'get', P>>> {
   let settle!: (shell: ShellPageView | undefined) => void;
   shellsAhead.set(context, new Promise<ShellPageView | undefined>((resolve) => (settle = resolve)));
+  return pageRead(request, path, init, { ...options, shell: { settle } });
+}
+
+function pageRead<P extends PagePath>(request: Request, path: P, init: unknown, options: ApiOptions): Promise<ApiResult<ApiData<'get', P>>> {
+  // Typed by the callers' signatures; checking apiRequest's call again per path is more than tsc can represent.
   const ask = apiRequest as unknown as (request: Request, method: 'get', path: P, init: unknown, options: ApiOptions) => Promise<ApiResult<ApiData<'get', P>>>;
-  return ask(request, 'get', path, init, { ...options, shell: { settle } });
+  return ask(request, 'get', path, init, options);
 }
 
 /** A page read whose refusal is never expected by the page: anything but 2xx is thrown. */
