@@ -59,6 +59,8 @@ function lines(element: Locator): Promise<number> {
 }
 
 async function noSidewaysPageScroll(page: Page) {
+  // Layout is judged once the stylesheets are in: after a form post without JavaScript the table can be there before them.
+  await page.waitForLoadState('load');
   // On failure, name the innermost elements wider than the screen outside a scrolling region: the cause.
   const { overflow, widest } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
