@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import http from 'node:http';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -39,6 +40,9 @@ app.use('/api', refuseAnonymousUploads());
 app.use(
   createProxyMiddleware({
     target: env.apiUrl,
+    // Without an agent every call opened (and closed) its own connection: one more wait on this busy
+    // event loop per call (docs/benchmarks.md). Idle connections close well before nest-api's 72 s.
+    agent: new http.Agent({ keepAlive: true, timeout: 5_000 }),
     pathFilter: (path) => isApiPath(path),
     changeOrigin: false,
     // Set here rather than with `xfwd`, which would append to whatever the client claims.
@@ -157,7 +161,9 @@ function shutdown(signal) {
   stopping = true;
   if (cluster.isPrimary) console.log(`${signal} received, closing the portal.`);
   server.close(() => process.exit(0));
+  // A kept-alive connection goes idle once its request is answered: closed then, not at the client's leisure.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   void vite?.close();
   setTimeout(() => {
     server.closeAllConnections();

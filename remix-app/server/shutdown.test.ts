@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startPortal } from './portal-process.test-support';
 
 /**
  * The production server stops gracefully: a request in flight when SIGTERM arrives still gets its
  * whole answer, and the process then exits 0 — with one process and with cluster workers.
  * The request goes through the portal's /api proxy to a slow upstream standing in for nest-api.
  */
-const portalDir = fileURLToPath(new URL('..', import.meta.url));
 const upstreams: Server[] = [];
 
 afterEach(async () => {
@@ -28,34 +26,6 @@ async function slowUpstream(): Promise<{ port: number; arrived: Promise<Incoming
   await once(upstream, 'listening');
   upstreams.push(upstream);
   return { port: (upstream.address() as AddressInfo).port, arrived };
-}
-
-async function startPortal(apiPort: number, workers: string) {
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: portalDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      API_URL: `http://127.0.0.1:${apiPort}`,
-      CSRF_SECRET: 'x'.repeat(40),
-      PORTAL_WORKERS: workers,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const found = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (found) resolve(Number(found[1]));
-    });
-    child.once('exit', () => reject(new Error(`the portal exited: ${output}`)));
-  });
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, port, exited };
 }
 
 describe('graceful shutdown of the portal', () => {
