@@ -129,7 +129,7 @@ export default function DatasetPage() {
       </section>
 
       {qualityFindings ? <QualityFindingsSection report={qualityFindings} /> : null}
-      {access ? <SparqlSection slug={dataset.slug} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
+      {access ? <SparqlSection slug={dataset.slug} datasetId={dataset.dataset_id} access={access} reply={reply} xmlFailed={xmlFailed} downloadFailed={downloadFailed} summary={summary} /> : null}
       {uses ? <UseByOthersSection uses={uses} /> : null}
       {access && access.online && !access.owner && !access.scopes.includes('Dataset.ReadAll') && openRequest ? (
         <OpenAccessRequestSection request={openRequest} />

@@ -39,7 +39,8 @@ type Visit = (session: BrowserSession, target: Target, csrf: string) => Promise<
 const VISITS: Record<string, { label: string; visit: Visit }> = {
   datasets: { label: '/datasets', visit: (s) => s.get('/datasets') },
   dataset: { label: '/dataset/{slug}', visit: (s, t) => s.get(`/dataset/${t.slug}`) },
-  sparql: { label: 'SPARQL form post', visit: (s, t, csrf) => s.post(`/dataset/${t.slug}`, { csrf, sparql_query: QUERY }) },
+  // The fields of the page's query form, as a browser posts them.
+  sparql: { label: 'SPARQL form post', visit: (s, t, csrf) => s.post(`/dataset/${t.slug}`, { csrf, dataset_id: t.id, sparql_query: QUERY }) },
   data: { label: 'data call (API)', visit: (s, t) => s.get(`/api/datasets/${t.id}/data?sparql_query=${encodeURIComponent(QUERY)}`) },
   application: { label: '/applicatie/{slug}', visit: (s) => s.get('/applicatie/kasontwerp-studio') },
   authorisations: { label: '/machtigingen', visit: (s) => s.get('/machtigingen') },

@@ -3,6 +3,7 @@ import { WORKBENCH_LABELS, categoryLabel } from '@datahub/domain';
 import type { DatasetSummaryView } from '@datahub/api-client';
 import { prefixedName } from '~/lib/datasets/sparql-table';
 import { completionTerms, exampleQueries } from '~/lib/datasets/sparql-examples';
+import { DATASET_ID_FIELD } from '~/lib/datasets/sparql-form';
 import { CsrfInput } from '~/components/core/csrf-input';
 import { linkButton } from '~/components/datasets/sparql-result';
 
@@ -52,8 +53,12 @@ export function DatasetContents({ summary }: { summary: DatasetSummaryView }) {
   );
 }
 
+export function DatasetIdInput({ datasetId }: { datasetId: string }) {
+  return <input type="hidden" name={DATASET_ID_FIELD} value={datasetId} />;
+}
+
 /** Each is a small form that runs it, also without JavaScript. */
-export function ExampleQueries({ slug, summary }: { slug: string; summary: DatasetSummaryView }) {
+export function ExampleQueries({ slug, datasetId, summary }: { slug: string; datasetId: string; summary: DatasetSummaryView }) {
   return (
     <section aria-labelledby="voorbeelden" className="mt-6">
       <h3 id="voorbeelden" className="font-semibold text-stone-900">
@@ -65,6 +70,7 @@ export function ExampleQueries({ slug, summary }: { slug: string; summary: Datas
           <li key={example.title}>
             <Form noValidate method="post" action={`/dataset/${encodeURIComponent(slug)}#resultaat`} className="flex flex-wrap items-center gap-3">
               <CsrfInput />
+              <DatasetIdInput datasetId={datasetId} />
               <input type="hidden" name="sparql_query" value={example.query} />
               <button type="submit" className={`${linkButton} py-1 text-sm`} aria-label={`${W.useExample}: ${example.title}`}>
                 {W.useExample}

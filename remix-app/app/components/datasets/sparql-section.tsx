@@ -6,7 +6,7 @@ import { completionTerms } from '~/lib/datasets/sparql-examples';
 import { CsrfInput } from '~/components/core/csrf-input';
 import { sectionClass } from '~/components/datasets/dataset-cards';
 import { SubmitButton, useIsPending } from '~/components/core/form-controls';
-import { DatasetContents, ExampleQueries } from '~/components/datasets/sparql-contents';
+import { DatasetContents, DatasetIdInput, ExampleQueries } from '~/components/datasets/sparql-contents';
 import { SparqlEditor } from '~/components/datasets/sparql-editor';
 import { useKeptValue } from '~/components/core/kept-form';
 import { linkButton, SPARQL_FORM_ID, SparqlResult } from '~/components/datasets/sparql-result';
@@ -24,6 +24,7 @@ export interface SparqlAccess {
 
 interface SparqlSectionProps {
   slug: string;
+  datasetId: string;
   access: SparqlAccess;
   reply?: SparqlReply;
   xmlFailed: boolean;
@@ -32,7 +33,7 @@ interface SparqlSectionProps {
 }
 
 /** Spec §2, with its 'Download XML' button. */
-export function SparqlSection({ slug, access, reply, xmlFailed, downloadFailed, summary }: SparqlSectionProps) {
+export function SparqlSection({ slug, datasetId, access, reply, xmlFailed, downloadFailed, summary }: SparqlSectionProps) {
   const pending = useIsPending();
   // After signing in again: the query as typed before the session ended.
   const kept = useKeptValue('sparql_query');
@@ -73,9 +74,10 @@ export function SparqlSection({ slug, access, reply, xmlFailed, downloadFailed, 
             ) : null}
           </div>
           {summary ? <DatasetContents summary={summary} /> : null}
-          {summary ? <ExampleQueries slug={slug} summary={summary} /> : null}
+          {summary ? <ExampleQueries slug={slug} datasetId={datasetId} summary={summary} /> : null}
           <Form id={SPARQL_FORM_ID} noValidate method="post" action={`/dataset/${encodeURIComponent(slug)}#resultaat`} className="mt-6">
             <CsrfInput />
+            <DatasetIdInput datasetId={datasetId} />
             {/* A new query (an example, another page's answer) makes a new editor with it. */}
             <SparqlEditor key={query} defaultValue={query} completion={completionTerms(summary)} />
             <div className="mt-3">

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { CSRF_FIELD } from '@datahub/domain/server';
+import { formBody, isFormBody } from '../core/form-body.server';
 import { parseCookies, serializeCookie } from '../core/cookies';
 import { requestedPath } from '../core/redirects';
 import { isSecureRequest } from '../core/session.server';
@@ -110,14 +111,12 @@ export function dropKeptFormOfOthers(request: Request, userId: string | null): s
   return idCookie(request, '', 0);
 }
 
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
-
 /** Called where the signed-in user is established (requireCurrentUser), so every action keeps its form. Rethrows. */
 export async function keepFormOnSignIn(request: Request, thrown: unknown): Promise<never> {
   const toLogin = thrown instanceof Response && thrown.status === 302 && thrown.headers.get('Location')?.startsWith('/inloggen');
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
-  if (toLogin && request.method !== 'GET' && FORM_TYPES.has(type) && !request.bodyUsed) {
-    const formData = await request.formData().catch(() => null);
+  if (toLogin && request.method !== 'GET' && isFormBody(request)) {
+    // A body read some other way (an upload's own parser) cannot be read again: that form is not kept.
+    const formData = await formBody(request).catch(() => null);
     const cookie = formData && keepPostedForm(request, formData);
     if (cookie) thrown.headers.append('Set-Cookie', cookie);
   }

@@ -2,13 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { LABELS } from '@datahub/domain';
 import { requireCurrentUserWithPermissions } from '../account/auth.server';
 import { requireValidCsrf } from './csrf.server';
+import { formBody, isFormBody } from './form-body.server';
 import { rememberFormKey } from './idempotency.server';
-
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
-
-function isFormBody(request: Request): boolean {
-  return FORM_TYPES.has((request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase());
-}
 
 /** A page route shows its Dutch error page for it; a resource route sends this text. */
 function notAForm(status: 400 | 415): Response {
@@ -18,7 +13,7 @@ function notAForm(status: 400 | 415): Response {
 /** Not a form is 415, an unreadable one 400, thrown so the Dutch error page answers, not Remix's English 500. */
 export async function readForm(
   request: Request,
-  parse: (request: Request) => Promise<FormData> = (r) => r.formData(),
+  parse: (request: Request) => Promise<FormData> = formBody,
   keep: (error: unknown) => boolean = () => false,
 ): Promise<FormData> {
   if (!isFormBody(request)) throw notAForm(415);

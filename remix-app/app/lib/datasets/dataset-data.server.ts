@@ -5,8 +5,9 @@ import { requireCurrentUser } from '../account/auth.server';
 import type { SparqlJsonResults } from '../authorisations/authorisations';
 import { workbenchTable, type WorkbenchTable } from './sparql-table';
 import { textField } from '../core/forms';
-import { readSignedInAction } from '../core/action.server';
+import { readCheckedForm } from '../core/action.server';
 import { datasetBySlug, datasetPageAhead } from './datasets.server';
+import { DATASET_ID_FIELD } from './sparql-form';
 
 export interface SparqlReply {
   query: string;
@@ -33,15 +34,43 @@ function refusalOf(status: number, body: string): { text?: string; syntax: boole
   return { ...(text && LIMIT_STATUSES.has(status) ? { text } : {}), syntax: false };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface SentQuery {
+  datasetId: string;
+  response: Response;
+  text: string;
+  elapsedMs: number;
+}
+
+/** In the body of the Protocol's POST form, never in a URL: no header limit to raise for a long query. */
+async function sendQuery(request: Request, datasetId: string, query: string): Promise<SentQuery> {
+  const started = performance.now();
+  const response = await apiFetchRaw(request, `/api/datasets/${datasetId}/sparql`, ACCEPT_JSON, {
+    body: new URLSearchParams({ query }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  });
+  const text = await response.text();
+  return { datasetId, response, text, elapsedMs: Math.round(performance.now() - started) };
+}
+
 export async function sparqlAction({ request, context, params }: ActionFunctionArgs) {
   // Without JavaScript the whole page is asked first, with the shell: the sign-in check and the loaders after the action reuse it.
   const slug = params.slug ?? '';
   const lookup = context.documentRequest
     ? datasetPageAhead({ request, context }, slug).then((page) => (page.ok ? { ...page, data: page.data.dataset } : page))
     : datasetBySlug({ request, context }, slug);
+  // The form is read beside the page read; a form that names its dataset sends its query beside it too (once its anti-forgery field checks).
+  const form = readCheckedForm(request);
+  const ahead = form.then(({ formData, refused }) => {
+    const datasetId = textField(formData, DATASET_ID_FIELD);
+    return refused || !UUID.test(datasetId) ? null : sendQuery(request, datasetId, textField(formData, 'sparql_query'));
+  });
   // Asked ahead and perhaps never awaited (a refused post): never an unhandled rejection.
-  lookup.catch(() => undefined);
-  const { formData, refused } = await readSignedInAction({ request, context });
+  for (const pending of [lookup, form, ahead]) pending.catch(() => undefined);
+  // A form posted after the session ended is kept (ADR 0028): this check comes before any form error.
+  await requireCurrentUser({ request, context });
+  const { formData, refused } = await form;
   if (refused) return refused;
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
@@ -49,14 +78,9 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   // An unknown or hidden dataset is the error page, not a form error.
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
-  const started = performance.now();
-  // In the body of the Protocol's POST form, never in a URL: no header limit to raise for a long query.
-  const response = await apiFetchRaw(request, `/api/datasets/${dataset.data.dataset_id}/sparql`, ACCEPT_JSON, {
-    body: new URLSearchParams({ query }).toString(),
-    contentType: 'application/x-www-form-urlencoded',
-  });
-  const text = await response.text();
-  const elapsedMs = Math.round(performance.now() - started);
+  // A form naming another dataset than its page's (an old page, a crafted form): its answer is dropped, the page's own is asked.
+  const sent = await ahead;
+  const { response, text, elapsedMs } = sent?.datasetId === dataset.data.dataset_id ? sent : await sendQuery(request, dataset.data.dataset_id, query);
   if (!response.ok) {
     const { text: errorDetail, syntax } = refusalOf(response.status, text);
     // A query with a syntax error is the asker's to fix: the spec's text ('check of de dataset online is') would mislead.
