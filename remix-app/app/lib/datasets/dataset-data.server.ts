@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS } from '@datahub/domain';
+import { ERROR_TEXTS, SPARQL_ERROR_TEXTS, SPARQL_PROTOCOL_TEXTS, UUID_PATTERN } from '@datahub/domain';
 import { apiFetchRaw, apiRequest } from '../core/api.server';
 import { requireCurrentUser } from '../account/auth.server';
 import type { SparqlJsonResults } from '../authorisations/authorisations';
@@ -34,8 +34,6 @@ function refusalOf(status: number, body: string): { text?: string; syntax: boole
   return { ...(text && LIMIT_STATUSES.has(status) ? { text } : {}), syntax: false };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 interface SentQuery {
   datasetId: string;
   response: Response;
@@ -64,7 +62,7 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const form = readCheckedForm(request);
   const ahead = form.then(({ formData, refused }) => {
     const datasetId = textField(formData, DATASET_ID_FIELD);
-    return refused || !UUID.test(datasetId) ? null : sendQuery(request, datasetId, textField(formData, 'sparql_query'));
+    return refused || !UUID_PATTERN.test(datasetId) ? null : sendQuery(request, datasetId, textField(formData, 'sparql_query'));
   });
   // Asked ahead and perhaps never awaited (a refused post): never an unhandled rejection.
   for (const pending of [lookup, form, ahead]) pending.catch(() => undefined);
