@@ -42,7 +42,7 @@ const SIGNED_IN_COOKIE = new RegExp(`(?:^|;\\s*)${ACCESS_TOKEN_COOKIE}=[^;\\s]`)
  * Express middleware before the /api proxy: an upload (multipart or image body) that brings no
  * credential at all (no session cookie, no Authorization) gets nest-api's own 401 here and is not
  * streamed on. nest-api refuses it before reading it, and the connection closing under the rest of
- * the upload came back as a 502 (issue 32).
+ * the upload came back as a 502.
  * @returns {import('express').RequestHandler}
  */
 export function refuseAnonymousUploads() {

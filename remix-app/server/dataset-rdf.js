@@ -1,5 +1,5 @@
 /**
- * Issue 36: a dataset's own address (/dataset/{slug}) also answers RDF clients. A GET whose Accept
+ * A dataset's own address (/dataset/{slug}) also answers RDF clients. A GET whose Accept
  * prefers Turtle, JSON-LD or RDF/XML over HTML goes to nest-api's open catalogue entry
  * (/api/catalog/datasets/{slug}, no sign-in); browsers keep getting the page.
  */

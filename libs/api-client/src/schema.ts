@@ -527,7 +527,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement (issue 36) */
+        /** One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement */
         get: operations["AuthorisationsController_get"];
         put?: never;
         post?: never;
@@ -2734,7 +2734,7 @@ export type components = {
         CreatedDatasourceView: {
             /** @description A #cloud-config document that turns a fresh Ubuntu VM into a running reference data source */
             cloud_init_config: string;
-            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            /** @description Connected to the hub over its own connection now ('verbonden via de hub'): reached without a host */
             connected_via_hub: boolean;
             credentials: components["schemas"]["DatasourceCredentialsView"];
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
@@ -2769,7 +2769,7 @@ export type components = {
             status: "online" | "offline" | "pending";
             /**
              * Format: date-time
-             * @description When it last went offline or came back (issue 35); null before the first such change
+             * @description When it last went offline or came back; null before the first such change
              */
             status_changed_at: string | null;
         };
@@ -2939,7 +2939,7 @@ export type components = {
             status: string;
         };
         DatasourceDetailView: {
-            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            /** @description Connected to the hub over its own connection now ('verbonden via de hub'): reached without a host */
             connected_via_hub: boolean;
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
@@ -2952,7 +2952,7 @@ export type components = {
             /** @description Without a server: the data source as one file for Linux x64 (no Node.js needed) */
             executable_url: string;
             hostname: string | null;
-            /** @description On an own server: installs the reference data source (no secret; the steps stay on the page, issue 35) */
+            /** @description On an own server: installs the reference data source (no secret; the steps stay on the page) */
             install_command: string;
             /**
              * Format: date-time
@@ -2973,7 +2973,7 @@ export type components = {
             status: "online" | "offline" | "pending";
             /**
              * Format: date-time
-             * @description When it last went offline or came back (issue 35); null before the first such change
+             * @description When it last went offline or came back; null before the first such change
              */
             status_changed_at: string | null;
         };
@@ -2983,7 +2983,7 @@ export type components = {
             user: components["schemas"]["CurrentUserView"];
         };
         DatasourceView: {
-            /** @description Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host */
+            /** @description Connected to the hub over its own connection now ('verbonden via de hub'): reached without a host */
             connected_via_hub: boolean;
             /** @description Where the hub calls the host (the host's dashboard); null without a hostname */
             dashboard_url: string | null;
@@ -3007,7 +3007,7 @@ export type components = {
             status: "online" | "offline" | "pending";
             /**
              * Format: date-time
-             * @description When it last went offline or came back (issue 35); null before the first such change
+             * @description When it last went offline or came back; null before the first such change
              */
             status_changed_at: string | null;
         };
@@ -7918,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationView"][];
                 };
             };
-            /** @description An organisation's former slug (issue 37): Location gives the list under the current one */
+            /** @description An organisation's former slug: Location gives the list under the current one */
             301: {
                 headers: {
                     [name: string]: unknown;

@@ -39,7 +39,7 @@ export class ApplicationsController {
   @RequirePermission('Application.Read')
   @ApiOperation({ summary: "An organisation's applications" })
   @ApiOkResponse({ type: [ApplicationView] })
-  @ApiMovedPermanentlyResponse({ type: ErrorBodyView, description: "An organisation's former slug (issue 37): Location gives the list under the current one" })
+  @ApiMovedPermanentlyResponse({ type: ErrorBodyView, description: "An organisation's former slug: Location gives the list under the current one" })
   @ApiNotFoundResponse({ type: ErrorBodyView })
   ofOrganization(@Param('slug') slug: string): Promise<ApplicationView[]> {
     return this.applications.ofOrganization(slug);

@@ -56,7 +56,7 @@ export class AuthorisationsController {
 
   @Get('authorisations/:id')
   @RequirePermission('AuthorisationAssignment.Read')
-  @ApiOperation({ summary: 'One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement (issue 36)' })
+  @ApiOperation({ summary: 'One authorisation, for the granting or the receiving organisation; with Accept: application/ld+json as an ODRL 2.2 Agreement' })
   @ApiProduces('application/json', 'application/ld+json')
   @ApiOkResponse({ type: AuthorisationView })
   @ApiNotFoundResponse({ type: ErrorBodyView })

@@ -145,7 +145,7 @@ export default function DatasetPage() {
           <DatasetCardList datasets={others} empty="" label={L.others(dataset.owner_organization_name)} />
         </section>
       ) : null}
-      {/* What only developers need comes last, folded (issue 37). */}
+      {/* What only developers need comes last, folded. */}
       {access ? <ApiUsageSection endpoint={endpoint} /> : null}
     </div>
   );

@@ -31,7 +31,7 @@ export default function DatasetsPage() {
         </a>
         : {OPEN_STANDARDS_LABELS.openCatalogueNote}
       </p>
-      {/* Issue 38: one question over several of the datasets below. */}
+      {/* One question over several of the datasets below. */}
       <p className="mt-1 text-sm text-stone-600">
         <a href="/sparql" className="font-medium text-brand-700 underline underline-offset-2">
           {FEDERATION_LABELS.link}

@@ -68,7 +68,7 @@ export default function AuditLogPage() {
         <p className="mt-6 text-stone-600">{L.empty}</p>
       ) : (
         <>
-          {/* From 1280 px a table that fits the content column; below it one block per row (issue 37). */}
+          {/* From 1280 px a table that fits the content column; below it one block per row. */}
           <ScrollRegion label={L.title} className="mt-6 hidden rounded-lg border border-stone-200 bg-white shadow-sm xl:block">
             <table className={`w-full text-left text-sm ${WORDS_WHOLE}`} data-testid="audit-log">
               <thead className="bg-stone-50 text-stone-700">

@@ -100,7 +100,7 @@ export default function ProfilePage() {
         <CsrfInput />
       </Form>
 
-      {/* One primary action on the page, saving the details above; every other section's is secondary (issue 37). */}
+      {/* One primary action on the page, saving the details above; every other section's is secondary. */}
       <SecondaryActions>
       <PasswordChangeSection hasPassword={profile.hasPassword} email={profile.email} reply={passwordReply} />
 

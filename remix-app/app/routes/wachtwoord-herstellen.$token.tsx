@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title={L.title} intro={L.intro}>
       <Form method="post" noValidate className="space-y-5">
         <FormError message={reply?.formError} />
-        {/* Which account (issue 37): in full, since the link holder can read that mailbox anyway. */}
+        {/* Which account: in full, since the link holder can read that mailbox anyway. */}
         <p className="text-sm text-stone-700" data-testid="reset-account">
           {L.account}: <strong className="break-all font-semibold text-stone-900">{email}</strong>
         </p>

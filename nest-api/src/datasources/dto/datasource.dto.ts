@@ -55,10 +55,10 @@ export class DatasourceView {
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'The latest contact in either direction; null before the first' })
   last_contact_at: string | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When it last went offline or came back (issue 35); null before the first such change' })
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When it last went offline or came back; null before the first such change' })
   status_changed_at: string | null;
 
-  @ApiProperty({ description: "Connected to the hub over its own connection now (issue 35; 'verbonden via de hub'): reached without a host" })
+  @ApiProperty({ description: "Connected to the hub over its own connection now ('verbonden via de hub'): reached without a host" })
   connected_via_hub: boolean;
 }
 
@@ -83,7 +83,7 @@ export class DatasourceDetailView extends DatasourceView {
   @ApiProperty({ type: [DatasourceDatasetView], description: 'Its datasets, whatever their status, in name order' })
   datasets: DatasourceDatasetView[];
 
-  @ApiProperty({ description: "On an own server: installs the reference data source (no secret; the steps stay on the page, issue 35)" })
+  @ApiProperty({ description: "On an own server: installs the reference data source (no secret; the steps stay on the page)" })
   install_command: string;
 
   @ApiProperty({ description: "On an own server: starts it next to the credentials file; its port is the registered host's port when that has one" })

@@ -31,7 +31,7 @@ function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
   const pending = useIsPending(action);
   return (
     <Form method="post" action={action} noValidate className="mt-4 space-y-4" aria-label={L.create}>
-      {/* On /profiel and /mijn-organisatie beside other forms: kept values come back here only (issue 37 item 1). */}
+      {/* On /profiel and /mijn-organisatie beside other forms: kept values come back here only. */}
       <KeptFormScope id="api-token">
         <CreateFields reply={reply} pending={pending} />
       </KeptFormScope>

@@ -62,7 +62,7 @@ export function AccessRequestDecision({ request, reply }: { request: AccessReque
         <Form method="post" action={action} noValidate className="space-y-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="goedkeuren" />
-          {/* Several requests, each with two forms, on one page: kept values come back in the form that was posted (issue 37 item 1). */}
+          {/* Several requests, each with two forms, on one page: kept values come back in the form that was posted. */}
           <KeptFormScope id={`${prefix}goedkeuren`}>
             <ScopeCheckboxes legend={L.categories} ticked={ticked} error={errors.authorisations} idPrefix={prefix} />
             <KeptField>

@@ -108,10 +108,10 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
             <X aria-hidden="true" className="h-5 w-5" />
           </label>
         </div>
-        {/* Compact enough that the platform admin's whole menu fits 1280×800 without scrolling (issue 37). */}
+        {/* Compact enough that the platform admin's whole menu fits 1280×800 without scrolling. */}
         <nav aria-label={LABELS.mainNavigation} className="flex-1 overflow-y-auto px-3 py-3">
           <ul className="space-y-0.5">
-            {/* Only entries whose page the user may open (issue 37): no link that ends in 'onvoldoende rechten'. */}
+            {/* Only entries whose page the user may open: no link that ends in 'onvoldoende rechten'. */}
             {navLinksFor(user.permissions).map((link) => (
               <DrawerLink key={link.to} {...link} count={link.to === '/machtigingen' ? openRequests : 0} />
             ))}
@@ -158,7 +158,7 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
       <label htmlFor={TOGGLE_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-stone-900/40 peer-checked:block lg:!hidden" />
 
       <div className="flex min-h-screen min-w-0 flex-1 flex-col peer-focus-visible:[&_.menu-button]:ring-2 peer-focus-visible:[&_.menu-button]:ring-brand-500">
-        {/* On phones a breadcrumb gets its own full-width row under the buttons (issue 37: readable at 390 px). */}
+        {/* On phones a breadcrumb gets its own full-width row under the buttons (readable at 390 px). */}
         <header className="sticky top-0 z-20 flex min-h-16 flex-wrap items-center justify-between gap-x-4 border-b border-stone-200 bg-white/90 px-4 backdrop-blur sm:h-16 sm:flex-nowrap sm:px-6">
           <div className="flex h-16 shrink-0 items-center gap-3 lg:hidden">
             <label
@@ -193,7 +193,7 @@ export function AppShell({ user, openRequests = 0, children }: { user: CurrentUs
         <footer className="border-t border-stone-200 px-4 py-4 text-sm text-stone-500 sm:px-8">
           <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-2">
             <span>{VERSION_LABEL}</span>
-            {/* Issue 36: the open DCAT-AP-NL catalogue (an /api resource: a plain link, not client navigation). */}
+            {/* The open DCAT-AP-NL catalogue (an /api resource: a plain link, not client navigation). */}
             <a href={OPEN_STANDARDS_LABELS.openCatalogueHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
               {OPEN_STANDARDS_LABELS.openCatalogue}
             </a>

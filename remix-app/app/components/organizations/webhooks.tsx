@@ -56,7 +56,7 @@ function CreateForm({ reply }: { reply?: WebhookReply }) {
   const pending = useIsPending(ACTION);
   return (
     <Form method="post" action={ACTION} noValidate className="mt-4 space-y-4" aria-label={L.create}>
-      {/* Beside the API-token form on /mijn-organisatie: kept values come back here only (issue 37 item 1). */}
+      {/* Beside the API-token form on /mijn-organisatie: kept values come back here only. */}
       <KeptFormScope id="webhook">
         <CreateFields reply={reply} pending={pending} />
       </KeptFormScope>
