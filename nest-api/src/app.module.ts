@@ -6,6 +6,7 @@ import { AccessRequestsModule } from './access-requests/access-requests.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { CacheModule } from './cache/cache.module';
 import { AuthorisationsModule } from './authorisations/authorisations.module';
 import { AccessGuard } from './common/access.guard';
 import { ErrorFilter } from './common/error.filter';
@@ -53,6 +54,7 @@ export class AppModule {
         RepositoriesModule,
         EventsRecordModule,
         MetricsModule,
+        CacheModule,
         JobsModule,
         IdempotencyModule,
         AuditModule,

@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { createLogger, PinoNestLogger, requestIdOf } from './logging/logger';
 import { Metrics } from './metrics/metrics';
 import { installMetrics } from './metrics/metrics-http';
-import { SessionCache } from './auth/session-cache';
+import { ChangeNotifications } from './cache/change-notifications';
 import { documentIdempotencyKey } from './idempotency/idempotency';
 import { installJsonBodyParser, MAX_BODY_BYTES } from './common/json-body';
 import { frameworkErrors, installRequestGuards } from './common/request-guards';
@@ -73,15 +73,15 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     done();
   });
   installSparqlProtocolCors(app);
-  // After a write (logout, role change, removal…) the answer waits until this process's session
-  // cache has seen the database's notifications, so the caller's next request finds it current.
-  const sessions = app.get(SessionCache);
+  // After a write (logout, role change, removal…) the answer waits until every live process has heard
+  // the database's notifications, so the caller's next request finds its caches current.
+  const changes = app.get(ChangeNotifications);
   // A refused write (4xx/5xx) rolled back: nothing to wait for (its notifications would still come).
   // Callback style: a read (most requests) passes straight on without a promise.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || request.url.startsWith(NO_SESSION_EFFECT) || isSparqlProtocolPath(request.url))
       return done(null, payload);
-    sessions.sync().then(
+    changes.sync().then(
       () => done(null, payload),
       () => done(null, payload),
     );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS } from '@datahub/domain';
-import { SessionCache } from '../src/auth/session-cache';
+import { ChangeNotifications } from '../src/cache/change-notifications';
 import { startTestApi, type TestApi, type TestUser } from './harness';
 
 /** API tokens (issue 21): created, listed, revoked; accepted only where a route declares their scope. */
@@ -31,7 +31,7 @@ async function makePersonalToken(user: TestUser, scopes: string[]): Promise<Made
 /** A write straight to the database, then what the API's own write path does: wait until every process heard of it. */
 async function write(sql: string, values: unknown[]): Promise<void> {
   await api.db.query(sql, values);
-  await api.app.get(SessionCache).sync();
+  await api.app.get(ChangeNotifications).sync();
 }
 
 beforeAll(async () => {

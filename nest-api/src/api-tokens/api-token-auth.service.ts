@@ -1,14 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { READ_PERMISSIONS, type Permission } from '@datahub/domain';
-import { SessionCache } from '../auth/session-cache';
+import { ChangeNotifications } from '../cache/change-notifications';
+import type { KeptCache } from '../cache/kept-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { ApiTokenCache, type KnownToken } from './api-token-cache';
 import { hashApiTokenSecret } from './api-token-secret';
 import { ApiTokensRepository, type TokenLookupRow } from './api-tokens.repository';
 
 const LAST_USED_EVERY_MS = 60_000;
+const MAX_KEPT = 10_000;
+
+interface KnownToken {
+  user: AuthenticatedUser;
+  /** Checked on every request, kept or not. */
+  expiresAt: number;
+  userId: string | null;
+}
+
 /** A token never carries a write permission, whatever the owner's roles. */
 const TOKEN_PERMISSIONS: ReadonlySet<Permission> = new Set(READ_PERMISSIONS);
 
@@ -18,20 +27,26 @@ export type TokenOutcome = { user: AuthenticatedUser } | { refused: 'unknown' | 
 @Injectable()
 export class ApiTokenAuthService {
   private readonly logger = new Logger(ApiTokenAuthService.name);
-  private readonly cache: ApiTokenCache;
+  /** By the secret's hash; a revocation, moved user or removed organisation drops it before the write that caused it answers (ADR 0013). */
+  private readonly cache: KeptCache<KnownToken>;
   private readonly lastUsedWritten = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: ApiTokensRepository,
-    private readonly sessions: SessionCache,
+    changes: ChangeNotifications,
   ) {
-    this.cache = new ApiTokenCache(() => this.config.sessionCacheSeconds * 1000);
-    this.sessions.subscribe((kind, id) => this.cache.invalidate(kind, id));
+    this.cache = changes.kept<KnownToken>({
+      max: MAX_KEPT,
+      ttlMs: config.sessionCacheSeconds * 1000,
+      drops: ({ kind, id }, token) =>
+        (kind === 'apitoken' && token.user.apiToken?.id === id) ||
+        (kind === 'user' && token.userId === id) ||
+        (kind === 'organization' && token.user.organizationId === id),
+    });
   }
 
   fromMemory(secret: string, address: string): TokenOutcome | undefined {
-    if (!this.sessions.enabled) return undefined;
     const known = this.cache.get(hashApiTokenSecret(secret).toString('hex'));
     return known ? this.outcome(known, address) : undefined;
   }
@@ -39,13 +54,13 @@ export class ApiTokenAuthService {
   async authenticate(secret: string, address: string): Promise<TokenOutcome> {
     const hash = hashApiTokenSecret(secret);
     const key = hash.toString('hex');
-    const cached = this.sessions.enabled ? this.cache.get(key) : undefined;
+    const cached = this.cache.get(key);
     if (cached) return this.outcome(cached, address);
-    const generation = this.cache.mark();
+    const mark = this.cache.mark();
     const row = await this.tokens.bySecretHash(hash);
     if (!row) return { refused: 'unknown' };
     const known = this.knownOf(row);
-    if (this.sessions.enabled) this.cache.store(key, known, generation);
+    this.cache.set(key, known, mark);
     return this.outcome(known, address);
   }
 

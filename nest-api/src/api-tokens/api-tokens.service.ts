@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { amsterdamToday, API_TOKEN_LABELS, DETAILS, MAX_API_TOKEN_DAYS, MAX_LIVE_API_TOKENS } from '@datahub/domain';
-import { SessionCache } from '../auth/session-cache';
+import { ChangeNotifications } from '../cache/change-notifications';
 import { AuditService } from '../audit/audit.service';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
@@ -48,7 +48,7 @@ function lastDayOf(input: CreateApiTokenDto): string {
 export class ApiTokensService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sessions: SessionCache,
+    private readonly changes: ChangeNotifications,
     private readonly audit: AuditService,
     private readonly tokens: ApiTokensRepository,
   ) {}
@@ -94,7 +94,7 @@ export class ApiTokensService {
       if (!revoked) throw ApiError.notFound();
       await this.audit.record(manager, actor, { kind: 'api_token.revoked', organizationId: owner.organizationId, subjectId: id, before: { name: revoked.name, kind: revoked.kind } });
     });
-    await this.sessions.sync();
+    await this.changes.sync();
   }
 
   /** They read the organisation's data as that member, so its owners see them. Never the secret or its hash. */
@@ -117,6 +117,6 @@ export class ApiTokensService {
         kind: 'api_token.revoked', organizationId, subjectId: id, before: { name: revoked.name, kind: 'personal', email: revoked.email },
       });
     });
-    await this.sessions.sync();
+    await this.changes.sync();
   }
 }

@@ -7,7 +7,7 @@ export type PersonalTokenRevocation = 'password_reset' | 'password_change' | 'tw
 
 type Actor = Pick<AuthenticatedUser, 'id' | 'email' | 'organizationId'> & Partial<Pick<AuthenticatedUser, 'clientAddress' | 'apiToken'>>;
 
-/** In the caller's transaction with an audit row each; the caller awaits `SessionCache.sync()` after commit. */
+/** In the caller's transaction with an audit row each; the caller awaits `ChangeNotifications.sync()` after commit. */
 export async function revokePersonalTokens(
   manager: EntityManager,
   { apiTokens, audit }: { apiTokens: ApiTokensRepository; audit: AuditService },

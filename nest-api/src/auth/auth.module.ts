@@ -21,7 +21,7 @@ import { TwoFactorLoginService } from './two-factor/two-factor-login.service';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { AuditModule } from '../audit/audit.module';
 
-/** Sign-in, sign-up and sessions; TokenService and SessionCache serve the global guard and the caches. */
+/** Sign-in, sign-up and sessions; TokenService and SessionCache serve the global guard. */
 @Module({
   imports: [PassportModule.register({ session: false }), MailModule, OrganizationsModule, InvitationsModule, AuditModule],
   controllers: [AuthController, AccountPasswordsController, ExternalAuthController, TwoFactorController],
@@ -39,6 +39,6 @@ import { AuditModule } from '../audit/audit.module';
     TwoFactorService,
     TwoFactorLoginService,
   ],
-  exports: [SessionCache, TokenService, TwoFactorService, AccountPasswordsService],
+  exports: [TokenService, TwoFactorService, AccountPasswordsService],
 })
 export class AuthModule {}

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DatabasePool } from '../database/database-pool';
 import type { Queryable } from '../database/queryable';
-
-/** The channel the database triggers (migration SessionNotifications) notify on. */
-export const SESSION_CHANNEL = 'datahub_sessions';
+import { CHANGES_CHANNEL } from '../cache/change-notifications.repository';
 
 /** What a signed-in request acts as, read when its session is not in memory. */
 export interface SessionRow {
@@ -22,11 +19,6 @@ export interface SessionRow {
   two_factor_missing: boolean;
 }
 
-export interface ListenerLease {
-  pid: number;
-  remaining_ms: number;
-}
-
 // One indexed round trip per request: the session must exist, be unrevoked and unexpired.
 const SESSION_SQL = `
   SELECT u.id, u.email, u.firstname, u.lastname, u.organization_id,
@@ -38,11 +30,6 @@ const SESSION_SQL = `
     JOIN users u ON u.id = s.user_id
     JOIN organizations o ON o.id = u.organization_id
    WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`;
-
-/** The listening connections ($1) and the ms left of each lease ($2 after its last state change), optionally only backends $3. */
-const LIVE_LISTENERS_SQL = `SELECT pid, (extract(epoch FROM state_change - clock_timestamp()) * 1000 + $2::int)::int AS remaining_ms
-  FROM pg_stat_activity
-  WHERE datname = current_database() AND application_name = $1 AND ($3::int[] IS NULL OR pid = ANY($3::int[]))`;
 
 /** ADR 0045; the hot-path reads are named statements on DatabasePool. */
 @Injectable()
@@ -76,34 +63,6 @@ export class SessionsRepository {
 
   /** On commit, every API process drops the user's cached sessions (they carry what changed). */
   async notifyUserChanged(userId: string, db: Queryable = this.dataSource): Promise<void> {
-    await db.query(`SELECT pg_notify('${SESSION_CHANNEL}', 'user:' || $1::text)`, [userId]);
-  }
-
-  async listen(client: Pick<Client, 'query'>): Promise<void> {
-    await client.query(`LISTEN ${SESSION_CHANNEL}`);
-  }
-
-  /** A query on the listening connection moves its `state_change`: the lease others read. */
-  async heartbeat(client: Pick<Client, 'query'>): Promise<void> {
-    await client.query('SELECT 1');
-  }
-
-  /** Answers a sync, naming this listener's backend, so the syncing process knows who answered. */
-  async acknowledge(client: Pick<Client, 'query'>, nonce: string): Promise<void> {
-    await client.query(`SELECT pg_notify($1, 'ack:' || $2 || ':' || pg_backend_pid())`, [SESSION_CHANNEL, nonce]);
-  }
-
-  /** One statement: the sync notification (sent at its commit) and the listeners it must reach. */
-  async sendSync(listenerName: string, leaseMs: number, nonce: string): Promise<ListenerLease[]> {
-    const { rows } = await this.pool.query<ListenerLease>({
-      text: `WITH sent AS MATERIALIZED (SELECT pg_notify($4, $5)) SELECT live.pid, live.remaining_ms FROM sent LEFT JOIN (${LIVE_LISTENERS_SQL}) AS live ON true`,
-      values: [listenerName, leaseMs, null, SESSION_CHANNEL, `sync:${nonce}`],
-    });
-    return rows;
-  }
-
-  async listenerLeases(listenerName: string, leaseMs: number, pids: number[]): Promise<ListenerLease[]> {
-    const { rows } = await this.pool.query<ListenerLease>({ text: LIVE_LISTENERS_SQL, values: [listenerName, leaseMs, pids] });
-    return rows;
+    await db.query(`SELECT pg_notify('${CHANGES_CHANNEL}', 'user:' || $1::text)`, [userId]);
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { LRUCache } from 'lru-cache';
 import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
+import { ChangeNotifications } from '../cache/change-notifications';
+import { KeptCache } from '../cache/kept-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
@@ -30,7 +31,7 @@ interface VerifiedToken {
 @Injectable()
 export class TokenService {
   /** Only its expiry is checked again; revocation is decided by the session on every request. */
-  private readonly verified: LRUCache<string, VerifiedToken>;
+  private readonly verified: KeptCache<VerifiedToken>;
 
   // jsonwebtoken turns a string secret into a key on every call: a ready KeyObject verifies several times cheaper.
   private readonly key: KeyObject;
@@ -38,10 +39,11 @@ export class TokenService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: SessionCache,
+    private readonly changes: ChangeNotifications,
     private readonly sessions: SessionsRepository,
   ) {
     this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
-    this.verified = new LRUCache({ max: config.cacheEntries.verifiedTokens });
+    this.verified = new KeptCache({ max: config.cacheEntries.verifiedTokens });
   }
 
   async issue(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken> {
@@ -136,13 +138,13 @@ export class TokenService {
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
     // GET /api/logout is not a write by method: wait for the notification here too.
-    await this.cache.sync();
+    await this.changes.sync();
   }
 
   /** Ends every session of `userId` but `exceptSessionId` (a new password: whoever else was signed in is out). */
   async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
     await this.sessions.revokeAllOf(userId, exceptSessionId ?? null);
-    await this.cache.sync();
+    await this.changes.sync();
   }
 
   /** Housekeeping: sessions past their expiry are useless; drop them after a day. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
-import { SessionCache } from '../auth/session-cache';
+import { ChangeNotifications } from '../cache/change-notifications';
+import { catalogueChange } from '../cache/changes';
+import type { KeptCache } from '../cache/kept-cache';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { ApiError } from '../common/errors';
@@ -12,23 +13,16 @@ import { CATALOG_PAGE_SIZE, type CatalogQueryDto } from './dto/catalog-query.dto
 @Injectable()
 export class CatalogService {
   /** Harvesters read the same pages again and again: kept per page and format while catalogue notifications are heard, forgotten on any change. */
-  private readonly answers: LRUCache<string, string>;
-  private generation = 0;
+  private readonly answers: KeptCache<string>;
   /** Answers are built one at a time: anyone may ask, and a page of 1,000 costs a few hundred ms of CPU. */
   private building: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly catalog: CatalogRepository,
-    private readonly notifications: SessionCache,
+    changes: ChangeNotifications,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.answers = new LRUCache({ max: Math.max(1, config.cacheEntries.cataloguePages) });
-    notifications.subscribe((kind) => {
-      if (kind === 'catalogue' || kind === 'organization' || kind === 'all') {
-        this.generation += 1;
-        this.answers.clear();
-      }
-    });
+    this.answers = changes.kept<string>({ max: Math.max(1, config.cacheEntries.cataloguePages), drops: catalogueChange });
   }
 
   private get base(): string {
@@ -36,16 +30,15 @@ export class CatalogService {
   }
 
   private async kept(key: string, make: () => Promise<string>): Promise<string> {
-    const listening = this.notifications.listeningForChanges;
-    const known = listening ? this.answers.get(key) : undefined;
+    const known = this.answers.get(key);
     if (known !== undefined) return known;
-    const generation = this.generation;
+    const mark = this.answers.mark();
     // Whoever waited behind a build of the same answer takes the kept one.
-    const build = () => (listening && this.answers.get(key)) || make();
+    const build = () => this.answers.get(key) ?? make();
     const turn = this.building.then(build, build);
     this.building = turn.catch(() => undefined);
     const answer = await turn;
-    if (listening && generation === this.generation) this.answers.set(key, answer);
+    this.answers.set(key, answer, mark);
     return answer;
   }
 

@@ -21,6 +21,7 @@ import { CatalogRepository } from '../catalog/catalog.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ApiTokensRepository } from '../api-tokens/api-tokens.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { ChangeNotificationsRepository } from '../cache/change-notifications.repository';
 import { AttemptCountersRepository } from '../auth/attempt-counters.repository';
 import { PasswordResetsRepository } from '../auth/password-resets.repository';
 import { SignupVerificationsRepository } from '../auth/signup-verifications.repository';
@@ -57,6 +58,7 @@ const REPOSITORIES: Provider[] = [
   UsersRepository,
   ApiTokensRepository,
   SessionsRepository,
+  ChangeNotificationsRepository,
   AttemptCountersRepository,
   PasswordResetsRepository,
   SignupVerificationsRepository,

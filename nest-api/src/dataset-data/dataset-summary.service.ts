@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { CATEGORY_PREDICATE } from '@datahub/domain';
+import { KeptCache } from '../cache/kept-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { DatasetDataService } from './dataset-data.service';
 import type { DatasetSummaryView } from './dataset-summary.views';
@@ -26,7 +26,7 @@ function counts(answer: unknown): [string, number][] {
 /** Kept per dataset version and scope set, so every asker with the same scopes shares one computation. */
 @Injectable()
 export class DatasetSummaryService {
-  private readonly kept = new LRUCache<string, Promise<DatasetSummaryView>>({ max: 500 });
+  private readonly kept = new KeptCache<Promise<DatasetSummaryView>>({ max: 500 });
 
   constructor(
     private readonly data: DatasetDataService,

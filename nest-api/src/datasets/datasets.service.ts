@@ -1,31 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isOnline } from '@datahub/domain';
-import { SessionCache } from '../auth/session-cache';
+import { etagOf } from '@datahub/domain/server';
+import { ChangeNotifications } from '../cache/change-notifications';
+import { catalogueChange } from '../cache/changes';
+import type { KeptCache } from '../cache/kept-cache';
 import type { AuthenticatedUser } from '../common/authenticated-user';
 import { ApiError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { CatalogueCache, type CataloguePage } from './catalogue-cache';
 import { toDatasetView, type DatasetView } from './dataset.view';
 import { DatasetsRepository } from './datasets.repository';
 import { likePattern, type CatalogueQueryDto } from './dto/catalogue-query.dto';
 
+export interface CataloguePage {
+  json: string;
+  etag: string;
+}
+
 /** Online datasets are visible to every signed-in user, all of its own to the owner organisation (access-model.md). */
 @Injectable()
 export class DatasetsService {
-  private readonly catalogue: CatalogueCache;
+  private readonly catalogue: KeptCache<CataloguePage>;
 
   constructor(
     private readonly datasets: DatasetsRepository,
-    sessions: SessionCache,
+    changes: ChangeNotifications,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.catalogue = new CatalogueCache(sessions, config.cacheEntries.cataloguePages);
+    this.catalogue = changes.kept<CataloguePage>({ max: config.cacheEntries.cataloguePages, drops: catalogueChange });
   }
 
   /** From memory while nothing it shows has changed. */
   onlinePage(page: CatalogueQueryDto = {}): Promise<CataloguePage> {
-    return this.catalogue.get(JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null, page.quality ?? null]), () => this.online(page));
+    const key = JSON.stringify([page.q ?? null, page.limit ?? null, page.offset ?? null, page.quality ?? null]);
+    return this.catalogue.load(key, async () => {
+      const json = JSON.stringify(await this.online(page));
+      return { json, etag: etagOf(json) };
+    });
   }
 
   async online(page: CatalogueQueryDto = {}): Promise<DatasetView[]> {

@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config/config';
 import { MailService } from '../../mail/mail.service';
 import { AttemptCountersRepository } from '../attempt-counters.repository';
 import { ClusterLimit } from '../cluster-limit';
-import { SessionCache } from '../session-cache';
+import { ChangeNotifications } from '../../cache/change-notifications';
 import { SessionsRepository } from '../sessions.repository';
 import { newRecoveryCodes } from './recovery-codes';
 import { SecondFactorCheck } from './second-factor';
@@ -42,7 +42,7 @@ export class TwoFactorService {
     private readonly check: SecondFactorCheck,
     private readonly audit: AuditService,
     private readonly mail: MailService,
-    private readonly cache: SessionCache,
+    private readonly changes: ChangeNotifications,
     private readonly twoFactor: TwoFactorRepository,
     private readonly sessions: SessionsRepository,
     private readonly apiTokens: ApiTokensRepository,
@@ -104,7 +104,7 @@ export class TwoFactorService {
       return true;
     });
     if (!confirmed) await this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
-    await this.cache.sync();
+    await this.changes.sync();
     return codes;
   }
 
@@ -122,7 +122,7 @@ export class TwoFactorService {
       return true;
     });
     if (!disabled) await this.refuseCode(user, TWO_FACTOR_FIELD_ERRORS.invalidCode);
-    await this.cache.sync();
+    await this.changes.sync();
     const text = TWO_FACTOR_MAILS.disabled.text(user.firstname, new URL('/wachtwoord-vergeten', this.config.publicUrl).toString());
     await this.mail.send({ to: user.email, subject: TWO_FACTOR_MAILS.disabled.subject, text });
   }

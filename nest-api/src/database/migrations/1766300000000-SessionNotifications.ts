@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Changes that can end a session or change its user notify the API processes (auth/session-cache.ts): triggers, so no write path forgets. */
+/** Changes that can end a session or change its user notify the API processes (cache/change-notifications.ts): triggers, so no write path forgets. */
 export class SessionNotifications1766300000000 implements MigrationInterface {
   name = 'SessionNotifications1766300000000';
 
