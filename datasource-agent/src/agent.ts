@@ -20,7 +20,6 @@ export interface AgentOptions {
   hubUrl?: string;
   port: number;
   host?: string;
-  /** Dial the hub and answer over that connection; no port is opened. */
   hubConnect?: boolean;
   /** When the credentials carry none (e.g. `kas.example.nl:8443`). */
   publicHostname?: string;
@@ -31,7 +30,6 @@ export interface AgentOptions {
   log?: Logger;
   maxInMemoryBytes?: number;
   store?: Pick<StoreOptions, 'sparqlEndpoint' | 'graphStore' | 'credentials' | 'batchTriples' | 'maxRows'>;
-  /** Against the greenhouse ontology's shapes; default on. */
   quality?: boolean;
 }
 

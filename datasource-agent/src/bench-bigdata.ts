@@ -81,7 +81,6 @@ function generate(file: string, triples: number): number {
   return copies * one.triples;
 }
 
-/** Held in memory as N-Triples, ≈ 150 MB. */
 const CEILING_SAMPLE = 1_000_000;
 
 /** The most the Graph Store protocol lets any loader reach here: N-Triples batches of the agent's size, two writes under way, no parsing timed. */

@@ -21,7 +21,6 @@ export interface CatalogueEntry extends DatasetMetadata {
 export interface Catalogue {
   source?: string;
   entries: CatalogueEntry[];
-  /** Entries skipped; the agent logs them. */
   problems: string[];
 }
 

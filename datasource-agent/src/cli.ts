@@ -35,13 +35,11 @@ export interface CliOptions {
   port: number;
   host: string;
   publicHostname?: string;
-  /** Dial the hub instead of listening. */
   hubConnect?: boolean;
   rescanIntervalMs?: number;
   deadlineMs?: number;
   workers?: number;
   maxInMemoryBytes?: number;
-  /** On this loopback port. */
   pagePort?: number;
   store?: { sparqlEndpoint: string; graphStore: string; credentials?: { user: string; password: string }; batchTriples?: number; maxRows?: number };
 }
@@ -179,8 +177,7 @@ async function main(): Promise<void> {
     await writeCredentialsFile(credentialsFile, parseKey(key));
     log.info('the key from the start line is kept in the credentials file', { credentials: credentialsFile });
   }
-  // With the local page, the key may come later: dropped on the page. Until then the agent
-  // answers nobody (a random secret nobody knows) and registers nowhere.
+  // With the local page the key may come later; until then a random secret makes the agent answer nobody.
   const waiting = options.pagePort !== undefined && !existsSync(credentialsFile);
   let connectedAs = waiting ? undefined : await readCredentials(credentialsFile);
   let agent = await start(connectedAs ?? { datasourceId: 'niet-verbonden', secret: randomBytes(32).toString('base64url') }, !waiting);
@@ -227,7 +224,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** Also used by demo.ts. */
 export function run(): void {
   main().catch((error: unknown) => {
     process.stderr.write(`datasource-agent: ${error instanceof Error ? error.message : String(error)}\n`);

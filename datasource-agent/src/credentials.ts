@@ -7,7 +7,6 @@ export interface DatasourceCredentials {
   name?: string;
 }
 
-/** The hub's answer to `POST /api/datasources`: `{ datasource_id, name, hostname?, credentials: { datasource_id, secret }, cloud_init_config }`. */
 export async function readCredentials(file: string): Promise<DatasourceCredentials> {
   let parsed: unknown;
   try {
@@ -34,7 +33,6 @@ export function parseCredentials(parsed: unknown, source = 'credentials'): Datas
   return { datasourceId: datasourceId.trim(), secret, ...(hostname ? { hostname } : {}), ...(name ? { name } : {}) };
 }
 
-/** Set by the hub's one-time start line: `<datasource_id>:<secret>`. */
 export const KEY_VARIABLE = 'DATAHUB_SLEUTEL';
 
 /** `DATAHUB_SLEUTEL=<id>:<secret>` from the start line: an environment variable, not an argument, so other users' `ps` never shows it. */

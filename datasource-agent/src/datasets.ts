@@ -1,5 +1,4 @@
-// The data folder's `.ttl` files with their description (`datasets.yaml`/`.json`); watched (fs.watch with debounce, plus a rescan)
-// to report datasets added, changed and removed.
+// The data folder's datasets, watched with fs.watch plus a periodic rescan, as file-system events can be missed.
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { watch, type FSWatcher } from 'node:fs';
@@ -23,7 +22,6 @@ export interface ServedDataset {
   metadata: DatasetMetadata;
   listed: boolean;
   triples: number;
-  /** In DATASET_SCOPES order, found once per load. */
   categories: string[];
   loadMs: number;
   loadedAt: Date;
@@ -53,11 +51,9 @@ interface DatasetManagerOptions {
   /** memory-limit.ts; larger ones are refused with a log line. */
   maxInMemoryBytes?: number;
   debounceMs?: number;
-  /** In case file-system events are missed (default 30 s; 0 = off). */
   rescanIntervalMs?: number;
 }
 
-/** The categories present are the literals it counted triples for. */
 async function loadInMemory(engine: SparqlEngine, file: string, text: string) {
   const info = await engine.load(file, text);
   const categories = Object.entries(info.categories).flatMap(([category, triples]) => (triples > 0 ? [category] : []));
@@ -209,7 +205,6 @@ export class DatasetManager extends EventEmitter {
     return fresh;
   }
 
-  /** Converted with its mapping (tables/), then loaded as a .ttl would be. */
   private async loadTable(file: string, datasetId: string, hash: string) {
     const { dir, engine, store, log } = this.options;
     const converted = store

@@ -10,7 +10,6 @@ interface RegistrarOptions {
   state: AgentState;
   log: Logger;
   hostname?: string;
-  /** Default 2 s, doubling up to maxRetryMs (default 5 min). */
   initialRetryMs?: number;
   maxRetryMs?: number;
   resyncIntervalMs?: number;

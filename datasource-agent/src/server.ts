@@ -1,5 +1,4 @@
-// The Hub Protocol's HTTP side (hub-protocol.md): health, /datasets/{id}/metadata, ?sparql_query=, /dump (as loaded; in store mode the
-// permitted graphs as N-Triples or RDF/XML) and /licences. Dataset calls need a hub token for that dataset (tokens.ts).
+// The Hub Protocol's HTTP side (hub-protocol.md); dataset calls need a hub token for that dataset (tokens.ts).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DETAILS } from '@datahub/domain';
@@ -40,7 +39,6 @@ function send(response: ServerResponse, status: number, body: string | Buffer, c
   response.end(body);
 }
 
-/** Waits for the connection to drain between pieces. */
 function sendStream(response: ServerResponse, body: string | Uint8Array, contentType: string): void {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   response.writeHead(200, { 'content-type': contentType, 'content-length': bytes.byteLength, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });

@@ -5,8 +5,7 @@ import { refusalPage } from './security.js';
 /** @typedef {import('node:http').IncomingMessage & { bodyRefused?: boolean, upstreamAnswered?: boolean }} ProxiedRequest */
 
 /**
- * Nest-api's own error shape with a Dutch detail, from the portal. The rest of an unread body is
- * read and dropped (not kept), so the client sees the answer instead of a reset connection.
+ * nest-api's error shape; the rest of an unread body is drained so the client sees it, not a reset.
  * @param {ProxiedRequest} req
  * @param {import('node:http').ServerResponse} res
  * @param {number} statusCode
@@ -20,8 +19,7 @@ function answerApiError(req, res, statusCode, detail) {
 }
 
 /**
- * Express middleware before the /api proxy: a body that declares more bytes than nest-api takes for
- * that route and content type gets the Dutch 413 here, and is not streamed on.
+ * A body declaring more bytes than nest-api takes for its route gets the Dutch 413 here, unstreamed.
  * @returns {import('express').RequestHandler}
  */
 export function refuseDeclaredOversize() {
@@ -39,10 +37,8 @@ const UPLOAD_TYPE = /^\s*(?:multipart\/form-data|image\/|application\/octet-stre
 const SIGNED_IN_COOKIE = new RegExp(`(?:^|;\\s*)${ACCESS_TOKEN_COOKIE}=[^;\\s]`);
 
 /**
- * Express middleware before the /api proxy: an upload (multipart or image body) that brings no
- * credential at all (no session cookie, no Authorization) gets nest-api's own 401 here and is not
- * streamed on. nest-api refuses it before reading it, and the connection closing under the rest of
- * the upload came back as a 502.
+ * An upload without any credential gets nest-api's 401 here: nest-api refuses it unread, and the
+ * connection closing under the rest of the upload came back as a 502.
  * @returns {import('express').RequestHandler}
  */
 export function refuseAnonymousUploads() {
@@ -54,10 +50,8 @@ export function refuseAnonymousUploads() {
 }
 
 /**
- * Express middleware for the portal's pages: a multipart body that declares more bytes than the
- * page takes is never read. An upload form's page is told (UPLOAD_TOO_LARGE_HEADER) and answers the
- * 413 in its form, after its sign-in check; any other page (1 MB) gets a bare Dutch 413 page here.
- * The rest of the body is read and dropped after the answer, so the browser sees it.
+ * An oversized multipart body is never read: an upload page is told (UPLOAD_TOO_LARGE_HEADER) and
+ * answers 413 in its form after its sign-in check; any other page gets a bare Dutch 413 here.
  * @returns {import('express').RequestHandler}
  */
 export function refuseOversizeUploads() {
@@ -75,8 +69,7 @@ export function refuseOversizeUploads() {
 }
 
 /**
- * For the proxy's `proxyReq` event: counts the bytes streamed on (a chunked body declares no
- * length); past the limit the upstream request is dropped and the Dutch 413 answered.
+ * Counts the bytes streamed on, as a chunked body declares no length; past the limit, the Dutch 413.
  * @param {import('node:http').ClientRequest} proxyReq
  * @param {ProxiedRequest} req
  * @param {import('node:http').ServerResponse} res
@@ -98,9 +91,7 @@ export function countStreamedBody(proxyReq, req, res) {
 }
 
 /**
- * The proxy's `error` event. An answer already under way from nest-api (its own 413 while the body
- * was still coming) is let through rather than cut off; a body the portal refused is already
- * answered; otherwise 502 with the Dutch detail (nest-api unreachable, or gone mid-upload).
+ * An answer already under way from nest-api (its own 413 mid-body) is let through, not cut off.
  * @param {Error} error
  * @param {ProxiedRequest} req
  * @param {import('node:http').ServerResponse | import('node:net').Socket} res
@@ -112,9 +103,8 @@ export function proxyError(error, req, res) {
   if (res.headersSent || req.upstreamAnswered) return; // nest-api's answer is being passed on; it ends by itself
   const code = /** @type {{ code?: string }} */ (error).code;
   if ((code === 'EPIPE' || code === 'ECONNRESET') && !req.complete) {
-    // nest-api stopped reading in the middle of the body (it refuses some before reading them, and
-    // its answer is lost with the connection): the rest is read and counted, so a body over the
-    // limit still gets the Dutch 413; one within it the 502 once it is in.
+    // nest-api stopped reading mid-body and its answer was lost: the rest is counted, so a body over
+    // the limit still gets the Dutch 413.
     req.once('end', () => {
       if (!res.headersSent) answerApiError(req, res, 502, LABELS.errorPage.unavailable);
     });

@@ -1,8 +1,4 @@
-/**
- * A dataset's own address (/dataset/{slug}) also answers RDF clients. A GET whose Accept
- * prefers Turtle, JSON-LD or RDF/XML over HTML goes to nest-api's open catalogue entry
- * (/api/catalog/datasets/{slug}, no sign-in); browsers keep getting the page.
- */
+/** /dataset/{slug} also answers RDF clients, from nest-api's open catalogue entry; browsers keep the page. */
 const RDF = ['text/turtle', 'application/ld+json', 'application/rdf+xml'];
 
 /**

@@ -1,10 +1,7 @@
 /** Raised at boot when the environment is incomplete; the message says what to set. */
 export class ConfigError extends Error {}
 
-/**
- * Reads and checks the portal's environment.
- * @param {Record<string, string | undefined>} env
- */
+/** @param {Record<string, string | undefined>} env */
 export function readServerEnv(env) {
   const csrfSecret = env.CSRF_SECRET ?? '';
   if (csrfSecret.length < 32) {

@@ -40,8 +40,7 @@ app.use('/api', refuseAnonymousUploads());
 app.use(
   createProxyMiddleware({
     target: env.apiUrl,
-    // Without an agent every call opened (and closed) its own connection: one more wait on this busy
-    // event loop per call (docs/benchmarks.md). Idle connections close well before nest-api's 72 s.
+    // A connection per call cost one more wait on the busy event loop (docs/benchmarks.md); idle ones close before nest-api's 72 s.
     agent: new http.Agent({ keepAlive: true, timeout: 5_000 }),
     pathFilter: (path) => isApiPath(path),
     changeOrigin: false,
@@ -76,8 +75,7 @@ const dialInProxy = createProxyMiddleware({
   },
 });
 
-// Brotli's default 4 MB window is allocated per response: under many concurrent pages that memory
-// churn halved the throughput (docs/benchmarks.md). Pages are far smaller than the 256 KB window.
+// Brotli's default 4 MB window per response halved throughput under load (docs/benchmarks.md); pages fit in 256 KB.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 app.use(refuseOtherMethods());
 app.use(refuseApiTokens());
@@ -138,7 +136,6 @@ function onListening() {
   const port = typeof address === 'object' && address ? address.port : env.port;
   console.log(`Datahub Tuinbouw portal listening on http://${env.host ?? 'localhost'}:${port} (API: ${env.apiUrl})`);
 }
-// Without HOST, listen on every interface.
 const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
 server.on('upgrade', (req, socket, head) => {
   if (new URL(req.url ?? '/', 'http://portal').pathname === DIAL_IN_PATH) dialInProxy.upgrade(req, /** @type {import('node:net').Socket} */ (socket), head);
@@ -152,10 +149,7 @@ server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
 });
 
 let stopping = false;
-/**
- * Stops taking connections, lets the requests in flight finish (up to 10 s), then exits.
- * @param {NodeJS.Signals} signal
- */
+/** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;

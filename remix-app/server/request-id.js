@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Gives every request an id: sent to nest-api as X-Request-Id (by the /api proxy and by loaders,
- * app/lib/core/api.server.ts) and returned to the browser in the same header, so one user's error
- * can be found in the portal's and the API's logs. A browser's own X-Request-Id is replaced, never trusted.
+ * Sent to nest-api and back to the browser as X-Request-Id, so one error is found in both logs.
+ * A browser's own X-Request-Id is replaced, never trusted.
  * @returns {import('express').RequestHandler}
  */
 export function requestId() {

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { BAD_INPUT_DETAILS, DETAILS, ERROR_TEXTS, LABELS } from '@datahub/domain';
 import { isSameOrigin } from '@datahub/domain/server';
 
-/** A fresh CSP nonce per response (128 random bits). */
 export function createNonce() {
   return randomBytes(16).toString('base64');
 }
 
 /**
- * The portal's Content-Security-Policy. Scripts only from our origin or carrying the
- * per-request nonce; Vite's dev server additionally needs websockets for HMR.
+ * Vite's dev server also needs websockets (HMR).
  * @param {string} nonce
  * @param {{ dev?: boolean }} [options]
  */
@@ -39,8 +37,7 @@ export function isApiPath(/** @type {string} */ path) {
 }
 
 /**
- * Express middleware: security headers on every response, and `res.locals.cspNonce`
- * for the Remix render.
+ * Also sets `res.locals.cspNonce` for the Remix render.
  * @param {{ dev?: boolean }} [options]
  * @returns {import('express').RequestHandler}
  */
@@ -68,8 +65,7 @@ function requestHost(/** @type {import('express').Request} */ req) {
 }
 
 /**
- * A cross-site form post to the portal gets a Dutch 403 here. Remix itself would abort such an
- * action with a 500; the actions' own check (requireValidCsrf) still runs for everything else.
+ * Remix would abort a cross-site post with a 500, so it gets a Dutch 403 here; requireValidCsrf still runs.
  * @returns {import('express').RequestHandler}
  */
 export function refuseCrossOriginPosts() {
@@ -84,8 +80,7 @@ export function refuseCrossOriginPosts() {
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
 /**
- * Pages answer GET and POST (forms) only: PUT, DELETE, PATCH, TRACE … get a Dutch 405 here
- * instead of reaching an action that expects a form.
+ * Pages take GET and POST only: other methods get a Dutch 405 rather than reach an action expecting a form.
  * @returns {import('express').RequestHandler}
  */
 export function refuseOtherMethods() {

@@ -28,7 +28,6 @@ export function duplexPair(): [Duplex, Duplex] {
   const right = make(() => ends.left!);
   ends.left = left;
   ends.right = right;
-  // A reader asking for more releases a writer that waited for it.
   for (const side of [left, right]) {
     const original = side._read.bind(side);
     side._read = (size: number) => {

@@ -15,7 +15,6 @@ const MAX_BUFFERED = 1024 * 1024;
 const SILENCE_MS = 45_000;
 /** Answer headers the hub reads; nothing else travels. */
 const PASSED_HEADERS = ['content-type', 'x-datahub-truncated'];
-/** A request path the hub may ask for: the Hub Protocol's calls only. */
 const PROTOCOL_PATH = /^\/(?:$|\?|datasets\/[^/?]+(?:\/(?:metadata|dump))?(?:\?|$))/;
 
 export interface DialerOptions {
@@ -24,7 +23,6 @@ export interface DialerOptions {
   /** The agent's HTTP server (not listening): each request is handed to it. */
   server: Server;
   log: Logger;
-  /** First reconnect delay (default 1 s), doubling up to maxRetryMs (default 60 s), ±20 % jitter. */
   initialRetryMs?: number;
   maxRetryMs?: number;
 }
@@ -175,7 +173,6 @@ export class HubDialer {
     }
   }
 
-  /** Reads on unless the hub asked to pause or the socket holds too much unsent. */
   private flowing(answering: Answering): void {
     if (answering.pausedByHub || !this.socket) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED) {
@@ -186,7 +183,6 @@ export class HubDialer {
     answering.response?.resume();
   }
 
-  /** One request through the agent's own HTTP server, its answer sent back as head, pieces, end. */
   private answer(id: number, path: string, headers: Record<string, string>): void {
     const [serverSide, clientSide] = duplexPair();
     const answering: Answering = {

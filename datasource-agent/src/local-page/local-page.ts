@@ -24,11 +24,9 @@ export interface LocalPageOptions {
   log: Logger;
   port?: number;
   credentialsFile: string;
-  /** New credentials dropped on the page (e.g. connect to the hub with them). */
   onCredentials?: (credentials: DatasourceCredentials) => Promise<void> | void;
   hubStatus?: () => string;
   maxUploadBytes?: number;
-  /** The hub's catalogue ({hub}/datasets): each dataset links to its search there. */
   catalogueUrl?: string;
 }
 
@@ -65,7 +63,6 @@ function cookies(request: IncomingMessage): Record<string, string> {
   );
 }
 
-/** A file name as dropped: its last path part, plain characters, a dataset extension. */
 export function safeFileName(name: string): string | undefined {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
   if (!/^[\p{L}\p{N}][\p{L}\p{N} ._()-]{0,119}$/u.test(base) || !isDatasetFileName(base)) return undefined;
@@ -365,7 +362,6 @@ ${withdrawn.length ? `<h2>Ingetrokken</h2><ul>${withdrawn.map((file) => `<li>${e
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    // Loopback only: the page is for the person at this machine.
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;

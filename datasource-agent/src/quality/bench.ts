@@ -32,7 +32,6 @@ async function main(): Promise<void> {
       'store-dir': { type: 'string' },
       // Virtuoso's NumberOfBuffers (8 KB pages); 10 000 (80 MB) is the tests' size, too small for tens of millions of triples.
       buffers: { type: 'string', default: '10000' },
-      // Store mode: each constraint over all the dataset's graphs at once, for comparison with the per-graph check.
       whole: { type: 'boolean', default: false },
     },
   });
@@ -56,7 +55,6 @@ async function main(): Promise<void> {
           Object.fromEntries([...row.entries()].map(([name, value]) => [name, value.termType === 'BlankNode' ? `_:${value.value}` : value.value])),
         ), triples);
     } else if (values.mode === 'store') {
-      // Store mode: a Virtuoso of its own, loaded by the agent's loader, then the same queries over the dataset's graphs.
       const virtuoso = await startVirtuoso({ buffers: Number(values.buffers), ...(values['store-dir'] ? { keepDir: path.resolve(values['store-dir']) } : {}) });
       try {
         const store = new StoreDatasets({ sparqlEndpoint: virtuoso.sparqlEndpoint, graphStore: virtuoso.graphStore, credentials: { user: virtuoso.user, password: virtuoso.password } }, createLogger('warn'));

@@ -45,7 +45,6 @@ export class QualityMonitor {
   private stopped = false;
   private readonly onDataset = (event: DatasetEvent) => this.handle(event);
 
-  /** Store mode (`store`): each constraint is asked of the triple store (sparql-check.ts), nothing is read whole. */
   constructor(private readonly options: { manager: DatasetManager; dir: string; log: Logger; store?: StoreDatasets }) {}
 
   start(): void {
@@ -60,7 +59,6 @@ export class QualityMonitor {
     await this.running?.catch(() => undefined);
   }
 
-  /** The latest summary of a dataset; undefined while its first check is under way. */
   summary(file: string): QualitySummary | undefined {
     return this.summaries.get(file);
   }

@@ -11,9 +11,7 @@ import type { QualitySummary } from './summary';
 
 export interface QualityWorkerData {
   file: string;
-  /** A table's subjects are named after its dataset (tableBase). */
   datasetId?: string;
-  /** Tests and benchmarks: another size limit for shacl-engine. */
   engineMaxBytes?: number;
 }
 

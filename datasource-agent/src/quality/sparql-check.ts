@@ -7,7 +7,6 @@ import { MAX_EXAMPLES, MAX_FINDINGS, type QualityFinding, type QualitySummary } 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
-/** Each row maps a variable to its plain value (a blank node as '_:…'); a piece is also the query's one named graph. */
 export type SelectRows = (query: string, piece?: string) => Promise<Record<string, string>[]>;
 
 /** Wraps the patterns over the focus node's own triples: in a piece, `GRAPH <piece> { … }`. */
@@ -18,7 +17,6 @@ export interface SparqlConstraint {
   path: string | null;
   constraint: string;
   expected: string | null;
-  /** The WHERE body binding ?this (one row per SHACL result). */
   where: (own: Own) => string;
   /** Asked in two steps: a VALUES of ~200 classes inside FILTER NOT EXISTS took Virtuoso past 60 s at 1M triples. */
   classes?: { values: (own: Own) => string; allowed: string[] };
@@ -143,7 +141,6 @@ export function sparqlConstraints(): SparqlConstraint[] {
   return constraints;
 }
 
-/** Asks each constraint of the store (a count, then a few examples where it found any), piece by piece, and sums up as validate.ts does. */
 export async function checkWithSparql(select: SelectRows, triples: number, now = new Date(), options: SparqlCheckOptions = {}): Promise<QualitySummary> {
   const pieces: (string | undefined)[] = options.pieces?.length ? [...options.pieces] : [undefined];
   const ask = async (query: string, piece: string | undefined) => {

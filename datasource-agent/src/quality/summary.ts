@@ -5,7 +5,6 @@ export interface QualityFinding {
   shape: string;
   /** The property path (an IRI) of the failing property shape; null for a node-level constraint. */
   path: string | null;
-  /** The SHACL constraint component without its namespace ('MinCountConstraintComponent' …). */
   constraint: string;
   severity: QualitySeverity;
   /** What the shape asks for: the sh:class, sh:datatype, sh:nodeKind or sh:in list, where it gives one. */

@@ -22,8 +22,7 @@ let validator: InstanceType<typeof Validator> | undefined;
 
 function engine(): { validator: InstanceType<typeof Validator>; shapes: Store } {
   if (!validator || !shapesStore) {
-    // shacl-engine follows rdfs:subClassOf for sh:targetClass in the shapes graph, for sh:class in the
-    // data graph: the ontology's hierarchy goes into both.
+    // shacl-engine follows rdfs:subClassOf for sh:targetClass in the shapes graph but for sh:class in the data graph: the hierarchy goes into both.
     shapesStore = new Store([...qualityShapes().shapes, ...qualityShapes().hierarchy]);
     validator = new Validator(shapesStore, { factory });
   }
@@ -40,7 +39,6 @@ function listValues(shapes: Store, head: Term): string[] {
   return values;
 }
 
-/** What the failing shape asks for, for the owner's explanation. */
 export function expected(shapes: Store, shape: Term, constraint: string): string | null {
   const one = (predicate: string) => shapes.getObjects(shape, `${SH}${predicate}`, null)[0];
   switch (constraint) {
@@ -58,7 +56,6 @@ export function expected(shapes: Store, shape: Term, constraint: string): string
   }
 }
 
-/** Validates `data` (which it extends with the ontology's class hierarchy) and sums the results up. */
 export async function validateQuads(data: Store, triples = data.size, now = new Date()): Promise<QualitySummary> {
   const { validator, shapes } = engine();
   data.addQuads(qualityShapes().hierarchy);

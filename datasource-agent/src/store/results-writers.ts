@@ -67,7 +67,6 @@ export function writeSelect(format: ResultsFormat, vars: string[], rows: RawBind
   }
 }
 
-/** JSON unless XML is asked, like the in-memory mode. */
 export function writeAsk(format: ResultsFormat, value: boolean): string {
   if (format === 'xml') return `<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/><boolean>${value}</boolean></sparql>\n`;
   return JSON.stringify({ head: {}, boolean: value });

@@ -49,7 +49,6 @@ export class StoreDatasets {
     return this.options.maxRows ?? SPARQL_LIMITS.maxRows;
   }
 
-  /** Up to its own row cap + 1. */
   async probe(): Promise<void> {
     await this.measure(this.maxRows + 1);
   }
@@ -191,7 +190,6 @@ export class StoreDatasets {
     return (body.results?.bindings ?? []).map((row) => Object.fromEntries(Object.entries(row).map(([name, term]) => [name, term.type === 'bnode' ? `_:${term.value}` : term.value])));
   }
 
-  /** The dataset's graphs: each subject's triples lie in one of them, so they split the quality check into pieces. */
   graphs(file: string): string[] {
     return [...(this.placed.get(file)?.graphs ?? [])];
   }

@@ -33,7 +33,6 @@ export function graphsCategories(datasetId: string, graphs: Iterable<string>): s
   return [...categories];
 }
 
-/** All for ReadAll, else those holding a granted category. */
 export function permittedGraphs(datasetId: string, graphs: Iterable<string>, selection: CategorySelection): string[] {
   const result: string[] = [];
   for (const graph of graphs) {

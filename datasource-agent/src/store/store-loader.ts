@@ -143,7 +143,6 @@ const RECENT_SUBJECTS = 65_536;
 interface PassOptions {
   sets: CategorySets;
   runs?: RunLog;
-  /** By subjectKey: the full set of each subject pass 1 wrote under more than one set. */
   overrides?: ReadonlyMap<string, readonly string[]>;
 }
 

@@ -1,5 +1,4 @@
-// The permitted graphs are the default graph; the answer is read up to the cap and written in the asked format. A store's silent cut
-// (Virtuoso's ResultSetMaxRows, `X-SPARQL-MaxRows` on SELECT only) is reported as truncation.
+// A store's silent cut (Virtuoso's ResultSetMaxRows, `X-SPARQL-MaxRows` on SELECT only) is reported as truncation.
 import { convertGraph, GRAPH_MEDIA_TYPES, RESULTS_MEDIA_TYPES, SparqlError, withRowLimit, type GraphFormat, type GuardedQuery, type ResultsFormat } from '@datahub/sparql';
 import type { StoreClient } from './store-client';
 import { readJsonResults, type RawBinding } from './json-results-reader';

@@ -19,7 +19,6 @@ export interface TestVirtuoso {
   stop(): Promise<void>;
 }
 
-/** A free loopback port (also for bench:bigdata's hub and agent). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,5 +1,4 @@
-// Per measured column a `sosa:ObservableProperty` and per cell a `sosa:Observation`, shaped as in fixtures/voorbeeldkas.ttl so the
-// hub's category scopes apply per column.
+// Shaped as in fixtures/voorbeeldkas.ttl (an ObservableProperty per column), so the hub's category scopes apply per column.
 import { DataFactory, type Quad } from 'n3';
 import type { MappedColumn, Mapping } from './csvw';
 import { LocalTimes } from './local-time';
@@ -19,7 +18,6 @@ const HAS_UNIT = namedNode(`${CGO}hasUnit`);
 const HAS_NAME = namedNode(`${CGO}hasName`);
 const DATE_TIME = namedNode(`${XSD}dateTime`);
 
-/** Excel Dates carry the wall clock in their UTC fields. */
 export type Cell = string | number | boolean | Date | null | undefined;
 
 export interface ConversionReport {

@@ -1,6 +1,5 @@
-// A table's mapping: W3C CSV on the Web metadata in `{file}-metadata.json`, read as plain JSON, the subset a climate-computer export
-// needs (dialect, typed columns with formats, `cgo:hasUnit`/`cgo:hasCategory`, `datahub:timeZone`). Every non-missing number cell
-// becomes a `sosa:Observation` at the row's time.
+// A table's mapping: CSVW metadata in `{file}-metadata.json`, read as plain JSON; only the subset a climate-computer export needs
+// (dialect, typed columns with formats, `cgo:hasUnit`/`cgo:hasCategory`, `datahub:timeZone`).
 import { KNOWN_CATEGORIES } from '@datahub/domain';
 import { LocalTimes } from './local-time';
 

@@ -18,7 +18,6 @@ export class LocalTimes {
     return IANAZone.isValidZone(zoneName);
   }
 
-  /** Undefined in the spring gap. */
   instant(wallMs: number): number | undefined {
     const hour = Math.floor(wallMs / HOUR) * HOUR;
     let offsets = this.cache.get(hour);

@@ -51,7 +51,6 @@ export interface ColumnSuggestion {
   kind: 'date' | 'time' | 'dateTime' | 'number' | 'text';
   category?: string;
   unit?: string;
-  /** False: the category is the fallback 'Other'. */
   recognised: boolean;
 }
 

@@ -1,5 +1,4 @@
-// A table file as a dataset: its mapping is suggested when missing (so the grower can correct it), converted to N-Triples in memory or
-// to a temporary file that store mode streams.
+// A missing mapping is suggested and written, so the grower can correct it on the local page.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';

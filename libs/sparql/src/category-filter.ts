@@ -5,9 +5,7 @@ export type { Quad };
 
 export interface CategorySplit {
   quads: Quad[];
-  /** Category literals per subject (keyed by `termToId(subject)`); subjects without one are absent. */
   subjectCategories: Map<string, Set<string>>;
-  /** Per category literal, the triples of the subjects that have it (a subject with two categories is in both). */
   byCategory: Map<string, Quad[]>;
   /** Visible only under Dataset.ReadAll. */
   uncategorised: Quad[];
@@ -60,7 +58,6 @@ function toSelection(scopesOrSelection: readonly string[] | CategorySelection): 
     : (scopesOrSelection as CategorySelection);
 }
 
-/** All triples under Dataset.ReadAll, else those whose subject has a granted category; unknown or no scopes are refused. */
 export function permittedQuads(split: CategorySplit, scopes: readonly string[] | CategorySelection): Quad[] {
   const selection = toSelection(scopes);
   if (selection.all) return split.quads;

@@ -25,7 +25,6 @@ interface Entry {
 
 export class DatasetTooLargeError extends Error {}
 
-/** Turtle text, or Turtle/N-Triples as text or bytes, with the triple count the data source declares, if any. */
 export type FetchedData = string | { data: string | Uint8Array; format: DataFormat; triples?: number | null };
 type Fetcher = (maxBytes: number) => Promise<FetchedData>;
 
@@ -34,7 +33,6 @@ export class DatasetCache {
   private readonly loading = new Map<string, Promise<CacheOutcome>>();
   /** Datasets found too large, until their TTL passes: not fetched again on every query. */
   private readonly tooLarge = new Map<string, number>();
-  /** Copies dropped because they held fewer triples than declared (for the log), until invalidated. */
   readonly incomplete = new Map<string, { declared: number; loaded: number }>();
   /** Bumped by invalidate(): a fetch that started before it is not kept. */
   private readonly generations = new Map<string, number>();
@@ -47,7 +45,6 @@ export class DatasetCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** Concurrent callers share one fetch; 'too_large' when the dataset does not fit the bound. */
   ensure(key: string, fetchTurtle: Fetcher): Promise<CacheOutcome> {
     const now = this.now();
     const entry = this.entries.get(key);
@@ -146,12 +143,10 @@ export class DatasetCache {
     return this.entries.get(key)?.prefixes ?? [];
   }
 
-  /** Raised by every invalidate(). */
   version(key: string): number {
     return this.generations.get(key) ?? 0;
   }
 
-  /** A fetch under way is not kept. */
   invalidate(key: string): void {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.tooLarge.delete(key);

@@ -105,7 +105,6 @@ export class DatasetRegistry {
     return best;
   }
 
-  /** A load failed for good: back to the previous version (if any), its waiters get `error`. */
   failLoad(entry: DatasetEntry, error: Error): void {
     if (this.entries.get(entry.key) !== entry) return;
     if (entry.previous) this.entries.set(entry.key, entry.previous);
@@ -129,14 +128,12 @@ export class DatasetRegistry {
     for (const waiter of entry.waiters.splice(0)) waiter.resolve(info);
   }
 
-  /** The single-copy datasets of a worker that stopped move to its replacement, or are forgotten when their text is gone. */
   moveHolder(from: PoolWorker, to: PoolWorker): void {
     for (const entry of [...this.entries.values()]) {
       if (entry.holder !== from) continue;
       if (entry.data !== undefined) {
         entry.holder = to; // not loaded yet: the replacement loads it
       } else {
-        // Its only copy is gone with the worker, and its text was not kept: forgotten (has() is false).
         this.remove(entry.key, new SparqlError('unknown_dataset', `dataset ${entry.key} was lost with its worker`));
       }
     }

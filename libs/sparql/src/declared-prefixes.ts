@@ -2,7 +2,6 @@
 const HEAD_BYTES = 1024 * 1024;
 const DECLARATION = /^[ \t]*(?:@prefix|PREFIX)[ \t]+([A-Za-z][\w.-]*)?:[ \t]*<([^>\s]*)>/gim;
 
-/** A prefix declared twice keeps its last namespace; empty for N-Triples and N-Quads. */
 export function declaredPrefixes(data: string | Uint8Array, format: 'turtle' | 'ntriples' | 'nquads' = 'turtle'): [string, string][] {
   if (format !== 'turtle') return [];
   const head = typeof data === 'string' ? data.slice(0, HEAD_BYTES) : new TextDecoder().decode(data.subarray(0, HEAD_BYTES));

@@ -1,5 +1,4 @@
-// A pool of oxigraph workers; datasets up to `replicateMaxBytes` live in every worker, larger ones in exactly one. A query past its
-// deadline terminates its worker; the replacement reloads the replicated datasets from the text kept here.
+// A query past its deadline terminates its worker; the replacement reloads the replicated datasets from the text kept here.
 import type { Readable } from 'node:stream';
 import { DatasetRegistry, type LoadOptions } from './dataset-registry';
 import type { EngineOptions, EngineStats, QueryOptions, QueryResult } from './engine-types';
@@ -35,7 +34,6 @@ export class SparqlEngine {
   private memoryStops = 0;
   private readonly queryMemoryMb: number | undefined;
   private readonly recycleBytes: number | undefined;
-  /** After 3 the engine stops respawning. */
   private startupFailures = 0;
   private broken?: SparqlError;
 
@@ -107,7 +105,6 @@ export class SparqlEngine {
     this.pump();
   }
 
-  /** Always kept for datasets every worker holds. */
   source(key: string): string | Uint8Array | undefined {
     return this.datasets.get(key)?.data;
   }
@@ -132,7 +129,6 @@ export class SparqlEngine {
     return triples;
   }
 
-  /** Guards `text`, then evaluates it over the subgraph `scopes` permit. Throws SparqlError with a guard or engine reason. */
   async query(key: string, text: string, scopes: readonly string[], options: QueryOptions = {}): Promise<QueryResult> {
     this.assertOpen();
     const guarded = guardQuery(text, { maxQueryBytes: this.options.maxQueryBytes, ...(options.datasetClauses ? { datasetClauses: true } : {}) });
@@ -170,7 +166,6 @@ export class SparqlEngine {
     return result;
   }
 
-  /** The worker hands the serialisation over in pieces; fails before the first piece like exportGraph. */
   async exportStream(key: string, scopes: readonly string[], format: GraphFormat = 'rdfxml', options: { deadlineMs?: number; group?: string } = {}): Promise<Readable> {
     this.assertOpen();
     const selection = resolveScopes(scopes);
@@ -219,7 +214,6 @@ export class SparqlEngine {
     };
   }
 
-  /** Queued and running work is refused with `engine_closed`. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

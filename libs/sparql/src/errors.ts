@@ -21,7 +21,6 @@ export const SPARQL_ERROR_REASONS = {
   query_memory_limit: 413,
   answer_too_large: 413,
   busy: 503,
-  // A worker that stopped unexpectedly (e.g. a WebAssembly trap): the query is not answered, the engine goes on.
   worker_crashed: 503,
   engine_closed: 503,
 } as const;

@@ -17,7 +17,6 @@ export async function streamedExport(start: (onChunk: (chunk: string) => void) =
     },
     (error: Error) => stream.destroy(error),
   );
-  // The answer starts once the worker has serialised the graph (errors before that are thrown here).
   await Promise.race([first, done]);
   return stream;
 }

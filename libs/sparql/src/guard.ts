@@ -9,9 +9,7 @@ export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
 export interface GuardOptions {
   maxQueryBytes?: number;
-  /** Braces, parentheses and brackets (default 64). */
   maxNestingDepth?: number;
-  /** Only the hub-wide endpoint, whose graphs are datasets the caller was checked for. */
   datasetClauses?: boolean;
   /** The hub-wide endpoint checks each IRI is a hub dataset endpoint and rewrites it away (replaceServices) before the engine runs it. */
   services?: boolean;
@@ -67,7 +65,6 @@ export function guardQuery(text: string, options: GuardOptions = {}): GuardedQue
 
 /** Parsing costs about as much as a small query, and the same texts recur; a verdict depends on the text alone, refusals are not kept. */
 const accepted = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
-/** A verdict of one kind never answers the other. */
 const acceptedWithDatasets = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 const acceptedWithServices = new LRUCache<string, GuardedQuery>({ max: SPARQL_LIMITS.guardCacheEntries });
 const limitedTexts = new WeakMap<GuardedQuery, Map<number, string>>();
@@ -92,7 +89,6 @@ function checked(text: string, datasetClauses: boolean, services: boolean): Guar
   return { text, form: parsed.queryType, ...(limit === undefined ? {} : { limit }) };
 }
 
-/** Lowers the outermost LIMIT so the engine stops producing rows early. */
 export function withRowLimit(query: GuardedQuery, maxLimit: number): string {
   if (query.form !== 'SELECT' || (query.limit !== undefined && query.limit <= maxLimit)) return query.text;
   let texts = limitedTexts.get(query);
@@ -109,7 +105,6 @@ export function withRowLimit(query: GuardedQuery, maxLimit: number): string {
   return limited;
 }
 
-/** The graphs a query names: its FROM and FROM NAMED IRIs, the IRIs after GRAPH, and whether a GRAPH takes a variable. */
 export interface NamedGraphs {
   from: string[];
   fromNamed: string[];

@@ -6,7 +6,6 @@ export interface Job {
   request: JobRequest;
   deadlineMs?: number;
   group?: string;
-  /** Only query-like jobs count for the memory watchdog and carry a caller. */
   resolve?: (result: QueryOutput) => void;
   reject?: (error: Error) => void;
   onChunk?: (chunk: string) => void;
@@ -14,9 +13,7 @@ export interface Job {
   viewTried?: boolean;
   startedAt?: number;
   rssAtStartMb?: number;
-  /** Lowest RSS (MB) seen since the query started, only with queryMemoryMb. */
   rssLowMb?: number;
-  /** Not this query's growth. */
   memoryCreditMb?: number;
 }
 

@@ -1,7 +1,6 @@
 /** Defaults for query evaluation (architecture.md, "Security model"). */
 export const SPARQL_LIMITS = {
   maxQueryBytes: 64 * 1024,
-  /** Parsers recurse per level. */
   maxNestingDepth: 64,
   deadlineMs: 10_000,
   maxRows: 10_000,

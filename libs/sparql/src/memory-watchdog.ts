@@ -28,7 +28,6 @@ export class MemoryWatchdog {
     return this.limitMb ? process.memoryUsage.rss() / (1024 * 1024) : undefined;
   }
 
-  /** What a query grew in oxigraph's WebAssembly memory stays until its worker ends. */
   grewMuch(mark: number | undefined): boolean {
     if (!this.limitMb || mark === undefined) return false;
     return process.memoryUsage.rss() / (1024 * 1024) - mark > Math.max(64, this.limitMb / 8);

@@ -26,7 +26,6 @@ export const ACCEPTED_GRAPH_TYPES: Readonly<Record<string, GraphFormat>> = {
   'application/rdf+xml': 'rdfxml',
 };
 
-/** Best first; ties keep their order. */
 function mediaRanges(accept: string | undefined): string[] {
   if (!accept) return [];
   return accept

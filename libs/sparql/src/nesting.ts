@@ -22,7 +22,6 @@ function stringEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Stops counting past `stopAbove` (then answers `stopAbove + 1`). */
 export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;

@@ -1,11 +1,9 @@
-// Push-down for the hub-wide endpoint (ADR 0053): each `GRAPH <dataset> { P }` block of a simple shape is answered by its source as
-// `CONSTRUCT { matched triples } WHERE { P }` (bind joins via VALUES); anything not proven safe stays a whole load.
+// Push-down for the hub-wide endpoint (ADR 0053): a simple `GRAPH <dataset> { P }` block is answered by its source as a CONSTRUCT; anything not proven safe loads whole.
 import { Generator, Parser, type Pattern, type SparqlQuery, type Term, type Triple } from 'sparqljs';
 
 /** Most distinct binding rows handed to a later block as VALUES; past it the block is fetched on its own. */
 export const PUSH_DOWN_MAX_VALUES = 1000;
 
-/** Bindings of some variables (names without '?'), one term per variable per row; a row's term may be missing (unbound). */
 export interface BindingRows {
   variables: string[];
   rows: (Term | undefined)[][];
@@ -15,9 +13,7 @@ export interface PushDownBlock {
   graph: string;
   /** An earlier block whose bindings of `variables` may restrict this one (a bind join). */
   source?: { block: number; variables: string[] };
-  /** Variables whose bindings this block reports, for later blocks. */
   reports: string[];
-  /** The CONSTRUCT of the triples this block matches, plus report markers; restricted by `values` when given. */
   construct(values?: BindingRows): string;
 }
 
@@ -53,10 +49,7 @@ function isConstant(term: { termType?: string }): boolean {
   return term.termType === 'NamedNode' || term.termType === 'Literal';
 }
 
-/**
- * Whether a block's pattern is of the shape whose CONSTRUCT gives the same answers: BGPs (no property
- * paths, no quoted triples), groups, OPTIONAL, UNION, FILTER and BIND without EXISTS, VALUES.
- */
+/** Shapes whose CONSTRUCT gives the same answers: BGPs without paths or quoted triples, groups, OPTIONAL, UNION, FILTER/BIND without EXISTS, VALUES. */
 function simpleShape(patterns: Pattern[]): boolean {
   for (const pattern of patterns) {
     const node = pattern as unknown as Node;
@@ -89,11 +82,7 @@ function simpleShape(patterns: Pattern[]): boolean {
   return true;
 }
 
-/**
- * OPTIONAL is not monotone: with only some of a graph's triples loaded, a left row whose extension was
- * not fetched comes out unextended. That row is never distinguishable above the OPTIONAL (hence never
- * wrongly kept) when the variables the OPTIONAL adds appear nowhere else in the block.
- */
+// OPTIONAL is not monotone: an extension not fetched leaves its row unextended, harmless only if the OPTIONAL's variables appear nowhere else in the block.
 function optionalsSafe(root: Pattern[]): boolean {
   const total = new Map<string, number>();
   for (const name of variablesIn(root)) total.set(name, (total.get(name) ?? 0) + 1);
@@ -122,7 +111,6 @@ interface Block {
   certain: Set<string>;
 }
 
-/** Variables bound in every solution of a block: those of the BGPs of its own group. */
 function certainVariables(patterns: Pattern[]): Set<string> {
   const names = new Set<string>();
   for (const pattern of patterns) {
@@ -132,7 +120,6 @@ function certainVariables(patterns: Pattern[]): Set<string> {
   return names;
 }
 
-/** Bound terms of a block's own triple patterns (and a VALUES of its own): more is more selective. */
 function selectivity(patterns: Pattern[]): number {
   let score = 0;
   for (const pattern of patterns) {
@@ -143,11 +130,7 @@ function selectivity(patterns: Pattern[]): number {
   return score;
 }
 
-/**
- * The block's pattern with its blank nodes made variables (in a WHERE they are variables already) and,
- * when it has OPTIONAL or UNION, each BGP followed by copies of its variables: a template triple is then
- * only built where its own BGP matched, never from a variable bound by another branch.
- */
+// With OPTIONAL or UNION each BGP is followed by copies of its variables, so a template triple is built only where its own BGP matched.
 function templated(patterns: Pattern[]): { where: Pattern[]; template: Triple[]; branching: boolean } {
   const copy = JSON.parse(JSON.stringify(patterns)) as Pattern[];
   for (const node of nodes(copy)) {
@@ -226,11 +209,7 @@ function findBlocks(parsed: SparqlQuery): { blocks: Block[]; unsafe: Set<string>
   return { blocks, unsafe, everything };
 }
 
-/**
- * The push-down plan of a (guarded, SERVICE-free) query over `graphs` (the datasets chosen for it): which
- * graphs load whole, and the CONSTRUCT of each block of the others. Without a usable block (DESCRIBE,
- * `GRAPH ?g`, a hidden variable name in use) every graph loads whole.
- */
+/** Without a usable block (DESCRIBE, `GRAPH ?g`, a hidden variable name in use) every graph loads whole. */
 export function planPushDown(text: string, graphs: readonly string[], nonce: string): PushDownPlan {
   const markerPrefix = `urn:datahub:push-down:${nonce}:`;
   const all = { whole: [...graphs], blocks: [], markerPrefix };
@@ -245,7 +224,6 @@ export function planPushDown(text: string, graphs: readonly string[], nonce: str
   for (const block of found.blocks) perGraph.set(block.graph, (perGraph.get(block.graph) ?? 0) + 1);
   for (const [graph, count] of perGraph) if (count > 1) whole.add(graph);
   const pushed = found.blocks.filter((block) => !whole.has(block.graph) && graphs.includes(block.graph));
-  // Most selective first; the sort is stable, so ties keep the query's order.
   const order = [...pushed].sort((a, b) => b.score - a.score);
   const sources = order.map((block, index) => {
     if (!block.topLevel) return undefined;

@@ -1,5 +1,4 @@
-// Keyed by dataset version, query, categories, formats and caps, so a reloaded dataset's answers are never found again.
-// Errors are never kept, nor answers over an eighth of the budget.
+// Keyed by dataset version, so a reloaded dataset's answers are never found again; errors and answers over an eighth of the budget are not kept.
 import { LRUCache } from 'lru-cache';
 import type { QueryResult } from './engine-types';
 import type { CategorySelection } from './scopes';

@@ -5,19 +5,15 @@ export { CATEGORY_PREDICATE };
 
 export const READ_ALL_SCOPE: DatasetScope = 'Dataset.ReadAll';
 
-/** What a scope set lets one see: everything, or the subjects with one of `categories`. */
 export interface CategorySelection {
   all: boolean;
-  /** Sorted, unique; empty when `all`. */
   categories: string[];
 }
 
-/** One key per selection (the worker's view cache and the engine's record of it). */
 export function selectionKey(selection: CategorySelection): string {
   return selection.all ? '*' : selection.categories.join('\n');
 }
 
-/** Unknown scopes and an empty list are refused (`unknown_scope` / `no_scopes`). */
 export function resolveScopes(scopes: readonly string[]): CategorySelection {
   if (!Array.isArray(scopes) || scopes.length === 0) {
     throw new SparqlError('no_scopes', 'no dataset scopes granted');

@@ -1,8 +1,6 @@
-/** Where a query text stops parsing: 1-based line and column, and the text found there (if any). */
 export interface SyntaxPosition {
   line: number;
   column: number;
-  /** '' at the end of the text. */
   found: string;
   /** A rule the query breaks though every token fits (sparqljs checks these after parsing), and the variable it names. */
   problem?: SyntaxProblem;

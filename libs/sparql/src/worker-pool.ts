@@ -14,7 +14,6 @@ export interface PoolWorker {
   worker: Worker;
   ready: boolean;
   loaded: Map<string, number>;
-  /** dataset key → the views the worker holds for it: selection key → triples */
   views: Map<string, Map<string, number>>;
   running?: Running;
   dead: boolean;
@@ -28,7 +27,6 @@ interface PoolEvents {
   ready(member: PoolWorker): void;
   /** `member.running` is already cleared. */
   answered(member: PoolWorker, running: Running, response: WorkerResponse): void;
-  /** A worker stopped by itself (error or exit); `running` is what it was doing. */
   crashed(member: PoolWorker, running: Running | undefined, message: string): void;
   overdue(member: PoolWorker, deadlineMs: number): void;
 }
@@ -139,7 +137,6 @@ export class WorkerPool {
     return running;
   }
 
-  /** Workers keep the process alive only while there is work for them. */
   keepAlive(pending: boolean): void {
     for (const member of this.members) {
       if (member.dead) continue;

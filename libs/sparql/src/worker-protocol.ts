@@ -11,7 +11,6 @@ export interface LoadInfo {
   triples: number;
   /** Triples per category literal (a subject with two categories counts in both). */
   categories: Record<string, number>;
-  /** Visible only under ReadAll. */
   uncategorisedTriples: number;
   loadMs: number;
 }
@@ -41,11 +40,9 @@ export type WorkerRequest =
 
 export interface QueryOutput {
   body: string;
-  /** Moved (transferred), not copied, to the engine. */
   bytes?: Uint8Array;
   truncated: boolean;
   count: number;
-  /** The dataset's views in the worker after this job: [selection key, triples], least recently used first. */
   views?: [string, number][];
 }
 

@@ -12,7 +12,6 @@ import { loadOxigraph, wasmBytes } from './wasm-memory';
 
 const oxigraph = loadOxigraph();
 
-/** Views kept per dataset by default: each is at most a copy of the dataset. */
 export const MAX_VIEWS = 2;
 const viewsPerDataset = Math.max(1, Number((workerData as { viewsPerDataset?: number } | null)?.viewsPerDataset ?? MAX_VIEWS));
 /** Input handed to oxigraph in pieces: its parser streams, so WebAssembly memory holds one piece, not the whole text. */
@@ -40,7 +39,6 @@ interface View {
 
 interface LoadedDataset {
   store: Ox.Store;
-  /** selectionKey → view; the least recently used goes first. */
   views: LRUCache<string, View>;
 }
 
@@ -63,7 +61,6 @@ function chunks(data: string | Uint8Array): Uint8Array[] {
   return pieces;
 }
 
-/** Triples per category literal and of subjects without one (a subject with two categories counts in both). */
 function countCategories(store: Ox.Store): Pick<LoadInfo, 'categories' | 'uncategorisedTriples'> {
   const rows = store.query(
     `SELECT ?c (COUNT(*) AS ?n) WHERE { ?s ?p ?o OPTIONAL { ?s <${CATEGORY_PREDICATE}> ?c FILTER(isLiteral(?c)) } } GROUP BY ?c`,
@@ -148,7 +145,6 @@ function answerQuery(request: Extract<WorkerRequest, { type: 'query' }>, store: 
     const truncated = rows > request.maxRows;
     const count = truncated ? request.maxRows : rows;
     if (request.resultsFormat !== 'json') {
-      // Counted above; serialised again by oxigraph in the asked format, with the exact cap.
       const text = store.query(truncated ? request.exactQuery : request.query, { results_format: RESULTS_MEDIA_TYPES[request.resultsFormat] }) as string;
       return { body: text, truncated, count, views };
     }

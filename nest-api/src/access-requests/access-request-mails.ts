@@ -6,7 +6,6 @@ import { MailService } from '../mail/mail.service';
 import { UsersRepository } from '../users/users.repository';
 import type { AccessRequestView } from './dto/access-request.dto';
 
-/** Who decides on access requests to an organisation's datasets. */
 const DECIDING_ROLES = ['Organization.Owner', 'Authorisation.Contributor', 'AdminOrganization.Owner'];
 
 @Injectable()

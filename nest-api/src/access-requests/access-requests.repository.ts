@@ -35,12 +35,10 @@ const SELECT = `
 export class AccessRequestsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** `lock`: its row locked until the transaction ends. */
   byId(id: string, lock = false, db: Queryable = this.dataSource): Promise<AccessRequestRow | null> {
     return firstRow<AccessRequestRow>(db, `${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
   }
 
-  /** Open ones first, newest first. */
   received(organizationId: string, db: Queryable = this.dataSource): Promise<AccessRequestRow[]> {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE ds.organization_id = $1 ORDER BY (r.status = 'open') DESC, r.created_at DESC LIMIT 200`, [organizationId]);
   }
@@ -49,7 +47,6 @@ export class AccessRequestsRepository {
     return rows<AccessRequestRow>(db, `${SELECT} WHERE r.requester_organization_id = $1 ORDER BY r.created_at DESC LIMIT 200`, [organizationId]);
   }
 
-  /** One count over the partial index of open requests. */
   async openCount(organizationId: string, db: Queryable = this.dataSource): Promise<number> {
     const row = await firstRow<{ open: number }>(
       db,

@@ -56,8 +56,6 @@ function checkedScopes(dto: { authorisations: string[]; expiration_date?: string
   return { scopes: scopes as DatasetScope[], expiration };
 }
 
-// The owner organisation's AuthorisationAssignment.Create holders approve (the grant in the same transaction) or decline with a
-// reason; every step is audited and both sides are mailed.
 @Injectable()
 export class AccessRequestsService {
   private readonly logger = new Logger(AccessRequestsService.name);
@@ -160,7 +158,6 @@ export class AccessRequestsService {
     return view;
   }
 
-  /** Locked; anyone else's: 404; decided: 409. */
   private async decidable(manager: EntityManager, actor: AuthenticatedUser, id: string) {
     if (!isUuid(id)) throw ApiError.notFound();
     const request = await this.view(id, manager, true);

@@ -57,7 +57,6 @@ const fieldValues = (fields: ApplicationFields) => [
   fields.urlLicenceServer, fields.urlPrivacyStatement, fields.urlTermsOfDelivery, fields.pricePerYear, fields.datasourceId,
 ];
 
-/** Applications and the licences their licence servers list (ADR 0045). */
 @Injectable()
 export class ApplicationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -19,7 +19,6 @@ import type { ApplicationDto, ApplicationView } from './dto/application.dto';
 import { LicenceSyncService } from './licence-sync.service';
 import { httpLink, licenceServerUrl } from './links';
 
-/** Read by every signed-in user; Application.Create/Update/Delete act on the owner organisation (in practice the admin organisation). */
 @Injectable()
 export class ApplicationsService {
   constructor(
@@ -101,7 +100,6 @@ export class ApplicationsService {
     return this.datasources.get(actor, application.datasource_id);
   }
 
-  /** Every failure is a 422 with per-field Dutch messages. */
   private async checked(
     actor: AuthenticatedUser,
     permission: 'Application.Create' | 'Application.Update',

@@ -20,8 +20,7 @@ function parseDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// On save and every discovery period, through the SSRF-guarded outbound client. Keeps only rows for that application and existing
-// organisations; a failed fetch keeps the licences known so far.
+// Only rows for that application and existing organisations are kept; a failed fetch keeps the licences known so far.
 @Injectable()
 export class LicenceSyncService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Licences');

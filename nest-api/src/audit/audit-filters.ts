@@ -30,7 +30,6 @@ export function encodeCursor(at: string, id: string): string {
 
 const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
-/** Dutch field errors (422) for what cannot be read. */
 export function parseAuditFilters(query: AuditFilterQuery): AuditFilters {
   const errors: Record<string, string> = {};
   // A parameter given twice arrives as a list: refused like any value that cannot be read.

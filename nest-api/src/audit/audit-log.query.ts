@@ -18,11 +18,9 @@ export class AuditLogQuery {
 
   private viewerOrganization(actor: AuthenticatedUser): string | null {
     if (!actor.permissions.has('AuditLog.Read')) throw ApiError.forbidden();
-    // Platform admins (AuditLog.Read in every organisation) see everything.
     return actor.organizationAdmin ? null : actor.organizationId;
   }
 
-  /** `next_cursor` continues after its last row (null on the last page). */
   async page(actor: AuthenticatedUser, filters: AuditFilters): Promise<AuditPageView> {
     const viewer = this.viewerOrganization(actor);
     const rows = await this.auditLog.page(viewer, filters, AUDIT_PAGE_SIZE + 1);
@@ -53,7 +51,6 @@ export class AuditLogQuery {
     return Readable.from(lines());
   }
 
-  /** The owner organisation only; last 30 days per reading organisation. */
   async useByOthers(actor: AuthenticatedUser, datasetId: string): Promise<DatasetUseByOthersView[]> {
     const dataset = await this.datasets.withOwner(datasetId);
     if (!dataset) throw ApiError.notFound();

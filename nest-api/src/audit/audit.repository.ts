@@ -76,7 +76,6 @@ export class AuditRepository {
     await db.query(INSERT, values);
   }
 
-  /** A data read: the owner organisation and dataset name are looked up in the same statement. */
   async insertRead(values: unknown[], db: Queryable = this.dataSource): Promise<void> {
     await db.query(READ_INSERT, values);
   }
@@ -146,7 +145,6 @@ export class AuditRepository {
     );
   }
 
-  /** Once per expiration date, by the platform (Europe/Amsterdam). Answers how many were written. */
   async recordExpiredGrants(db: Queryable = this.dataSource): Promise<number> {
     const [, count]: [unknown, number] = await db.query(
       `INSERT INTO audit_log (kind, subject_id, organization_id, other_organization_id, other_organization_name, dataset_id, dataset_name, after)

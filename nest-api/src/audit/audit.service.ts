@@ -6,11 +6,9 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuditRepository } from './audit.repository';
 
-/** What one audit row says; the actor (user or token, organisation, address) comes from `actor`. */
 export interface AuditEntry {
   kind: AuditKind;
   organizationId: string | null;
-  /** The grant's receiver, the reading organisation. */
   other?: { id: string; name: string | null } | null;
   dataset?: { id: string; name: string | null } | null;
   subjectId?: string | null;
@@ -46,8 +44,7 @@ function parameters(actor: Actor, entry: AuditEntry): unknown[] {
   ];
 }
 
-// ADR 0021: changes are written inside their transaction, so a failed change leaves no row and no row lacks its change;
-// reads are written in the background, a failed write logged.
+// ADR 0021: changes are audited inside their transaction (no row without its change, nor a change without its row); reads in the background.
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);
@@ -61,7 +58,6 @@ export class AuditService {
     await this.auditLog.insert(parameters(actor, entry), manager);
   }
 
-  /** The dataset's owner and name are looked up in the same statement. */
   recordRead(actor: AuthenticatedUser, kind: 'read.query' | 'read.download', datasetId: string, read: NonNullable<AuditEntry['read']>): void {
     if (!isUuid(datasetId)) return;
     const values = parameters(actor, { kind, organizationId: null, other: { id: actor.organizationId, name: actor.organizationName }, dataset: { id: datasetId, name: null }, read });
@@ -80,7 +76,6 @@ export class AuditService {
     return this.auditLog.recordExpiredGrants();
   }
 
-  /** Change rows are kept. */
   purgeReads(): Promise<number> {
     return this.auditLog.purgeReads(this.config.audit.retentionMonths);
   }

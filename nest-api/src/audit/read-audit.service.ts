@@ -11,7 +11,6 @@ type ReadKind = 'read.query' | 'read.download';
 export class ReadAuditService {
   constructor(private readonly audit: AuditService) {}
 
-  /** `measure` gives rows and bytes of an answer. */
   async around<T>(
     actor: AuthenticatedUser,
     datasetId: string,

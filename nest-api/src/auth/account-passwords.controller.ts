@@ -15,7 +15,6 @@ import {
   RequestPasswordResetDto,
 } from './dto/password.dto';
 
-/** ADR 0027. */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountPasswordsController {

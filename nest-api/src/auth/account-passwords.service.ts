@@ -25,7 +25,6 @@ const CHANGE_FAILURES_PER_ACCOUNT = 5;
 /** ADR 0027: a reset link keeps only its token's hash, works once for 30 min, and asking answers the same with or without an account. */
 @Injectable()
 export class AccountPasswordsService {
-  /** Wrong current passwords per account, counted by every API process together. */
   private readonly quarterly: ClusterLimit;
 
   constructor(
@@ -62,7 +61,6 @@ export class AccountPasswordsService {
       if (problem) throw ApiError.validation({ password: problem });
       await this.resets.useAllOf(found.id, manager);
       await this.users.setPassword(found.id, await hashPassword(password), manager);
-      // The holder of the link acts as the account's owner.
       const actor = { id: found.id, email: found.email, organizationId: found.organization_id, clientAddress: address };
       return { user: found, revoked: await revokePersonalTokens(manager, { apiTokens: this.apiTokens, audit: this.audit }, actor, found.id, 'password_reset') };
     });
@@ -70,12 +68,10 @@ export class AccountPasswordsService {
     await this.mailChanged(user, { sessions: 'all', tokens: revoked });
   }
 
-  /** Whether the signed-in user has a password at all (accounts made through Google, Microsoft or GitHub do not). */
   async hasPassword(userId: string): Promise<boolean> {
     return Boolean((await this.users.credentialsById(userId))?.password_hash);
   }
 
-  /** With `endOthers` (default) every other session ends and the personal API tokens are revoked; a mail says so. */
   async change(actor: AuthenticatedUser, current: string, password: string, endOthers = true): Promise<void> {
     const { id: userId, sessionId } = actor;
     const user = await this.users.credentialsById(userId);

@@ -3,19 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { rows, type Queryable } from '../database/queryable';
 
-/** A key's hits in its open window, and whole seconds until that window ends. */
 export interface CounterRow {
   key: string;
   count: number;
   retry_after: number;
 }
 
-/** The sign-in attempts aggregate (`attempt_counters`, ADR 0045): fixed-window counters shared by every API process. */
 @Injectable()
 export class AttemptCountersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Only keys with an open window have a row. */
   open(keys: string[], db: Queryable = this.dataSource): Promise<CounterRow[]> {
     return rows<CounterRow>(
       db,

@@ -4,7 +4,6 @@ import { AttemptCountersRepository } from './attempt-counters.repository';
 
 export interface WindowCount {
   count: number;
-  /** Whole seconds until the window ends (at least 1), for Retry-After. */
   retryAfterSeconds: number;
 }
 
@@ -27,7 +26,6 @@ export class AttemptCounters implements OnModuleInit {
     return new Map(keys.map((key) => [key, toCount(rows.find((row) => row.key === key))]));
   }
 
-  /** One more hit on each key; the counts after it. Keys are taken in one order, so two hits never deadlock. */
   async hit(keys: string[], windowMs: number): Promise<Map<string, WindowCount>> {
     const sorted = [...new Set(keys)].sort();
     const rows = await this.counters.hit(sorted, windowMs / 1000);

@@ -23,10 +23,8 @@ import { EventsService } from '../events/events.service';
 const ACCOUNT_SLOWDOWN_AFTER = 5;
 const ACCOUNT_SLOWDOWN_BASE_MS = 250;
 const ACCOUNT_SLOWDOWN_MAX_MS = 4000;
-/** The queued job that tells an account's owner its cap was reached (once per window). */
 const CAPPED_MAIL_JOB = 'sign-in-capped-mail';
 
-/** What a sign-in attempt checks: a password (first step) or a code (second step, ADR 0032). */
 export type SignInFactor = 'password' | 'code';
 
 export function normalizeEmail(email: string): string {
@@ -35,7 +33,6 @@ export function normalizeEmail(email: string): string {
 
 @Injectable()
 export class AuthService implements OnModuleInit {
-  /** Sign-in attempts on one account are evaluated one at a time (per API process). */
   private readonly perAccount = new KeyedQueue();
   private readonly box: SecretBox;
 
@@ -140,7 +137,6 @@ export class AuthService implements OnModuleInit {
   async signup(dto: SignupDto, address: string): Promise<{ signedIn: IssuedToken } | { pending: string }> {
     if (!this.config.signupEnabled) throw ApiError.forbidden(DETAILS.signupDisabled);
     const email = normalizeEmail(dto.email);
-    // Every sign-up counts against the address and the (address, e-mail) pair.
     const pairKey = `signup:pair:${email}|${address}`;
     const pair = (await this.counters.counts([pairKey])).get(pairKey)!;
     if (pair.count >= this.config.rateLimits.loginPerAccount) throw ApiError.tooManyRequests(pair.retryAfterSeconds);
@@ -168,7 +164,6 @@ export class AuthService implements OnModuleInit {
     return { pending: email };
   }
 
-  /** Shown before confirming: the organisation that claimed the domain, or null for a new personal one. */
   async signupPlacement(token: string): Promise<{ email: string; organization_name: string | null }> {
     const email = await this.verifications.pendingEmail(token);
     const organization = await this.organizations.findByEmailDomain(this.dataSource.manager, email);

@@ -9,7 +9,6 @@ export class ClusterLimit {
     private readonly limit: number,
   ) {}
 
-  /** 429 with Retry-After while `key` has reached the limit in its window (for limits that count failures only). */
   async refuseWhenReached(key: string): Promise<void> {
     const [window] = await this.counters.open([key]);
     if (window && window.count >= this.limit) throw tooMany(window);

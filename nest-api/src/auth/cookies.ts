@@ -19,7 +19,6 @@ export function accessTokenCookie(token: string, expiresAt: string, secure: bool
   return serialize(ACCESS_TOKEN_COOKIE, token, { ...HIDDEN, maxAge: secondsUntil(expiresAt), secure });
 }
 
-/** The 'this browser was signed in' cookie (see SESSION_SEEN_COOKIE), set with the access token; `ownerHint` is sessionOwnerHint of the user. */
 export function sessionSeenCookie(expiresAt: string, secure: boolean, ownerHint: string): string {
   return serialize(SESSION_SEEN_COOKIE, ownerHint, { ...HIDDEN, maxAge: secondsUntil(expiresAt) + SESSION_SEEN_EXTRA_SECONDS, secure });
 }

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-local';
 import { AuthService } from './auth.service';
 
-/** Passport strategy 'local': e-mail and password from the JSON body, behind the login rate limits. */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(private readonly auth: AuthService) {

@@ -40,7 +40,6 @@ export class PasswordResetRequestsService implements OnModuleInit {
     this.queued.register<{ email: string }>({ name: PASSWORD_RESET_JOB, handler: (job) => this.mailReset(this.box.open(job.email)) });
   }
 
-  /** `email` normalised. Refused (429) past the limits, for a known and an unknown address alike. */
   async request(email: string, address: string): Promise<void> {
     const addressKey = `reset:ip:${address}`;
     const byAddress = (await this.counters.hit([addressKey], this.config.rateLimits.windowMs)).get(addressKey)!;
@@ -51,7 +50,6 @@ export class PasswordResetRequestsService implements OnModuleInit {
     await this.queued.send(PASSWORD_RESET_JOB, { email: this.box.seal(email) });
   }
 
-  /** The job: a link (or, for an account without a password, how to sign in); nothing for an unknown address. */
   async mailReset(email: string): Promise<void> {
     const user = await this.users.credentialsByEmail(email);
     if (!user) return;

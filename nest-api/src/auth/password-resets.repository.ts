@@ -14,12 +14,10 @@ export interface LiveResetRow {
 
 const LIVE = 'r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()';
 
-/** The password resets aggregate (`password_resets`, ADR 0027, ADR 0045): only a hash of each link is kept. */
 @Injectable()
 export class PasswordResetsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The address an unused, unexpired link is for, without using it up. */
   async liveEmail(tokenHash: string, db: Queryable = this.dataSource): Promise<string | null> {
     const row = await firstRow<{ email: string }>(db, `SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id WHERE ${LIVE}`, [tokenHash]);
     return row?.email ?? null;

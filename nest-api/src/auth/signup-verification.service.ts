@@ -28,7 +28,6 @@ interface PendingSignup {
 /** ADR 0003: no account or placement until the link is followed; the answer is the same whether or not the address has an account. */
 @Injectable()
 export class SignupVerificationService {
-  /** Mails per address and hour, counted by every API process together. */
   private readonly limiter: ClusterLimit;
 
   constructor(
@@ -61,7 +60,6 @@ export class SignupVerificationService {
     await this.sendLink(pending.email, pending.firstname, token);
   }
 
-  /** A fresh link for the newest open sign-up of `email` (the older link stops working); silent when there is none. */
   async resend(email: string): Promise<void> {
     await this.countMail(email);
     const token = randomBytes(32).toString('base64url');
@@ -69,7 +67,6 @@ export class SignupVerificationService {
     if (firstname !== null) await this.sendLink(email, firstname, token);
   }
 
-  /** The address of the open sign-up behind a link, without using it up (404 like a spent link). */
   async pendingEmail(token: string): Promise<string> {
     const email = await this.verifications.liveEmail(hashToken(token));
     if (email === null) throw new ApiError(404, DETAILS.verificationInvalid);

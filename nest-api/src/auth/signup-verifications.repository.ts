@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** An open sign-up: no account exists until its link is followed (ADR 0003). */
 export interface PendingSignupRow {
   id: string;
   email: string;
@@ -12,7 +11,6 @@ export interface PendingSignupRow {
   password_hash: string;
 }
 
-/** The sign-up verifications aggregate (`signup_verifications`, ADR 0045): only a hash of each link is kept. */
 @Injectable()
 export class SignupVerificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -31,7 +29,7 @@ export class SignupVerificationsRepository {
     );
   }
 
-  /** A new link for the newest open sign-up of the address (the older link stops working); its first name, or null when none is open. */
+  /** The older link stops working; null when no sign-up is open. */
   async renewNewest(email: string, tokenHash: string, ttlHours: number, db: Queryable = this.dataSource): Promise<string | null> {
     // TypeORM answers an UPDATE with [rows, affected].
     const [renewed]: [{ firstname: string }[], number] = await db.query(

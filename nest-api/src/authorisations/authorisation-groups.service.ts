@@ -21,14 +21,12 @@ type Grant = GrantRow;
 const SCOPE_ORDER = DATASET_SCOPES.map((entry) => entry.scope as string);
 const inOrder = (scopes: readonly string[]) => [...scopes].sort((a, b) => SCOPE_ORDER.indexOf(a) - SCOPE_ORDER.indexOf(b));
 
-/** The one date all its grants share, else each distinct one. */
 function groupExpiry(grants: readonly Grant[]): string | null | (string | null)[] {
   const dates = [...new Set(grants.map((grant) => grant.expiration_date))];
   return dates.length === 1 ? dates[0]! : dates;
 }
 
-// A machtiging card: every grant of one dataset to one organisation. Each change is one transaction with its audit row and outbox
-// events, so a failing part leaves nothing changed.
+// A machtiging card (every grant of one dataset to one organisation) changes in one transaction with its audit row and events.
 @Injectable()
 export class AuthorisationGroupsService {
   constructor(
@@ -55,7 +53,6 @@ export class AuthorisationGroupsService {
     return { dataset, assignee, grants };
   }
 
-  /** Nothing different: `changed: false`, and no audit row or event. */
   async replace(actor: AuthenticatedUser, datasetId: string, organizationId: string, dto: ReplaceAuthorisationGroupDto): Promise<AuthorisationGroupChangeView> {
     const scopes = [...new Set(dto.authorisations)];
     const expiration = dto.expiration_date ? dto.expiration_date : null;
@@ -102,7 +99,6 @@ export class AuthorisationGroupsService {
     });
   }
 
-  /** One audit row and an event per grant, in one transaction. */
   async revoke(actor: AuthenticatedUser, datasetId: string, organizationId: string): Promise<RevokedAuthorisationGroupView> {
     return this.dataSource.transaction(async (manager) => {
       const { dataset, assignee, grants } = await this.lockedGroup(manager, actor, datasetId, organizationId, 'AuthorisationAssignment.Delete');

@@ -127,7 +127,6 @@ export class AuthorisationsRepository {
     return found.map((row) => row.authorisation);
   }
 
-  /** Until the transaction ends: the next change reads the grants the previous one left. */
   async lockGroup(datasetId: string, assigneeId: string, db: Queryable): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('authorisation-group:' || $1 || ':' || $2, 0))`, [datasetId, assigneeId]);
   }

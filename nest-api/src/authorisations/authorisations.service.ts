@@ -93,7 +93,6 @@ export class AuthorisationsService {
     return (await this.authorisations.list(organization.id, side)).map(toView);
   }
 
-  /** The audit trail remembers revoked ones: the true empty text. */
   async history(actor: AuthenticatedUser, slug: string): Promise<AuthorisationHistoryView> {
     const organization = await this.organizationBySlug(slug);
     requirePermissionIn(actor, 'AuthorisationAssignment.Read', organization.id);
@@ -114,7 +113,6 @@ export class AuthorisationsService {
     return this.authorisations.assignees(actor.organizationId);
   }
 
-  /** Online, or of an organisation it acts on. */
   private async visibleDataset(actor: AuthenticatedUser, id: string, db: Queryable = this.dataSource): Promise<DatasetWithOwner | null> {
     const row = await this.datasets.withOwner(id, db);
     if (!row || (!isOnline(row) && !actsOn(actor, row.owner_id))) return null;
@@ -125,7 +123,6 @@ export class AuthorisationsService {
     return isUuid(reference) ? this.organizations.byId(reference, db) : this.organizations.bySlug(reference, db);
   }
 
-  /** One assignment per (dataset, assignee, scope): granting an existing one sets its expiry. */
   async create(actor: AuthenticatedUser, datasetId: string, dto: CreateAuthorisationDto): Promise<AuthorisationView[]> {
     const dataset = dto.dataset === datasetId ? await this.visibleDataset(actor, datasetId) : null;
     if (dataset) requireGrantingOwner(actor, dataset);

@@ -20,7 +20,6 @@ export const PREFIXES = {
 } as const;
 
 const EU = 'http://publications.europa.eu/resource/authority/';
-/** The Common Greenhouse Ontology (TNO): what the data of every dataset conforms to. */
 export const CGO = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology#';
 const CGO_DOCUMENT = 'https://www.tno.nl/agrifood/ontology/common-greenhouse-ontology';
 
@@ -206,7 +205,6 @@ function dataset(graph: Graph, iris: CatalogIris, row: CatalogDatasetRow): Quad_
   graph.add(service, P('dct', 'title'), nl(`SPARQL-endpoint van ${row.name || row.slug}`));
   graph.add(service, P('dct', 'description'), nl('SPARQL 1.1-endpoint over het deel van de dataset waarvoor uw organisatie een machtiging heeft.'));
   graph.add(service, P('dcat', 'endpointURL'), resource(graph, sparql.value));
-  // Without a query the endpoint answers its SPARQL 1.1 Service Description.
   graph.add(service, P('dcat', 'endpointDescription'), resource(graph, sparql.value));
   graph.add(service, P('dcat', 'servesDataset'), node);
   graph.add(service, P('dct', 'publisher'), owner);
@@ -246,7 +244,6 @@ function dataset(graph: Graph, iris: CatalogIris, row: CatalogDatasetRow): Quad_
   return node;
 }
 
-/** A data source as a dcat:DataService of its organisation, serving its online datasets through the hub. */
 function datasource(graph: Graph, iris: CatalogIris, row: CatalogDatasetRow, owner: Quad_Subject, served: Quad_Subject, licence: Quad_Subject): void {
   const node = namedNode(iris.datasource(row.datasource_id));
   graph.add(node, P('dcat', 'servesDataset'), served);
@@ -283,7 +280,6 @@ export interface CatalogPage {
   total: number;
 }
 
-/** The hub's dcat:Catalog with one page of its online datasets, and hydra paging links. */
 export function catalogQuads(base: string, rows: CatalogDatasetRow[], paging: CatalogPage): Quad[] {
   const iris = new CatalogIris(base);
   const graph = new Graph();
@@ -328,7 +324,6 @@ export function catalogQuads(base: string, rows: CatalogDatasetRow[], paging: Ca
   return graph.quads;
 }
 
-/** One dataset's entry on its own IRI: the dataset, its distributions, service, offer and catalogue. */
 export function datasetQuads(base: string, row: CatalogDatasetRow): Quad[] {
   const iris = new CatalogIris(base);
   const graph = new Graph();
@@ -440,13 +435,11 @@ function jsonLd(quads: Quad[], prefixes: Record<string, string>): string {
   return JSON.stringify({ '@context': prefixes, '@graph': graph });
 }
 
-/** The quads in `format`: Turtle with prefixes (n3's writer), flattened JSON-LD or RDF/XML (both above). */
 export async function serialise(quads: Quad[], format: RdfFormat, base: string): Promise<string> {
   const prefixes: Record<string, string> = { ...PREFIXES, hub: hubProfileIri(base) };
   if (format === 'rdfxml') return rdfXml(quads, prefixes);
   if (format === 'jsonld') return jsonLd(quads, prefixes);
   const writer = new Writer({ prefixes });
-  // One block per subject, in first-seen order: easier to read than the order they were made in.
   writer.addQuads([...bySubject(quads).values()].flat());
   return new Promise((resolve, reject) => writer.end((error, text) => (error ? reject(error) : resolve(text))));
 }

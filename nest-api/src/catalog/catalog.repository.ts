@@ -29,7 +29,6 @@ const ONLINE_SQL = `
   JOIN organizations o ON o.id = ds.organization_id
   WHERE d.status = 'online'`;
 
-/** The open DCAT-AP-NL catalogue's SQL (ADR 0045): online datasets only, in a stable order for paging. */
 @Injectable()
 export class CatalogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -44,7 +43,6 @@ export class CatalogRepository {
     return row?.count ?? 0;
   }
 
-  /** One online dataset by slug; an offline or unknown one is not in the open catalogue. */
   onlineBySlug(slug: string, db: Queryable = this.dataSource): Promise<CatalogDatasetRow | null> {
     return firstRow<CatalogDatasetRow>(db, `${ONLINE_SQL} AND d.slug = $1`, [slug]);
   }

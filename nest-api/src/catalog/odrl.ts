@@ -4,7 +4,6 @@ import { DATASET_SCOPES } from '@datahub/domain';
 
 export const ODRL = 'http://www.w3.org/ns/odrl/2/';
 
-/** The hub's ODRL profile document (nest-api/odrl/hub-profile.ttl), served at this address. */
 export function hubProfile(base: string): string {
   return `${base}/api/odrl/profile`;
 }
@@ -21,7 +20,6 @@ export function hubProfileTurtle(): string {
   return profileText;
 }
 
-/** The UTC offset of Europe/Amsterdam late on `date` (YYYY-MM-DD), as +01:00 or +02:00. */
 function amsterdamOffset(date: string): string {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Amsterdam', timeZoneName: 'longOffset' })
     .formatToParts(new Date(`${date}T21:00:00Z`))
@@ -104,7 +102,6 @@ export function agreement(base: string, source: AgreementSource): Record<string,
   };
 }
 
-/** Whether Accept asks for JSON-LD (the ODRL agreement) over plain JSON (the view); no Accept: JSON. */
 export function wantsJsonLd(accept: string | undefined): boolean {
   const q = (media: string) => {
     const range = (accept ?? '')
@@ -118,7 +115,6 @@ export function wantsJsonLd(accept: string | undefined): boolean {
   return q('application/ld+json') > 0 && q('application/ld+json') >= q('application/json');
 }
 
-/** Sends one machtiging as its ODRL agreement (for GET /api/authorisations/{id} with Accept: application/ld+json). */
 export function sendAgreement(reply: { header(name: string, value: string): unknown; type(media: string): unknown }, publicUrl: string, source: AgreementSource): string {
   reply.header('vary', 'Accept');
   reply.type('application/ld+json; charset=utf-8');

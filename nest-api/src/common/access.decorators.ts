@@ -15,7 +15,6 @@ export type AccessRule =
 export const Public = () =>
   applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule), ApiExtension('x-access', 'public'));
 
-/** Hub Protocol; `@CurrentDatasource()` names it. */
 export const DatasourceAuthenticated = () =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'datasource' } satisfies AccessRule),

@@ -20,9 +20,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface RouteRules {
   access: AccessRule | undefined;
   stateChangingGet: boolean;
-  /** Open to an admin who still has to turn on two-step sign-in. */
   duringEnrolment: boolean;
-  /** The API-token scope this route accepts; undefined: tokens are refused. */
   tokenRule: TokenRule | undefined;
 }
 
@@ -70,7 +68,6 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
     if (rule.kind === 'datasource') return this.admitDatasource(request);
 
-    // A portal JWT from the bearer header or the access cookie, backed by a live session.
     const credential = extractAccessToken(request);
     if (!credential) throw ApiError.unauthenticated();
     const known = this.tokens.authenticateFromMemory(credential.token, credential.via);
@@ -121,7 +118,6 @@ export class AccessGuard implements CanActivate {
   ): true {
     if (!user) throw ApiError.unauthenticated();
     user.usageConsent = usageConsentOf(request);
-    // Where the request came from, for the audit trail (ADR 0021).
     user.clientAddress = request.ip;
     request.user = user;
     if (user.via === 'cookie' && stateChangingGet && isCrossSite(request)) throw ApiError.forbidden(BAD_INPUT_DETAILS.crossSite);

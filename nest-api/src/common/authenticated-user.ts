@@ -14,7 +14,6 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** While REQUIRE_2FA_FOR_ADMINS holds: only enrolment is open. */
   twoFactorEnrolmentRequired?: boolean;
-  /** Cookie-borne requests need CSRF protection. */
   via: 'bearer' | 'cookie';
   apiToken?: { id: string; kind: 'personal' | 'organization'; scopes: readonly string[] };
   clientAddress?: string;

@@ -17,7 +17,6 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
   return into;
 }
 
-/** Unknown fields refused, failures answered 422 with Dutch per-field messages. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

@@ -15,7 +15,6 @@ export interface EmbeddedDatabase {
   directory: string;
 }
 
-/** Its message is the one sentence to show. */
 export class StartupError extends Error {}
 
 const USER = 'datahub';
@@ -160,7 +159,6 @@ function collect(child: ChildProcess): () => string {
   return () => output;
 }
 
-/** As a sentence the person starting the portal can act on. */
 function explainFailure(output: string, dir: string): StartupError {
   if (/No space left on device/i.test(output)) return new StartupError(`The disk holding ${dir} is full: free some space, or set DATA_DIR to a folder on another disk.`);
   if (/Permission denied|Read-only file system/i.test(output))

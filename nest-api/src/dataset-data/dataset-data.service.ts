@@ -21,17 +21,14 @@ interface DataAnswer {
   body: Buffer;
   contentType: string;
   truncated: boolean;
-  /** Rows or triples answered (unknown for a query forwarded to its data source). */
   rows: number | null;
 }
 
-/** The Content-Type of an answer: text formats say they are UTF-8 (N-Triples is UTF-8 by definition). */
 export function answerContentType(contentType: string): string {
   const textual = contentType.startsWith('text/') || contentType.endsWith('json') || contentType.endsWith('xml');
   return contentType + (textual ? '; charset=utf-8' : '');
 }
 
-/** The answer's serialisation, chosen once the query form is known (the protocol endpoint may refuse with 406). */
 type FormatChooser = (form: QueryForm) => ReturnType<typeof negotiateFormats>;
 
 /** The owner organisation reads everything, a grantee its valid assignments, nobody else (platform admins included). */
@@ -62,7 +59,6 @@ export class DatasetDataService {
     };
   }
 
-  /** The dataset and the scopes the actor's organisation holds on it now; 403 without any, 503 when offline. */
   async permitted(actor: AuthenticatedUser, id: string): Promise<{ dataset: DatasetWithOwner; scopes: DatasetScope[] }> {
     const dataset = await this.dataset(actor, id);
     const scopes = await this.authorisations.scopesFor(actor.organizationId, dataset.id, dataset.owner_id);
@@ -73,7 +69,6 @@ export class DatasetDataService {
     return { dataset, scopes };
   }
 
-  /** `choose` picks the answer's format from the query form (the protocol endpoint may refuse with 406). */
   sparql(
     actor: AuthenticatedUser,
     id: string,
@@ -144,8 +139,7 @@ export class DatasetDataService {
     }
   }
 
-  /** The permitted graph as RDF/XML, as a stream (the worker hands it over in pieces). */
-  /** The download is audited when its stream ends (bytes counted on the way), or when it is refused. */
+  /** The permitted graph as RDF/XML, streamed; audited when the stream ends (bytes counted on the way) or is refused. */
   async xml(actor: AuthenticatedUser, id: string): Promise<{ slug: string; body: Readable }> {
     try {
       const answer = await this.runXml(actor, id);
@@ -172,7 +166,6 @@ export class DatasetDataService {
     });
   }
 
-  /** The export streamed from a worker; the organisation's slot is held until the stream closes. */
   private async exportInSlot(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
     this.store.engine.expectWork();
     const slot = await this.slots.take(actor.organizationId, this.config.sparql.maxRunningPerOrganization);
@@ -199,7 +192,6 @@ export class DatasetDataService {
     if (response.status !== 200) throw refusal(response.status);
     // The data source's own cap: its 'X-Datahub-Truncated: true' reaches the asker.
     const truncated = response.truncated;
-    // A data source that answers graphs in Turtle only (the protocol's minimum): converted here.
     if (response.contentType.startsWith('text/turtle') && graphFormat !== 'turtle') {
       return { body: Buffer.from(convertGraph(response.body.toString('utf8'), graphFormat), 'utf8'), contentType: GRAPH_MEDIA_TYPES[graphFormat], truncated, rows: null };
     }
@@ -208,8 +200,7 @@ export class DatasetDataService {
 
   /** Streamed through, never held whole; a Turtle-only data source is converted here (up to SPARQL_MAX_ANSWER_MB). */
   private async forwardDownload(actor: AuthenticatedUser, datasetId: string, scopes: DatasetScope[]): Promise<Readable> {
-    // A store-backed data source streams the permitted graphs as RDF/XML from its dump, uncapped; any other answer
-    // (an in-memory data source: its dump is the whole file, for Dataset.ReadAll only) means the CONSTRUCT below.
+    // A store streams the permitted graphs as RDF/XML from its dump; an in-memory source's dump is the whole file (ReadAll only): CONSTRUCT.
     const dump = await this.store.streamDataset(datasetId, { dump: true }, scopes, actor.organizationSlug, 'application/rdf+xml');
     if (dump.status === 200 && dump.contentType.startsWith('application/rdf+xml')) return dump.body;
     dump.body.destroy();
@@ -248,7 +239,6 @@ export class DatasetDataService {
     return error as Error;
   }
 
-  /** Work on the hub's workers once the organisation holds one of its running slots of the cluster. */
   private onWorkers<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
     this.store.engine.expectWork();
     return this.slots.asOrganization(actor.organizationId, work);

@@ -28,7 +28,6 @@ export const MEDIA = [
   'application/rdf+xml',
 ];
 
-/** The short text of a refusal from the shared data path. */
 export function textOf(error: HttpException): string {
   const detail = (error as ApiError).detail;
   switch (error.getStatus()) {
@@ -51,7 +50,6 @@ export function textOf(error: HttpException): string {
   }
 }
 
-/** The three request forms, short-text errors, 406 negotiation and a service description; access and limits are DatasetDataService's. */
 @ApiTags('datasets')
 @Controller('datasets/:id/sparql')
 export class DatasetSparqlController {

@@ -14,7 +14,6 @@ import { OutboundClient, OutboundError } from '../hub/outbound';
 import { signHubToken } from '../hub/protocol-tokens';
 import { CONNECTION_BASE, CONNECTION_HOST, DatasourceTransport } from '../hub/connections/datasource-transport';
 
-/** The data source could not be reached or did not answer as the protocol says. */
 export class DatasourceUnavailableError extends Error {}
 
 const EVERYTHING = 'CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }';
@@ -99,7 +98,6 @@ export class HubDatasetStore implements OnModuleDestroy {
     await this.downloadClient.close();
   }
 
-  /** Drops the copy of a dataset (discovery saw it change or go offline); `version`: the data's new version. */
   invalidate(datasetId: string, version?: number): void {
     this.cache.invalidate(datasetId);
     if (version !== undefined) this.copyVersions.set(datasetId, Math.max(version, this.copyVersions.get(datasetId) ?? 0));
@@ -170,7 +168,6 @@ export class HubDatasetStore implements OnModuleDestroy {
     return this.requestDataset(datasetId, { query }, scopes, organizationSlug, accept, client);
   }
 
-  /** Where the 'dataset' call (with a query) or its dump goes, and the hub token for it. */
   private async target(
     datasetId: string,
     what: { query: string } | { dump: true },
@@ -197,7 +194,6 @@ export class HubDatasetStore implements OnModuleDestroy {
     return { url, datasourceId: row.datasource_id, token: signHubToken(secret, { datasetId, organizationSlug: organizationSlug ?? row.owner_slug, scopes }) };
   }
 
-  /** A forwarded download (the dump of the permitted graphs, or the CONSTRUCT of them) as a stream, never held whole. */
   async streamDataset(datasetId: string, what: { query: string } | { dump: true }, scopes: DatasetScope[], organizationSlug: string | null, accept: string): Promise<{ status: number; body: Readable; contentType: string; truncated: boolean }> {
     const { url, token, datasourceId } = await this.target(datasetId, what, scopes, organizationSlug);
     try {
@@ -207,7 +203,6 @@ export class HubDatasetStore implements OnModuleDestroy {
     }
   }
 
-  /** The 'dataset' call (with a query) or its dump (`{dataset URL}/dump`, the whole dataset; ADR 0007). */
   private async requestDataset(
     datasetId: string,
     what: { query: string } | { dump: true },

@@ -3,7 +3,6 @@ import { ACCEPTED_GRAPH_TYPES, ACCEPTED_RESULT_TYPES, type negotiateFormats, typ
 type Formats = ReturnType<typeof negotiateFormats>;
 type Offer = { media: string; results?: Formats['results']; graph?: Formats['graph'] };
 
-/** What each query form can answer, the default first (SPARQL 1.1 Protocol: JSON results, Turtle graphs). */
 const RESULTS: Offer[] = Object.entries(ACCEPTED_RESULT_TYPES).map(([media, results]) => ({ media, results }));
 /** ASK has no CSV/TSV serialisation in the W3C specifications. */
 const BOOLEAN = RESULTS.filter((offer) => offer.results === 'json' || offer.results === 'xml');
@@ -58,7 +57,6 @@ function choose(offers: Offer[], accept: string | undefined): Offer | null {
   return chosen;
 }
 
-/** The serialisation of a query form's answer under `accept` (with q values and wildcards), or null for 406. */
 export function protocolFormats(form: QueryForm, accept: string | undefined): Formats | null {
   const graphForm = form === 'CONSTRUCT' || form === 'DESCRIBE';
   const offer = choose(graphForm ? GRAPHS : form === 'ASK' ? BOOLEAN : RESULTS, accept);
@@ -66,7 +64,6 @@ export function protocolFormats(form: QueryForm, accept: string | undefined): Fo
   return graphForm ? { results: 'json', graph: offer.graph! } : { results: offer.results!, graph: 'turtle' };
 }
 
-/** The service description's format (Turtle by default, any W3C graph format on request), or null for 406. */
 export function descriptionFormat(accept: string | undefined): Formats['graph'] | null {
   return choose(GRAPHS, accept)?.graph ?? null;
 }

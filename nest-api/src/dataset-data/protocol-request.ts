@@ -1,6 +1,5 @@
 import { SPARQL_PROTOCOL_TEXTS as TEXTS } from '@datahub/domain';
 
-/** A request the protocol refuses: its status and a short text body. */
 export class ProtocolError extends Error {
   constructor(
     readonly status: number,
@@ -13,7 +12,6 @@ export class ProtocolError extends Error {
 export const FORM_MEDIA = 'application/x-www-form-urlencoded';
 export const QUERY_MEDIA = 'application/sparql-query';
 
-/** The three request forms of the SPARQL 1.1 Protocol (§2.1): a query, or none (GET: the service description). */
 export function readProtocolRequest(request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body?: unknown }): string | null {
   const mark = request.url.indexOf('?');
   const params = new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1));
@@ -37,7 +35,6 @@ export function readProtocolRequest(request: { method: string; url: string; head
   return queries[0];
 }
 
-/** Whether a URL is a dataset's protocol endpoint or the hub-wide one (body parsers, CORS). */
 export function isSparqlProtocolPath(url: string): boolean {
   return /^\/api\/(?:datasets\/[^/?]+\/)?sparql(?:\/download)?(?:\?|$)/.test(url);
 }

@@ -5,7 +5,6 @@ function literal(text: string): string {
   return JSON.stringify(text);
 }
 
-/** The SPARQL 1.1 Service Description of a dataset's endpoint (or the hub-wide one, with its own comment), as Turtle. */
 export function serviceDescription(endpoint: string, comment: string = SPARQL_PROTOCOL_TEXTS.description): string {
   const formats = Object.keys(ANSWER_FORMATS)
     .map((iri) => `<${iri}>`)

@@ -3,7 +3,6 @@ import { DETAILS, SPARQL_ERROR_TEXTS } from '@datahub/domain';
 import { SPARQL_LIMITS, type SparqlError } from '@datahub/sparql';
 import { ApiError } from '../common/errors';
 
-/** What the Dutch texts name: the hub's configured limits. */
 interface SparqlErrorLimits {
   memoryMb: number;
   queryMemoryMb: number;

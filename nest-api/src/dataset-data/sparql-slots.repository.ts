@@ -9,19 +9,16 @@ const CHANNEL = 'datahub_sparql_slots';
 
 export type SlotKind = 'user' | 'organization';
 
-/** One try at a slot: the number taken (null: none), how many were free, and until the earliest lease of the taken ones runs out. */
 export interface SlotAttemptRow {
   slot: number | null;
   free: number;
   until_expiry_ms: number | null;
 }
 
-/** The cluster's SPARQL running slots (sparql_slots), leased per process (ADR 0042). */
 @Injectable()
 export class SparqlSlotsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The lowest free (or expired) slot number of the owner, taken by an atomic upsert. */
   async take(kind: SlotKind, ownerId: string, processId: string, limit: number, leaseSeconds: number, db: Queryable = this.dataSource): Promise<SlotAttemptRow> {
     const row = await firstRow<SlotAttemptRow>(
       db,
@@ -43,7 +40,6 @@ export class SparqlSlotsRepository {
     return row!;
   }
 
-  /** Frees the process's own slot row; an organisation slot is announced to the waiting processes. */
   async release(kind: SlotKind, ownerId: string, slot: number, processId: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `WITH gone AS (DELETE FROM sparql_slots WHERE kind = $1 AND owner_id = $2 AND slot = $3 AND process_id = $4 RETURNING kind)

@@ -13,7 +13,6 @@ import { SparqlSlotsRepository, type SlotKind } from './sparql-slots.repository'
 export type { SlotKind } from './sparql-slots.repository';
 /** Longest sleep of a waiting organisation between tries while notifications arrive (a slot whose lease ran out announces nothing). */
 const LISTENING_WAIT_MS = 5_000;
-/** Sleep between tries while this process has no working LISTEN connection. */
 const POLLING_WAIT_MS = 500;
 const RELISTEN_MS = 2_000;
 /** How long a process may hand a released organisation slot straight to its own next waiter before it frees the row for others. */
@@ -28,7 +27,6 @@ interface Attempt {
   slot: number | null;
   /** A free slot was seen but another process took it first: try again at once. */
   raced: boolean;
-  /** Until the earliest lease of the taken slots runs out, ms (null: none taken). */
   untilExpiryMs: number | null;
 }
 
@@ -47,9 +45,7 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
   /** The slots this process holds (kind, owner, number): renewed while held, and only these. */
   private readonly held = new Map<string, { kind: SlotKind; ownerId: string; slot: number }>();
   private renewer: NodeJS.Timeout | null = null;
-  /** Per organisation, the queries waiting for its slot, oldest first. */
   private readonly queues = new Map<string, Waiting[]>();
-  /** Per waiting organisation, what wakes its loop early (a release here or elsewhere). */
   private readonly wakers = new Map<string, () => void>();
   /** Organisations whose release came while their loop was asking the database, not asleep: it asks again at once. */
   private readonly missed = new Set<string>();
@@ -81,14 +77,12 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Queries waiting for their organisation's slot in this process. */
   get waiting(): number {
     let count = 0;
     for (const queue of this.queues.values()) count += queue.length;
     return count;
   }
 
-  /** `work` under one of the user's running slots of the cluster; none free: 429 at once. */
   async asUser<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const slot = await this.tryTake('user', userId, this.config.sparql.perUserConcurrency);
     if (!slot) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, DETAILS.tooManyQueries);
@@ -99,7 +93,6 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** `work` once the organisation holds one of its running slots of the cluster (waiting in turn). */
   async asOrganization<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
     const slot = await this.take(organizationId, this.config.sparql.maxRunningPerOrganization);
     try {
@@ -109,7 +102,6 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** A free slot of `ownerId` (at most `limit` taken in the cluster), or null at once when none is free. */
   async tryTake(kind: SlotKind, ownerId: string, limit: number): Promise<SparqlSlot | null> {
     for (let attempt = 0; attempt <= limit; attempt += 1) {
       const result = await this.attempt(kind, ownerId, limit);
@@ -134,7 +126,6 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** Hands the organisation's slots to its waiters in turn until none waits; sleeps between tries. */
   private async serve(organizationId: string, limit: number): Promise<void> {
     const queue = this.queues.get(organizationId)!;
     let first = true;
@@ -178,7 +169,6 @@ export class SparqlSlots implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** One try: the lowest free (or expired) slot number is taken by an atomic upsert. */
   private async attempt(kind: SlotKind, ownerId: string, limit: number): Promise<Attempt> {
     const row = await this.slots.take(kind, ownerId, this.processId, limit, this.leaseSeconds);
     return { slot: row.slot, raced: row.slot === null && row.free > 0, untilExpiryMs: row.until_expiry_ms };

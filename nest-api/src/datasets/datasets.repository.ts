@@ -11,7 +11,6 @@ export interface DatasetWithOwner {
   name: string;
   status: DatasetStatus;
   datasource_id: string;
-  /** Null before the data source registered a host. */
   datasource_hostname: string | null;
   owner_id: string;
   owner_slug: string;
@@ -51,7 +50,6 @@ export interface CatalogueRow {
   quality_checked_at: Date | null;
 }
 
-/** One page of the catalogue: a search over name, description and owner name (folded), and offset/limit. */
 export interface CatalogueSearch {
   /** On the folded text, its wildcards and backslash escaped. */
   pattern?: string;
@@ -75,7 +73,6 @@ const CATALOGUE_ORDER = 'ORDER BY lower(d.name), d.slug';
 const folded = (column: string) => `translate(lower(${column}), $1, $2) LIKE $3 ESCAPE '\\'`;
 const SEARCHED = `(${['d.name', 'd.about', 'o.name'].map(folded).join(' OR ')})`;
 
-/** The Hub Protocol's view and discovery's input. */
 export interface RegisteredDataset {
   id: string;
   datasource_id: string;
@@ -161,7 +158,6 @@ export class DatasetsRepository {
     ) as Promise<RegisteredDataset>;
   }
 
-  /** Null when the data source has no such dataset. */
   async deleteOfDatasource(id: string, datasourceId: string, db: Queryable = this.dataSource): Promise<{ id: string; name: string; slug: string; datasource_id: string } | null> {
     const [gone]: { id: string; name: string; slug: string; datasource_id: string }[][] = await db.query(
       'DELETE FROM datasets WHERE id = $1 AND datasource_id = $2 RETURNING id, name, slug, datasource_id',
@@ -170,7 +166,6 @@ export class DatasetsRepository {
     return gone[0] ?? null;
   }
 
-  /** A free slug for the dataset's name (its own current one counts as free). */
   uniqueSlug(name: string, id: string, db: Queryable = this.dataSource): Promise<string> {
     return uniqueSlug((sql, parameters) => db.query(sql, parameters), 'datasets', name, id);
   }
@@ -185,7 +180,6 @@ export class DatasetsRepository {
     await db.query('UPDATE datasets SET status = $2, checked_at = now() WHERE id = ANY($1::uuid[])', [ids, 'offline']);
   }
 
-  /** Discovery read the dataset's metadata: its description, and online; `updatedAt` only when the description changed. */
   async describeOnline(
     id: string,
     described: { name: string; slug: string; about: string; contact: string; additionalInfo: string; triples: number | null; categories: string[] | null },
@@ -201,12 +195,10 @@ export class DatasetsRepository {
     );
   }
 
-  /** The size the data source declared and the version of the dataset's data now; null for an unknown dataset. */
   copyState(id: string, db: Queryable = this.dataSource): Promise<{ triples: number | null; version: number } | null> {
     return firstRow(db, 'SELECT d.triples::float8 AS triples, coalesce(v.version, 0) AS version FROM datasets d LEFT JOIN dataset_copy_versions v ON v.dataset_id = d.id WHERE d.id = $1', [id]);
   }
 
-  /** Raises the version of a dataset's data (the copies and kept answers of every API process are keyed by it). */
   async bumpCopyVersion(id: string, db: Queryable): Promise<number> {
     const row = await firstRow<{ version: number }>(
       db,

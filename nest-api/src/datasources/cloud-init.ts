@@ -36,7 +36,6 @@ export function agentInstallCommand(hubUrl: string): string {
   return `npm install --global --omit=dev ${hubUrl}/api/datasource-agent/package.tgz`;
 }
 
-/** The registered host's own port when it has one, else the one behind the HTTPS proxy. */
 export function agentPort(hostname: string | null): number {
   const port = hostname ? /:(\d{1,5})$/.exec(hostname)?.[1] : undefined;
   return port ? Number(port) : VM_AGENT_PORT;

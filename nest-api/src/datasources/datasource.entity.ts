@@ -25,7 +25,6 @@ export class Datasource {
   @Column('timestamptz', { name: 'contacted_at', nullable: true })
   contactedAt: Date | null;
 
-  /** Null before the first check. */
   @Column('boolean', { nullable: true })
   reachable: boolean | null;
 

@@ -25,7 +25,6 @@ export interface DatasourceDatasetRow {
   checked_at: Date | null;
 }
 
-/** Where the hub calls a data source, with its owner organisation. */
 export interface DatasourceHostRow {
   hostname: string | null;
   organization_id: string;
@@ -38,12 +37,10 @@ const DATASOURCE_SQL = `
   FROM datasources ds
   JOIN organizations o ON o.id = ds.organization_id`;
 
-/** Data sources, their secrets and their path overrides (ADR 0045). */
 @Injectable()
 export class DatasourcesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Name order. */
   list(organizationId: string | null, db: Queryable = this.dataSource): Promise<DatasourceRow[]> {
     return organizationId === null
       ? rows<DatasourceRow>(db, `${DATASOURCE_SQL} ORDER BY ds.name ASC`)
@@ -58,7 +55,6 @@ export class DatasourcesRepository {
     return firstRow<DatasourceRow>(db, `${DATASOURCE_SQL} WHERE ds.organization_id = $1 AND ds.name = $2`, [organizationId, name]);
   }
 
-  /** Oldest first (a discovery round). */
   async ids(db: Queryable = this.dataSource): Promise<string[]> {
     return (await rows<{ id: string }>(db, 'SELECT id FROM datasources ORDER BY created_at')).map((row) => row.id);
   }
@@ -75,12 +71,10 @@ export class DatasourcesRepository {
     );
   }
 
-  /** Null for an unknown data source. */
   async secretOf(id: string, db: Queryable = this.dataSource): Promise<string | null> {
     return (await firstRow<{ secret_encrypted: string }>(db, 'SELECT secret_encrypted FROM datasources WHERE id = $1', [id]))?.secret_encrypted ?? null;
   }
 
-  /** Whatever their status, in name order. */
   datasetsOf(id: string, db: Queryable = this.dataSource): Promise<DatasourceDatasetRow[]> {
     return rows<DatasourceDatasetRow>(db, 'SELECT id AS dataset_id, slug, name, status, checked_at FROM datasets WHERE datasource_id = $1 ORDER BY lower(name), slug', [id]);
   }
@@ -141,7 +135,6 @@ export class DatasourcesRepository {
     return row;
   }
 
-  /** By data source id. */
   async hostPatterns(ids: string[], db: Queryable = this.dataSource): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const found = await rows<{ datasource_id: string; pattern: string }>(
@@ -152,12 +145,10 @@ export class DatasourcesRepository {
     return new Map(found.map((row) => [row.datasource_id, row.pattern]));
   }
 
-  /** Path order. */
   pathOverrides(id: string, db: Queryable = this.dataSource): Promise<{ path: PathKind; pattern: string }[]> {
     return rows(db, 'SELECT path, pattern FROM datasource_path_overrides WHERE datasource_id = $1 ORDER BY path', [id]);
   }
 
-  /** Locked until the transaction ends; null when there is none. */
   async lockedPathPattern(id: string, path: string, db: Queryable = this.dataSource): Promise<string | null> {
     return (await firstRow<{ pattern: string }>(db, 'SELECT pattern FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 FOR UPDATE', [id, path]))?.pattern ?? null;
   }
@@ -170,7 +161,6 @@ export class DatasourcesRepository {
     );
   }
 
-  /** Its former pattern, or null. */
   async deletePathOverride(id: string, path: string, db: Queryable = this.dataSource): Promise<string | null> {
     const [deleted]: { pattern: string }[][] = await db.query('DELETE FROM datasource_path_overrides WHERE datasource_id = $1 AND path = $2 RETURNING pattern', [id, path]);
     return deleted[0]?.pattern ?? null;

@@ -70,12 +70,10 @@ export class DatasourcesService {
     this.box = new SecretBox(config.encryptionKey);
   }
 
-  /** Own organisation's data sources (admins: all). */
   async list(actor: AuthenticatedUser, onlyOwn: boolean): Promise<DatasourceView[]> {
     return this.views(await this.datasources.list(onlyOwn || !actor.organizationAdmin ? actor.organizationId : null));
   }
 
-  /** Views with the address the hub calls each host at (its host path override applied). */
   private async views(datasources: DatasourceRow[]): Promise<DatasourceView[]> {
     const patterns = await this.datasources.hostPatterns(datasources.filter((datasource) => datasource.hostname).map((datasource) => datasource.id));
     const connected = await this.connections.connected(datasources.map((datasource) => datasource.id));
@@ -259,7 +257,6 @@ export class DatasourcesService {
     });
   }
 
-  /** The current secret, for signing and verifying Hub Protocol tokens. */
   async secretOf(id: string): Promise<string | null> {
     const sealed = await this.datasources.secretOf(id);
     return sealed === null ? null : this.box.open(sealed);

@@ -35,7 +35,6 @@ export function formatHostname(parsed: { host: string; port: number | null }): s
   return parsed.port ? `${host}:${parsed.port}` : host;
 }
 
-/** Each answered next to the field with what to change. */
 export type HostnameProblem = 'scheme' | 'userinfo' | 'characters' | 'incomplete' | 'port';
 
 /** 'https://data.kwekerij.nl:8443/sparql?x' becomes 'data.kwekerij.nl:8443'; what cannot be understood says why. */

@@ -12,8 +12,7 @@ export interface OutgoingEvent {
   occurredAt: Date;
 }
 
-// Topic exchange `datahub.events` on a confirm channel: a batch counts as sent only once confirmed. A failure drops the connection
-// and is thrown, so the events stay in the outbox.
+// A batch counts as sent only once the broker confirms; a failure drops the connection and throws, so the events stay in the outbox.
 export class AmqpPublisher {
   private readonly logger = new Logger('Events');
   private connection: ChannelModel | null = null;

@@ -2,7 +2,6 @@ import type { EventKind } from '@datahub/domain';
 import type { RecordedEvent } from './events.service';
 
 
-/** About the granting and the receiving organisation. */
 export function grantEvent(
   kind: Extract<EventKind, `authorisation.${string}`>,
   id: string,

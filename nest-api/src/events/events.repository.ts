@@ -48,7 +48,6 @@ export class EventsRepository {
     );
   }
 
-  /** For each active webhook of an organisation party to it that chose its kind. */
   async queueWebhookDeliveries(rows: OutboxRow[], bodies: string[], now: Date, retryUntil: Date, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `INSERT INTO webhook_deliveries (webhook_id, event_id, kind, object_id, body, created_at, next_attempt_at, retry_until)
@@ -66,7 +65,6 @@ export class EventsRepository {
     await db.query('UPDATE event_outbox SET drained_at = now() WHERE id = ANY($1::bigint[])', [ids]);
   }
 
-  /** Once per grant, Europe/Amsterdam. */
   async recordExpiredGrants(db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `WITH expired AS (

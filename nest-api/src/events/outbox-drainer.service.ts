@@ -12,14 +12,12 @@ import { EventsRepository } from './events.repository';
 import { messageBody } from './outbox-batch';
 import { WebhookSender } from './webhook-sender.service';
 
-/** Objects per transaction, each with all its waiting events. */
 const OBJECTS_PER_BATCH = 50;
 const RELISTEN_MS = 2000;
 /** The delivery log shows them; purged daily. */
 export const EVENTS_RETENTION_DAYS = 90;
 
-// ADR 0025. Woken by the outbox's NOTIFY at each commit, and every EVENTS_DRAIN_INTERVAL_MS as a fallback; several API processes
-// drain side by side (EventsRepository.lockNextBatch). A broker that is down leaves events in the outbox.
+// ADR 0025: woken by the outbox's NOTIFY, with EVENTS_DRAIN_INTERVAL_MS as fallback; processes drain side by side (lockNextBatch).
 @Injectable()
 export class OutboxDrainer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Events');

@@ -22,8 +22,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-// Signed POSTs through the SSRF-guarded client, ordered per webhook and object, retried for 24 hours; then the webhook is switched
-// off and its organisation told (ADR 0026).
+// Ordered per webhook and object, retried for 24 hours; then the webhook is switched off and its organisation told (ADR 0026).
 @Injectable()
 export class WebhookSender implements OnModuleDestroy {
   private readonly logger = new Logger('Webhooks');
@@ -88,7 +87,6 @@ export class WebhookSender implements OnModuleDestroy {
     }
   }
 
-  /** True when it switched the webhook off. */
   private async settle(manager: EntityManager, delivery: DueDelivery, outcome: { ok: boolean; status: number | null; durationMs: number; at: Date }): Promise<boolean> {
     const attempts = delivery.attempts + 1;
     const next = new Date(outcome.at.getTime() + retryDelayMs(attempts));

@@ -59,7 +59,6 @@ export class WebhooksRepository {
     return deleted[0] ?? null;
   }
 
-  /** Failures forgotten; null when it is gone. */
   async enable(webhookId: string, db: Queryable = this.dataSource): Promise<WebhookRow | null> {
     const [[row]]: WebhookRow[][] = await db.query(`UPDATE webhooks SET disabled_at = NULL, failing_since = NULL WHERE id = $1 RETURNING ${COLUMNS}`, [webhookId]);
     return row ?? null;
@@ -113,7 +112,6 @@ export class WebhooksRepository {
     await db.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1', [webhookId]);
   }
 
-  /** The first of a run sets failing_since. */
   async markFailing(webhookId: string, at: Date, db: Queryable = this.dataSource): Promise<{ failing_since: Date; disabled_at: Date | null }> {
     const [[webhook]]: { failing_since: Date; disabled_at: Date | null }[][] = await db.query(
       'UPDATE webhooks SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled_at',
@@ -126,7 +124,6 @@ export class WebhooksRepository {
     await db.query('UPDATE webhooks SET disabled_at = $2 WHERE id = $1', [webhookId, at]);
   }
 
-  /** The organisation's members in one of `roles`. */
   alarmRecipients(webhookId: string, roles: string[], db: Queryable = this.dataSource): Promise<{ email: string; url: string; organization: string }[]> {
     return rows(
       db,

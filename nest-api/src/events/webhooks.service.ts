@@ -117,7 +117,6 @@ export class WebhooksService {
     }));
   }
 
-  /** With a fresh 24 hours of retries. */
   async resend(actor: AuthenticatedUser, organizationId: string, webhookId: string, deliveryId: string): Promise<void> {
     await this.own(actor, organizationId, webhookId, true);
     if (!/^\d{1,18}$/.test(deliveryId)) throw ApiError.notFound();

@@ -64,7 +64,6 @@ export class FederatedSparqlService {
     return this.iris.dataset(dataset.slug);
   }
 
-  /** The workbench's choice. */
   async readable(actor: AuthenticatedUser): Promise<(ReadableDataset & { iri: string })[]> {
     return (await this.repository.readable(actor.organizationId)).filter((row) => isOnline(row)).map((row) => ({ ...row, iri: this.iriOf(row) }));
   }
@@ -217,7 +216,6 @@ export class FederatedSparqlService {
     return { key, kept: false };
   }
 
-  /** The whole combination of hub copies, built once however many questions ask for it meanwhile, and kept. */
   private buildWhole(actor: AuthenticatedUser, chosen: ReadableDataset[], key: string, options: { background?: boolean } = {}): Promise<void> {
     const pending = this.building.get(key);
     if (pending) return pending;
@@ -241,7 +239,6 @@ export class FederatedSparqlService {
     if (this.asked.size > 64) this.asked.delete(this.asked.values().next().value!);
   }
 
-  /** As the named graph of its IRI. */
   private async loadParts(key: string, chosen: ReadableDataset[], parts: (string | Quad[])[]): Promise<void> {
     const writer = new Writer({ format: 'N-Quads' });
     for (const [index, dataset] of chosen.entries()) {
@@ -292,7 +289,6 @@ export class FederatedSparqlService {
     return { variables, rows: [...rows.values()] as never };
   }
 
-  /** One block's CONSTRUCT, asked where the dataset is answered (its hub copy's view, or its data source with the caller's scopes). */
   private async pushedBlock(
     actor: AuthenticatedUser,
     dataset: ReadableDataset,
@@ -385,7 +381,6 @@ export class FederatedSparqlService {
     return error as Error;
   }
 
-  /** Work on the hub's workers once the organisation holds one of its running slots of the cluster. */
   private onWorkers<T>(actor: AuthenticatedUser, work: () => Promise<T>): Promise<T> {
     this.store.engine.expectWork();
     return this.slots.asOrganization(actor.organizationId, work);

@@ -4,7 +4,6 @@ import { InsightModule } from '../insight/insight.module';
 import { FederatedSparqlController } from './federated-sparql.controller';
 import { FederatedSparqlService } from './federated-sparql.service';
 
-/** One SPARQL question over every dataset the caller may read. */
 @Module({
   imports: [DatasetDataModule, InsightModule],
   controllers: [FederatedSparqlController],

@@ -5,7 +5,6 @@ import type { DatasetScope, DatasetStatus } from '@datahub/domain';
 import { AMSTERDAM_TODAY_SQL } from '../authorisations/authorisations.repository';
 import { firstRow, rows, type Queryable } from '../database/queryable';
 
-/** A dataset an organisation may read, with the scopes it holds on it now (ReadAll for its own). */
 export interface ReadableDataset {
   id: string;
   slug: string;
@@ -41,7 +40,6 @@ export class FederationRepository {
     );
   }
 
-  /** The id of a dataset by slug (an unreadable dataset named in FROM: its owner's Logboek shows the refusal). */
   async idBySlug(slug: string, db: Queryable = this.dataSource): Promise<string | null> {
     return (await firstRow<{ id: string }>(db, `SELECT id FROM datasets WHERE slug = $1`, [slug]))?.id ?? null;
   }

@@ -3,7 +3,6 @@ import { DatasourcesRepository } from '../datasources/datasources.repository';
 import { DatasourcesService } from '../datasources/datasources.service';
 import { claimedDatasourceId, verifyDatasourceToken } from './protocol-tokens';
 
-/** Who is calling the Hub Protocol: the data source whose current secret signed the bearer token. */
 @Injectable()
 export class DatasourceAuthService {
   constructor(

@@ -9,7 +9,6 @@ import { ProtocolDatasetView, RegisterDatasetDto, RegisterHostDto } from './dto/
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
-/** Calls a data source makes to the hub, with a data-source token (hub-protocol.md). */
 @ApiTags('datasource-protocol')
 @Controller('datasource-protocol')
 export class DatasourceProtocolController {

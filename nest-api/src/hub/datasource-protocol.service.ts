@@ -14,7 +14,6 @@ import type { ProtocolDatasetView, RegisterDatasetDto } from './dto/protocol.dto
 
 const HOST_ALREADY_REGISTERED = 'host already registered';
 
-/** The data source calling the hub, as its token proves it. */
 export type ProtocolCaller = { id: string; organizationId: string };
 
 const view = (d: RegisteredDataset): ProtocolDatasetView => ({ dataset_id: d.id, name: d.name, status: d.status, file_format: d.file_format });
@@ -46,7 +45,6 @@ export class DatasourceProtocolService {
     this.discoverSoon(caller);
   }
 
-  /** Answers the id the hub uses: the proposed one when it is free or already the caller's, a new one otherwise. */
   async registerDataset(caller: ProtocolCaller, dto: RegisterDatasetDto): Promise<ProtocolDatasetView> {
     const proposed = dto.dataset_id && isUuid(dto.dataset_id) ? dto.dataset_id.toLowerCase() : null;
     let dataset = proposed ? await this.datasets.registered(proposed) : null;

@@ -21,7 +21,6 @@ export function datasourceUrl(base: string, hostname: string, pathPattern: strin
   return url.toString();
 }
 
-/** The base URL, refused when its host is not the data source's own. */
 export function checkedBaseUrl(hostname: string, hostPattern: string, plainHttp: boolean): string {
   const base = datasourceBaseUrl(hostname, hostPattern, plainHttp);
   let url: URL;

@@ -24,14 +24,11 @@ const TEXT_MAX = 5000;
 /** Data sources checked at the same time in one round: one unresponsive host must not hold up the rest. */
 const DISCOVERY_CONCURRENCY = 8;
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, TEXT_MAX) : '');
-/** A dataset's size as its metadata gives it: a whole number of triples, else unknown (null). */
 const tripleCount = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
-/** Two lists of categories present (null: unknown) as one comparable key. */
 const categoriesKey = (categories: string[] | null) => (categories === null ? null : categories.join('\n'));
 
 const eventSubject = (dataset: Pick<RegisteredDataset, 'id' | 'name' | 'slug' | 'datasource_id'>) => ({ id: dataset.id, name: dataset.name, slug: dataset.slug, datasourceId: dataset.datasource_id });
 
-/** Checks each data source's host and each dataset's metadata, on registration and periodically. */
 @Injectable()
 export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Discovery');
@@ -108,7 +105,6 @@ export class DiscoveryService implements OnModuleInit, OnModuleDestroy {
     const row = await this.datasourceRows.host(datasourceId);
     if (!row) return;
     const datasets = await this.datasets.registeredOf(datasourceId);
-    // Without a host: reached over its own connection to the hub, at the protocol's default paths.
     if (!row.hostname && !(await this.transport.connected(datasourceId))) return this.markOffline(datasets, row.organization_id);
     const patterns = row.hostname ? await this.patterns(datasourceId) : DEFAULT_PATTERNS;
     let base: string;

@@ -9,7 +9,6 @@ import { DatasourceProtocolService } from './datasource-protocol.service';
 import { DiscoveryService } from './discovery.service';
 import { ConnectionDiscovery } from './connections/connection-discovery';
 
-/** The Hub Protocol: data sources authenticate, register hosts and datasets; discovery checks them. */
 @Module({
   imports: [DatasourcesModule, DatasetDataModule],
   controllers: [DatasourceProtocolController, AgentPackageController, AgentExecutableController],

@@ -26,7 +26,6 @@ function isPrivateIPv4(address: string): boolean {
   );
 }
 
-/** The eight 16-bit groups of an IPv6 address (embedded dotted IPv4 included), or null. */
 function ipv6Groups(address: string): number[] | null {
   let text = address.toLowerCase().replace(/%.*$/, '');
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -118,7 +117,6 @@ export class OutboundClient {
     return this.read(response);
   }
 
-  /** A POST (webhook deliveries): same checks and timeouts; the answer is read within the size cap. */
   async post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; contentType: string; truncated: boolean }> {
     const response = await this.open(url, { method: 'POST', headers, body });
     return this.read(response);

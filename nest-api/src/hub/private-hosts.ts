@@ -11,7 +11,6 @@ function isAllowListed(config: HostRules, parsed: { host: string; port: number |
   return config.privateHostsAllowed.includes(hostPortKey(parsed.host, parsed.port ?? 443));
 }
 
-/** Whether the hub calls this stored hostname over plain http by default (tests, and allow-listed hosts such as the demo's). */
 export function plainHttpAllowed(config: HostRules, hostname: string): boolean {
   if (config.allowPrivateHosts) return true;
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostname);

@@ -36,7 +36,6 @@ export function verifyDatasourceToken(token: string, datasourceId: string, secre
   }
 }
 
-/** Hub → data source, for one dataset, on behalf of an organisation, with its scopes. */
 export function signHubToken(secret: string, params: { datasetId: string; organizationSlug: string; scopes: DatasetScope[] }): string {
   const iat = Math.floor(Date.now() / 1000);
   return jwt.sign(

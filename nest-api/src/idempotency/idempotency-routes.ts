@@ -19,10 +19,7 @@ function controllersOf(imports: Imported[], seen = new Set<unknown>(), found = n
   return found;
 }
 
-/**
- * Puts IdempotencyInterceptor on the creating POST handlers only, before Nest scans the modules.
- * As a global interceptor it ran Nest's interceptor chain (rxjs, an async resource) on every request.
- */
+/** On the creating POST handlers only: as a global interceptor it ran Nest's interceptor chain (rxjs, an async resource) on every request. */
 export function withIdempotency<T extends Imported[]>(imports: T): T {
   for (const controller of controllersOf(imports)) {
     const prototype = controller.prototype as Record<string, unknown>;

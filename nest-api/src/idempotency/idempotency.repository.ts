@@ -73,7 +73,6 @@ export class IdempotencyRepository implements OnApplicationShutdown {
     this.inFlight.delete(`${userId} ${key}`);
   }
 
-  /** So its key is free for the corrected retry. */
   async release(userId: string, key: string): Promise<void> {
     this.inFlight.delete(`${userId} ${key}`);
     await this.dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status_code IS NULL', [userId, key]);

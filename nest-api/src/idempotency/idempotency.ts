@@ -45,10 +45,10 @@ export function isCreatingHandler(handler: object, controller: object): boolean 
 
 type Outcome = { run: true } | { run: false; statusCode: number; headers: Record<string, string>; body: string | null };
 
-/** Shared by every API process in PostgreSQL; stored answers are sealed (AES-GCM) as some carry a secret shown once. */
 /** The claim of the request being handled, for the commit hook below. */
 const handling = new AsyncLocalStorage<{ userId: string; key: string }>();
 
+/** Stored answers are sealed (AES-GCM): some carry a secret shown once. */
 @Injectable()
 export class IdempotencyKeys implements OnModuleInit {
   private readonly box: SecretBox;
@@ -64,8 +64,7 @@ export class IdempotencyKeys implements OnModuleInit {
 
   onModuleInit(): void {
     this.timedJobs.register({ name: 'idempotency-keys-prune', intervalSeconds: 3600, handler: () => this.records.prune() });
-    // Every transaction a keyed request's handler commits marks its claim in that same commit, so
-    // a process killed after the commit but before storing the answer leaves a claim no retry runs again.
+    // The claim is marked in the handler's own commit, so a process killed before storing the answer leaves a claim no retry runs again.
     const marker: EntitySubscriberInterface = {
       beforeTransactionCommit: async (event: TransactionCommitEvent) => {
         const claim = handling.getStore();
@@ -104,8 +103,7 @@ export class IdempotencyKeys implements OnModuleInit {
   }
 }
 
-// The first request with a key runs and its answer is stored; a retry with the same request gets that answer with
-// `Idempotent-Replayed: true`, on any API process, for 24 h.
+// A retry with the same key and request gets the stored answer with `Idempotent-Replayed: true`, on any API process, for 24 h.
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly keys: IdempotencyKeys) {}

@@ -65,7 +65,6 @@ export class InsightRepository {
     );
   }
 
-  /** Of one owner organisation's datasets, or (null) of all. */
   datasetUse(organizationId: string | null, days: number, db: Queryable = this.dataSource): Promise<DatasetUseView[]> {
     return rows(
       db,

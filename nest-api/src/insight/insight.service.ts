@@ -10,7 +10,6 @@ import { UsageEventsService } from './usage-events.service';
 
 export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
 
-/** /beheer-inzicht (platform admins), owners' dataset counts and the satisfaction rating. */
 @Injectable()
 export class InsightService {
   constructor(

@@ -44,7 +44,6 @@ export class UsageEventsService implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** A no-op without consent. */
   record(actor: AuthenticatedUser, kind: UsageEventKind, fields: { route?: string; subjectId?: string; subjectSlug?: string } = {}): void {
     if (!actor.usageConsent) return;
     if (this.queue.length >= this.config.insight.queueMax) {

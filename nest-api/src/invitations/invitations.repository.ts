@@ -48,7 +48,6 @@ export class InvitationsRepository {
     );
   }
 
-  /** Expired ones too; locked. */
   lockUnaccepted(id: string, db: Queryable): Promise<OpenInvitation | null> {
     return firstRow<OpenInvitation>(db, `${OPEN} WHERE id = $1 AND accepted_at IS NULL FOR UPDATE`, [id]);
   }
@@ -73,7 +72,6 @@ export class InvitationsRepository {
     return (await firstRow<{ created_at: Date; expires_at: Date }>(db, 'SELECT created_at, expires_at FROM invitations WHERE id = $1', [id]))!;
   }
 
-  /** `acceptedBy` is null when the newcomer has no account yet. */
   async markAccepted(id: string, acceptedBy: string | null, db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE invitations SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [id, acceptedBy]);
   }

@@ -32,7 +32,6 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class InvitationsService {
-  /** Per inviter and hour, counted by every API process together. */
   private readonly limiter: ClusterLimit;
 
   constructor(
@@ -75,7 +74,6 @@ export class InvitationsService {
     return { email };
   }
 
-  /** It exists: invitations are deleted with it. */
   private async organization(id: string, manager: EntityManager): Promise<Organization> {
     const organization = await this.organizations.byId(id, manager);
     if (!organization) throw new Error(`organisation ${id} not found`);
@@ -120,7 +118,6 @@ export class InvitationsService {
     return invitation;
   }
 
-  /** Its link stops working at once. */
   async revoke(actor: AuthenticatedUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.findManageable(manager, actor, id);
@@ -129,7 +126,6 @@ export class InvitationsService {
     });
   }
 
-  /** 7 days from now; the previous link stops working. */
   async resend(actor: AuthenticatedUser, id: string): Promise<PendingInvitationView> {
     const token = randomBytes(32).toString('base64url');
     const { invitation, organization, row } = await this.dataSource.transaction(async (manager) => {
@@ -178,7 +174,6 @@ export class InvitationsService {
     });
   }
 
-  /** The organisation to place the newcomer in, if the link is good for their address. */
   async claimForSignup(manager: EntityManager, token: string | undefined, email: string): Promise<Organization | null> {
     if (!token) return null;
     const invitation = await this.findOpen(manager, token, true);

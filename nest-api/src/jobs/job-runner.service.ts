@@ -40,8 +40,7 @@ export async function migrateJobSchema(connectionString: string): Promise<void> 
   await boss.stop({ graceful: false, wait: true });
 }
 
-// Once per cluster per interval (ADR 0023): every process offers the job with `singletonSeconds` = interval, and pg-boss's unique
-// index keeps one per slot. Retried with backoff; every attempt goes to `timed_job_runs`.
+// Once per cluster per interval (ADR 0023): each process offers the job with singletonSeconds = interval; pg-boss keeps one per slot.
 @Injectable()
 export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
@@ -134,7 +133,6 @@ export class JobRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     }
   }
 
-  /** Waits up to 10 s for runs in this process. */
   async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     const boss = this.boss;

@@ -13,7 +13,6 @@ export interface LastRun {
   attempt: number;
 }
 
-/** One row per attempt, for the admin page and the tests. */
 @Injectable()
 export class JobRunsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

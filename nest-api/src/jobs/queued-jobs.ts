@@ -4,7 +4,6 @@ import type PgBoss from 'pg-boss';
 /** Away from the request that asked for it, on the timed jobs' pg-boss queue. */
 export interface QueuedJob<T extends object = object> {
   name: string;
-  /** pg-boss retries a failed attempt with backoff. */
   handler: (data: T) => Promise<unknown>;
   retryLimit?: number;
 }

@@ -7,13 +7,11 @@ export interface TimedJob {
   name: string;
   /** Once per cluster; 0 turns the job off (listed, never run). */
   intervalSeconds: number;
-  /** Throws to fail the run: it is retried with backoff. */
   handler: () => Promise<unknown>;
   retryLimit?: number;
   retryDelaySeconds?: number;
 }
 
-/** `timedJobs.register({ name, intervalSeconds, handler })` in `onModuleInit`; the job runner schedules them (pg-boss, ADR 0023). */
 @Injectable()
 export class TimedJobs {
   private readonly jobs = new Map<string, TimedJob>();

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../database/queryable';
 
-/** The tables whose rows carry a logo_url, and the column naming each row's organisation. */
 const OWNER_ORGANIZATION = { applications: 'owner_organization_id', organizations: 'id' } as const;
 export type LogoOwnerTable = keyof typeof OWNER_ORGANIZATION;
 

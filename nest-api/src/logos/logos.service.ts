@@ -32,7 +32,6 @@ export class LogosService {
     private readonly logos: LogosRepository,
   ) {}
 
-  /** PNG or JPEG by its bytes, ≤ 512 KB; answers its logo_url. */
   async store(manager: EntityManager, data: unknown): Promise<string> {
     if (!Buffer.isBuffer(data) || data.length === 0) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoMissing });
     if (data.length > APPLICATION_LIMITS.logoMaxBytes) throw ApiError.validation({ logo: APPLICATION_FIELD_ERRORS.logoSize });
@@ -59,7 +58,6 @@ export class LogosService {
     });
   }
 
-  /** After the permission check in its organisation; unknown: 404. */
   private async lockOwner(manager: EntityManager, actor: AuthenticatedUser, owner: LogoOwner, id: string): Promise<string | null> {
     const row = await this.logos.lockOwner(owner.table, id, manager);
     if (!row) throw ApiError.notFound();

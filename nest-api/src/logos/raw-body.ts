@@ -5,7 +5,6 @@ import { API_BODY_LIMITS } from '@datahub/domain';
 /** The types are checked again from the bytes. */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'application/octet-stream'];
 
-/** At most the logo limit (beyond it: 413). */
 export function registerImageBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()

@@ -15,8 +15,7 @@ export interface Mail {
 export const OUTBOX_ON_NOTE =
   'Mail: no SMTP_URL set, so mail is printed here and kept in the outbox; GET /api/outbox serves it to AdminOrganization.Owner only. Set SMTP_URL in production.';
 
-// With SMTP_URL mail goes out by SMTP; without it, it is printed and kept in the outbox table, readable by the admin organisation's
-// owners only (it holds verification and invitation links).
+// Without SMTP_URL mail is printed and kept in the outbox table, readable by the admin organisation's owners only (it holds links).
 @Injectable()
 export class MailService implements OnModuleInit, OnModuleDestroy {
   private readonly transport: Transporter | null;
@@ -36,7 +35,6 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     if (this.keepsOutbox && this.config.logLevel !== 'silent') process.stdout.write(`${OUTBOX_ON_NOTE}\n`);
   }
 
-  /** With `manager`, the kept copy is written in that transaction. */
   async send(unsafe: Mail, manager?: EntityManager): Promise<void> {
     // Names typed by users end up in subjects: no line break or control character reaches a header.
     const mail = { ...unsafe, subject: unsafe.subject.replace(/[\u0000-\u001f\u007f]+/g, ' ') };

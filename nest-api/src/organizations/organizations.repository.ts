@@ -20,7 +20,6 @@ function slugify(name: string, fallback: string): string {
   return slug || fallback;
 }
 
-/** With -2, -3 … appended until no other row of `table` has it. */
 export async function uniqueSlug(query: Query, table: 'organizations' | 'datasets' | 'applications', name: string, exceptId: string | null = null): Promise<string> {
   const base = slugify(name, table === 'applications' ? 'applicatie' : table === 'datasets' ? 'dataset' : 'organisatie');
   // An organisation's former address keeps redirecting to it, so no other one may take it.
@@ -43,7 +42,6 @@ export async function organizationByFormerSlug(query: Query, slug: string): Prom
   return row ?? null;
 }
 
-/** Organisations, their former slugs, and free slugs for every table with one (ADR 0045). */
 @Injectable()
 export class OrganizationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -140,7 +138,6 @@ export class OrganizationsRepository {
     await db.query('INSERT INTO organization_former_slugs (slug, organization_id) VALUES ($1, $2)', [slug, id]);
   }
 
-  /** As the applications' licence servers last listed them, latest expiry first. */
   licences(id: string, db: Queryable = this.dataSource): Promise<{ name: string; slug: string; logo_url: string | null; end_date: Date }[]> {
     return rows(
       db,

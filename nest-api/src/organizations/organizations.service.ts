@@ -25,7 +25,6 @@ export class OrganizationsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Never for a free-mail domain. */
   findByEmailDomain(manager: EntityManager, email: string): Promise<Organization | null> {
     const domain = email.split('@')[1]?.toLowerCase();
     // An old free-mail claim places nobody.
@@ -54,7 +53,6 @@ export class OrganizationsService {
     return rows.map((row) => toOrganizationView(row, row.user_count));
   }
 
-  /** Lists never leak other organisations. */
   list(actor: AuthenticatedUser): Promise<OrganizationView[]> {
     return this.withUserCounts(actor.organizationAdmin ? null : actor.organizationId);
   }

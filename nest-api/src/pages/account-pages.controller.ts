@@ -16,7 +16,6 @@ import type { AuditFilterQuery } from '../audit/audit-filters';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound() });
 
-/** The pages of one's own account and organisation (ADR 0048): one read each. */
 @ApiTags('pages')
 @Controller('pages')
 export class AccountPagesController {

@@ -7,7 +7,6 @@ import { InsightService } from '../insight/insight.service';
 import { toCurrentUserView } from '../users/user.view';
 import type { ProfilePageView, TwoFactorPageView } from './account-pages.views';
 
-/** The pages of one's own account, made of the services their separate operations call. */
 @Injectable()
 export class AccountPagesService {
   constructor(

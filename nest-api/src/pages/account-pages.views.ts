@@ -4,7 +4,6 @@ import { TwoFactorEnrolmentView, TwoFactorStateView } from '../auth/two-factor/t
 import { RatingStateView } from '../insight/insight.views';
 import { CurrentUserView } from '../users/user.view';
 
-/** /tweestapsverificatie: two-step sign-in's state and, while an enrolment is pending, its secret. */
 export class TwoFactorPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -16,7 +15,6 @@ export class TwoFactorPageView {
   enrolment: TwoFactorEnrolmentView | null;
 }
 
-/** /profiel: your account, your personal API tokens, your password and two-step sign-in. */
 export class ProfilePageView extends TwoFactorPageView {
   @ApiProperty({ type: RatingStateView })
   rating: RatingStateView;

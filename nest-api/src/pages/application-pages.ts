@@ -11,7 +11,6 @@ import { OrganizationView } from '../organizations/organization.view';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { CurrentUserView, toCurrentUserView } from '../users/user.view';
 
-/** /applicatie/{slug}: the application and its owner's other applications. */
 export class ApplicationPageView {
   @ApiProperty({ type: ApplicationView })
   application: ApplicationView;
@@ -25,13 +24,11 @@ export class ApplicationsPageView {
   applications: ApplicationView[];
 }
 
-/** /applicaties/{slug}: one organisation's applications, and the user (whose own organisation names an empty list). */
 export class OrganizationApplicationsPageView extends ApplicationsPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
 }
 
-/** /beheer-applicaties/aanmaken: what the application form offers. */
 export class ApplicationFormPageView {
   @ApiProperty({ type: [OrganizationView], description: 'As GET /api/organizations' })
   organizations: OrganizationView[];
@@ -40,7 +37,6 @@ export class ApplicationFormPageView {
   datasources: DatasourceView[] | null;
 }
 
-/** /beheer-applicatie/{slug}: the application with what its form offers and its data source's path overrides. */
 export class ManageApplicationPageView extends ApplicationFormPageView {
   @ApiProperty({ type: ApplicationView })
   application: ApplicationView;

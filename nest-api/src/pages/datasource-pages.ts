@@ -7,7 +7,6 @@ import { DatasourcesService } from '../datasources/datasources.service';
 import { DatasourceDetailView, DatasourceView } from '../datasources/dto/datasource.dto';
 import { CurrentUserView, toCurrentUserView } from '../users/user.view';
 
-/** /databron/{id} and its confirmation steps: the data source, and the user whose rights decide its buttons. */
 export class DatasourcePageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -21,7 +20,6 @@ export class DatasourcesPageView {
   datasources: DatasourceView[] | null;
 }
 
-/** /beheer-datasets: the data sources and every dataset the user may see. */
 export class ManageDatasetsPageView {
   @ApiProperty({ type: [DatasourceView], nullable: true, description: 'As GET /api/datasources; null without Datasource.Read' })
   datasources: DatasourceView[] | null;

@@ -10,7 +10,6 @@ import { ApiError } from '../common/errors';
 import { DatasetView } from '../datasets/dataset.view';
 import { DatasetsService } from '../datasets/datasets.service';
 
-/** /logboek: one page of the audit trail (or the filters' field errors) and the choices of its filter form. */
 export class LogbookPageView {
   @ApiProperty({ type: AuditPageView, nullable: true, description: 'As GET /api/audit-log; null when a filter cannot be read' })
   audit: AuditPageView | null;

@@ -19,7 +19,6 @@ export class WebhookWithDeliveriesView extends WebhookView {
   deliveries: WebhookDeliveryView[];
 }
 
-/** /mijn-organisatie: the organisation page of your own, with what its managers keep there. */
 export class MyOrganizationPageView extends OrganizationPageView {
   @ApiProperty({ type: [ApiTokenView], nullable: true, description: 'As GET /api/organizations/{organization_id}/api-tokens; null without ApiToken.Manage' })
   api_tokens: ApiTokenView[] | null;
@@ -31,7 +30,6 @@ export class MyOrganizationPageView extends OrganizationPageView {
   webhooks: WebhookWithDeliveriesView[] | null;
 }
 
-/** /gebruikers/{slug} and /mijn-gebruikers: an organisation's users. */
 export class UsersPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -46,7 +44,6 @@ export class UsersPageView {
   invitations: PendingInvitationView[] | null;
 }
 
-/** /gebruiker/{id} and its removal page: one user and their roles. */
 export class UserPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -58,7 +55,6 @@ export class UserPageView {
   roles: string[];
 }
 
-/** The organisation-management pages, made of the services their separate operations call, each with its own checks. */
 @Injectable()
 export class OrganizationAdminPages {
   constructor(

@@ -15,7 +15,6 @@ const MOVED = { type: ErrorBodyView, description: "An organisation's former slug
 const NOT_FOUND = { type: ErrorBodyView };
 const ADMINS_ONLY = { type: ErrorBodyView, description: 'Not an organisation admin' };
 
-/** One read per page for the organisation, data-source and application pages (ADR 0048). */
 @ApiTags('pages')
 @Controller('pages')
 export class OrganizationPagesController {

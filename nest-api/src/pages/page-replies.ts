@@ -54,7 +54,6 @@ function prefersShell(request: FastifyRequest): boolean {
   return values.split(/[,;]/).some((preference) => preference.trim().toLowerCase().replaceAll('"', '') === INCLUDE_SHELL);
 }
 
-/** How every page read answers; the shell is read alongside the page, not after it. */
 @Injectable()
 export class PageReplies {
   constructor(private readonly pages: PagesService) {}
@@ -64,7 +63,6 @@ export class PageReplies {
     sendConditional(request, reply, shell ? { ...body, shell } : body);
   }
 
-  /** A page already serialised with its own ETag (the catalogue, the same for everyone). */
   async sendJson(request: FastifyRequest, reply: FastifyReply, page: Promise<{ json: string; etag: string }>): Promise<void> {
     const [{ json, etag }, shell] = await Promise.all([page, this.shellFor(request, reply)]);
     if (!shell) return sendNamed(request, reply, json, etag);

@@ -9,7 +9,6 @@ import { Conditional, ConditionalShell, PageReplies, sendConditional } from './p
 import { CataloguePageView, DatasetPageView, MachtigingenPageView, MyDatasetsPageView } from './pages.views';
 import { CatalogueQueryDto } from '../datasets/dto/catalogue-query.dto';
 
-/** One read per portal page: what its loader shows, made of the services the separate operations use. */
 @ApiTags('pages')
 @Controller('pages')
 export class PagesController {

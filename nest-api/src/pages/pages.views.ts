@@ -9,7 +9,6 @@ import { OwnDatasetUseView } from '../insight/insight.views';
 import { CurrentUserView } from '../users/user.view';
 import { DatasetQualityFindingsView } from '../quality/quality.views';
 
-/** What the portal's shell (menu, top bar) shows around every signed-in page. */
 export class ShellPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -18,7 +17,6 @@ export class ShellPageView {
   open_access_requests: number;
 }
 
-/** The catalogue page (/datasets): one page of the online datasets, and whether any is online at all. */
 export class CataloguePageView {
   @ApiProperty({ type: [DatasetView], description: 'As GET /api/datasets answers the same q, limit and offset' })
   datasets: DatasetView[];
@@ -27,7 +25,6 @@ export class CataloguePageView {
   catalogue_empty: boolean;
 }
 
-/** /mijn-datasets: your organisation's datasets, whatever their status, and their use in the last 30 days. */
 export class MyDatasetsPageView {
   @ApiProperty({ type: [DatasetView] })
   datasets: DatasetView[];
@@ -53,7 +50,6 @@ class MachtigingenListsView {
   sent: AccessRequestView[];
 }
 
-/** /machtigingen: your organisation's authorisations and access requests. */
 export class MachtigingenPageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;

@@ -11,7 +11,6 @@ import { DatasetsService } from '../datasets/datasets.service';
 import { CurrentUserView, toCurrentUserView } from '../users/user.view';
 import { WelcomeService } from '../welcome/welcome.service';
 
-/** The start page (/): the application catalogue and whether the welcome shows. */
 export class HomePageView {
   @ApiProperty({ type: CurrentUserView })
   user: CurrentUserView;
@@ -35,7 +34,6 @@ export class NewAuthorisationPageView {
   organizations: AssigneeOrganizationView[] | null;
 }
 
-/** The start page and the grant form, made of the services their separate operations call. */
 @Injectable()
 export class StartPages {
   constructor(

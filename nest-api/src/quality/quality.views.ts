@@ -2,7 +2,6 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { QualityFindingsRow } from './quality.repository';
 import { QUALITY_SEVERITIES, type QualitySeverity } from './reported-quality';
 
-/** A shape's failed constraint, how often, and a few focus nodes. */
 export class QualityFindingView {
   @ApiProperty({ description: 'The node shape (IRI)' })
   shape: string;

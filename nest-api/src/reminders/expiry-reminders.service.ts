@@ -15,8 +15,7 @@ function rolesWith(permission: Permission): string[] {
   return ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
 
-// ADR 0024: 14 and 3 days before the last valid day and the day after. Each is marked sent in the transaction that keeps its mails, so
-// a second process finds the marker taken and never sends twice.
+// ADR 0024: each reminder is marked sent in the transaction that keeps its mails, so a second process never sends it twice.
 @Injectable()
 export class ExpiryRemindersService implements OnModuleInit {
   private readonly logger = new Logger('Reminders');
@@ -34,7 +33,6 @@ export class ExpiryRemindersService implements OnModuleInit {
     this.timedJobs.register({ name: 'expiry-reminders', intervalSeconds: this.config.reminderIntervalSeconds, handler: () => this.sendDue() });
   }
 
-  /** Returns how many reminders (not mails) went out. */
   async sendDue(): Promise<number> {
     let sent = 0;
     for (const due of await this.reminders.dueAuthorisations()) if (await this.once('authorisation', due.ids, due.expires_on, due.reminder, (m) => this.authorisationMails(m, due))) sent += 1;
@@ -43,7 +41,6 @@ export class ExpiryRemindersService implements OnModuleInit {
     return sent;
   }
 
-  /** False when another process marked it first. */
   private async once(kind: 'authorisation' | 'api_token', ids: string[], expiresOn: string, reminder: ExpiryReminder, mails: (manager: EntityManager) => Promise<Mail[]>): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.reminders.markSent(kind, ids, expiresOn, reminder, manager))) return false;

@@ -30,7 +30,6 @@ const DEMO_ORGANIZATIONS = [
 
 const DEMO_DATASOURCE_NAME = 'Kasdata Kwekerij Delta';
 
-/** The demo's applications: one per category, one without a price, one linked to Kwekerij Delta's data source. */
 const DEMO_APPLICATIONS = [
   {
     slug: 'kasontwerp-studio',

@@ -7,8 +7,7 @@ const EXTENSIONS: Record<string, string[]> = {
   'application/pdf': ['pdf'],
 };
 
-// Controls, quotes and separators; and the bidi controls (LRM, RLM, ALM, embeddings, overrides,
-// isolates) that make 'fdp.exe' look like 'exe.pdf'.
+// Controls, quotes, separators, and bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) that make 'fdp.exe' look like 'exe.pdf'.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f"\\;]+/g;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NAME_MAX = 120;

@@ -15,7 +15,6 @@ interface HookHost {
   addHook(name: 'onRequest', hook: (request: never) => Promise<void>): unknown;
 }
 
-/** 0: now. At most SUPPORT_LIMITS.perUserPerHour stored in any hour. */
 async function supportWaitSeconds(requests: SupportRepository, userId: string): Promise<number> {
   const wait = await requests.secondsUntilSlot(userId, SUPPORT_LIMITS.perUserPerHour);
   return wait === null ? 0 : Math.min(HOUR_SECONDS, Math.max(1, wait));

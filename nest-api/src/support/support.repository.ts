@@ -8,7 +8,6 @@ import type { SupportRequestView } from './support.views';
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Null when fewer were sent in the last hour. */
   async secondsUntilSlot(userId: string, perHour: number, db: Queryable = this.dataSource): Promise<number | null> {
     const row = await firstRow<{ wait: number }>(
       db,

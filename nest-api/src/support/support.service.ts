@@ -25,7 +25,6 @@ function text(form: FormData, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Stored with their attachments, mailed to SUPPORT_EMAIL, handled by platform admins. */
 @Injectable()
 export class SupportService {
   private readonly logger = new Logger('Support');

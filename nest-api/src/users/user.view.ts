@@ -28,7 +28,6 @@ export class UserView {
   organization_admin: boolean;
 }
 
-/** The portal's shell needs nothing else. */
 export class CurrentUserView extends UserView {
   @ApiProperty({ type: [String], example: ['Dataset.Read', 'Organization.Read'] })
   permissions: string[];

@@ -29,7 +29,6 @@ const WITH_ORGANIZATION_SQL = `
   SELECT ${USER_COLUMNS}, o.name AS organization_name, o.slug AS organization_slug, o.is_admin AS organization_admin
     FROM users u JOIN organizations o ON o.id = u.organization_id`;
 
-/** Accounts, their roles and their membership of one organisation (ADR 0045). */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -100,7 +99,6 @@ export class UsersRepository {
     await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, role]);
   }
 
-  /** The primary key refuses a second. */
   async insertRole(userId: string, role: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query('INSERT INTO role_assignments (user_id, role) VALUES ($1, $2)', [userId, role]);
   }
@@ -118,7 +116,6 @@ export class UsersRepository {
     return row!.count;
   }
 
-  /** Who is mailed about machtigingen and tokens. */
   async memberEmails(organizationIds: string[], roles: readonly string[], db: Queryable = this.dataSource): Promise<string[]> {
     const found = await rows<{ email: string }>(
       db,

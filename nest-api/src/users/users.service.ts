@@ -36,7 +36,6 @@ export class UsersService {
     await this.organizationRows.lockById(organizationId, db);
   }
 
-  /** Others learn nothing (404). */
   private async findVisible(actor: AuthenticatedUser, id: string, db?: Queryable): Promise<UserWithOrganizationRow> {
     const user = await this.users.withOrganization(id, db);
     if (!user || !actsOn(actor, user.organization_id)) throw ApiError.notFound();

@@ -7,7 +7,6 @@ import { firstRow, type Queryable } from '../database/queryable';
 export class WelcomeRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Not dismissed, and the organisation has no data source and no machtiging, given or received. */
   async shown(userId: string, organizationId: string, db: Queryable = this.dataSource): Promise<boolean> {
     const row = await firstRow<{ show: boolean }>(
       db,

@@ -13,7 +13,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
 
-/** Every application is sent and the page filters (without JavaScript on ?q=); a welcome for new users above it. */
 export async function loader(args: LoaderFunctionArgs) {
   const { user, applications, welcome } = await pageGet(args, '/api/pages/home');
   return {

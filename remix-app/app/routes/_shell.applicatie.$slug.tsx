@@ -32,7 +32,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Spec: the application page has a breadcrumb (Applicaties › its name), shown in the top bar. */
 export const handle = {
   ...breadcrumbHandle<Page>((page) =>
     page.application ? [{ label: APPLICATION_LABELS.catalogue.title, to: '/applicaties' }, { label: page.application.name }] : null,

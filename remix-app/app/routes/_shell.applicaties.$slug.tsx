@@ -14,7 +14,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 /** One organisation's applications (an unknown organisation: 404). */
 export async function loader(args: LoaderFunctionArgs) {
   const slug = args.params.slug ?? '';
-  // One call: the applications, and the user whose own organisation names an empty list.
   const { user, applications } = await loadOrganizationApplicationsPage(args, slug);
   const name = applications[0]?.owner_organization_name ?? (slug === user.organization_slug ? displayOrganizationName(user.organization_name) : '');
   return { title: L.organizationTitle(name), query: searchQuery(args.request), applications: applicationCards(applications) };

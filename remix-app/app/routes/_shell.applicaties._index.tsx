@@ -9,7 +9,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(APPLICATION_LABELS.catalogue.title) }];
 
-/** every application is sent, the page filters (no JavaScript: on ?q=). */
 export async function loader(args: LoaderFunctionArgs) {
   return { query: searchQuery(args.request), applications: applicationCards(await loadApplications(args.request)) };
 }

@@ -27,7 +27,7 @@ type PathKind = (typeof PATH_KINDS)[number];
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: pageTitle(page?.application.name ?? L.form.editTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  // nest-api refuses anyone but an organisation admin (403).
   const page = await pageGet(args, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   const { application, datasource: linked, path_overrides: found } = page;
   let overrides: Record<PathKind, string> | null = null;

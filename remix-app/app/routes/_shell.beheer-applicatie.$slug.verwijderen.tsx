@@ -12,9 +12,8 @@ const L = APPLICATION_LABELS.remove;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: pageTitle(L.title(page?.name ?? '')) }];
 
-/** The confirmation page of a deletion without JavaScript (with it, the dialog posts here). */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  // nest-api refuses anyone but an organisation admin (403).
   const { application } = await pageGet(args, '/api/pages/manage-application/{slug}', { params: { path: { slug: args.params.slug ?? '' } } });
   return { name: application.name, slug: application.slug };
 }

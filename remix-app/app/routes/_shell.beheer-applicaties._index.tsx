@@ -15,7 +15,7 @@ const L = APPLICATION_LABELS.manage;
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  // nest-api refuses anyone but an organisation admin (403).
   const { applications } = await pageGet(args, '/api/pages/manage-applications');
   return { query: searchQuery(args.request), applications: applicationCards(applications.sort(byName)) };
 }

@@ -12,7 +12,7 @@ const L = APPLICATION_LABELS.form;
 export const meta: MetaFunction = () => [{ title: pageTitle(L.createTitle) }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  // One call: nest-api refuses anyone but an organisation admin (403), as the portal's own check did.
+  // nest-api refuses anyone but an organisation admin (403).
   const { organizations, datasources } = await pageGet(args, '/api/pages/new-application');
   return { options: formOptionsOf(organizations, datasources) };
 }

@@ -17,7 +17,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** Data sources (with Datasource.Read) and every dataset the user may see: online ones plus their own. */
 export async function loader(args: LoaderFunctionArgs) {
-  // One read: the data sources (null without Datasource.Read) and the datasets, each once.
   const { datasources, datasets } = await pageGet(args, '/api/pages/manage-datasets');
   return {
     query: searchQuery(args.request),

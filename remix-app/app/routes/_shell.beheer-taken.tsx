@@ -8,10 +8,9 @@ import { ScrollRegion } from '~/components/core/scroll-region';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
-/** The long date style with the time to the second (Amsterdam). */
 const when = (value: string | null) => (value ? formatDateTimeLong(value, { seconds: true }) : null);
 
-/** Timed jobs for platform admins (nest-api refuses everyone else): last run, outcome, next run. Plain HTML, no script needed. */
+/** Timed jobs for platform admins (nest-api refuses everyone else): last run, outcome, next run. */
 export async function loader(args: LoaderFunctionArgs) {
   const jobs = await apiGet(args.request, '/api/jobs');
   return {

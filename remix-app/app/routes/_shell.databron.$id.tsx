@@ -27,7 +27,6 @@ export function action(args: ActionFunctionArgs) {
   return manageDatasourceAction(args);
 }
 
-/** Its credentials once after creating or a new key; then name, host, status, contact and datasets, and (with the rights) key and removal. */
 export default function DatasourcePage() {
   const { datasource, own, listPath, canUpdate, canDelete, now } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as DatasourceManageReply | undefined;

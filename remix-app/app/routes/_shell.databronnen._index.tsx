@@ -14,7 +14,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return { datasources: await loadOwnDatasources(args) };
 }
 
-/** The organisation's data sources; each one's management lives on /databron/{id}. */
 export default function DatasourcesPage() {
   const { datasources } = useLoaderData<typeof loader>();
   return (

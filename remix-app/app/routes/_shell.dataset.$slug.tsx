@@ -64,8 +64,6 @@ export const shouldRevalidate = skipAfterSparqlQuery;
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/**
-/** Spec: the dataset page has a breadcrumb (Datasets › its name), shown in the top bar. */
 export const handle = {
   ...breadcrumbHandle<Page>((page) =>
     page.dataset

@@ -15,7 +15,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle(L.title) }];
 
 /** Online datasets, searched by name on the server (`?q=`), a page at a time ('Meer laden': `?aantal=`). */
 export async function loader(args: LoaderFunctionArgs) {
-  // One call to nest-api; without a session it redirects to sign in.
   const { datasets, more, catalogueEmpty } = await loadCataloguePage(args);
   return { query: searchQuery(args.request), quality: qualityFilter(args.request), datasets: datasets.map(toCard), more, catalogueEmpty };
 }

@@ -102,7 +102,6 @@ function RoleCheckboxes({
   inAdminOrganization: boolean;
   disabled: boolean;
 }) {
-  // After signing in again: the boxes as they were ticked before the session ended.
   const kept = useKeptValues('roles');
   // A revalidation no longer carries the kept form (shown once): the kept ticks stay until this page posts again.
   const keptShown = useRef(kept);

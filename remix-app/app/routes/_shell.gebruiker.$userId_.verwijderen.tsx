@@ -14,7 +14,6 @@ const C = CONFIRM_LABELS;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? C.pageTitle) }];
 
-/** Removing a user (or deleting your own account) without JavaScript: this page asks first. */
 function targetOf(me: CurrentUserView, target: UserView) {
   const isSelf = target.user_id === me.user_id;
   const usersPath =

@@ -9,7 +9,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? AUTHORISATION_LABELS.revokeConfirmTitle : CONFIRM_LABELS.pageTitle) }];
 
-/** Revoking a machtiging card (all its grants) without JavaScript: this page asks first; its form posts to /machtigingen. */
 export async function loader(args: LoaderFunctionArgs) {
   const { group } = await givenGroup(args);
   return { id: group.id, first: group.first, grants: group.grants };

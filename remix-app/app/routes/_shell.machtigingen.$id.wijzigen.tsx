@@ -12,7 +12,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? C.editTitle : CONFIRM_LABELS.pageTitle) }];
 
-/** Found among the organisation's given grants by one grant's id; anyone else's: 404. */
 export async function loader(args: LoaderFunctionArgs) {
   const { user, group } = await givenGroup(args);
   if (!user.permissions.includes('AuthorisationAssignment.Create')) throw data(CONFIRM_LABELS.notFound, { status: 404 });

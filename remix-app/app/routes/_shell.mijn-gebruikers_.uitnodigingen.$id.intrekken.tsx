@@ -11,7 +11,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? CONFIRM_LABELS.revokeInvitation.title(data.email) : CONFIRM_LABELS.pageTitle) },
 ];
 
-/** Withdrawing an invitation without JavaScript: this page asks first; its form posts to /mijn-gebruikers. */
 export async function loader(args: LoaderFunctionArgs) {
   const invitation = (await loadPendingInvitations(args)).find((row) => row.id === args.params.id);
   if (!invitation) throw data(CONFIRM_LABELS.notFound, { status: 404 });

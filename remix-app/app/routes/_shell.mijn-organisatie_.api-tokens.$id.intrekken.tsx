@@ -9,7 +9,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 
-/** Revoking an organisation API token without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
   const token = rowOf((await myOrganizationPage(args)).api_tokens, args.params.id);
   return { id: token.id, name: token.name };

@@ -9,7 +9,6 @@ import { myOrganizationPage, rowOf } from '~/lib/organizations/my-organization.s
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? WEBHOOK_LABELS.removeTitle(data.url) : CONFIRM_LABELS.pageTitle) }];
 
-/** Removing a webhook without JavaScript: this page asks first; its form posts to /mijn-organisatie. */
 export async function loader(args: LoaderFunctionArgs) {
   const webhook = rowOf((await myOrganizationPage(args)).webhooks, args.params.id);
   return { id: webhook.id, url: webhook.url };

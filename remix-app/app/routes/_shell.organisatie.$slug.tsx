@@ -29,7 +29,6 @@ export async function action(args: ActionFunctionArgs) {
   }
   const { formData, refused } = await readSignedInAction(args);
   if (refused) return refused;
-  // Back at the organisation's address as saved: its first name may have given it a new slug.
   return updateOrganization(args, formData, organizationPath);
 }
 

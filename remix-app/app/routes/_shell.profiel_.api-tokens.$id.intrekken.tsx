@@ -9,7 +9,6 @@ import { pageTitle } from '~/lib/core/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.name}` : CONFIRM_LABELS.pageTitle) }];
 
-/** Revoking a personal API token without JavaScript: this page asks first; its form posts to /profiel. */
 export async function loader(args: LoaderFunctionArgs) {
   return loadTokenToRevoke(args.request, { kind: 'personal' }, args.params.id);
 }

@@ -35,7 +35,6 @@ export default function SparqlWorkbenchPage() {
   const reply = useActionData<typeof action>() as WorkbenchReply | undefined;
   const [search] = useSearchParams();
   const pending = useIsPending();
-  // After signing in again: the boxes and the query as they were when the session ended.
   const keptQuery = useKeptValue('sparql_query');
   const keptTick = useKeptTicks('dataset');
   const chosen = new Set(reply?.chosen ?? datasets.slice(0, 2).map((row) => row.iri));

@@ -5,7 +5,6 @@ import { csrfRefusalResponse } from '~/lib/core/csrf.server';
 import { readForm } from '~/lib/core/action.server';
 import { flashCookie } from '~/lib/core/session.server';
 
-/** Nothing to show here: the welcome lives on the start page. */
 export function loader() {
   return redirect('/');
 }

@@ -43,8 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
 
   const redirectTo = safeRedirectPath(formData.get('redirect_uri'));
-  // The password rule (passwordProblem, @datahub/domain) is checked by the API with every other field,
-  // so a refusal names all of them at once.
+  // The API checks the password rule (passwordProblem) with every other field, so one refusal names them all.
   const result = await apiRequest(
     request,
     'post',

@@ -1,9 +1,6 @@
-/**
- * npm run bench:api — autocannon against GET /api/current_user with a valid token on a real
- * nest-api process (embedded Postgres, demo seed), and in the same run against a bare Fastify
- * process answering the same JSON: the ratio says what auth + session + Nest cost.
- * Target on a 2-core machine: ≥ 25 % of bare Fastify's requests/s, p99 ≤ 20 ms.
- */
+// npm run bench:api — autocannon on GET /api/current_user of a real nest-api (embedded Postgres, demo seed) against a bare
+// Fastify process answering the same JSON: the ratio is what auth + session + Nest cost.
+// Target on a 2-core machine: ≥ 25 % of bare Fastify's requests/s, p99 ≤ 20 ms.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -19,7 +16,6 @@ function print(label: string, result: Measured): void {
   );
 }
 
-/** current_user on nest-api; returns the measurement and the JSON it answered (for the baseline). */
 async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
   const api = await startApi();
   try {
@@ -29,7 +25,7 @@ async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
     if (check.status !== 200) throw new Error(`current_user answered ${check.status}`);
     const body = await check.text();
     const result = await measure(`${api.base}/api/current_user`, headers, connections, duration);
-    // Issue 13's usage-events comparison needs the same running API.
+    // The usage-events comparison needs the same running API.
     await benchUsageEvents(api.base, token, connections, duration);
     return { result, body };
   } finally {
@@ -37,7 +33,6 @@ async function benchCurrentUser(): Promise<{ result: Measured; body: string }> {
   }
 }
 
-/** The same JSON from a baseline in its own process: `bare-fastify.js` or `minimal-nest.js`. */
 async function benchBaseline(script: string, body: string): Promise<Measured> {
   const port = await freePort();
   const child = fork(resolve(__dirname, script), { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
@@ -66,13 +61,8 @@ async function main(): Promise<void> {
   console.log(`load average at end: ${loadAverage()}`);
 }
 
-// ---- Issue 13: usage events (consent) -------------------------------------------------------
-/**
- * The same signed-in traffic with and without consent: each page load is the shell's GET
- * /api/current_user plus the page view the portal reports. Without consent the page view is
- * validated and ignored; with consent (the portal's header) it is queued and written in batches.
- * Runs alternate (off, on, off, on) so machine noise hits both; the ratio compares medians.
- */
+// Page loads with and without consent (page view ignored vs queued and batched); runs alternate (off, on, off, on)
+// so machine noise hits both, and the ratio compares medians.
 async function benchUsageEvents(base: string, token: string, connections: number, duration: number): Promise<void> {
   const run = async (consent: boolean) => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -116,7 +106,6 @@ async function benchUsageEvents(base: string, token: string, connections: number
   console.log(`ratio with/without: ${(onRps / offRps).toFixed(3)}; events dropped (queue full): ${overview.dropped_events}; visits recorded: ${overview.visits_per_day.reduce((n, d) => n + d.visits, 0)}`);
   console.log(`target (with consent within 10% of without): ${onRps >= 0.9 * offRps ? 'met' : 'NOT met'}`);
 }
-// ---- end issue 13 ----------------------------------------------------------------------------
 
 main().catch((error) => {
   console.error(error);

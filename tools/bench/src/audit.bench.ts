@@ -1,11 +1,7 @@
-/**
- * npm run bench:audit — the audit trail at a million rows. A scratch embedded PostgreSQL gets the
- * demo seed plus 200 organisations, 1,000 datasets and BENCH_AUDIT_ROWS (1,000,000) audit rows over
- * 24 months (90 % reads, 10 % changes; Kwekerij Delta owns or reads about 6 %). Then, signed in as
- * Delta's owner, sequential requests time filtered pages of GET /api/audit-log and of the portal's
- * /logboek, and in the same run GET /api/current_user as the floor of one signed-in round trip.
- * Target: a filtered /logboek page ≤ 100 ms (median).
- */
+// npm run bench:audit — the audit trail at a million rows: a scratch embedded PostgreSQL with the demo seed plus 200 organisations,
+// 1,000 datasets and BENCH_AUDIT_ROWS (1,000,000) audit rows; signed in as Delta's owner, sequential requests time filtered pages
+// of GET /api/audit-log and /logboek, with GET /api/current_user as the floor of a signed-in round trip.
+// Target: a filtered /logboek page ≤ 100 ms (median).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +15,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const OWNER = 'eigenaar@kwekerij-delta.test';
 const PASSWORD = 'Tuinbouw-demo-2026';
 
-/** Organisations, datasets and the audit rows, in bulk; returns Delta's id and one of its dataset ids. */
 async function seedAudit(databaseUrl: string): Promise<{ delta: string; dataset: string }> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

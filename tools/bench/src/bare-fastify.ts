@@ -1,7 +1,4 @@
-/**
- * The baseline of `npm run bench:api`: a bare Fastify route answering a fixed JSON body (given in
- * BARE_BODY), no auth, no database. Run as its own process so it shares the machine like nest-api does.
- */
+// Baseline for `npm run bench:api`: bare Fastify answering BARE_BODY, no auth or database; its own process, so it shares the machine like nest-api.
 import Fastify from 'fastify';
 
 const body = process.env.BARE_BODY ?? '{}';

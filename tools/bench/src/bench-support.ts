@@ -41,7 +41,6 @@ export const NEST_API_DIR = dirname(require.resolve('nest-api/package.json'));
 export const PORTAL_DIR = dirname(require.resolve('remix-app/package.json'));
 export const AGENT_CLI = require.resolve('datasource-agent/cli');
 
-/** nest-api from dist with its own embedded Postgres and the demo seed, in a scratch data folder. */
 export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'datahub-bench-'));
   const port = await freePort();
@@ -94,7 +93,6 @@ export interface Measured {
   failures: number;
 }
 
-/** A 2 s warm-up, then the measured run. */
 export async function measure(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<Measured> {
   await autocannon({ url, connections, duration: 2, headers });
   const result = await autocannon({ url, connections, duration, headers });
@@ -121,7 +119,6 @@ export interface RunningPortal {
   stop: () => Promise<void>;
 }
 
-/** The production portal (remix-app/server.js) in front of `api`, signed in as `email`. */
 export async function startPortal(api: RunningApi, email: string, password: string): Promise<RunningPortal> {
   const portalPort = await freePort();
   const portal = spawn(process.execPath, ['server.js'], {

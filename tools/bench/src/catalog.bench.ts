@@ -1,10 +1,6 @@
-/**
- * npm run bench:catalog — the open DCAT-AP-NL catalogue (issue 36) of a hub with 1,000 online
- * datasets (the demo seed plus 1,000 generated across 100 organisations with KvK numbers). Sequential
- * anonymous requests time GET /api/catalog in Turtle, JSON-LD and RDF/XML: the default page (100),
- * the whole catalogue on one page (size=1000), and walking all default pages.
- * Target: GET /api/catalog for 1,000 datasets ≤ 1 s (median).
- */
+// npm run bench:catalog — the open DCAT-AP-NL catalogue (issue 36) with 1,000 online datasets over 100 organisations: anonymous
+// GET /api/catalog in Turtle, JSON-LD and RDF/XML for the default page, one page of 1,000, and walking all default pages.
+// Target: GET /api/catalog for 1,000 datasets ≤ 1 s (median).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

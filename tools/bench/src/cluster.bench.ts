@@ -1,16 +1,10 @@
-/**
- * npm run bench:cluster — bench:mixed against one API + one portal, then against two APIs + two
- * portals behind haproxy (round robin, no sticky sessions), back to back with the same options
- * (e.g. `-- --users 20 --duration 20`). Prints both runs and, per page kind, pages/s and p99 side by
- * side with the ratio. Issue 34's bar: the cluster at most 15% slower in pages/s, and no errors.
- * Both runs count from the same warm-up (default 15 s, `--warmup 0` for none): a cold start costs the
- * cluster twice (two portals and two APIs to compile, record pages and copy data for), which a
- * 30-second run would otherwise count as throughput lost (docs/benchmarks.md, bench:cluster).
- */
+// npm run bench:cluster — bench:mixed against one API + one portal, then two of each behind haproxy (round robin, no sticky
+// sessions), same options; prints pages/s and p99 per page kind side by side. Issue 34's bar: the cluster at most 15% slower in
+// pages/s, no errors. Both runs count from the same warm-up (`--warmup`, default 15 s): a cold start costs the cluster twice,
+// which a short run would count as lost throughput (docs/benchmarks.md).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-/** Seconds both runs walk before counting: the processes' first requests (JIT, kept pages) are start-up, not throughput. */
 const DEFAULT_WARMUP_S = 15;
 
 interface Run {

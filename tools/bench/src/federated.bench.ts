@@ -1,15 +1,7 @@
-/**
- * npm run bench:federated — a two-dataset join through the hub-wide endpoint /api/sparql (issue 38)
- * against the same join in one oxigraph Store holding both datasets as named graphs, in one run.
- * A real nest-api (embedded PostgreSQL, demo seed) and three real reference data sources: A is the
- * generated greenhouse (a hub copy), B a small dataset naming some of A's subjects, S a larger
- * greenhouse above SPARQL_CACHE_MB, so answered at its data source (store mode). The selective join
- * reads B's few subjects and their triples in A (or S). Each stack runs twice: SPARQL_PUSH_DOWN=false
- * (before: every named dataset's whole permitted part) and true (after, ADR 0053). Figures: the first
- * (cold) question over a new combination and the warm median, per case. Target: hub ≤ 2 × bare + 20 ms.
- *
- * Options: --runs 15, --size 130000 (approximate triples of A), --only before|after.
- */
+// npm run bench:federated — a two-dataset join through /api/sparql (issue 38) against the same join in one oxigraph Store, on a
+// real nest-api and three reference data sources (A a hub copy, B naming some of A's subjects, S above SPARQL_CACHE_MB, so answered
+// at its source); each stack with SPARQL_PUSH_DOWN=false and true (ADR 0053), cold and warm median per case.
+// Target: hub ≤ 2 × bare + 20 ms. Options: --runs 15, --size 130000 (approximate triples of A), --only before|after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -95,7 +87,6 @@ async function main(): Promise<void> {
   );
 }
 
-/** One hub with its data sources; the two selective joins, cold then warm, against one bare store holding the same graphs. */
 async function stack(options: { pushDown: boolean; runs: number; cacheMb: number; datasets: [string, string][]; subjects: string[] }): Promise<{ copy: CaseFigures; store: CaseFigures }> {
   const work = await mkdtemp(join(tmpdir(), 'datahub-bench-federated-'));
   const apiData = await mkdtemp(join(tmpdir(), 'datahub-bench-federated-api-'));

@@ -1,8 +1,5 @@
-/**
- * The second baseline of `npm run bench:api`: Nest on Fastify with one controller answering the same
- * JSON (given in BARE_BODY), no guard, hooks, logger or database. Between it and bare Fastify is what
- * Nest itself costs; between it and nest-api is what the product's request pipeline adds.
- */
+// Second baseline for `npm run bench:api`: Nest on Fastify answering BARE_BODY, no guard, hooks, logger or database;
+// it separates what Nest itself costs from what the product's request pipeline adds.
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,7 +1,4 @@
-/**
- * One simulated browser without JavaScript for bench:mixed: its own keep-alive connection and its
- * own cookie jar, plain HTTP requests (pages, form posts), each timed to its last byte.
- */
+// One simulated browser without JavaScript for bench:mixed: its own keep-alive connection and cookie jar.
 import { Agent, request } from 'node:http';
 
 export interface Answer {
@@ -26,7 +23,6 @@ export class BrowserSession {
     return this.send('GET', path, undefined, keepBody);
   }
 
-  /** A form post as a browser sends it (urlencoded, with its own origin). */
   post(path: string, fields: Record<string, string>, keepBody = false): Promise<Answer> {
     return this.send('POST', path, new URLSearchParams(fields).toString(), keepBody);
   }
@@ -84,7 +80,6 @@ export class BrowserSession {
   }
 }
 
-/** The hidden anti-forgery field of the first form on a page. */
 export function csrfField(html: string): string | undefined {
   return /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+)"[^>]*name="csrf"/.exec(html)?.[1];
 }

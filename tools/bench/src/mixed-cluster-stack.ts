@@ -1,8 +1,5 @@
-/**
- * The two-by-two cluster for bench:cluster (issue 34): the `npm start` stack (API 1, the demo data
- * source, portal 1), a second nest-api and a second portal on its own API, on the same PostgreSQL
- * and secrets, and a real haproxy (round robin, no sticky sessions) in front of the two portals.
- */
+// The two-by-two cluster for bench:cluster: the `npm start` stack plus a second nest-api and portal on the same PostgreSQL
+// and secrets, with a real haproxy (round robin, no sticky sessions) in front of the two portals.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -1,8 +1,5 @@
-/**
- * The whole portal for bench:mixed, as `npm start` runs it (scripts/start.mjs: nest-api, the demo
- * data source with its 130,000-triple dataset, the portal), on free loopback ports with a scratch
- * embedded PostgreSQL; and the simulated users: copies of the demo users, each its own account.
- */
+// The whole portal for bench:mixed as `npm start` runs it, on free loopback ports with a scratch embedded PostgreSQL,
+// and the simulated users: copies of the demo users, each its own account.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +19,6 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
-/** `extraEnv` reaches nest-api and the portal (e.g. a setting to compare). */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'datahub-bench-mixed-'));
   const postgres = await startEmbeddedPostgres(join(dir, 'pg'));
@@ -57,7 +53,6 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   }
 }
 
-/** The demo dataset once its data source has announced it: its slug and id. */
 export async function demoDataset(api: string): Promise<{ slug: string; id: string }> {
   const token = await signIn(api, 'eigenaar@kwekerij-delta.test', DEMO_PASSWORD);
   const deadline = Date.now() + 180_000;
@@ -70,7 +65,6 @@ export async function demoDataset(api: string): Promise<{ slug: string; id: stri
   throw new Error('the demo dataset did not come online');
 }
 
-/** `count` accounts, copies of the demo users in turn (organisation, roles, password): e-mail addresses. */
 export async function copyDemoUsers(databaseUrl: string, count: number, templates: readonly string[]): Promise<string[]> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

@@ -3,7 +3,7 @@
 export interface KindStats {
   ms: number[];
   errors: number;
-  /** The per-user SPARQL limit's refusals (429), counted apart: allowed by the bar. */
+  /** The per-user SPARQL limit's refusals (429), counted apart: the bar allows them. */
   limited: number;
   statuses: Map<number | string, number>;
 }
@@ -12,7 +12,6 @@ export function newStats(): KindStats {
   return { ms: [], errors: 0, limited: 0, statuses: new Map() };
 }
 
-/** Nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

@@ -1,19 +1,7 @@
-/**
- * npm run bench:mixed — many users at once (issue 26). The whole portal as `npm start` runs it (on
- * free loopback ports, a scratch PostgreSQL, the demo data source with its 130,000-triple dataset);
- * `--users` accounts (copies of the demo users), each signed in through the login form with its
- * own cookies and connection, walk the portal without JavaScript and without pause for `--duration`
- * seconds: pages, the SPARQL form post on the dataset page (with its anti-forgery field) and the
- * data call. Per page kind: count, p50/p95/p99, errors (any answer but 200; the per-user SPARQL
- * limit's 429s apart); pages/s. Bar: every kind p99 ≤ 300 ms, no errors.
- *
- * Options: --users 40 --duration 60 --warmup 0 (seconds not counted at the start) --mix datasets=1,dataset=1,sparql=1,...
- * (weights per kind; a kind left out is not visited). Extra environment for nest-api and the
- * portal: --env NAME=value (repeatable), e.g. to compare a setting in one session of runs.
- * --cluster: two APIs and two portals behind haproxy instead of one of each (bench:cluster runs both).
- * --cpu: CPU seconds per process of the stack over the measured seconds, per page (Linux), and which
- * layer of the portal's page cache answered (replayed, kept; 'fresh': rendered, a post or an API answer).
- */
+// npm run bench:mixed — many users at once (issue 26): `--users` copies of the demo users, each with its own cookies and connection,
+// walk the `npm start` portal without JavaScript or pause for `--duration` s (pages, the SPARQL form post, the data call).
+// Per page kind: count, p50/p95/p99, errors (any answer but 200; per-user SPARQL 429s apart). Bar: every kind p99 ≤ 300 ms, no errors.
+// Options: --warmup, --mix datasets=1,… (weights), --env NAME=value, --cluster (two of each behind haproxy), --cpu (Linux).
 import { parseArgs } from 'node:util';
 import { loadAverage } from './bench-support';
 import { BrowserSession, csrfField, type Answer } from './mixed-client';
@@ -25,7 +13,6 @@ import { cpuTable, processTreeCpu, type ProcessCpu } from './process-cpu';
 const QUERY = 'SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 20';
 const BAR_MS = 300;
 const QUERY_KINDS = new Set(['sparql', 'data']);
-/** The demo users the accounts copy, in turn (organisation and roles). */
 const TEMPLATES = ['eigenaar@kwekerij-delta.test', 'lid@kwekerij-delta.test', 'eigenaar@kassenbouw-west.test', 'beheer@datahub.test'];
 const DEFAULT_MIX = 'datasets=1,dataset=1,sparql=1,data=1,application=1,authorisations=1,users=1,profile=1,organisations=1';
 
@@ -39,7 +26,6 @@ type Visit = (session: BrowserSession, target: Target, csrf: string) => Promise<
 const VISITS: Record<string, { label: string; visit: Visit }> = {
   datasets: { label: '/datasets', visit: (s) => s.get('/datasets') },
   dataset: { label: '/dataset/{slug}', visit: (s, t) => s.get(`/dataset/${t.slug}`) },
-  // The fields of the page's query form, as a browser posts them.
   sparql: { label: 'SPARQL form post', visit: (s, t, csrf) => s.post(`/dataset/${t.slug}`, { csrf, dataset_id: t.id, sparql_query: QUERY }) },
   data: { label: 'data call (API)', visit: (s, t) => s.get(`/api/datasets/${t.id}/data?sparql_query=${encodeURIComponent(QUERY)}`) },
   application: { label: '/applicatie/{slug}', visit: (s) => s.get('/applicatie/kasontwerp-studio') },

@@ -1,11 +1,7 @@
-/**
- * npm run bench:portal — the server-rendered portal under load. A scratch embedded PostgreSQL gets
- * the demo seed plus 200 organisations and 1,000 online datasets; a real nest-api and a real portal
- * (remix-app/server.js, production build) run on it; autocannon fetches /datasets, /dataset/{slug},
- * /organisaties and /profiel signed in (platform admin) at 1 and 50 connections.
- * Target: /datasets at 50 connections p99 ≤ 100 ms. BENCH_PAGES=/profiel,/datasets and
- * BENCH_CONNECTIONS=50 narrow a run down.
- */
+// npm run bench:portal — the server-rendered portal under load: a real nest-api and production portal on a scratch PostgreSQL
+// with 200 organisations and 1,000 online datasets; autocannon fetches /datasets, /dataset/{slug}, /organisaties and /profiel
+// signed in at 1 and 50 connections. Target: /datasets at 50 connections p99 ≤ 100 ms.
+// BENCH_PAGES=/profiel,/datasets and BENCH_CONNECTIONS=50 narrow a run down.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +15,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const CROPS = ['Tomaat', 'Komkommer', 'Paprika', 'Roos', 'Chrysant', 'Aardbei', 'Sla', 'Orchidee'];
 const SUBJECTS = ['Teeltregistratie', 'Energieverbruik', 'Klimaatmetingen', 'Gewasbescherming', 'Watergift', 'Oogstprognose'];
 
-/** Organisations with one data source each and their datasets spread over them; returns one dataset slug. */
 async function seedCatalogue(databaseUrl: string): Promise<string> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

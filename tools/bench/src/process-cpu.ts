@@ -1,8 +1,5 @@
-/**
- * CPU time of the bench's process tree (Linux /proc), for bench:mixed --cpu: which process spends
- * the machine's cores per page (issue 34: where the two-by-two cluster loses against one API + one
- * portal). Threads (oxigraph workers, libuv pool) count in their process.
- */
+// CPU time of the bench's process tree (Linux /proc) for bench:mixed --cpu: which process spends the cores per page.
+// Threads (oxigraph workers, libuv pool) count in their process.
 import { readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcessCpu {
@@ -38,7 +35,6 @@ function stat(pid: number): { ppid: number; seconds: number; system: number } | 
   }
 }
 
-/** A short name: the script a node process runs (and its folder), or the program's name. */
 function nameOf(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
@@ -53,7 +49,6 @@ function nameOf(pid: number): string {
   }
 }
 
-/** Every process below `root` (included), with its CPU seconds so far. */
 export function processTreeCpu(root = process.pid): ProcessCpu[] {
   const parents = new Map<number, number[]>();
   const seconds = new Map<number, { seconds: number; system: number }>();
@@ -75,10 +70,7 @@ export function processTreeCpu(root = process.pid): ProcessCpu[] {
   return out;
 }
 
-/**
- * The CPU seconds each process (postgres back ends summed into one line) spent between two
- * snapshots, as table lines with the ms per page; processes that started in between count from zero.
- */
+// Postgres back ends are summed into one line; a process that started between the snapshots counts from zero.
 export function cpuTable(before: ProcessCpu[], after: ProcessCpu[], pages: number, seconds: number): string[] {
   const start = new Map(before.map((p) => [p.pid, p]));
   const byName = new Map<string, { seconds: number; system: number; switches: number }>();

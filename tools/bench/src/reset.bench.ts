@@ -1,9 +1,6 @@
-/**
- * npm run bench:reset — issue 32 item 7: POST /api/auth/password-reset for addresses with and
- * without an account, interleaved, on a real nest-api (demo seed). Both medians should be equal
- * within noise: the request only counts its limits and queues a job (the lookup and mail run later).
- * Each account allows 3 requests an hour, so each demo account is asked 3 times (12 samples a side).
- */
+// npm run bench:reset — issue 32 item 7: POST /api/auth/password-reset for addresses with and without an account, interleaved,
+// on a real nest-api (demo seed). Both medians should be equal within noise: the request only counts its limits and queues a job.
+// Each account allows 3 requests an hour, so each demo account is asked 3 times (12 samples a side).
 import { loadAverage, startApi } from './bench-support';
 
 const ACCOUNTS = ['beheer@datahub.test', 'eigenaar@kassenbouw-west.test', 'eigenaar@kwekerij-delta.test', 'lid@kwekerij-delta.test'];

@@ -1,16 +1,7 @@
-/**
- * npm run bench:sparql-memory — issue 32 item 10: a corpus of queries that take memory by the
- * hundreds of MB (CONCAT doubling, ORDER BY over a cartesian product, GROUP_CONCAT over one) run one
- * after another by one organisation against a real nest-api (embedded PostgreSQL, demo seed) and the
- * reference data source serving the generated greenhouse dataset (~130,000 triples), while a user of
- * another organisation asks small queries. Prints the API's resident memory at the start (both
- * workers up, each with its copy), its peak and its end (after the corpus, once terminated workers
- * are gone), and the small query's median solo and during the corpus.
- * Bars: end ≤ start + 300 MB; small query during ≤ 2 × solo + 50 ms.
- *
- * Options: --rounds 3 (times the corpus runs), --budget MB (SPARQL_QUERY_MEMORY_MB; default the API's),
- * --deadline ms (SPARQL_DEADLINE_MS, default 10000).
- */
+// npm run bench:sparql-memory — issue 32 item 10: memory-hungry queries (CONCAT doubling, ORDER BY or GROUP_CONCAT over a cartesian
+// product) run by one organisation on a real nest-api and the reference data source, while another organisation asks small queries.
+// Prints the API's RSS at start, peak and end, and the small query's median solo and during. Bars: end ≤ start + 300 MB; small
+// query during ≤ 2 × solo + 50 ms. Options: --rounds 3, --budget MB (SPARQL_QUERY_MEMORY_MB), --deadline ms (SPARQL_DEADLINE_MS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,7 +30,7 @@ function doubling(steps: number, projection: (last: string) => string): string {
   return text + '}';
 }
 
-/** The issue's three, and their kin: each takes hundreds of MB (or more) without a per-query budget. */
+/** Each takes hundreds of MB (or more) without a per-query budget. */
 const CORPUS = [
   { name: 'CONCAT doubling 2^24, length answered', sparql: doubling(24, (last) => `(STRLEN(${last}) AS ?n)`) },
   { name: 'CONCAT doubling 2^26, length answered', sparql: doubling(26, (last) => `(STRLEN(${last}) AS ?n)`) },

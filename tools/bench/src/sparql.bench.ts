@@ -1,18 +1,7 @@
-/**
- * npm run bench:sparql — SPARQL through the hub against a bare oxigraph Store, in one run:
- * for the generated greenhouse dataset (and a ~1,000,000-triple variant) a real nest-api (embedded
- * PostgreSQL, demo seed) and a real reference data source; the hub's load time (first query: fetch
- * over the Hub Protocol + parse + index) and resident memory, then the median latency of the three
- * agent queries through GET /api/datasets/{id}/data (warm) and on a bare oxigraph Store in this process.
- * Targets: warm hub query ≤ 1.2 × bare + 5 ms; 1M triples loaded ≤ 10 s in ≤ 600 MB. The SPARQL 1.1
- * Protocol endpoint (GET …/sparql?query=) with an organisation API token, in the same run:
- * warm query ≤ 1.2 × the data endpoint + 1 ms.
- *
- * The bare side produces the same W3C JSON text (a string in this process); the hub's answer also
- * crosses HTTP and is decoded by this process's fetch, which the hub's figure includes.
- *
- * Options: --runs 15, --sizes 130000,1000000 (approximate triple counts).
- */
+// npm run bench:sparql — SPARQL through the hub against a bare oxigraph Store, for the generated greenhouse (and a ~1M-triple variant):
+// the hub's load time and RSS, then the median latency of the three agent queries via GET /api/datasets/{id}/data (warm) and bare.
+// Targets: warm hub query ≤ 1.2 × bare + 5 ms; 1M triples loaded ≤ 10 s in ≤ 600 MB; the SPARQL Protocol endpoint with an API token
+// ≤ 1.2 × the data endpoint + 1 ms. The hub's figure includes HTTP and this process's decoding. Options: --runs 15, --sizes 130000,1000000.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -144,7 +133,6 @@ async function benchSize(target: number, runs: number): Promise<string[]> {
     const cold = await ask('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
     const loaded = rssMb(api.pid!);
 
-    // The baseline: a bare oxigraph Store in this process, the same Turtle, the same queries.
     const bareRssBefore = process.memoryUsage.rss();
     const bareStarted = performance.now();
     const store = new oxigraph.Store();

@@ -23,7 +23,6 @@ const RequiredText = (max: number) =>
     MaxLength(max, { message: FIELD_ERRORS.maxLength(max) }),
   );
 
-/** The service checks the scheme. */
 const OptionalLink = () =>
   applyDecorators(
     IsOptional(),
@@ -33,7 +32,6 @@ const OptionalLink = () =>
     MaxLength(APPLICATION_LIMITS.urlMax, { message: FIELD_ERRORS.maxLength(APPLICATION_LIMITS.urlMax) }),
   );
 
-/** The service checks further: http(s) only, FQDN or IP for the licence server. */
 export class ApplicationDto {
   @ApiProperty({ example: 'Kasklimaat Planner', maxLength: APPLICATION_LIMITS.nameMax })
   @RequiredText(APPLICATION_LIMITS.nameMax)

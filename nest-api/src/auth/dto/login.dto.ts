@@ -105,7 +105,6 @@ export class VerifySignupDto {
   password: string;
 }
 
-/** What the confirmation page says before the account is made: where it will land. */
 export class SignupPlacementView {
   @ApiProperty({ example: 'anna@kwekerij-delta.nl' })
   email: string;

@@ -13,7 +13,6 @@ function NewPassword(): PropertyDecorator {
   };
 }
 
-/** Only an address, checked like the sign-up's resend. */
 export class RequestPasswordResetDto extends ResendVerificationDto {}
 
 export class PasswordResetSentView {

@@ -10,7 +10,6 @@ export interface LinkedUserRow {
   lastname: string;
 }
 
-/** Links between an account at Google, Microsoft or GitHub and a portal user (ADR 0045). */
 @Injectable()
 export class ExternalIdentitiesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

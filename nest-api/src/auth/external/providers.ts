@@ -31,10 +31,8 @@ function settle(openid: OpenIdClient, configuration: Configuration, issuer: stri
   return configuration;
 }
 
-/** An external sign-in: authorisation-code flow with PKCE, state and (for OpenID) nonce. */
 export interface ExternalProvider {
   authorizationUrl(params: { redirectUri: string; state: string; nonce: string; verifier: string }): Promise<string>;
-  /** `callbackUrl` is the address the provider sent the browser back to, with all its parameters. */
   profile(params: { callbackUrl: URL; state: string; verifier: string; nonce: string }): Promise<ExternalProfile>;
 }
 

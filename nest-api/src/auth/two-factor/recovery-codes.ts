@@ -11,12 +11,10 @@ function group(): string {
   return text;
 }
 
-/** Ten codes like 'k7m2p-x9q4r' (about 49 bits each). */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${group()}-${group()}`);
 }
 
-/** What the user typed, as it was handed out: spaces and case do not matter, the dash is optional. */
 export function normalizeRecoveryCode(input: string): string | null {
   const bare = input.toLowerCase().replace(/[\s-]/g, '');
   if (bare.length !== GROUP * 2 || [...bare].some((c) => !ALPHABET.includes(c))) return null;

@@ -32,7 +32,6 @@ export class SecondFactorCheck {
     return matchingStep(this.box.open(row.secret_sealed), code) !== null;
   }
 
-  /** A current TOTP code not used before: the step it belongs to becomes the last one used. */
   async spendTotp(manager: Queryable, userId: string, row: TwoFactorRow, code: string): Promise<boolean> {
     const step = matchingStep(this.box.open(row.secret_sealed), code);
     if (step === null || (row.last_step !== null && step <= Number(row.last_step))) return false;
@@ -40,7 +39,6 @@ export class SecondFactorCheck {
     return true;
   }
 
-  /** A code of an enabled second factor (TOTP or unused recovery code), spent; null when it is not one. */
   async spend(manager: Queryable, userId: string, code: string): Promise<SecondFactor | null> {
     const row = await this.row(manager, userId, true);
     if (!row?.enabled_at) return null;

@@ -11,7 +11,6 @@ function totpFor(secret: string, label = ''): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 }
 
-/** A fresh 160-bit secret, base32 (what the app is given, as QR code or text). */
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }

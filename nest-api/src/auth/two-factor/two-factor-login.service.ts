@@ -29,7 +29,6 @@ export class TwoFactorLoginService {
     private readonly twoFactor: TwoFactorRepository,
   ) {}
 
-  /** After a right password (or a provider's word): a session, or (two-step sign-in on) the token for the code step. */
   async signInOrChallenge(user: { id: string; email: string; firstname: string; lastname: string }): Promise<IssuedToken | TwoFactorChallenge> {
     const row = await this.check.row(this.dataSource, user.id);
     if (!row?.enabled_at) return this.tokens.issue(user);
@@ -38,7 +37,6 @@ export class TwoFactorLoginService {
     return { status: 'two_factor_required', challenge, expires_at: expiresAt.toISOString() };
   }
 
-  /** The code step: a TOTP code or an unused recovery code with a live token gives the session and spends the token. */
   async complete(challenge: string, code: string, address: string): Promise<IssuedToken> {
     const tokenHash = this.check.hasher.hash(challenge);
     const live = await this.liveChallenge(this.dataSource, tokenHash, false);

@@ -9,7 +9,6 @@ import { RecoveryCodesView, TwoFactorCodeDto, TwoFactorConfirmDto, TwoFactorEnro
 import { TwoFactorLoginService } from './two-factor-login.service';
 import { TwoFactorService } from './two-factor.service';
 
-/** ADR 0032: each signed-in user manages only their own. */
 @ApiTags('auth')
 @Controller('auth')
 export class TwoFactorController {

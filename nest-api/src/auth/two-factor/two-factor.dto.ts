@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_ERRORS, RECOVERY_CODE_COUNT } from '@datahub/domain';
 
-/** A code from the app (6 digits) or, where the operation allows it, a recovery code. */
 export class TwoFactorCodeDto {
   @ApiProperty({ example: '123456', description: 'Six digits from the authenticator app, or (to turn it off) an unused recovery code' })
   @IsString({ message: FIELD_ERRORS.invalid })

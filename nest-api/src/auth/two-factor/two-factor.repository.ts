@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, type Queryable } from '../../database/queryable';
 
-/** A user's second factor: the sealed TOTP secret, whether it is on, and the last time step used. */
 export interface TwoFactorRow {
   secret_sealed: string;
   enabled_at: Date | null;
@@ -26,7 +25,6 @@ export interface ChallengeRow {
   organization_id: string;
 }
 
-/** The two-factor aggregate (ADR 0032, ADR 0045): secrets, recovery codes and sign-in challenges. */
 @Injectable()
 export class TwoFactorRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -47,7 +45,6 @@ export class TwoFactorRepository {
     );
   }
 
-  /** A fresh secret for an enrolment not yet confirmed; an enabled factor is left alone. */
   async startEnrolment(userId: string, secretSealed: string, db: Queryable = this.dataSource): Promise<void> {
     await db.query(
       `INSERT INTO user_two_factor (user_id, secret_sealed) VALUES ($1, $2)
@@ -61,7 +58,6 @@ export class TwoFactorRepository {
     await db.query('DELETE FROM user_two_factor WHERE user_id = $1 AND enabled_at IS NULL', [userId]);
   }
 
-  /** Switches the factor on with a new set of recovery codes (their hashes) replacing any old ones. */
   async enable(userId: string, recoveryCodeHashes: string[], db: Queryable = this.dataSource): Promise<void> {
     await db.query('UPDATE user_two_factor SET enabled_at = now() WHERE user_id = $1', [userId]);
     await db.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
@@ -77,7 +73,6 @@ export class TwoFactorRepository {
     await db.query('UPDATE user_two_factor SET last_step = $2 WHERE user_id = $1', [userId, step]);
   }
 
-  /** Spends an unused recovery code; false when there was none with that hash. */
   async spendRecoveryCode(userId: string, codeHash: string, db: Queryable = this.dataSource): Promise<boolean> {
     // TypeORM answers an UPDATE with [rows, affected].
     const [, count]: [unknown[], number] = await db.query(
@@ -87,7 +82,7 @@ export class TwoFactorRepository {
     return count > 0;
   }
 
-  /** A sign-in challenge (its token's hash) good for `minutes`; its expiry. Challenges a day past theirs are dropped. */
+  /** Returns its expiry; challenges a day past theirs are dropped here. */
   async insertChallenge(userId: string, tokenHash: string, minutes: number, db: Queryable = this.dataSource): Promise<Date> {
     const row = await firstRow<{ expires_at: Date }>(
       db,

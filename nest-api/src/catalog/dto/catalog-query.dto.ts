@@ -8,7 +8,6 @@ export const CATALOG_PAGE_SIZE_MAX = 1000;
 
 const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
-/** A page of the open catalogue (hydra paging: first, previous, next and last pages are linked). */
 export class CatalogQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'The page, from 1' })
   @IsOptional()

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** No account exists until the mailed link is followed. */
 export class SignupVerifications1765300000000 implements MigrationInterface {
   name = 'SignupVerifications1765300000000';
 

@@ -17,7 +17,6 @@ export class Insight1766200000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX usage_events_occurred_at_idx ON usage_events (occurred_at)`);
     await queryRunner.query(`CREATE INDEX usage_events_subject_idx ON usage_events (subject_id, kind) WHERE subject_id IS NOT NULL`);
-    // The sessions whose VISIT is recorded (once per session); purged with the events.
     await queryRunner.query(`CREATE TABLE session_visits (session_id uuid PRIMARY KEY, recorded_at timestamptz NOT NULL DEFAULT now())`);
     await queryRunner.query(`
       CREATE TABLE ratings (

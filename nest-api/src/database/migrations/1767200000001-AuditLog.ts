@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// One append-only audit trail (ADR 0021). No foreign keys: a row outlives its actor, organisation and dataset. An organisation sees
-// the rows naming it as `organization_id` (its object) or `other_organization_id` (the other party).
+// Append-only (ADR 0021). No foreign keys: a row outlives its actor, organisation and dataset.
 export class AuditLog1767200000001 implements MigrationInterface {
   name = 'AuditLog1767200000001';
 
@@ -41,7 +40,6 @@ export class AuditLog1767200000001 implements MigrationInterface {
       await queryRunner.query(`CREATE INDEX audit_log_${name}_idx ON audit_log (${columns}created_at, id)`);
     }
     await queryRunner.query(`CREATE INDEX audit_log_reads_idx ON audit_log (created_at) WHERE kind LIKE 'read.%'`);
-    // Append-only: nothing updates a row; only the retention purge deletes (read rows).
     await queryRunner.query(`
       CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`);

@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// ADR 0025: an outbox row in each change's transaction, drained to RabbitMQ and webhooks; only the `parties`' webhooks receive it.
-// The insert notifies the drainers at commit, so never before the row is visible.
+// ADR 0025. The insert notifies the drainers at commit, so never before the row is visible.
 export class Events1767400000001 implements MigrationInterface {
   name = 'Events1767400000001';
 
@@ -26,7 +25,6 @@ export class Events1767400000001 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TRIGGER event_outbox_notify AFTER INSERT ON event_outbox FOR EACH STATEMENT EXECUTE FUNCTION notify_event_outbox()`,
     );
-    // Marks an assignment whose 'authorisation.expired' event was recorded; granting it again clears the mark.
     await queryRunner.query(`ALTER TABLE authorisation_assignments ADD COLUMN expiry_recorded_at timestamptz`);
     // Grants that ended before events existed are not announced now.
     await queryRunner.query(

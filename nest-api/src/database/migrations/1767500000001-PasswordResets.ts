@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Only the SHA-256 of the mailed token is kept; each works once, for 30 minutes. */
 export class PasswordResets1767500000001 implements MigrationInterface {
   name = 'PasswordResets1767500000001';
 

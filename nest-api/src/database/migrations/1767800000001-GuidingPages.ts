@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** ADR 0034: data sources' last contact and reachability, datasets' last change, the welcome's dismissal. */
 export class GuidingPages1767800000001 implements MigrationInterface {
   name = 'GuidingPages1767800000001';
 

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Organisation tokens an admin made for another organisation are revoked, each with an api_token.revoked row in its Logboek. */
 export class RevokeAdminMadeOrganizationTokens1768100000101 implements MigrationInterface {
   name = 'RevokeAdminMadeOrganizationTokens1768100000101';
 

@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** One fixed window per key, one atomic upsert, so every API process sees the same counts. */
 export class AttemptCounters1768100000301 implements MigrationInterface {
   name = 'AttemptCounters1768100000301';
 

@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-// A claim names the session keeping its process's claims alive: when the process dies a retry may take it over. A claim with
-// `handler_committed` is never taken over.
+// A claim names the session keeping its process's claims alive, so a retry may take over a dead process's claim (never a committed one).
 export class IdempotencyClaimHolders1768400000601 implements MigrationInterface {
   name = 'IdempotencyClaimHolders1768400000601';
 

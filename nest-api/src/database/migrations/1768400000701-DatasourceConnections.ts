@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Which API process holds a dialling data source's connection and until when (a lease), so others can forward to it. */
 export class DatasourceConnections1768400000701 implements MigrationInterface {
   name = 'DatasourceConnections1768400000701';
 

@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The SPARQL running slots are leases, not records (ADR 0042): UNLOGGED spares each take and
- * release a WAL flush. After a PostgreSQL crash the table is empty, as if every lease had run out.
- */
+/** Slots are leases, not records (ADR 0042): UNLOGGED spares a WAL flush per take and release; a crash empties it, as if every lease ran out. */
 export class UnloggedSparqlSlots1768400001501 implements MigrationInterface {
   name = 'UnloggedSparqlSlots1768400001501';
 

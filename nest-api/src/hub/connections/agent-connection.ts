@@ -5,7 +5,6 @@ import { OutboundError } from '../outbound';
 /** ADR 0046 frames: JSON text ('req', 'pause'/'resume'/'cancel' to the data source; 'head', 'end', 'error' back) and binary answer pieces prefixed by a uint32 request id. */
 export type HubFrame = { t: 'req'; id: number; method: 'GET'; path: string; headers: Record<string, string> } | { t: 'pause' | 'resume' | 'cancel'; id: number };
 
-/** An answer arriving over the connection: its head, and its body streamed as the pieces come. */
 export interface ConnectionAnswer {
   status: number;
   contentType: string;
@@ -15,7 +14,6 @@ export interface ConnectionAnswer {
 
 /** Answers buffered per request before the data source is asked to pause (its pieces are ≤ 64 KB). */
 const STREAM_HIGH_WATER = 512 * 1024;
-/** Requests under way at once on one connection. */
 const MAX_IN_FLIGHT = 64;
 
 interface Pending {
@@ -27,7 +25,6 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** One data source's live connection: requests go out as frames, answers come back streamed. */
 export class AgentConnection {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -135,7 +132,6 @@ export class AgentConnection {
     }
   }
 
-  /** The data source broke the protocol: the connection ends (it reconnects). */
   private protocolError(reason: string): void {
     this.closeAll(new OutboundError(`request failed: ${reason}`));
     this.socket.close(1002, reason);

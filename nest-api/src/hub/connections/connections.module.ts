@@ -4,7 +4,6 @@ import { DatasourceAuthService } from '../datasource-auth.service';
 import { DatasourceTransport } from './datasource-transport';
 import { HubConnections } from './hub-connections.service';
 
-/** Data sources that dial the hub: their connections, and the transport every call to a data source takes. */
 @Global()
 @Module({
   imports: [DatasourcesModule],

@@ -3,18 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { firstRow, rows } from '../../database/queryable';
 
-/** Where a data source that dialled the hub is connected: the holding API process and its relay address. */
 export interface ConnectionHolder {
   holder_id: string;
   relay_url: string;
 }
 
-/** The leases of outbound connections (datasource_connections). */
 @Injectable()
 export class DatasourceConnectionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** This process holds the data source's connection now (a newer connection replaces any older holder). */
   async claim(datasourceId: string, holderId: string, relayUrl: string, leaseSeconds: number): Promise<void> {
     await this.db.query(
       `INSERT INTO datasource_connections (datasource_id, holder_id, relay_url, connected_at, lease_until)
@@ -49,7 +46,6 @@ export class DatasourceConnectionsRepository {
     );
   }
 
-  /** Which of these data sources are connected to the hub now (any process). */
   async connected(datasourceIds: string[]): Promise<Set<string>> {
     if (datasourceIds.length === 0) return new Set();
     const found = await rows<{ datasource_id: string }>(

@@ -32,12 +32,10 @@ export class DatasourceTransport {
     return { ...answer, body: await readCapped(answer.body, client.options.maxBytes ?? 1_048_576) };
   }
 
-  /** The answer as a stream, never held whole (forwarded downloads); no size cap, the total timeout holds. */
   async stream(datasourceId: string, url: string, headers: Record<string, string>, client: OutboundClient): Promise<StreamedAnswer> {
     return (await this.open(datasourceId, url, headers, client.options.totalTimeoutMs ?? 10_000)) ?? client.stream(url, headers);
   }
 
-  /** Over a connection, if the data source has one anywhere in the cluster; null: call it over HTTP. */
   private async open(datasourceId: string, url: string, headers: Record<string, string>, timeoutMs: number): Promise<ConnectionAnswer | null> {
     const target = new URL(url);
     const path = `${target.pathname}${target.search}`;

@@ -26,7 +26,6 @@ const RELAY_MAX_BODY = 512 * 1024;
 
 const keyDigest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
-/** What one API process asks the holder of a data source's connection to send on it (internal HTTP, signed). */
 export interface RelayRequest {
   datasource_id: string;
   path: string;
@@ -106,7 +105,6 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     await closed;
   }
 
-  /** The WebSocket handshake: only at CONNECT_PATH, only with a valid data-source token. */
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const path = (request.url ?? '').split('?')[0];
     if (path !== CONNECT_PATH) return refuse(socket, 404);
@@ -143,7 +141,6 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     this.rediscover(datasourceId);
   }
 
-  /** Told when a data source connects or its connection here ends (discovery, see ConnectionDiscovery). */
   onChange(listener: (datasourceId: string) => void): void {
     this.listeners.push(listener);
   }
@@ -186,7 +183,6 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** A relay request's signature: HMAC-SHA256 over its time and body, with the cluster's relay key. */
   sign(time: string, body: string): string {
     return createHmac('sha256', this.relaySecret).update(`${time}\n${body}`).digest('base64url');
   }
@@ -198,7 +194,6 @@ export class HubConnections implements OnApplicationBootstrap, OnModuleDestroy {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  /** POST /relay from another API process: the request sent on this process's connection, the answer streamed back. */
   private serveRelay(request: IncomingMessage, response: import('node:http').ServerResponse): void {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -13,7 +13,6 @@ const inputClass = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py
 
 const time = (value: string) => formatDateTimeLong(value);
 
-/** The dialog with JavaScript, `{base}/{id}/intrekken` without. */
 export function revokeTokenConfirmation(token: { id: string; name: string }, action: string, base: string): ConfirmActionProps {
   return {
     label: L.revoke,
@@ -40,7 +39,6 @@ function CreateForm({ action, reply }: { action: string; reply?: TokenReply }) {
 }
 
 function CreateFields({ reply, pending }: { reply?: TokenReply; pending: boolean }) {
-  // After signing in again: what was typed before the session ended, over the server's reply.
   const values = useWithKept<Record<string, string | undefined>>(reply?.values ?? {});
   const isTicked = useKeptTicks('scopes');
   const errors = reply?.fieldErrors ?? {};

@@ -9,7 +9,6 @@ import { useSecondaryActions } from '~/components/core/form-controls';
 const BUTTON =
   'rounded-md px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2';
 
-/** A real form, so it works without JavaScript. */
 export function ConsentForm({ back, flash = false, className = '' }: { back: string; flash?: boolean; className?: string }) {
   // Among a page's secondary actions both choices look the same.
   const quiet = useSecondaryActions();

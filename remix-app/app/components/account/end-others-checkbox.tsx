@@ -32,7 +32,6 @@ export function EndOthersCheckbox({ id, checked = true }: { id: string; checked?
   );
 }
 
-/** The form always shows the box, so a missing field means the user unticked it. */
 export function endOthersChosen(formData: FormData): boolean {
   return formData.has(END_OTHERS_FIELD);
 }

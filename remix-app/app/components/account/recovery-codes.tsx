@@ -1,6 +1,5 @@
 import { TWO_FACTOR_LABELS as L } from '@datahub/domain';
 
-/** The download is plain text and works without JavaScript. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${L.recoveryHeading}\n\n${codes.join('\n')}\n`)}`;
   return (

@@ -7,7 +7,6 @@ import { FormError, SubmitButton, TextField, useClearedAfterReply, useIsPending 
 
 const L = TWO_FACTOR_LABELS.login;
 
-/** The recovery-code form is reached by a plain link, no script needed. */
 export function TwoFactorLoginStep({ mode, redirectTo, reply }: { mode: SecondStepMode; redirectTo: string; reply?: SecondStepReply }) {
   const pending = useIsPending();
   useClearedAfterReply(reply, 'code');

@@ -101,7 +101,6 @@ export function ApplicationForm({
   submitLabel: string;
 }) {
   const pending = useIsPending();
-  // After signing in again: what was typed before the session ended, over the stored values.
   const shown = useWithKept(values);
   const v = (name: keyof ApplicationFormValues) => shown[name] ?? '';
   // With JavaScript the data-source list follows the chosen owner; without it, all are offered (nest-api checks).

@@ -45,7 +45,6 @@ function KeptField({ children }: { children: (kept: (name: 'expiration_date' | '
   return <>{children((name) => (name === 'reason' ? reason : expiration))}</>;
 }
 
-/** Categories and expiry adjustable; a reason required to refuse. Plain forms. */
 export function AccessRequestDecision({ request, reply }: { request: AccessRequest; reply?: AccessRequestReply }) {
   const prefix = `aanvraag-${request.access_request_id}-`;
   const action = `/machtigingen/aanvragen/${request.access_request_id}`;

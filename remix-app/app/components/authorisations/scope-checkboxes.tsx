@@ -4,7 +4,6 @@ import { useKeptTicks } from '~/components/core/kept-form';
 
 export function ScopeCheckboxes({ legend, ticked, error, name = 'authorisations', idPrefix = '' }: { legend: string; ticked: ReadonlySet<string>; error?: string; name?: string; idPrefix?: string }) {
   const id = `${idPrefix}${name}`;
-  // After signing in again: the boxes as they were ticked before the session ended.
   const isTicked = useKeptTicks(name);
   return (
     <fieldset {...describedBy(id, { error })}>

@@ -7,8 +7,7 @@ import { CsrfInput } from '~/components/core/csrf-input';
 import { FormError } from '~/components/core/form-controls';
 import { Spinner } from '~/components/core/spinner';
 
-// The confirmation step for destructive actions: with JavaScript an AlertDialog, without it a GET form to a confirmation page
-// (`ConfirmPage`). Both post the same fields to the same action, so the server side is one path.
+// With JavaScript an AlertDialog, without it a GET form to a `ConfirmPage`; both post the same fields, so the server has one path.
 
 export type ConfirmTone = 'danger' | 'neutral';
 
@@ -36,7 +35,6 @@ export interface ConfirmActionProps extends ConfirmFormProps {
   /** When the visible text alone is ambiguous (e.g. one per row). */
   accessibleName?: string;
   title: string;
-  /** For browsers without JavaScript, with its query string. */
   confirmHref: string;
   icon?: ReactNode;
   className?: string;
@@ -143,7 +141,6 @@ function ConfirmForm({
   );
 }
 
-/** Before hydration the button submits a GET form to the confirmation page; once React runs, the click opens the dialog instead. */
 export function ConfirmAction({
   label,
   accessibleName,
@@ -225,7 +222,6 @@ export function ConfirmAction({
   );
 }
 
-/** Reached from a ConfirmAction button without JavaScript; a route renders it from its loader's data. */
 export function ConfirmPage({
   title,
   cancelHref,

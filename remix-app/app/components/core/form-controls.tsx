@@ -64,7 +64,6 @@ export function useIsPending(formAction?: string): boolean {
   );
 }
 
-/** While pending the button keeps its colours (faded text failed WCAG contrast); the spinner and the wait cursor say it is busy. */
 /** Submit buttons inside take the secondary look: a page with many sections keeps one primary action. */
 const SecondaryContext = createContext(false);
 
@@ -76,6 +75,7 @@ export function useSecondaryActions(): boolean {
   return useContext(SecondaryContext);
 }
 
+/** While pending the button keeps its colours (faded text failed WCAG contrast); the spinner and the wait cursor say it is busy. */
 export function SubmitButton({ children, pending, pendingLabel }: { children: ReactNode; pending: boolean; pendingLabel: string }) {
   const look = useSecondaryActions() ? secondaryButton : primaryButton;
   return (

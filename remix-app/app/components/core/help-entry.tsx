@@ -18,7 +18,6 @@ interface SupportFormProps {
 }
 
 function SupportFields({ email, organization, reply, pending, inDrawer }: SupportFormProps) {
-  // After signing in again on /hulp: what was typed before the session ended.
   const values = useWithKept<Record<string, string>>({ kind: 'vraag', email, ...reply?.values });
   const errors = reply?.fieldErrors ?? {};
   return (

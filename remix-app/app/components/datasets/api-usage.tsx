@@ -11,7 +11,6 @@ function curlExample(endpoint: string): string {
   ].join('\n');
 }
 
-/** Folded in a `<details>` (no JavaScript needed), out of the reader's way. */
 export function ApiUsageSection({ endpoint }: { endpoint: string }) {
   return (
     <section aria-labelledby="voor-ontwikkelaars" data-testid="developer-section" className="mt-8 rounded-lg border border-stone-200 bg-white shadow-sm">

@@ -119,7 +119,6 @@ export function DatasetCardList({ datasets, empty, showStatus = false, label }: 
   );
 }
 
-/** The full name wraps instead of being cut off; from `sm` up the owner (and status) get their own columns. */
 export function DatasetRows({ datasets, empty, showStatus = false, label }: DatasetListProps) {
   if (datasets.length === 0) return <p className="mt-6 text-stone-600">{empty}</p>;
   return (
@@ -170,7 +169,6 @@ export function DatasetRows({ datasets, empty, showStatus = false, label }: Data
   );
 }
 
-/** Submitted without JavaScript, filtering on each keystroke with it. */
 export function DatasetSearch({ query, onQuery, keep }: { query: string; onQuery: (query: string) => void; keep?: Record<string, string> }) {
   return (
     <SearchForm query={query} onQuery={onQuery} label={L.datasets.searchLabel} placeholder={L.datasets.searchPlaceholder} submit={L.datasets.search} keep={keep} />

@@ -2,7 +2,6 @@ import { DATASET_LABELS } from '@datahub/domain';
 
 const L = DATASET_LABELS.dataset;
 
-/** From the data source's metadata; nothing when unknown. */
 export function DatasetSize({ triples }: { triples: number | null | undefined }) {
   if (triples === null || triples === undefined) return null;
   return (

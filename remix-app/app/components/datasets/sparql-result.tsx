@@ -14,10 +14,8 @@ export const SPARQL_FORM_ID = 'sparql-form';
 
 function ResultTable({ table }: { table: WorkbenchTable }) {
   if (table.total === 0) return <p className="mt-4 text-stone-600">{L.noRows}</p>;
-  // A column of numbers only is aligned right, its header too.
   const numeric = table.vars.map((_, column) => table.rows.every((row) => row[column]!.numeric || row[column]!.text === '') && table.rows.some((row) => row[column]!.numeric));
   return (
-    // A region keyboard users can focus and scroll (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
     <div role="region" aria-label={W.tableRegion} tabIndex={0} className="mt-4 max-h-96 overflow-auto rounded-md border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       <table className="min-w-full text-left text-sm">
@@ -36,10 +34,8 @@ function ResultTable({ table }: { table: WorkbenchTable }) {
           {table.rows.map((row, index) => (
             <tr key={index} className="border-t border-stone-100">
               {row.map((cell, column) => (
-                // Numbers unbroken and right-aligned; other text wraps only where it must, from a readable width.
                 <td key={column} className={cell.numeric ? 'whitespace-nowrap px-3 py-1.5 text-right align-top tabular-nums text-stone-800' : 'min-w-[10rem] px-3 py-1.5 align-top text-stone-800 [overflow-wrap:anywhere]'}>
                   {cell.iri ? (
-                    // The full IRI on hover (title) and on focus (the same text, shown as a tooltip and read out).
                     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus shows the full IRI (hover alone leaves keyboard users out)
                     <span title={cell.iri} tabIndex={0} className="group relative cursor-help underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
                       {cell.text}
@@ -79,7 +75,6 @@ function Paging({ table }: { table: WorkbenchTable }) {
   );
 }
 
-/** A plain form: a file answer, also without JavaScript. */
 function Downloads({ action, query, table }: { action: string; query: string; table: boolean }) {
   return (
     <form noValidate method="post" action={action} aria-label={W.downloads} className="flex flex-wrap gap-2">
@@ -105,7 +100,6 @@ function Downloads({ action, query, table }: { action: string; query: string; ta
   );
 }
 
-/** The answer to a query: the spec's error text (with the hub's message under it) or the result, anchored at #resultaat. */
 /** `downloadAction`: where the downloads post (default: the dataset's; the workbench over several datasets has its own). */
 export function SparqlResult({ slug, reply, downloadFailed, downloadAction }: { slug: string; reply?: SparqlReply; downloadFailed: boolean; downloadAction?: string }) {
   return (

@@ -32,10 +32,8 @@ interface SparqlSectionProps {
   summary: DatasetSummaryView | null;
 }
 
-/** Spec §2, with its 'Download XML' button. */
 export function SparqlSection({ slug, datasetId, access, reply, xmlFailed, downloadFailed, summary }: SparqlSectionProps) {
   const pending = useIsPending();
-  // After signing in again: the query as typed before the session ended.
   const kept = useKeptValue('sparql_query');
   if (!access.ttl) {
     return access.isAdmin ? (

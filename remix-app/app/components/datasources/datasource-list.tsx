@@ -9,7 +9,6 @@ import { DatasourceStatusBadge } from '~/components/datasources/datasource-state
 const L = DATASET_LABELS;
 const COL = LIST_COLUMN_LABELS;
 
-/** Whole name and host, wrapped, never cut off. */
 function DatasourceRow({ datasource }: { datasource: DatasourceView }) {
   return (
     <tr className={rowClass} data-testid="datasource-row">

@@ -53,7 +53,6 @@ export function DatasourceStateRows({ datasource }: { datasource: Detail }) {
   );
 }
 
-/** A name links to the dataset where the viewer may open it. */
 export function DatasourceDatasets({ datasource, own }: { datasource: Detail; own: boolean }) {
   return (
     <section aria-labelledby="databron-datasets" className={sectionClass}>

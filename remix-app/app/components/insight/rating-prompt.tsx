@@ -14,7 +14,6 @@ interface RatingState {
   animation_ms: number;
 }
 
-/** Shared by the prompt (JavaScript) and /profiel (a plain form). */
 export function RatingScale({ max, name = 'score', selected }: { max: number; name?: string; selected?: string }) {
   return (
     <fieldset>

@@ -32,10 +32,8 @@ export function OrganizationLogo({ name, logoUrl, colourKey }: { name: string; l
   );
 }
 
-/** Editable with Organization.Update. */
 export function OrganizationPage({ title, page, reply: anyReply }: { title: string; page: OrganizationPageData; reply?: FormReply & { intent?: string } }) {
   const { organization, canEdit, users, licences } = page;
-  // The logo form answers with intent 'logo'; the details form with anything else.
   const logoError = anyReply?.intent === 'logo' ? anyReply.formError : undefined;
   const reply = anyReply?.intent === 'logo' ? undefined : anyReply;
   const pending = useIsPending();

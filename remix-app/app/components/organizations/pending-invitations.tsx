@@ -9,7 +9,6 @@ import { RowTable, rowClass } from '~/components/core/row-table';
 const L = INVITATION_LABELS;
 const C = CONFIRM_LABELS.revokeInvitation;
 
-/** With JavaScript a dialog, without it a confirmation page. */
 export function revokeInvitationConfirmation(invitation: Pick<PendingInvitationRow, 'id' | 'email'>): ConfirmActionProps {
   return {
     label: L.revoke,

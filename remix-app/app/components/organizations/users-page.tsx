@@ -53,7 +53,6 @@ function RemoveButton({ user, usersPath }: { user: UsersPageData['users'][number
   );
 }
 
-/** Remove buttons and the invite form only with the rights. */
 export function UsersPage({ title, page, reply }: { title: string; page: UsersPageData; reply?: UsersReply }) {
   const invitePending = useIsPending();
   const navigation = useNavigation();

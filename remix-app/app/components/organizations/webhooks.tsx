@@ -23,7 +23,6 @@ const time = (value: string) => formatDateTimeLong(value);
 
 const kindLabel = (kind: string) => (isEventKind(kind) ? EVENT_KIND_LABELS[kind] : kind);
 
-/** The dialog with JavaScript, /mijn-organisatie/webhooks/{id}/verwijderen without. */
 export function removeWebhookConfirmation(webhook: { id: string; url: string }): ConfirmActionProps {
   return {
     label: L.remove,
@@ -67,7 +66,6 @@ function CreateForm({ reply }: { reply?: WebhookReply }) {
 function CreateFields({ reply, pending }: { reply?: WebhookReply; pending: boolean }) {
   const errors = reply?.fieldErrors ?? {};
   const chosen = reply?.values ? new Set((reply.values.kinds ?? '').split(',')) : null;
-  // After signing in again: the kinds as they were ticked before the session ended.
   const isTicked = useKeptTicks('kinds');
   return (
     <>

@@ -19,7 +19,6 @@ export interface ApiTokenRow {
   last_used_address: string | null;
 }
 
-/** A created token is redirected to, its secret kept for one view. */
 export type TokenReply = FormReply & { intent: 'api-token' };
 
 export async function loadApiTokens(request: Request, owner: TokenOwner): Promise<ApiTokenRow[]> {

@@ -8,8 +8,7 @@ import { isSecureRequest } from '../core/session.server';
 import { csrfSecret } from '../core/env.server';
 import { endedSessionOwner, ownerHintFor } from './session-ending.server';
 
-// A form posted after its session ended is kept a few minutes (ADR 0028), sealed in an HttpOnly cookie, never in a URL; it is shown
-// after signing in again only to the user whose session it was (the `sessie` hint), else dropped.
+// Kept a few minutes (ADR 0028), sealed in an HttpOnly cookie, never a URL; shown only to the same user (`sessie` hint).
 const KEPT_FORM_COOKIE = 'formulier';
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_BYTES = 64 * 1024;
@@ -19,7 +18,6 @@ const NEVER_KEPT = /password|wachtwoord|^code$|^token$/i;
 
 interface KeptForm {
   path: string;
-  /** Checkbox groups and multi-selects give several. */
   values: Record<string, string[]>;
   /** Their hint (ownerHintFor), never the unverifiable token subject. */
   owner: string;
@@ -96,7 +94,6 @@ export function keptFormFor(request: Request, userId: string): Record<string, st
   return form.values;
 }
 
-/** It has been sent again (or replaced), so it is shown no more. */
 export function forgetKeptForm(request: Request): void {
   const form = unseal(parseCookies(request.headers.get('Cookie')).get(KEPT_FORM_COOKIE));
   if (form && form.path === new URL(requestedPath(request.url), 'http://x').pathname) spent.set(form.id, true);

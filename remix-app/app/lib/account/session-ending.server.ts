@@ -37,7 +37,6 @@ export function endedSessionOwner(request: Request): string | null {
   return isSessionOwnerHint(note) ? note : null;
 }
 
-/** Forgets the refused token, and leaves the note that a session ended (with whose it was). */
 export function endedSessionCookies(request: Request): string[] {
   const cookies = getAccessToken(request) ? [clearAccessTokenCookie(request)] : [];
   if (!hadSession(request)) return cookies;

@@ -27,7 +27,6 @@ export function secondStepMode(request: Request): { mode: SecondStepMode | null;
   return readChallenge(request) ? { mode: asked, expired: false } : { mode: null, expired: true };
 }
 
-/** Post/redirect/get to the code form. */
 export function askForCode(request: Request, challenge: string, redirectTo: string): Response {
   const url = withRedirectUri(`${LOGIN_PATH}?${SECOND_STEP.param}=${SECOND_STEP.code}`, safeRedirectPath(redirectTo));
   return redirect(url, { headers: { 'Set-Cookie': challengeCookie(request, challenge, TWO_FACTOR_CHALLENGE_MINUTES * 60) } });

@@ -7,7 +7,6 @@ import { flashCookie } from '../core/session.server';
 import { TWO_FACTOR_INTENT, type TwoFactorReply, type TwoFactorStep } from './two-factor';
 import { endOthersChosen } from '~/components/account/end-others-checkbox';
 
-/** Two-step sign-in as the page reads carry it (GET /api/pages/two-factor, /api/pages/profile). */
 export function twoFactorOf(page: Pick<TwoFactorPageView, 'two_factor' | 'enrolment'>) {
   const { enrolment } = page;
   return {

@@ -8,7 +8,6 @@ export async function loadApplications(request: Request): Promise<ApplicationVie
   return (await apiGet(request, '/api/applications')).sort(byName);
 }
 
-/** /applicaties/{slug} in one read: the organisation's applications and the user. */
 export async function loadOrganizationApplicationsPage(args: LoaderArgs, organizationSlug: string) {
   const result = await pageRequest(args, '/api/pages/organization/{slug}/applications', { params: { path: { slug: organizationSlug } } });
   if (result.ok) return { user: result.data.user, applications: result.data.applications.sort(byName) };

@@ -52,7 +52,7 @@ export function parsePrice(value: string): number | string | null {
   return Number(normalized);
 }
 
-/** Empty optional fields as null, absent ones left out; a non-number price goes as typed so nest-api answers the spec's error. */
+/** Empty optional fields as null, absent ones left out. */
 export function applicationBody(formData: FormData): ApplicationDto {
   const text = (name: string) => {
     const value = formData.get(name);

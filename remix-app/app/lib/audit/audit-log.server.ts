@@ -3,13 +3,12 @@ import { apiFetchRaw } from '../core/api.server';
 import { pageGet, type LoaderArgs } from '../core/page-read.server';
 import { filterQuery, filtersOf } from './audit-log';
 
-/** The API's Dutch field errors come back for the form. */
 export async function loadAuditPage(args: LoaderArgs) {
   const { request } = args;
   const url = new URL(request.url);
   const filters = filtersOf(url);
   const cursor = url.searchParams.get('cursor');
-  // One call to nest-api. An unknown kind is sent as it came: nest-api answers it with its Dutch field error.
+  // An unknown kind is sent as it came: nest-api answers it with its Dutch field error.
   const { audit, errors, datasets, organizations } = await pageGet(args, '/api/pages/logbook', {
     params: { query: { ...filters, kind: filters.kind as AuditKind | undefined, ...(cursor ? { cursor } : {}) } },
   });

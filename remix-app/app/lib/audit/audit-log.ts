@@ -23,7 +23,6 @@ export function filterQuery(filters: AuditFilterValues, cursor?: string | null):
   return text ? `?${text}` : '';
 }
 
-/** Who acted: the person, else the token, else the organisation. */
 export function actorOf(entry: AuditEntry): string {
   return entry.actor_email ?? entry.actor_token_name ?? entry.actor_organization_name ?? '–';
 }

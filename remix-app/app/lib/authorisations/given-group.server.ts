@@ -5,7 +5,6 @@ import { groupOf } from './authorisation-groups';
 
 /** Not among what the organisation gave (or no right to see that): 404. */
 export async function givenGroup(args: LoaderFunctionArgs) {
-  // One call to nest-api: the machtigingen page's read, with the user.
   const { user, lists } = await pageGet(args, '/api/pages/machtigingen');
   const group = lists ? groupOf(lists.given, args.params.id) : undefined;
   if (!group) throw data(CONFIRM_LABELS.notFound, { status: 404 });

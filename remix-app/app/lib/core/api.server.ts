@@ -18,7 +18,6 @@ export interface ApiOptions {
   auth?: 'required' | 'optional' | 'none';
   /** With 'required', 403 and 404 are thrown for the error boundary unless the form shows them (`refusals: 'return'`). */
   refusals?: 'throw' | 'return';
-  /** An uploaded image, sent as it is. */
   raw?: { body: Blob; contentType: string };
   /** A page read that brings the shell along (`Prefer: include=shell`); always settled, with undefined when none came. */
   shell?: ShellClaim;
@@ -28,7 +27,6 @@ export interface ShellClaim {
   settle(shell: ShellPageView | undefined): void;
 }
 
-/** The shell a page read brought, taken out of the page's data. */
 function takeShell(data: unknown): ShellPageView | undefined {
   if (!data || typeof data !== 'object' || !('shell' in data)) return undefined;
   const { shell } = data as { shell?: ShellPageView };
@@ -38,10 +36,7 @@ function takeShell(data: unknown): ShellPageView | undefined {
 
 const TIMEOUT_MS = 15_000;
 
-/**
- * What openapi-fetch builds for a call, kept as address and init: `fetch` makes the one `Request`
- * (openapi-fetch's own was copied again inside `fetch`; about 1% of the portal's CPU per page).
- */
+/** Kept as address and init so `fetch` builds the one `Request` (copying openapi-fetch's cost about 1% CPU per page). */
 class OutgoingCall {
   constructor(
     readonly url: string,
@@ -57,7 +52,6 @@ function sendCall(call: OutgoingCall): Promise<Response> {
   return fetch(call.url, call.init);
 }
 
-/** Forgets the token nest-api no longer accepts. */
 function redirectToLogin(request: Request): never {
   const headers = new Headers();
   for (const cookie of endedSessionCookies(request)) headers.append('Set-Cookie', cookie);
@@ -161,7 +155,6 @@ async function ask(request: Request, method: HttpMethod, path: string, init: unk
   };
 }
 
-/** With nest-api's Retry-After on a 429. */
 export function refusalInit(result: { status: number; retryAfter?: string }): ResponseInit {
   return { status: result.status, ...(result.retryAfter ? { headers: { 'Retry-After': result.retryAfter } } : {}) };
 }
@@ -171,7 +164,6 @@ export async function apiGet<P extends ApiPath<'get'>>(request: Request, path: P
   return dataOrThrow(await apiRequest(request, 'get', path, ...([init] as CallArgs<'get', P>)));
 }
 
-/** The data of an answer, or its status thrown for the error boundary. */
 export function dataOrThrow<T>(result: ApiResult<T>): T {
   if (!result.ok) throw new Response(null, { status: result.status });
   return result.data;

@@ -2,10 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { ApiData, ApiPath, ShellPageView } from '@datahub/api-client';
 import { apiRequest, dataOrThrow, type ApiOptions, type ApiResult, type CallArgs, type ShellClaim } from './api.server';
 
-/**
- * A page costs one call to nest-api: the page's loader asks for the shell with its page read
- * (`Prefer: include=shell`) when the shell's loader of the same request waits for one (ADR 0058).
- */
+/** One nest-api call per page: the page read brings the shell (`Prefer: include=shell`) when the shell's loader waits (ADR 0058). */
 
 export interface LoaderArgs {
   request: Request;
@@ -23,7 +20,6 @@ const shellSlots = new WeakMap<AppLoadContext, ShellSlot>();
 /** The shell an action's page read brings ahead of the loaders (a form post without JavaScript). */
 const shellsAhead = new WeakMap<AppLoadContext, Promise<ShellPageView | undefined>>();
 
-/** The shell an action's page read of this request is bringing, if one was asked. */
 export function shellAhead(context: AppLoadContext): Promise<ShellPageView | undefined> | undefined {
   return shellsAhead.get(context);
 }
@@ -79,7 +75,6 @@ function pageRead<P extends PagePath>(request: Request, path: P, init: unknown, 
   return ask(request, 'get', path, init, options);
 }
 
-/** A page read whose refusal is never expected by the page: anything but 2xx is thrown. */
 export async function pageGet<P extends PagePath>(args: LoaderArgs, path: P, ...[init]: CallArgs<'get', P>): Promise<ApiData<'get', P>> {
   return dataOrThrow(await pageRequest(args, path, init));
 }

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 
-// A document request's action and loaders get their own Request but share the load context: what the action looked up the loaders
-// need not ask nest-api again.
+// An action and its loaders share the load context: what the action looked up, the loaders need not ask again.
 const memos = new WeakMap<AppLoadContext, Map<string, Promise<unknown>>>();
 
 export function oncePerRequest<T>(context: AppLoadContext, key: string, ask: () => Promise<T>): Promise<T> {

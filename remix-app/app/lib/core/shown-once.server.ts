@@ -35,7 +35,6 @@ export function keepShownOnce(request: Request, path: string, value: ShownOnce):
   return cookie(request, id, KEEP_MS / 1000);
 }
 
-/** Removed as it is taken; nulls when there is none. */
 export function takeShownOnce(request: Request, userId: string): { value: ShownOnce | null; setCookie: string | null } {
   const id = parseCookies(request.headers.get('Cookie')).get(COOKIE);
   if (!id) return { value: null, setCookie: null };

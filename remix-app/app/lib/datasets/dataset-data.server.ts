@@ -73,7 +73,6 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   const query = textField(formData, 'sparql_query');
   const page = Number.parseInt(textField(formData, 'pagina') || '1', 10);
   const dataset = await lookup;
-  // An unknown or hidden dataset is the error page, not a form error.
   if (!dataset.ok && (dataset.status === 403 || dataset.status === 404)) throw new Response(null, { status: dataset.status });
   if (!dataset.ok) return data<SparqlReply>({ query, error: ERROR_TEXTS.sparql }, { status: dataset.status });
   // A form naming another dataset than its page's (an old page, a crafted form): its answer is dropped, the page's own is asked.
@@ -101,7 +100,6 @@ export async function sparqlAction({ request, context, params }: ActionFunctionA
   });
 }
 
-/** A failure goes back to the page with the spec's text. */
 export async function xmlDownloadLoader({ request, context, params }: LoaderFunctionArgs) {
   await requireCurrentUser({ request, context });
   const slug = params.slug ?? '';

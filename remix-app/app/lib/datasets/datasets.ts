@@ -1,7 +1,6 @@
 import type { CreatedDatasourceView } from '@datahub/api-client';
 import { searchFolded } from '@datahub/domain';
 
-// The catalogue's search and the data-source credentials file; the status check is the shared one.
 export { isOnline } from '@datahub/domain';
 
 export function matchesName(name: string, query: string): boolean {

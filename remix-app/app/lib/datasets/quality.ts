@@ -24,7 +24,6 @@ export const QUALITY_LABELS = {
   severity: { Violation: 'Fout', Warning: 'Waarschuwing', Info: 'Opmerking' } as Record<string, string>,
 } as const;
 
-/** `?kwaliteit=` in the portal, `quality=` at nest-api. */
 export const QUALITY_FILTERS = { voldoet: 'conforms', afwijkingen: 'deviations' } as const;
 export type QualityFilterParam = keyof typeof QUALITY_FILTERS;
 

@@ -8,7 +8,6 @@ import { textField } from '../core/forms';
 import { sparqlDownloadName } from '../authorisations/authorisations';
 import { excelCsvStream } from './excel-csv';
 
-/** 'excel' is the hub's W3C CSV rewritten for Dutch Excel (semicolons, byte-order mark). */
 const FORMATS = {
   json: 'application/sparql-results+json, application/ld+json;q=0.9',
   excel: 'text/csv',

@@ -15,7 +15,6 @@ export type DatasourceManageReply = FormReply & { intent?: string };
 
 /** nest-api answers 404 for another organisation's data source (admins excepted), which the error boundary shows. */
 export async function loadDatasource(args: Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>) {
-  // One read: the data source and the user whose rights decide its buttons.
   const { user, datasource } = await pageGet(args, '/api/pages/datasource/{id}', { params: { path: { id: args.params.id ?? '' } } });
   const permissions = user.permissions as Permission[];
   const own = datasource.owner_organization === user.organization;

@@ -7,10 +7,7 @@ export function myOrganizationPage(args: LoaderArgs) {
   return pageGet(args, '/api/pages/my-organization');
 }
 
-/**
- * The row `id` of a section of that page: a section left out (null, no right to read it) is 403,
- * as its separate read answered; a row not in it (another organisation's) is not found.
- */
+/** A section left out (null: no right to read it) is 403; a row not in it (another organisation's) is 404. */
 export function rowOf<T extends { id: string }>(rows: T[] | null, id: string | undefined): T {
   if (!rows) throw new Response(null, { status: 403 });
   const row = rows.find((candidate) => candidate.id === id);

@@ -55,9 +55,7 @@ export function organizationPath(slug: string): string {
   return `/organisatie/${encodeURIComponent(slug)}`;
 }
 
-/** A 403 from nest-api reaches the route's error boundary. */
 export async function loadOrganizationPage(args: Args, slug: string) {
-  // One read: the organisation, its users and licences, and the user whose rights decide the form.
   const result = await pageRequest(args, '/api/pages/organization/{slug}', { params: { path: { slug } } });
   if (!result.ok) {
     throwIfMoved(result, organizationPath);
@@ -148,7 +146,6 @@ export async function removeUser(args: ActionFunctionArgs, formData: FormData, b
 
 /** `viewOnlyForNonAdmins`: /gebruikers/{slug} shows remove buttons to organisation admins only, /mijn-gebruikers to anyone with User.Delete. */
 export async function loadUsersPage(args: Args, slug: string | null, options: { viewOnlyForNonAdmins: boolean }) {
-  // One read: the organisation (your own without a slug), its users, the user whose rights decide the buttons, and open invitations.
   const result = slug === null
     ? await pageRequest(args, '/api/pages/my-users', undefined)
     : await pageRequest(args, '/api/pages/users/{slug}', { params: { path: { slug } } });
@@ -170,7 +167,6 @@ export async function loadUsersPage(args: Args, slug: string | null, options: { 
     canRemove: mayRemove && (!options.viewOnlyForNonAdmins || user.organization_admin),
     canInvite:
       organization.organization_id === user.organization && permissions.includes('Invitation.Create'),
-    // /gebruikers/{slug} never listed them, not even for your own organisation.
     ...(slug === null ? { invitations: invitationRows(invitations ?? []) } : {}),
   };
 }
