@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createRequire } from 'node:module';
 import { Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,6 +23,8 @@ import { privateHostsWarning, type AppConfig } from './config/config';
 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The adapter's own Fastify copy: its option check is `instanceof` that copy's class. */
+const { LogController } = createRequire(require.resolve('@nestjs/platform-fastify'))('fastify') as typeof import('fastify');
 /** A page view changes no session: its answer need not wait for the cache sync. */
 const NO_SESSION_EFFECT = '/api/insight/page-views';
 
@@ -55,7 +58,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, extraMod
     loggerInstance: logger as never,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }) as never,
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: (error: { code?: string }, request: unknown, reply: unknown) => void frameworkErrors(error, request, reply as never),
