@@ -12,7 +12,7 @@ const HOUR_SECONDS = 3600;
 
 /** Typed loosely: nest's adapter brings its own copy of Fastify's types. */
 interface HookHost {
-  addHook(name: 'onRequest', hook: (request: never) => Promise<void>): unknown;
+  addHook(name: 'onRequest', hook: (request: never, reply: unknown, done: (error?: Error) => void) => void): unknown;
 }
 
 async function supportWaitSeconds(requests: SupportRepository, userId: string): Promise<number> {
@@ -24,29 +24,20 @@ async function supportWaitSeconds(requests: SupportRepository, userId: string): 
 export function registerSupportGate(app: NestFastifyApplication): void {
   const tokens = app.get(TokenService);
   const requests = app.get(SupportRepository);
-  (app.getHttpAdapter().getInstance() as unknown as HookHost).addHook(
-    'onRequest',
-    async (request: FastifyRequest) => {
-      if (
-        request.method !== 'POST' ||
-        request.url.split('?')[0] !== SUPPORT_REQUESTS_PATH
-      )
-        return;
-      const credential = extractAccessToken(request);
-      if (!credential) throw ApiError.unauthenticated();
-      // A write: API tokens are refused here as by the guard everywhere else (ADR 0017).
-      if (isApiTokenSecret(credential.token)) throw ApiError.forbidden(DETAILS.tokenNotAllowed);
-      const known = tokens.authenticateFromMemory(
-        credential.token,
-        credential.via
-      );
-      const user =
-        known === undefined
-          ? await tokens.authenticate(credential.token, credential.via)
-          : known;
-      if (!user) throw ApiError.unauthenticated();
-      const wait = await supportWaitSeconds(requests, user.id);
-      if (wait > 0) throw ApiError.tooManyRequests(wait);
-    }
-  );
+  const gate = async (request: FastifyRequest): Promise<void> => {
+    const credential = extractAccessToken(request);
+    if (!credential) throw ApiError.unauthenticated();
+    // A write: API tokens are refused here as by the guard everywhere else (ADR 0017).
+    if (isApiTokenSecret(credential.token)) throw ApiError.forbidden(DETAILS.tokenNotAllowed);
+    const known = tokens.authenticateFromMemory(credential.token, credential.via);
+    const user = known === undefined ? await tokens.authenticate(credential.token, credential.via) : known;
+    if (!user) throw ApiError.unauthenticated();
+    const wait = await supportWaitSeconds(requests, user.id);
+    if (wait > 0) throw ApiError.tooManyRequests(wait);
+  };
+  // Callback style: every other request passes on without a promise.
+  (app.getHttpAdapter().getInstance() as unknown as HookHost).addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== SUPPORT_REQUESTS_PATH) return done();
+    gate(request).then(() => done(), done);
+  });
 }
