@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { READ_PERMISSIONS, type Permission } from '@datahub/domain';
 import { ChangeNotifications } from '../cache/change-notifications';
 import type { KeptCache } from '../cache/kept-cache';
-import type { AuthenticatedUser } from '../common/authenticated-user';
+import { requestUser, type AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { hashApiTokenSecret } from './api-token-secret';
@@ -67,7 +67,7 @@ export class ApiTokenAuthService {
   private outcome(known: KnownToken, address: string): TokenOutcome {
     if (Date.now() >= known.expiresAt) return { refused: 'expired' };
     this.noteUse(known.user.apiToken!.id, address);
-    return { user: { ...known.user } };
+    return { user: requestUser(known.user, known.user.via) };
   }
 
   private knownOf(row: TokenLookupRow): KnownToken {

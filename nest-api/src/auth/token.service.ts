@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { isPermission, isUuid, permissionsForRoles, type Permission } from '@datahub/domain';
 import { ChangeNotifications } from '../cache/change-notifications';
 import { KeptCache } from '../cache/kept-cache';
-import type { AuthenticatedUser } from '../common/authenticated-user';
+import { requestUser, type AuthenticatedUser } from '../common/authenticated-user';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { SessionCache, type CachedSession } from './session-cache';
@@ -112,7 +112,7 @@ export class TokenService {
 
   private userOf(session: CachedSession, subject: string, via: AuthenticatedUser['via']): AuthenticatedUser | null {
     // The cache is keyed by session id; the token's subject must still be that session's user.
-    return session.id === subject ? { ...session, via } : null;
+    return session.id === subject ? requestUser(session, via) : null;
   }
 
   private async readSession(sessionId: string, userId: string): Promise<CachedSession | null> {
