@@ -58,6 +58,7 @@ export class ChangeNotifications implements ChangeFeed, OnModuleInit, OnApplicat
   }
 
   async onModuleInit(): Promise<void> {
+    // SESSION_CACHE_SECONDS=0 keeps nothing in memory: without listening, no notified cache answers.
     if (this.config.sessionCacheSeconds > 0) await this.listen();
   }
 
