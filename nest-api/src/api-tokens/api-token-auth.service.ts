@@ -32,7 +32,7 @@ export class ApiTokenAuthService {
   private readonly lastUsedWritten = new Map<string, number>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly tokens: ApiTokensRepository,
     changes: ChangeNotifications,
   ) {
